@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The subcommand table.  main() looks the command up, handles --help, and
+ * calls the handler with argv[0] set to the subcommand name.  Handlers return
+ * the process exit code (DESIGN.md section 3): 0 done, 1 run failed, 2 bad
+ * usage, 3 refused for safety, 130 interrupted.
+ */
+#ifndef SSDPROF_COMMANDS_H
+#define SSDPROF_COMMANDS_H
+
+enum command_flags {
+	CMD_NEEDS_TARGET = 1u << 0,  /* takes a TARGET argument */
+	CMD_DESTRUCTIVE  = 1u << 1,  /* may destroy data: --yes/--dry-run rules apply */
+};
+
+enum exit_code {
+	EXIT_OK = 0,
+	EXIT_RUN_FAILED = 1,
+	EXIT_USAGE = 2,
+	EXIT_REFUSED = 3,
+	EXIT_INTERRUPTED = 130,
+};
+
+struct command {
+	const char *name;
+	int (*handler)(int argc, char **argv);
+	unsigned flags;
+	const char *summary;   /* one line for `ssdprof --help` */
+	const char *usage;     /* full text for `ssdprof CMD --help` */
+};
+
+int cmd_info(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+
+extern const char cmd_info_usage[];
+extern const char cmd_run_usage[];
+
+/* Print "ssdprof: <msg>" on stderr; the one-line error every command uses. */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

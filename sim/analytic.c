@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The analytic write amplification of greedy GC under uniform random
+ * single-unit writes (Desnoyers): A_FIFO(a) = a / (a + W0(-a e^-a)) with
+ * a = 1 + OP, and greedy with Np units per GC unit A_FIFO(k a) / k,
+ * k = 1 + 1 / (2 Np).  The simulator is checked against it and info shows it.
+ */
+#include <math.h>
+
+#include "sim.h"
+
+/* Principal branch of Lambert W on (-1/e, 0) by Halley iteration. */
+static double lambert_w0(double x)
+{
+	double w = x < -0.32 ? -1.0 + sqrt(2.0 * (1.0 + M_E * x)) : x;
+
+	for (int i = 0; i < 100; i++) {
+		double e = exp(w);
+		double f = w * e - x;
+		double step = f / (e * (w + 1.0) - (w + 2.0) * f / (2.0 * w + 2.0));
+
+		w -= step;
+		if (fabs(step) < 1e-15)
+			break;
+	}
+	return w;
+}
+
+double sim_waf_fifo(double op_fraction)
+{
+	double a = 1.0 + op_fraction;
+
+	return a / (a + lambert_w0(-a * exp(-a)));
+}
+
+double sim_waf_greedy(double op_fraction, double units_per_gc_unit)
+{
+	double k = 1.0 + 1.0 / (2.0 * units_per_gc_unit);
+
+	return sim_waf_fifo(k * (1.0 + op_fraction) - 1.0) / k;
+}

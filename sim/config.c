@@ -1,0 +1,311 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Drive presets and the key=value parser for sim:PRESET[,key=value...].
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+#include "sim.h"
+
+#define GiB (1024ull * 1024 * 1024)
+#define MiB (1024ull * 1024)
+
+const char *const sim_preset_names[] = { "budget-tlc", "budget-qlc", "dc-tlc", "sata-tlc", NULL };
+
+/*
+ * Capacities are scaled down (16 GiB) so sweeps stay fast; the die count and
+ * timings stay those of a real drive of the class, so speeds are realistic
+ * while block counts shrink.
+ */
+static const struct sim_config presets[] = {
+	{
+		/* DRAM-less 4-channel NVMe (SM2263XT class): fast dynamic SLC, ~500 MB/s after. */
+		.preset = "budget-tlc", .capacity = 16 * GiB, .factory_op = 7,
+		.channels = 4, .dies = 4, .planes = 2, .page = 16384, .pages_per_block = 0,
+		.cell = SIM_CELL_TLC, .slc_cache = SIM_CACHE_DYNAMIC,
+		.t_read_us = 60, .t_read_slc_us = 30, .t_prog_us = 1000, .t_prog_slc_us = 150,
+		.t_erase_us = 3500, .channel_mbps = 667, .buffer = 0, .interface_mbps = 3500,
+		.max_iops = 300000, .cmd_overhead_us = 8, .jitter_pct = 5,
+		.bg_idle_ms = 10, .gc = SIM_GC_GREEDY, .min_lines = 1024, .seed = 1,
+	},
+	{
+		/* QLC NVMe (660p / 870 QVO class): static + dynamic SLC, ~100 MB/s after. */
+		.preset = "budget-qlc", .capacity = 16 * GiB, .factory_op = 7,
+		.channels = 4, .dies = 2, .planes = 2, .page = 16384, .pages_per_block = 0,
+		.cell = SIM_CELL_QLC, .slc_cache = SIM_CACHE_DYNAMIC, .slc_static_pct = 0.6,
+		.fold_while_writing = true,
+		.t_read_us = 120, .t_read_slc_us = 35, .t_prog_us = 2400, .t_prog_slc_us = 180,
+		.t_erase_us = 6000, .channel_mbps = 667, .buffer = 0, .interface_mbps = 2000,
+		.max_iops = 220000, .cmd_overhead_us = 10, .jitter_pct = 5,
+		.bg_idle_ms = 10, .gc = SIM_GC_GREEDY, .min_lines = 1024, .seed = 1,
+	},
+	{
+		/* Enterprise 16-channel TLC with a power-loss-protected DRAM buffer. */
+		.preset = "dc-tlc", .capacity = 16 * GiB, .factory_op = 14,
+		.channels = 16, .dies = 4, .planes = 2, .page = 16384, .pages_per_block = 0,
+		.cell = SIM_CELL_TLC, .slc_cache = SIM_CACHE_NONE,
+		.t_read_us = 55, .t_read_slc_us = 30, .t_prog_us = 700, .t_prog_slc_us = 150,
+		.t_erase_us = 3000, .channel_mbps = 1200, .buffer = 64 * MiB, .interface_mbps = 6800,
+		.max_iops = 800000, .cmd_overhead_us = 6, .jitter_pct = 3,
+		.bg_idle_ms = 10, .gc = SIM_GC_GREEDY, .min_lines = 1024, .seed = 1,
+	},
+	{
+		/* Mainstream SATA TLC: small static SLC cache, 550 MB/s interface. */
+		.preset = "sata-tlc", .capacity = 16 * GiB, .factory_op = 7,
+		.channels = 4, .dies = 4, .planes = 2, .page = 16384, .pages_per_block = 0,
+		.cell = SIM_CELL_TLC, .slc_cache = SIM_CACHE_STATIC, .slc_static_pct = 0.6,
+		.t_read_us = 60, .t_read_slc_us = 30, .t_prog_us = 1200, .t_prog_slc_us = 150,
+		.t_erase_us = 3500, .channel_mbps = 400, .buffer = 32 * MiB, .interface_mbps = 550,
+		.max_iops = 90000, .cmd_overhead_us = 20, .jitter_pct = 5,
+		.bg_idle_ms = 10, .gc = SIM_GC_GREEDY, .min_lines = 1024, .seed = 1,
+	},
+};
+
+__attribute__((format(printf, 4, 5)))
+static int fail(char *err, size_t errlen, int ret, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
+static int parse_bool(const char *key, const char *v, bool *out, char *err, size_t errlen)
+{
+	if (!strcmp(v, "1") || !strcmp(v, "yes") || !strcmp(v, "on") || !strcmp(v, "true"))
+		*out = true;
+	else if (!strcmp(v, "0") || !strcmp(v, "no") || !strcmp(v, "off") || !strcmp(v, "false"))
+		*out = false;
+	else
+		return fail(err, errlen, -EINVAL, "%s: '%s' is not a boolean; use 1 or 0", key, v);
+	return 0;
+}
+
+static int parse_unsigned(const char *key, const char *v, unsigned min, unsigned max, unsigned *out,
+			  char *err, size_t errlen)
+{
+	uint64_t x;
+	int ret = parse_u64(key, v, min, max, &x, err, errlen);
+
+	if (!ret)
+		*out = (unsigned)x;
+	return ret;
+}
+
+/* "none", "static:SIZE", "static:PCT%", "dynamic", "dynamic:SIZE" (static floor). */
+static int parse_slc_cache(const char *key, const char *v, struct sim_config *cfg, char *err,
+			   size_t errlen)
+{
+	const char *arg = strchr(v, ':');
+	size_t len = arg ? (size_t)(arg - v) : strlen(v);
+
+	cfg->slc_static_bytes = 0;
+	cfg->slc_static_pct = 0;
+	if (len == 4 && !strncmp(v, "none", 4) && !arg) {
+		cfg->slc_cache = SIM_CACHE_NONE;
+		return 0;
+	}
+	if (len == 7 && !strncmp(v, "dynamic", 7))
+		cfg->slc_cache = SIM_CACHE_DYNAMIC;
+	else if (len == 6 && !strncmp(v, "static", 6) && arg)
+		cfg->slc_cache = SIM_CACHE_STATIC;
+	else
+		return fail(err, errlen, -EINVAL,
+			    "%s: '%s' is not a cache policy; use none, static:SIZE, static:PCT%%, dynamic or dynamic:SIZE",
+			    key, v);
+	if (!arg)
+		return 0;
+	arg++;
+	if (arg[0] && arg[strlen(arg) - 1] == '%')
+		return parse_percent(key, arg, 0.001, 50, &cfg->slc_static_pct, err, errlen);
+	return parse_size(key, arg, &cfg->slc_static_bytes, err, errlen);
+}
+
+static int set_key(struct sim_config *cfg, const char *key, const char *v, char *err, size_t errlen)
+{
+	if (!*v)
+		return fail(err, errlen, -EINVAL, "%s: empty value; write %s=VALUE", key, key);
+	if (!strcmp(key, "capacity"))
+		return parse_size(key, v, &cfg->capacity, err, errlen);
+	if (!strcmp(key, "factory_op") || !strcmp(key, "op"))
+		return parse_percent(key, v, 0.5, 100, &cfg->factory_op, err, errlen);
+	if (!strcmp(key, "channels"))
+		return parse_unsigned(key, v, 1, 64, &cfg->channels, err, errlen);
+	if (!strcmp(key, "dies"))
+		return parse_unsigned(key, v, 1, 64, &cfg->dies, err, errlen);
+	if (!strcmp(key, "planes"))
+		return parse_unsigned(key, v, 1, 16, &cfg->planes, err, errlen);
+	if (!strcmp(key, "pages_per_block"))
+		return parse_unsigned(key, v, 1, 4096, &cfg->pages_per_block, err, errlen);
+	if (!strcmp(key, "min_lines"))
+		return parse_unsigned(key, v, 16, 1u << 20, &cfg->min_lines, err, errlen);
+	if (!strcmp(key, "page")) {
+		uint64_t page;
+		int ret = parse_size(key, v, &page, err, errlen);
+
+		if (ret)
+			return ret;
+		if (page < 4096 || page > 65536 || page % 4096)
+			return fail(err, errlen, -EINVAL,
+				    "%s: '%s' is not a NAND page size; use a multiple of 4k from 4k to 64k",
+				    key, v);
+		cfg->page = (unsigned)page;
+		return 0;
+	}
+	if (!strcmp(key, "cell")) {
+		static const char *const names[] = { "slc", "mlc", "tlc", "qlc" };
+		for (unsigned i = 0; i < 4; i++)
+			if (!strcmp(v, names[i])) {
+				cfg->cell = (enum sim_cell)(i + 1);
+				return 0;
+			}
+		return fail(err, errlen, -EINVAL, "%s: '%s' is not a cell type; use slc, mlc, tlc or qlc",
+			    key, v);
+	}
+	if (!strcmp(key, "slc_cache"))
+		return parse_slc_cache(key, v, cfg, err, errlen);
+	if (!strcmp(key, "fold_while_writing"))
+		return parse_bool(key, v, &cfg->fold_while_writing, err, errlen);
+	if (!strcmp(key, "track_data"))
+		return parse_bool(key, v, &cfg->track_data, err, errlen);
+	if (!strcmp(key, "gc")) {
+		if (!strcmp(v, "greedy"))
+			cfg->gc = SIM_GC_GREEDY;
+		else if (!strcmp(v, "fifo"))
+			cfg->gc = SIM_GC_FIFO;
+		else
+			return fail(err, errlen, -EINVAL, "%s: '%s' is not a GC policy; use greedy or fifo",
+				    key, v);
+		return 0;
+	}
+	if (!strcmp(key, "buffer"))
+		return parse_size(key, v, &cfg->buffer, err, errlen);
+	if (!strcmp(key, "seed"))
+		return parse_u64(key, v, 0, UINT64_MAX, &cfg->seed, err, errlen);
+
+	static const struct {
+		const char *name;
+		size_t off;
+		double min, max;
+	} numbers[] = {
+		{ "t_read_us", offsetof(struct sim_config, t_read_us), 0.1, 1e6 },
+		{ "t_read_slc_us", offsetof(struct sim_config, t_read_slc_us), 0.1, 1e6 },
+		{ "t_prog_us", offsetof(struct sim_config, t_prog_us), 1, 1e6 },
+		{ "t_prog_slc_us", offsetof(struct sim_config, t_prog_slc_us), 1, 1e6 },
+		{ "t_erase_us", offsetof(struct sim_config, t_erase_us), 1, 1e7 },
+		{ "channel_mbps", offsetof(struct sim_config, channel_mbps), 1, 1e6 },
+		{ "interface_mbps", offsetof(struct sim_config, interface_mbps), 0, 1e6 },
+		{ "max_iops", offsetof(struct sim_config, max_iops), 0, 1e8 },
+		{ "cmd_overhead_us", offsetof(struct sim_config, cmd_overhead_us), 0, 1e5 },
+		{ "jitter", offsetof(struct sim_config, jitter_pct), 0, 50 },
+		{ "bg_idle_ms", offsetof(struct sim_config, bg_idle_ms), 0, 1e7 },
+	};
+	for (size_t i = 0; i < sizeof(numbers) / sizeof(numbers[0]); i++)
+		if (!strcmp(key, numbers[i].name))
+			return parse_double(key, v, numbers[i].min, numbers[i].max,
+					    (double *)((char *)cfg + numbers[i].off), err, errlen);
+
+	return fail(err, errlen, -EINVAL,
+		    "unknown simulator key '%s'; see the keys in `ssdprof info --help` or README", key);
+}
+
+static int check_config(const struct sim_config *cfg, char *err, size_t errlen)
+{
+	char num[32];
+
+	if (cfg->capacity < GiB || cfg->capacity > 1024 * GiB) {
+		snprintf(num, sizeof(num), "%llu", (unsigned long long)cfg->capacity);
+		return fail(err, errlen, -EINVAL,
+			    "capacity: %s bytes is out of range; use 1G to 1T (e.g. capacity=16G)", num);
+	}
+	if (cfg->capacity % (1024 * 1024)) {
+		snprintf(num, sizeof(num), "%llu", (unsigned long long)cfg->capacity);
+		return fail(err, errlen, -EINVAL, "capacity: %s bytes is not a whole number of MiB", num);
+	}
+	if (cfg->page / 4096 * cfg->planes > 64)
+		return fail(err, errlen, -EINVAL, "planes: page x planes exceeds 256k per program");
+	if (cfg->slc_cache != SIM_CACHE_NONE && cfg->cell == SIM_CELL_SLC)
+		return fail(err, errlen, -EINVAL, "slc_cache: a cell=slc drive has no SLC cache; use slc_cache=none");
+	return 0;
+}
+
+int sim_config_parse(const char *spec, struct sim_config *cfg, char *err, size_t errlen)
+{
+	char *copy = NULL, *save = NULL, *item;
+	const char *comma = strchr(spec, ',');
+	size_t name_len = comma ? (size_t)(comma - spec) : strlen(spec);
+	int ret = -EINVAL;
+	unsigned i;
+
+	for (i = 0; i < sizeof(presets) / sizeof(presets[0]); i++)
+		if (strlen(presets[i].preset) == name_len && !strncmp(presets[i].preset, spec, name_len))
+			break;
+	if (i == sizeof(presets) / sizeof(presets[0])) {
+		snprintf(err, errlen,
+			 "unknown simulator preset '%.*s'; use budget-tlc, budget-qlc, dc-tlc or sata-tlc",
+			 (int)name_len, spec);
+		return -EINVAL;
+	}
+	*cfg = presets[i];
+	if (!comma)
+		return check_config(cfg, err, errlen);
+
+	copy = strdup(comma + 1);
+	if (!copy) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	for (item = strtok_r(copy, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(item, '=');
+
+		if (!eq) {
+			snprintf(err, errlen, "simulator setting '%s' has no value; write key=value", item);
+			goto out;
+		}
+		*eq = '\0';
+		ret = set_key(cfg, item, eq + 1, err, errlen);
+		if (ret)
+			goto out;
+	}
+	if (comma[1] == '\0' || strstr(comma, ",,") || spec[strlen(spec) - 1] == ',') {
+		snprintf(err, errlen, "empty simulator setting in '%s'; remove the extra comma", spec);
+		ret = -EINVAL;
+		goto out;
+	}
+	ret = check_config(cfg, err, errlen);
+out:
+	free(copy);
+	return ret;
+}
+
+void sim_print_keys(FILE *out)
+{
+	fputs("  capacity=SIZE        user capacity, 1G..1T (default 16G)\n"
+	      "  factory_op=PCT       raw flash added beyond capacity, % of capacity (alias op)\n"
+	      "  channels=N dies=N    flash channels, dies per channel\n"
+	      "  planes=N page=SIZE   planes per die, NAND page bytes (4k..64k)\n"
+	      "  pages_per_block=N    block size in pages (default: derived so there are >= min_lines GC lines)\n"
+	      "  min_lines=N          fewest GC units (lines) when deriving pages_per_block (default 1024)\n"
+	      "  cell=slc|mlc|tlc|qlc native cell mode\n"
+	      "  slc_cache=POLICY     none, static:SIZE|PCT%, dynamic, dynamic:SIZE (dynamic with a static floor)\n"
+	      "  fold_while_writing=0|1  fold SLC data to native while the host writes\n"
+	      "  t_read_us t_read_slc_us t_prog_us t_prog_slc_us t_erase_us   NAND timings per die\n"
+	      "  channel_mbps=N       channel transfer rate\n"
+	      "  buffer=SIZE          DRAM write buffer (0: controller SRAM only, DRAM-less)\n"
+	      "  interface_mbps=N     host link cap (0: none)\n"
+	      "  max_iops=N           controller command cap (0: none)\n"
+	      "  cmd_overhead_us=N    controller latency per command\n"
+	      "  jitter=PCT           spread of program times (seeded)\n"
+	      "  bg_idle_ms=N         host silence before background GC and folding start (default 10)\n"
+	      "  gc=greedy|fifo       victim selection\n"
+	      "  seed=N               random seed; same seed and settings, same results\n"
+	      "  track_data=0|1       keep a data tag per 4 KiB (tests; 4 more bytes per 4 KiB)\n",
+	      out);
+}

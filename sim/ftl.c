@@ -1,0 +1,792 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The flash translation layer of the simulated drive: page mapping at 4 KiB,
+ * lines (one block from every plane of every die) as the unit of garbage
+ * collection, greedy victim choice in O(1) from valid-count buckets, and an
+ * SLC cache that is static, dynamic, or both.
+ *
+ * Data structures are sized for speed and memory (DESIGN.md 6, issue 2):
+ * 4 bytes per user unit (L2P) and 4 bytes per raw unit (P2L), plus a small
+ * record per line.  Host writes and GC copies share one native write
+ * frontier, as the analytic WA models assume.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim_internal.h"
+
+/* ---- line lists ---------------------------------------------------------- */
+
+static void list_init(struct line_list *l)
+{
+	l->head = l->tail = SIM_NONE;
+	l->count = 0;
+}
+
+static void list_push_tail(struct sim_drive *d, struct line_list *l, uint32_t id)
+{
+	struct sim_line *ln = &d->lines[id];
+
+	ln->next = SIM_NONE;
+	ln->prev = l->tail;
+	if (l->tail != SIM_NONE)
+		d->lines[l->tail].next = id;
+	else
+		l->head = id;
+	l->tail = id;
+	l->count++;
+}
+
+static void list_remove(struct sim_drive *d, struct line_list *l, uint32_t id)
+{
+	struct sim_line *ln = &d->lines[id];
+
+	if (ln->prev != SIM_NONE)
+		d->lines[ln->prev].next = ln->next;
+	else
+		l->head = ln->next;
+	if (ln->next != SIM_NONE)
+		d->lines[ln->next].prev = ln->prev;
+	else
+		l->tail = ln->prev;
+	l->count--;
+}
+
+static uint32_t list_pop_head(struct sim_drive *d, struct line_list *l)
+{
+	uint32_t id = l->head;
+
+	if (id != SIM_NONE)
+		list_remove(d, l, id);
+	return id;
+}
+
+/* Greedy buckets: singly-headed doubly-linked lists indexed by valid count. */
+static void bucket_insert(struct sim_drive *d, uint32_t id)
+{
+	struct sim_line *ln = &d->lines[id];
+	uint32_t v = ln->valid;
+
+	ln->prev = SIM_NONE;
+	ln->next = d->bucket_head[v];
+	if (ln->next != SIM_NONE)
+		d->lines[ln->next].prev = id;
+	d->bucket_head[v] = id;
+	if (v < d->min_bucket)
+		d->min_bucket = v;
+}
+
+static void bucket_remove(struct sim_drive *d, uint32_t id, uint32_t v)
+{
+	struct sim_line *ln = &d->lines[id];
+
+	if (ln->prev != SIM_NONE)
+		d->lines[ln->prev].next = ln->next;
+	else
+		d->bucket_head[v] = ln->next;
+	if (ln->next != SIM_NONE)
+		d->lines[ln->next].prev = ln->prev;
+}
+
+static uint32_t bucket_min(struct sim_drive *d)
+{
+	while (d->min_bucket <= d->geo.line_slots && d->bucket_head[d->min_bucket] == SIM_NONE)
+		d->min_bucket++;
+	return d->min_bucket <= d->geo.line_slots ? d->bucket_head[d->min_bucket] : SIM_NONE;
+}
+
+/* ---- geometry ------------------------------------------------------------ */
+
+static int derive_geometry(const struct sim_config *cfg, struct sim_geometry *g, char *err,
+			   size_t errlen)
+{
+	uint64_t raw_units, static_units = 0, ppb;
+	uint32_t row_slots;
+
+	memset(g, 0, sizeof(*g));
+	g->dies_total = cfg->channels * cfg->dies;
+	g->slots_per_page = cfg->page / SIM_UNIT_BYTES;
+	g->unit_slots = g->slots_per_page * cfg->planes;
+	g->bits_per_cell = (unsigned)cfg->cell;
+	g->max_user_units = g->user_units = cfg->capacity / SIM_UNIT_BYTES;
+	raw_units = (uint64_t)ceil((double)g->user_units * (1.0 + cfg->factory_op / 100.0));
+	row_slots = g->dies_total * g->unit_slots;
+
+	if (cfg->pages_per_block) {
+		ppb = cfg->pages_per_block;
+	} else {
+		/* Largest block that still leaves min_lines GC units; real blocks cap at 1536 pages. */
+		ppb = raw_units / ((uint64_t)cfg->min_lines * row_slots);
+		if (ppb > 1536)
+			ppb = 1536;
+		if (ppb < 1)
+			ppb = 1;
+	}
+	g->pages_per_block = (unsigned)ppb;
+	if (ppb * row_slots > UINT32_MAX / 2) {
+		snprintf(err, errlen, "pages_per_block: %llu pages make a line too large; use fewer",
+			 (unsigned long long)ppb);
+		return -EINVAL;
+	}
+	g->line_slots = (uint32_t)(ppb * row_slots);
+	/* An SLC-mode line holds 1/bits of the data, in whole program units. */
+	g->slc_line_slots = (uint32_t)(ppb * g->dies_total / g->bits_per_cell) * g->unit_slots;
+	if (cfg->slc_cache != SIM_CACHE_NONE && g->slc_line_slots == 0) {
+		snprintf(err, errlen, "pages_per_block: %u is too small for an SLC cache on %s cells",
+			 g->pages_per_block, cfg->cell == SIM_CELL_QLC ? "qlc" : "multi-level");
+		return -EINVAL;
+	}
+	g->lines = (uint32_t)((raw_units + g->line_slots - 1) / g->line_slots);
+	g->gc_threshold = 1;
+
+	if (cfg->slc_cache != SIM_CACHE_NONE) {
+		static_units = cfg->slc_static_bytes / SIM_UNIT_BYTES;
+		if (!static_units && cfg->slc_static_pct > 0)
+			static_units = (uint64_t)((double)g->user_units * cfg->slc_static_pct / 100.0);
+		if (cfg->slc_cache == SIM_CACHE_STATIC && !static_units) {
+			snprintf(err, errlen, "slc_cache: a static cache needs a size; use static:SIZE");
+			return -EINVAL;
+		}
+		g->static_slc_lines = (uint32_t)((static_units + g->slc_line_slots - 1) / g->slc_line_slots);
+	}
+	if ((uint64_t)g->lines + g->static_slc_lines > UINT32_MAX / g->line_slots) {
+		snprintf(err, errlen, "capacity: too many mapping units for this geometry");
+		return -EINVAL;
+	}
+	/* GC needs spare lines to make progress: the threshold, the open line, and one to gain. */
+	if ((uint64_t)g->lines * g->line_slots < g->user_units + (uint64_t)(g->gc_threshold + 3) * g->line_slots) {
+		snprintf(err, errlen,
+			 "factory_op: %.2f%% leaves too few spare lines for garbage collection; raise factory_op or capacity",
+			 cfg->factory_op);
+		return -EINVAL;
+	}
+	g->raw_bytes = ((uint64_t)g->lines + g->static_slc_lines) * g->line_slots * SIM_UNIT_BYTES;
+	return 0;
+}
+
+/* ---- create / reset ------------------------------------------------------ */
+
+static void reset_lines(struct sim_drive *d)
+{
+	list_init(&d->free_native);
+	list_init(&d->free_static);
+	list_init(&d->closed_fifo);
+	list_init(&d->slc_static_closed);
+	list_init(&d->slc_dyn_closed);
+	for (uint32_t v = 0; v <= d->geo.line_slots; v++)
+		d->bucket_head[v] = SIM_NONE;
+	d->min_bucket = d->geo.line_slots + 1;
+	d->closed_native = 0;
+	for (uint32_t i = 0; i < d->total_lines; i++) {
+		struct sim_line *ln = &d->lines[i];
+
+		ln->valid = 0;
+		ln->state = LINE_FREE;
+		ln->static_slc = i >= d->geo.lines;
+		ln->mode = ln->static_slc ? MODE_SLC : MODE_NATIVE;
+		list_push_tail(d, ln->static_slc ? &d->free_static : &d->free_native, i);
+	}
+	memset(&d->native, 0, sizeof(d->native));
+	memset(&d->slc, 0, sizeof(d->slc));
+	d->native.line = d->slc.line = SIM_NONE;
+	d->fold_line = SIM_NONE;
+	d->fold_off = 0;
+	d->error = 0;
+}
+
+int sim_drive_new(const struct sim_config *cfg, struct sim_drive **out, char *err, size_t errlen)
+{
+	struct sim_drive *d;
+	uint64_t slots;
+	int ret;
+
+	d = calloc(1, sizeof(*d));
+	if (!d) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	d->cfg = *cfg;
+	ret = derive_geometry(cfg, &d->geo, err, errlen);
+	if (ret)
+		goto fail;
+	d->total_lines = d->geo.lines + d->geo.static_slc_lines;
+	slots = (uint64_t)d->total_lines * d->geo.line_slots;
+
+	ret = -ENOMEM;
+	d->l2p = malloc(d->geo.max_user_units * sizeof(uint32_t));
+	d->p2l = malloc(slots * sizeof(uint32_t));
+	d->lines = calloc(d->total_lines, sizeof(struct sim_line));
+	d->bucket_head = malloc(((size_t)d->geo.line_slots + 1) * sizeof(uint32_t));
+	if (cfg->track_data)
+		d->tags = malloc(slots * sizeof(uint32_t));
+	if (!d->l2p || !d->p2l || !d->lines || !d->bucket_head || (cfg->track_data && !d->tags)) {
+		snprintf(err, errlen, "capacity: not enough memory for a %llu-byte simulated drive",
+			 (unsigned long long)cfg->capacity);
+		goto fail;
+	}
+	ret = nand_timing_init(&d->nt, cfg, &d->geo);
+	if (ret) {
+		snprintf(err, errlen, "out of memory");
+		goto fail;
+	}
+	memset(d->l2p, 0xff, d->geo.max_user_units * sizeof(uint32_t));
+	memset(d->p2l, 0xff, slots * sizeof(uint32_t));
+	reset_lines(d);
+
+	/* Dynamic SLC stops short of the GC threshold so folding can always proceed. */
+	d->dyn_reserve = d->geo.gc_threshold + 3;
+	d->bg_free_target = d->geo.gc_threshold + 2 + d->geo.lines / 128;
+	d->bg_idle_ns = (uint64_t)(cfg->bg_idle_ms * 1e6);
+	*out = d;
+	return 0;
+fail:
+	sim_drive_free(d);
+	return ret;
+}
+
+void sim_drive_free(struct sim_drive *d)
+{
+	if (!d)
+		return;
+	nand_timing_free(&d->nt);
+	free(d->l2p);
+	free(d->p2l);
+	free(d->tags);
+	free(d->lines);
+	free(d->bucket_head);
+	free(d);
+}
+
+const struct sim_geometry *sim_drive_geometry(const struct sim_drive *d)
+{
+	return &d->geo;
+}
+
+const struct sim_config *sim_drive_config(const struct sim_drive *d)
+{
+	return &d->cfg;
+}
+
+void sim_drive_counters(const struct sim_drive *d, struct sim_counters *c)
+{
+	*c = d->ctr;
+}
+
+uint64_t sim_drive_memory_bytes(const struct sim_drive *d)
+{
+	uint64_t slots = (uint64_t)d->total_lines * d->geo.line_slots;
+
+	return d->geo.max_user_units * 4 + slots * 4 + (d->tags ? slots * 4 : 0) +
+	       (uint64_t)d->total_lines * sizeof(struct sim_line) +
+	       ((uint64_t)d->geo.line_slots + 1) * 4 + (uint64_t)d->nt.ring_size * sizeof(struct buffer_release);
+}
+
+/* ---- writing slots ------------------------------------------------------- */
+
+static void close_line(struct sim_drive *d, struct frontier *f)
+{
+	uint32_t id = f->line;
+	struct sim_line *ln = &d->lines[id];
+
+	ln->state = LINE_CLOSED;
+	if (ln->mode == MODE_SLC) {
+		list_push_tail(d, ln->static_slc ? &d->slc_static_closed : &d->slc_dyn_closed, id);
+	} else {
+		d->closed_native++;
+		if (d->cfg.gc == SIM_GC_FIFO)
+			list_push_tail(d, &d->closed_fifo, id);
+		else
+			bucket_insert(d, id);
+	}
+	f->line = SIM_NONE;
+}
+
+static void open_line(struct sim_drive *d, struct frontier *f, uint32_t id, int mode)
+{
+	struct sim_line *ln = &d->lines[id];
+
+	ln->state = LINE_OPEN;
+	ln->mode = (uint8_t)mode;
+	ln->valid = 0;
+	f->line = id;
+	f->off = 0;
+	f->mode = (uint8_t)mode;
+	f->cap = mode == MODE_SLC ? d->geo.slc_line_slots : d->geo.line_slots;
+}
+
+/* Issue the program of the frontier's assembling unit. */
+static void flush_unit(struct sim_drive *d, struct frontier *f, uint32_t slot)
+{
+	nand_program(&d->nt, slot_die(d, slot), f->mode, f->unit_ready_ns, f->unit_host);
+	f->unit_host = 0;
+	f->unit_ready_ns = 0;
+}
+
+/*
+ * Place one unit of data at the frontier.  The frontier must have an open
+ * line with room.  ready_ns is when the data is at the controller.
+ */
+static inline void place(struct sim_drive *d, struct frontier *f, uint32_t lba, uint64_t ready_ns,
+			 bool host, uint32_t tag)
+{
+	uint32_t slot = f->line * d->geo.line_slots + f->off;
+
+	d->p2l[slot] = lba;
+	d->l2p[lba] = slot;
+	if (d->tags)
+		d->tags[slot] = tag;
+	d->lines[f->line].valid++;
+	if (f->mode == MODE_SLC)
+		d->ctr.media_slc_bytes += SIM_UNIT_BYTES;
+	else
+		d->ctr.media_native_bytes += SIM_UNIT_BYTES;
+	if (ready_ns > f->unit_ready_ns)
+		f->unit_ready_ns = ready_ns;
+	f->unit_host += host;
+	f->off++;
+	if (f->off % d->geo.unit_slots == 0 || f->off == f->cap)
+		flush_unit(d, f, slot);
+	if (f->off == f->cap)
+		close_line(d, f);
+}
+
+static void release_line(struct sim_drive *d, uint32_t id, uint64_t at_ns)
+{
+	struct sim_line *ln = &d->lines[id];
+
+	ln->state = LINE_FREE;
+	ln->valid = 0;
+	nand_erase_line(&d->nt, at_ns);
+	d->ctr.erases++;
+	if (ln->static_slc) {
+		list_push_tail(d, &d->free_static, id);
+	} else {
+		ln->mode = MODE_NATIVE;
+		list_push_tail(d, &d->free_native, id);
+	}
+}
+
+/* The native frontier has room, opening a free line if needed; false if none. */
+static bool native_ready(struct sim_drive *d)
+{
+	if (d->native.line != SIM_NONE)
+		return true;
+	uint32_t id = list_pop_head(d, &d->free_native);
+	if (id == SIM_NONE)
+		return false;
+	open_line(d, &d->native, id, MODE_NATIVE);
+	return true;
+}
+
+static inline void invalidate(struct sim_drive *d, uint32_t lba)
+{
+	uint32_t old = d->l2p[lba];
+
+	if (old == SIM_NONE)
+		return;
+	d->p2l[old] = SIM_NONE;
+	uint32_t id = old / d->geo.line_slots;
+	struct sim_line *ln = &d->lines[id];
+	if (ln->state == LINE_CLOSED && ln->mode == MODE_NATIVE && d->cfg.gc == SIM_GC_GREEDY) {
+		bucket_remove(d, id, ln->valid);
+		ln->valid--;
+		bucket_insert(d, id);
+	} else {
+		ln->valid--;
+	}
+	d->l2p[lba] = SIM_NONE;
+}
+
+/*
+ * Move the valid data of slots [from, to) of line id to the native frontier,
+ * reading each page that holds valid data once.  Returns units moved, or
+ * -ENOSPC if the native pool ran dry (only on a drive with no spare).
+ */
+static int64_t relocate(struct sim_drive *d, uint32_t id, uint32_t from, uint32_t to, uint64_t at_ns,
+			uint64_t *counter)
+{
+	const uint32_t spp = d->geo.slots_per_page;
+	uint32_t base = id * d->geo.line_slots;
+	int mode = d->lines[id].mode;
+	int64_t moved = 0;
+
+	for (uint32_t off = from; off < to; off += spp) {
+		uint32_t end = off + spp < to ? off + spp : to;
+		uint64_t ready = 0;
+
+		for (uint32_t o = off; o < end; o++) {
+			uint32_t lba = d->p2l[base + o];
+
+			if (lba == SIM_NONE)
+				continue;
+			if (!ready) {
+				ready = nand_read_page(&d->nt, slot_die(d, base + o), mode, at_ns);
+				d->ctr.nand_page_reads++;
+			}
+			if (!native_ready(d))
+				return -ENOSPC;
+			uint32_t tag = d->tags ? d->tags[base + o] : 0;
+			d->p2l[base + o] = SIM_NONE;
+			d->lines[id].valid--;
+			place(d, &d->native, lba, ready, false, tag);
+			moved++;
+		}
+	}
+	*counter += (uint64_t)moved * SIM_UNIT_BYTES;
+	return moved;
+}
+
+/* ---- reclaiming space ---------------------------------------------------- */
+
+static uint32_t native_victim(struct sim_drive *d)
+{
+	if (d->cfg.gc == SIM_GC_FIFO)
+		return d->closed_fifo.head;
+	return bucket_min(d);
+}
+
+static void take_native_victim(struct sim_drive *d, uint32_t id)
+{
+	if (d->cfg.gc == SIM_GC_FIFO)
+		list_remove(d, &d->closed_fifo, id);
+	else
+		bucket_remove(d, id, d->lines[id].valid);
+	d->closed_native--;
+}
+
+/*
+ * Free one line into the native pool: fold the oldest dynamic SLC line or
+ * collect the native line with the fewest valid units, whichever copies less.
+ */
+static int reclaim_one(struct sim_drive *d, uint64_t at_ns)
+{
+	uint32_t slc = d->slc_dyn_closed.head;
+	uint32_t nat = native_victim(d);
+	int64_t moved;
+
+	if (slc != SIM_NONE && (nat == SIM_NONE || d->lines[slc].valid <= d->lines[nat].valid)) {
+		list_remove(d, &d->slc_dyn_closed, slc);
+		d->lines[slc].state = LINE_FOLDING;
+		moved = relocate(d, slc, 0, d->geo.slc_line_slots, at_ns, &d->ctr.fold_bytes);
+		if (moved < 0)
+			return (int)moved;
+		release_line(d, slc, at_ns);
+		return 0;
+	}
+	if (nat == SIM_NONE || d->lines[nat].valid >= d->geo.line_slots)
+		return -ENOSPC;
+	take_native_victim(d, nat);
+	d->lines[nat].state = LINE_FOLDING;
+	moved = relocate(d, nat, 0, d->geo.line_slots, at_ns, &d->ctr.gc_copy_bytes);
+	if (moved < 0)
+		return (int)moved;
+	d->ctr.gc_runs++;
+	release_line(d, nat, at_ns);
+	return 0;
+}
+
+/*
+ * Collect until min_free lines are free.  The host path asks for one: it
+ * runs right after the frontier took the last free line, so the frontier has
+ * room for any victim's valid data, and holding more lines back would cost
+ * spare area (and WA) that the analytic models do not lose.
+ */
+static int foreground_gc(struct sim_drive *d, uint64_t at_ns, uint32_t min_free)
+{
+	while (d->free_native.count < min_free) {
+		int ret = reclaim_one(d, at_ns);
+
+		if (ret) {
+			d->error = ret;
+			return ret;
+		}
+	}
+	return 0;
+}
+
+/* Fold up to max_units of the static SLC region, oldest line first. */
+static void fold_static(struct sim_drive *d, uint32_t max_units, uint64_t at_ns)
+{
+	while (max_units) {
+		if (d->fold_line == SIM_NONE) {
+			d->fold_line = list_pop_head(d, &d->slc_static_closed);
+			if (d->fold_line == SIM_NONE)
+				return;
+			d->lines[d->fold_line].state = LINE_FOLDING;
+			d->fold_off = 0;
+		}
+		uint32_t span = d->geo.slc_line_slots - d->fold_off;
+		if (span > max_units)
+			span = max_units;
+		if (relocate(d, d->fold_line, d->fold_off, d->fold_off + span, at_ns, &d->ctr.fold_bytes) < 0)
+			return;
+		d->fold_off += span;
+		max_units -= span;
+		if (d->fold_off == d->geo.slc_line_slots) {
+			release_line(d, d->fold_line, at_ns);
+			d->fold_line = SIM_NONE;
+		}
+	}
+}
+
+/* ---- host commands ------------------------------------------------------- */
+
+/* The SLC frontier has room for a host unit, opening a line if the cache allows. */
+static bool slc_ready(struct sim_drive *d)
+{
+	uint32_t id;
+
+	if (d->slc.line != SIM_NONE)
+		return true;
+	id = list_pop_head(d, &d->free_static);
+	if (id == SIM_NONE && d->cfg.slc_cache == SIM_CACHE_DYNAMIC &&
+	    d->free_native.count > d->dyn_reserve)
+		id = list_pop_head(d, &d->free_native);
+	if (id == SIM_NONE)
+		return false;
+	open_line(d, &d->slc, id, MODE_SLC);
+	return true;
+}
+
+static void background_work(struct sim_drive *d, uint64_t from_ns, uint64_t until_ns);
+
+/* Work the drive does in a host silence longer than bg_idle_ms before at_ns. */
+static inline void catch_up_idle(struct sim_drive *d, uint64_t at_ns)
+{
+	uint64_t idle_from = max_u64(d->last_host_ns, d->nt.busy_until_ns) + d->bg_idle_ns;
+
+	if (at_ns > idle_from)
+		background_work(d, idle_from, at_ns);
+	d->last_host_ns = at_ns;
+}
+
+uint64_t sim_drive_write(struct sim_drive *d, uint64_t unit, uint32_t count, uint64_t now_ns,
+			 uint32_t tag)
+{
+	uint64_t t, done;
+	bool cache = d->cfg.slc_cache != SIM_CACHE_NONE;
+
+	catch_up_idle(d, now_ns);
+	t = nand_admit_command(&d->nt, now_ns, (uint64_t)count * SIM_UNIT_BYTES);
+	done = t;
+	for (uint32_t i = 0; i < count; i++) {
+		uint32_t lba = (uint32_t)(unit + i);
+
+		if (foreground_gc(d, t, d->geo.gc_threshold))
+			return UINT64_MAX;
+		invalidate(d, lba);
+		uint64_t in_buffer = nand_buffer_admit(&d->nt, t);
+		if (cache && slc_ready(d)) {
+			place(d, &d->slc, lba, in_buffer, true, tag);
+		} else {
+			/* Folding keeps pace with direct writes, one unit for one unit. */
+			if (d->cfg.fold_while_writing && (d->fold_line != SIM_NONE || d->slc_static_closed.count)) {
+				fold_static(d, 1, in_buffer);
+				if (foreground_gc(d, t, d->geo.gc_threshold))
+					return UINT64_MAX;
+			}
+			if (!native_ready(d))
+				return UINT64_MAX;
+			place(d, &d->native, lba, in_buffer, true, tag);
+		}
+		if (in_buffer > done)
+			done = in_buffer;
+	}
+	d->ctr.host_write_bytes += (uint64_t)count * SIM_UNIT_BYTES;
+	return done + d->nt.overhead_ns;
+}
+
+uint64_t sim_drive_read(struct sim_drive *d, uint64_t unit, uint32_t count, uint64_t now_ns)
+{
+	uint64_t t, done;
+	uint32_t last_page = SIM_NONE;
+
+	catch_up_idle(d, now_ns);
+	t = nand_admit_command(&d->nt, now_ns, (uint64_t)count * SIM_UNIT_BYTES);
+	done = t;
+	for (uint32_t i = 0; i < count; i++) {
+		uint32_t slot = d->l2p[unit + i];
+
+		if (slot == SIM_NONE)
+			continue;
+		uint32_t page = slot / d->geo.slots_per_page;
+		if (page == last_page)
+			continue;
+		last_page = page;
+		uint64_t ready = nand_read_page(&d->nt, slot_die(d, slot), d->lines[slot / d->geo.line_slots].mode, t);
+		d->ctr.nand_page_reads++;
+		if (ready > done)
+			done = ready;
+	}
+	d->ctr.host_read_bytes += (uint64_t)count * SIM_UNIT_BYTES;
+	return done + d->nt.overhead_ns;
+}
+
+uint64_t sim_drive_trim(struct sim_drive *d, uint64_t unit, uint64_t count, uint64_t now_ns)
+{
+	catch_up_idle(d, now_ns);
+	for (uint64_t i = 0; i < count; i++)
+		invalidate(d, (uint32_t)(unit + i));
+	d->ctr.host_trim_bytes += count * SIM_UNIT_BYTES;
+	return nand_admit_command(&d->nt, now_ns, 0) + d->nt.overhead_ns;
+}
+
+/*
+ * Idle-time work from from_ns until until_ns: fold the SLC cache back to
+ * native cells, then collect garbage up to a comfortable free pool.  Work is
+ * issued while the dies would start it before until_ns; the last step may run
+ * past it, as a real drive finishes the block it started.
+ */
+static void background_work(struct sim_drive *d, uint64_t from_ns, uint64_t until_ns)
+{
+	for (;;) {
+		uint64_t at = max_u64(from_ns, d->nt.busy_until_ns);
+
+		if (at >= until_ns)
+			return;
+		/* Two free lines: a fold step may fill the frontier once. */
+		if (foreground_gc(d, at, 2))
+			return;
+		if (d->fold_line != SIM_NONE || d->slc_static_closed.count) {
+			fold_static(d, d->geo.slc_line_slots, at);
+		} else if (d->slc_dyn_closed.count || d->free_native.count < d->bg_free_target) {
+			uint32_t nat = native_victim(d);
+
+			if (!d->slc_dyn_closed.count &&
+			    (nat == SIM_NONE || d->lines[nat].valid >= d->geo.line_slots))
+				return;
+			if (reclaim_one(d, at))
+				return;
+		} else {
+			return;
+		}
+	}
+}
+
+void sim_drive_idle(struct sim_drive *d, uint64_t now_ns, uint64_t until_ns)
+{
+	/*
+	 * last_host_ns stays: the next command's catch-up sees the same silence
+	 * and simply finds the work done.
+	 */
+	uint64_t idle_from = max_u64(max_u64(d->last_host_ns, now_ns), d->nt.busy_until_ns) + d->bg_idle_ns;
+
+	if (until_ns > idle_from)
+		background_work(d, idle_from, until_ns);
+}
+
+uint64_t sim_drive_purge(struct sim_drive *d, uint64_t now_ns)
+{
+	uint64_t slots = (uint64_t)d->total_lines * d->geo.line_slots;
+	uint64_t start = max_u64(now_ns, d->nt.busy_until_ns);
+	uint64_t done = start + (uint64_t)d->total_lines * d->nt.t_erase_ns;
+
+	memset(d->l2p, 0xff, d->geo.max_user_units * sizeof(uint32_t));
+	memset(d->p2l, 0xff, slots * sizeof(uint32_t));
+	reset_lines(d);
+	nand_timing_reset_buffer(&d->nt);
+	/* Every block of every die is erased once, dies in parallel. */
+	for (unsigned die = 0; die < d->geo.dies_total; die++)
+		d->nt.die_free_ns[die] = done;
+	d->nt.busy_until_ns = done;
+	d->ctr.erases += d->total_lines;
+	d->last_host_ns = done;
+	return done;
+}
+
+int sim_drive_resize(struct sim_drive *d, uint64_t user_units, uint64_t now_ns, uint64_t *done_ns)
+{
+	if (user_units == 0 || user_units > d->geo.max_user_units)
+		return -EINVAL;
+	*done_ns = sim_drive_purge(d, now_ns);
+	d->geo.user_units = user_units;
+	return 0;
+}
+
+uint32_t sim_drive_read_tag(const struct sim_drive *d, uint64_t unit)
+{
+	uint32_t slot = d->l2p[unit];
+
+	if (slot == SIM_NONE || !d->tags)
+		return UINT32_MAX;
+	return d->tags[slot];
+}
+
+uint64_t sim_drive_slc_available(const struct sim_drive *d)
+{
+	uint64_t units = 0;
+
+	if (d->cfg.slc_cache == SIM_CACHE_NONE)
+		return 0;
+	if (d->slc.line != SIM_NONE)
+		units += d->slc.cap - d->slc.off;
+	units += (uint64_t)d->free_static.count * d->geo.slc_line_slots;
+	if (d->cfg.slc_cache == SIM_CACHE_DYNAMIC && d->free_native.count > d->dyn_reserve)
+		units += (uint64_t)(d->free_native.count - d->dyn_reserve) * d->geo.slc_line_slots;
+	return units * SIM_UNIT_BYTES;
+}
+
+/* ---- consistency check (tests) ------------------------------------------- */
+
+int sim_drive_check(const struct sim_drive *d, char *err, size_t errlen)
+{
+	uint64_t slots = (uint64_t)d->total_lines * d->geo.line_slots;
+	uint32_t *valid = calloc(d->total_lines, sizeof(uint32_t));
+	uint64_t mapped = 0, listed = 0;
+	int ret = -EIO;
+
+	if (!valid)
+		return -ENOMEM;
+	for (uint64_t lba = 0; lba < d->geo.max_user_units; lba++) {
+		uint32_t slot = d->l2p[lba];
+
+		if (slot == SIM_NONE)
+			continue;
+		if (lba >= d->geo.user_units) {
+			snprintf(err, errlen, "unit %llu beyond the user capacity is mapped", (unsigned long long)lba);
+			goto out;
+		}
+		if (slot >= slots || d->p2l[slot] != lba) {
+			snprintf(err, errlen, "unit %llu maps to slot %u which maps back to %u",
+				 (unsigned long long)lba, slot, slot < slots ? d->p2l[slot] : SIM_NONE);
+			goto out;
+		}
+		mapped++;
+	}
+	for (uint64_t slot = 0; slot < slots; slot++) {
+		uint32_t lba = d->p2l[slot];
+
+		if (lba == SIM_NONE)
+			continue;
+		if (lba >= d->geo.user_units || d->l2p[lba] != slot) {
+			snprintf(err, errlen, "slot %llu holds unit %u which maps elsewhere",
+				 (unsigned long long)slot, lba);
+			goto out;
+		}
+		valid[slot / d->geo.line_slots]++;
+		listed++;
+	}
+	for (uint32_t i = 0; i < d->total_lines; i++) {
+		if (valid[i] != d->lines[i].valid) {
+			snprintf(err, errlen, "line %u counts %u valid units but holds %u", i,
+				 d->lines[i].valid, valid[i]);
+			goto out;
+		}
+		if (d->lines[i].state == LINE_FREE && valid[i]) {
+			snprintf(err, errlen, "free line %u holds data", i);
+			goto out;
+		}
+	}
+	if (mapped != listed) {
+		snprintf(err, errlen, "%llu units mapped but %llu slots valid", (unsigned long long)mapped,
+			 (unsigned long long)listed);
+		goto out;
+	}
+	ret = 0;
+out:
+	free(valid);
+	return ret;
+}

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The simulated SSD: a page-mapped FTL with greedy garbage collection, an SLC
+ * cache and NAND timing, running in virtual time (DESIGN.md section 6).
+ *
+ * Most callers only need sim_target_open(), which gives a struct target; the
+ * rest is for tests and benchmarks that drive the FTL directly.
+ */
+#ifndef SSDPROF_SIM_H
+#define SSDPROF_SIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "target.h"
+
+struct json_object;
+
+enum sim_cell { SIM_CELL_SLC = 1, SIM_CELL_MLC = 2, SIM_CELL_TLC = 3, SIM_CELL_QLC = 4 };
+enum sim_cache { SIM_CACHE_NONE, SIM_CACHE_STATIC, SIM_CACHE_DYNAMIC };
+enum sim_gc { SIM_GC_GREEDY, SIM_GC_FIFO };
+
+/* Every key of DESIGN.md section 6; names match the key=value spelling. */
+struct sim_config {
+	char preset[32];
+	uint64_t capacity;          /* user bytes */
+	double factory_op;          /* percent of capacity added as raw flash */
+	unsigned channels;
+	unsigned dies;              /* per channel */
+	unsigned planes;
+	unsigned page;              /* bytes */
+	unsigned pages_per_block;   /* 0: derived from capacity (>= min_lines lines) */
+	enum sim_cell cell;
+	enum sim_cache slc_cache;
+	/* Static SLC region (static:, or the floor of dynamic:), host bytes or % of capacity. */
+	uint64_t slc_static_bytes;
+	double slc_static_pct;
+	bool fold_while_writing;    /* fold SLC to native while the host writes */
+	double t_read_us, t_read_slc_us;
+	double t_prog_us, t_prog_slc_us;
+	double t_erase_us;
+	double channel_mbps;
+	uint64_t buffer;            /* write buffer bytes; 0 = controller SRAM only */
+	double interface_mbps;      /* 0 = uncapped */
+	double max_iops;            /* 0 = uncapped */
+	double cmd_overhead_us;     /* controller latency per command */
+	double jitter_pct;          /* spread of program times, seeded */
+	double bg_idle_ms;          /* host silence before background work starts */
+	enum sim_gc gc;
+	unsigned min_lines;         /* lower bound on GC units when deriving geometry */
+	uint64_t seed;
+	bool track_data;            /* keep a tag per mapping unit (tests) */
+};
+
+/* NULL-terminated list of preset names. */
+extern const char *const sim_preset_names[];
+
+/*
+ * Fill cfg from "PRESET[,key=value...]".  Unknown presets or keys, and values
+ * out of range, give -EINVAL and a one-line error naming the key.
+ */
+int sim_config_parse(const char *spec, struct sim_config *cfg, char *err, size_t errlen);
+
+/* A struct target over a new simulated drive. spec as for sim_config_parse. */
+int sim_target_open(const char *spec, struct target **out, char *err, size_t errlen);
+
+/*
+ * Analytic WA of uniform random single-unit writes (DESIGN.md 6): FIFO (or
+ * very large lines), and greedy with units_per_gc_unit mapping units per line.
+ * op_fraction is (raw - user) / user.
+ */
+double sim_waf_fifo(double op_fraction);
+double sim_waf_greedy(double op_fraction, double units_per_gc_unit);
+
+/* The key reference, one line per key, for --help and README. */
+void sim_print_keys(FILE *out);
+
+#endif

@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Private state of the simulated drive, shared by ftl.c (mapping, GC, SLC
+ * cache) and nand.c / nand.h (timing).  Not installed, not used outside sim/.
+ */
+#ifndef SSDPROF_SIM_INTERNAL_H
+#define SSDPROF_SIM_INTERNAL_H
+
+#include <stdint.h>
+
+#include "drive.h"
+
+#define SIM_NONE UINT32_MAX        /* no line / unmapped LBA / invalid slot */
+
+enum line_state { LINE_FREE, LINE_OPEN, LINE_CLOSED, LINE_FOLDING };
+enum line_mode { MODE_NATIVE, MODE_SLC };
+
+struct sim_line {
+	uint32_t valid;
+	uint32_t prev, next;      /* links in whichever list holds the line */
+	uint8_t state;            /* enum line_state */
+	uint8_t mode;             /* enum line_mode */
+	uint8_t static_slc;       /* belongs to the static SLC pool */
+};
+
+struct line_list {
+	uint32_t head, tail, count;
+};
+
+/* An open line being filled, and the multi-plane program unit being assembled. */
+struct frontier {
+	uint32_t line;
+	uint32_t off;             /* next slot in the line */
+	uint32_t cap;             /* slots in the line for its mode */
+	uint8_t mode;
+	uint32_t unit_host;       /* host slots in the assembling unit */
+	uint64_t unit_ready_ns;   /* when all data of the unit is at the controller */
+};
+
+struct buffer_release {
+	uint64_t at_ns;
+	uint32_t slots;
+};
+
+struct nand_timing {
+	unsigned channels, dies_total;
+	uint64_t *die_free_ns;
+	uint64_t *chan_free_ns;
+	uint64_t busy_until_ns;   /* max of die_free_ns */
+	uint64_t t_read_ns[2], t_prog_ns[2], t_erase_ns;   /* [enum line_mode] */
+	uint64_t unit_xfer_ns, page_xfer_ns;
+	double jitter;            /* fraction */
+	uint64_t rng;
+
+	/* Host admission: controller command cap, interface cap, write buffer. */
+	uint64_t ctrl_free_ns, iface_free_ns;
+	uint64_t ctrl_step_ns;    /* 0: uncapped */
+	double iface_ns_per_byte; /* 0: uncapped */
+	uint64_t overhead_ns;
+	uint64_t buf_cap, buf_used;          /* slots */
+	struct buffer_release *ring;
+	uint32_t ring_size, ring_head, ring_count;
+	uint64_t last_release_ns;
+};
+
+struct sim_drive {
+	struct sim_config cfg;
+	struct sim_geometry geo;
+	struct sim_counters ctr;
+	struct nand_timing nt;
+
+	uint32_t *l2p;            /* per user unit: slot or SIM_NONE */
+	uint32_t *p2l;            /* per slot: user unit or SIM_NONE */
+	uint32_t *tags;           /* per slot, track_data only */
+	struct sim_line *lines;
+	uint32_t total_lines;     /* native pool + static SLC lines */
+
+	struct line_list free_native, free_static;
+	struct line_list closed_fifo;      /* native closed lines, gc=fifo */
+	struct line_list slc_static_closed, slc_dyn_closed;
+	uint32_t *bucket_head;    /* native closed lines by valid count, gc=greedy */
+	uint32_t min_bucket;      /* no non-empty bucket below this */
+	uint32_t closed_native;
+
+	struct frontier native, slc;
+	uint32_t fold_line;       /* static SLC line being folded incrementally */
+	uint32_t fold_off;
+
+	uint32_t dyn_reserve;     /* free native lines dynamic SLC may not take */
+	uint32_t bg_free_target;  /* idle GC keeps this many lines free */
+	uint64_t bg_idle_ns;
+	uint64_t last_host_ns;
+	int error;                /* sticky -ENOSPC when GC cannot make room */
+};
+
+int nand_timing_init(struct nand_timing *nt, const struct sim_config *cfg,
+		     const struct sim_geometry *geo);
+void nand_timing_free(struct nand_timing *nt);
+void nand_timing_reset_buffer(struct nand_timing *nt);
+
+/* The die a slot's program unit lives on: units rotate over all dies. */
+static inline unsigned slot_die(const struct sim_drive *d, uint32_t slot)
+{
+	uint32_t off = slot % d->geo.line_slots;
+
+	return (off / d->geo.unit_slots) % d->geo.dies_total;
+}
+
+static inline uint64_t max_u64(uint64_t a, uint64_t b)
+{
+	return a > b ? a : b;
+}
+
+/* Program one unit on die at the earliest after ready_ns; frees host buffer slots when done. */
+void nand_program(struct nand_timing *nt, unsigned die, int mode, uint64_t ready_ns,
+		  uint32_t host_slots);
+/* Read one page from die; returns when its data is at the controller. */
+uint64_t nand_read_page(struct nand_timing *nt, unsigned die, int mode, uint64_t at_ns);
+/* Erase one block on every die (a line). */
+void nand_erase_line(struct nand_timing *nt, uint64_t at_ns);
+/* When a host command arriving at at_ns of bytes clears the controller and the link. */
+uint64_t nand_admit_command(struct nand_timing *nt, uint64_t at_ns, uint64_t bytes);
+/* When one host slot arriving at at_ns finds room in the write buffer. */
+uint64_t nand_buffer_admit(struct nand_timing *nt, uint64_t at_ns);
+
+#endif

@@ -1,0 +1,436 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The simulated drive as a struct target.  Commands are executed by the FTL
+ * when submitted, at the current virtual time; their completion times go into
+ * a min-heap, and reaping advances the virtual clock to them.  So the engine
+ * sees a queue that behaves like a drive's, in virtual time.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "drive.h"
+#include "sim_internal.h"
+
+#define SIM_MAX_QD 1024
+
+struct sim_target {
+	struct target t;
+	struct sim_drive *drive;
+	uint64_t clock_ns;
+	struct io_completion *heap;   /* min-heap on complete_ns, then cookie order */
+	unsigned heap_len;
+	uint64_t seq;
+	uint64_t *heap_seq;           /* submission order breaks ties deterministically */
+};
+
+static struct sim_target *to_sim(struct target *t)
+{
+	return (struct sim_target *)t;
+}
+
+static bool heap_less(const struct sim_target *s, unsigned a, unsigned b)
+{
+	if (s->heap[a].complete_ns != s->heap[b].complete_ns)
+		return s->heap[a].complete_ns < s->heap[b].complete_ns;
+	return s->heap_seq[a] < s->heap_seq[b];
+}
+
+static void heap_swap(struct sim_target *s, unsigned a, unsigned b)
+{
+	struct io_completion c = s->heap[a];
+	uint64_t q = s->heap_seq[a];
+
+	s->heap[a] = s->heap[b];
+	s->heap[b] = c;
+	s->heap_seq[a] = s->heap_seq[b];
+	s->heap_seq[b] = q;
+}
+
+static void heap_push(struct sim_target *s, const struct io_completion *c)
+{
+	unsigned i = s->heap_len++;
+
+	s->heap[i] = *c;
+	s->heap_seq[i] = s->seq++;
+	while (i && heap_less(s, i, (i - 1) / 2)) {
+		heap_swap(s, i, (i - 1) / 2);
+		i = (i - 1) / 2;
+	}
+}
+
+static struct io_completion heap_pop(struct sim_target *s)
+{
+	struct io_completion top = s->heap[0];
+	unsigned i = 0;
+
+	s->heap_len--;
+	s->heap[0] = s->heap[s->heap_len];
+	s->heap_seq[0] = s->heap_seq[s->heap_len];
+	for (;;) {
+		unsigned l = 2 * i + 1, r = l + 1, m = i;
+
+		if (l < s->heap_len && heap_less(s, l, m))
+			m = l;
+		if (r < s->heap_len && heap_less(s, r, m))
+			m = r;
+		if (m == i)
+			break;
+		heap_swap(s, i, m);
+		i = m;
+	}
+	return top;
+}
+
+/* With track_data, the first 4 bytes of each 4 KiB of a buffer are its tag. */
+static uint32_t buf_tag(const struct io_req *r, uint32_t i)
+{
+	uint32_t tag;
+
+	memcpy(&tag, (const char *)r->buf + (size_t)i * SIM_UNIT_BYTES, sizeof(tag));
+	return tag;
+}
+
+static int32_t execute(struct sim_target *s, const struct io_req *r, uint64_t *done)
+{
+	const struct sim_geometry *g = sim_drive_geometry(s->drive);
+	bool tags = sim_drive_config(s->drive)->track_data && r->buf;
+	uint64_t unit = r->offset / SIM_UNIT_BYTES;
+	uint32_t count = r->len / SIM_UNIT_BYTES;
+
+	if (r->offset % SIM_UNIT_BYTES || r->len % SIM_UNIT_BYTES || !r->len ||
+	    unit + count > g->user_units)
+		return -EINVAL;
+	switch (r->dir) {
+	case IO_WRITE:
+		if (tags) {
+			/* Unit by unit so each keeps its own tag. */
+			*done = s->clock_ns;
+			for (uint32_t i = 0; i < count; i++) {
+				uint64_t t = sim_drive_write(s->drive, unit + i, 1, s->clock_ns, buf_tag(r, i));
+				if (t == UINT64_MAX)
+					return -ENOSPC;
+				*done = t > *done ? t : *done;
+			}
+		} else {
+			*done = sim_drive_write(s->drive, unit, count, s->clock_ns, 0);
+			if (*done == UINT64_MAX)
+				return -ENOSPC;
+		}
+		break;
+	case IO_READ:
+		*done = sim_drive_read(s->drive, unit, count, s->clock_ns);
+		for (uint32_t i = 0; tags && i < count; i++) {
+			uint32_t tag = sim_drive_read_tag(s->drive, unit + i);
+			memcpy((char *)r->buf + (size_t)i * SIM_UNIT_BYTES, &tag, sizeof(tag));
+		}
+		break;
+	case IO_TRIM:
+		*done = sim_drive_trim(s->drive, unit, count, s->clock_ns);
+		break;
+	default:
+		return -EINVAL;
+	}
+	return (int32_t)r->len;
+}
+
+static int sim_submit(struct target *t, const struct io_req *reqs, unsigned n)
+{
+	struct sim_target *s = to_sim(t);
+	unsigned i;
+
+	for (i = 0; i < n && s->heap_len < SIM_MAX_QD; i++) {
+		struct io_completion c = { .cookie = reqs[i].cookie, .submit_ns = s->clock_ns };
+		uint64_t done = s->clock_ns;
+
+		c.res = execute(s, &reqs[i], &done);
+		c.complete_ns = done;
+		heap_push(s, &c);
+	}
+	return (int)i;
+}
+
+static int sim_reap(struct target *t, struct io_completion *out, unsigned max, unsigned min_complete)
+{
+	struct sim_target *s = to_sim(t);
+	unsigned n = 0;
+
+	if (min_complete > s->heap_len)
+		min_complete = s->heap_len;
+	while (n < max && s->heap_len &&
+	       (n < min_complete || s->heap[0].complete_ns <= s->clock_ns)) {
+		out[n] = heap_pop(s);
+		if (out[n].complete_ns > s->clock_ns)
+			s->clock_ns = out[n].complete_ns;
+		n++;
+	}
+	return (int)n;
+}
+
+static uint64_t sim_now(struct target *t)
+{
+	return to_sim(t)->clock_ns;
+}
+
+static int sim_idle(struct target *t, uint64_t ns)
+{
+	struct sim_target *s = to_sim(t);
+
+	sim_drive_idle(s->drive, s->clock_ns, s->clock_ns + ns);
+	s->clock_ns += ns;
+	return 0;
+}
+
+static int sim_identify(struct target *t, struct target_info *info)
+{
+	*info = t->info;
+	return 0;
+}
+
+static int sim_purge(struct target *t, const char *method, char *err, size_t errlen)
+{
+	struct sim_target *s = to_sim(t);
+	const struct sim_geometry *g = sim_drive_geometry(s->drive);
+	uint64_t done;
+
+	if (s->heap_len) {
+		snprintf(err, errlen, "purge: %u I/Os still in flight; reap them first", s->heap_len);
+		return -EBUSY;
+	}
+	if (method && !strcmp(method, "trim")) {
+		done = sim_drive_trim(s->drive, 0, g->user_units, s->clock_ns);
+	} else if (!method || !strcmp(method, "auto") || !strncmp(method, "sanitize-", 9) ||
+		   !strncmp(method, "format", 6)) {
+		done = sim_drive_purge(s->drive, s->clock_ns);
+	} else {
+		snprintf(err, errlen, "--method: '%s' is not a purge method of the simulator; use auto, "
+			 "sanitize-block, sanitize-crypto, sanitize-overwrite, format, format-crypto or trim", method);
+		return -EINVAL;
+	}
+	if (done > s->clock_ns)
+		s->clock_ns = done;
+	return 0;
+}
+
+static int sim_set_op(struct target *t, enum op_method method, uint64_t usable_bytes, char *err,
+		      size_t errlen)
+{
+	struct sim_target *s = to_sim(t);
+	const struct sim_geometry *g = sim_drive_geometry(s->drive);
+	uint64_t done;
+
+	if (usable_bytes % SIM_UNIT_BYTES || !usable_bytes ||
+	    usable_bytes > g->max_user_units * SIM_UNIT_BYTES) {
+		snprintf(err, errlen, "usable size %llu is not a whole number of 4 KiB blocks within the capacity",
+			 (unsigned long long)usable_bytes);
+		return -EINVAL;
+	}
+	switch (method) {
+	case OP_METHOD_AUTO:
+	case OP_METHOD_NAMESPACE:
+		if (s->heap_len) {
+			snprintf(err, errlen, "op: %u I/Os still in flight", s->heap_len);
+			return -EBUSY;
+		}
+		sim_drive_resize(s->drive, usable_bytes / SIM_UNIT_BYTES, s->clock_ns, &done);
+		s->clock_ns = done > s->clock_ns ? done : s->clock_ns;
+		t->info.capacity_bytes = usable_bytes;
+		return 0;
+	case OP_METHOD_SPAN:
+		return 0;  /* the workload confines itself; nothing changes in the drive */
+	default:
+		snprintf(err, errlen, "--method: the simulator has no HPA; use namespace or span");
+		return -EOPNOTSUPP;
+	}
+}
+
+static int sim_trim(struct target *t, uint64_t offset, uint64_t len)
+{
+	struct sim_target *s = to_sim(t);
+	const struct sim_geometry *g = sim_drive_geometry(s->drive);
+	uint64_t done;
+
+	if (offset % SIM_UNIT_BYTES || len % SIM_UNIT_BYTES ||
+	    (offset + len) / SIM_UNIT_BYTES > g->user_units)
+		return -EINVAL;
+	done = sim_drive_trim(s->drive, offset / SIM_UNIT_BYTES, len / SIM_UNIT_BYTES, s->clock_ns);
+	s->clock_ns = done > s->clock_ns ? done : s->clock_ns;
+	return 0;
+}
+
+static int sim_counters(struct target *t, struct target_counters *c)
+{
+	struct sim_counters sc;
+
+	sim_drive_counters(to_sim(t)->drive, &sc);
+	c->host_bytes_written = sc.host_write_bytes;
+	c->host_bytes_read = sc.host_read_bytes;
+	c->media_bytes_written = sc.media_native_bytes + sc.media_slc_bytes;
+	c->media_known = true;
+	return 0;
+}
+
+static const char *const cell_names[] = { "", "slc", "mlc", "tlc", "qlc" };
+
+static void add_u64(struct json_object *o, const char *k, uint64_t v)
+{
+	json_object_object_add(o, k, json_object_new_uint64(v));
+}
+
+static void add_num(struct json_object *o, const char *k, double v)
+{
+	/* Rounded so the text is the same on every run and platform. */
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%.6g", v);
+	json_object_object_add(o, k, json_object_new_double_s(v, buf));
+}
+
+static void add_str(struct json_object *o, const char *k, const char *v)
+{
+	json_object_object_add(o, k, json_object_new_string(v));
+}
+
+static int sim_describe(struct target *t, struct json_object *obj)
+{
+	struct sim_drive *d = to_sim(t)->drive;
+	const struct sim_config *c = sim_drive_config(d);
+	const struct sim_geometry *g = sim_drive_geometry(d);
+	uint64_t native_raw = (uint64_t)g->lines * g->line_slots;
+	double op = (double)(native_raw - g->user_units) / (double)g->user_units;
+	struct json_object *geo = json_object_new_object();
+	struct json_object *cache = json_object_new_object();
+	struct json_object *tim = json_object_new_object();
+	struct json_object *perf = json_object_new_object();
+	char policy[64];
+
+	add_str(obj, "preset", c->preset);
+	add_u64(obj, "capacity_bytes", g->user_units * SIM_UNIT_BYTES);
+	add_u64(obj, "raw_bytes", g->raw_bytes);
+	add_num(obj, "factory_op_percent", op * 100.0);
+	add_str(obj, "cell", cell_names[c->cell]);
+
+	add_u64(geo, "channels", c->channels);
+	add_u64(geo, "dies_per_channel", c->dies);
+	add_u64(geo, "planes", c->planes);
+	add_u64(geo, "page_bytes", c->page);
+	add_u64(geo, "pages_per_block", g->pages_per_block);
+	add_u64(geo, "mapping_unit_bytes", SIM_UNIT_BYTES);
+	add_u64(geo, "line_bytes", (uint64_t)g->line_slots * SIM_UNIT_BYTES);
+	add_u64(geo, "lines", g->lines);
+	add_u64(geo, "static_slc_lines", g->static_slc_lines);
+	add_str(geo, "gc", c->gc == SIM_GC_FIFO ? "fifo" : "greedy");
+	add_u64(geo, "gc_threshold_lines", g->gc_threshold);
+	json_object_object_add(obj, "geometry", geo);
+
+	snprintf(policy, sizeof(policy), "%s%s",
+		 c->slc_cache == SIM_CACHE_NONE ? "none" : c->slc_cache == SIM_CACHE_STATIC ? "static" : "dynamic",
+		 c->slc_cache == SIM_CACHE_DYNAMIC && g->static_slc_lines ? "+static" : "");
+	add_str(cache, "policy", policy);
+	add_u64(cache, "static_bytes", (uint64_t)g->static_slc_lines * g->slc_line_slots * SIM_UNIT_BYTES);
+	add_u64(cache, "available_bytes_now", sim_drive_slc_available(d));
+	json_object_object_add(cache, "fold_while_writing", json_object_new_boolean(c->fold_while_writing));
+	json_object_object_add(obj, "slc_cache", cache);
+
+	add_num(tim, "t_read_us", c->t_read_us);
+	add_num(tim, "t_read_slc_us", c->t_read_slc_us);
+	add_num(tim, "t_prog_us", c->t_prog_us);
+	add_num(tim, "t_prog_slc_us", c->t_prog_slc_us);
+	add_num(tim, "t_erase_us", c->t_erase_us);
+	add_num(tim, "channel_mbps", c->channel_mbps);
+	add_num(tim, "cmd_overhead_us", c->cmd_overhead_us);
+	add_num(tim, "jitter_percent", c->jitter_pct);
+	add_num(tim, "bg_idle_ms", c->bg_idle_ms);
+	json_object_object_add(obj, "timing", tim);
+
+	add_u64(perf, "buffer_bytes", c->buffer);
+	add_u64(perf, "effective_buffer_bytes", d->nt.buf_cap * SIM_UNIT_BYTES);
+	json_object_object_add(perf, "interface_mbps",
+			       c->interface_mbps > 0 ? json_object_new_double(c->interface_mbps) : NULL);
+	json_object_object_add(perf, "max_iops", c->max_iops > 0 ? json_object_new_double(c->max_iops) : NULL);
+	add_num(perf, "native_program_mbps",
+		(double)g->dies_total * g->unit_slots * SIM_UNIT_BYTES / c->t_prog_us);
+	add_num(perf, "slc_program_mbps",
+		(double)g->dies_total * g->unit_slots * SIM_UNIT_BYTES / c->t_prog_slc_us);
+	add_num(perf, "waf_uniform_random_analytic", sim_waf_greedy(op, g->line_slots));
+	json_object_object_add(obj, "performance", perf);
+
+	add_u64(obj, "seed", c->seed);
+	add_u64(obj, "memory_bytes", sim_drive_memory_bytes(d));
+	return 0;
+}
+
+static void sim_close(struct target *t)
+{
+	struct sim_target *s = to_sim(t);
+
+	if (!s)
+		return;
+	sim_drive_free(s->drive);
+	free(s->heap);
+	free(s->heap_seq);
+	free(s);
+}
+
+static const struct target_ops sim_ops = {
+	.name = "sim",
+	.caps = TARGET_CAP_READ | TARGET_CAP_WRITE | TARGET_CAP_TRIM | TARGET_CAP_PURGE |
+		TARGET_CAP_OP_NAMESPACE | TARGET_CAP_OP_SPAN | TARGET_CAP_MEDIA_COUNTER |
+		TARGET_CAP_VIRTUAL_TIME,
+	.identify = sim_identify,
+	.describe = sim_describe,
+	.purge = sim_purge,
+	.set_op = sim_set_op,
+	.trim = sim_trim,
+	.counters = sim_counters,
+	.submit = sim_submit,
+	.reap = sim_reap,
+	.now_ns = sim_now,
+	.idle = sim_idle,
+	.max_queue_depth = SIM_MAX_QD,
+	.close = sim_close,
+};
+
+int sim_target_open(const char *spec, struct target **out, char *err, size_t errlen)
+{
+	struct sim_config cfg;
+	struct sim_target *s;
+	int ret;
+
+	ret = sim_config_parse(spec, &cfg, err, errlen);
+	if (ret)
+		return ret;
+	s = calloc(1, sizeof(*s));
+	if (!s) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	s->heap = calloc(SIM_MAX_QD, sizeof(*s->heap));
+	s->heap_seq = calloc(SIM_MAX_QD, sizeof(*s->heap_seq));
+	if (!s->heap || !s->heap_seq) {
+		snprintf(err, errlen, "out of memory");
+		ret = -ENOMEM;
+		goto fail;
+	}
+	ret = sim_drive_new(&cfg, &s->drive, err, errlen);
+	if (ret)
+		goto fail;
+	s->t.ops = &sim_ops;
+	s->t.priv = s;
+	snprintf(s->t.info.kind, sizeof(s->t.info.kind), "sim");
+	snprintf(s->t.info.path, sizeof(s->t.info.path), "sim:%s", spec);
+	snprintf(s->t.info.model, sizeof(s->t.info.model), "ssdprof simulated %s", cfg.preset);
+	snprintf(s->t.info.serial, sizeof(s->t.info.serial), "SIM-%s-%llu", cfg.preset,
+		 (unsigned long long)cfg.seed);
+	snprintf(s->t.info.firmware, sizeof(s->t.info.firmware), "sim-1");
+	s->t.info.capacity_bytes = cfg.capacity / SIM_UNIT_BYTES * SIM_UNIT_BYTES;
+	s->t.info.lba_bytes = SIM_UNIT_BYTES;
+	*out = &s->t;
+	return 0;
+fail:
+	sim_close(&s->t);
+	return ret;
+}

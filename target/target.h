@@ -1,0 +1,142 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The target interface: everything ssdprof can profile (a simulated drive, a
+ * file, a block device, an NVMe or SATA drive, a RAID group) is a struct
+ * target driven through a const struct target_ops table.  Commands check the
+ * capability bits before acting, so a missing hook is never called.
+ *
+ * Every hook returns 0 (or a count) on success and a negative errno on
+ * failure; a human-readable reason goes into the caller's error buffer.
+ */
+#ifndef SSDPROF_TARGET_H
+#define SSDPROF_TARGET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct json_object;
+
+#define TARGET_ERRLEN 256
+
+enum target_cap {
+	TARGET_CAP_READ          = 1u << 0,
+	TARGET_CAP_WRITE         = 1u << 1,
+	TARGET_CAP_TRIM          = 1u << 2,
+	TARGET_CAP_PURGE         = 1u << 3,
+	TARGET_CAP_OP_NAMESPACE  = 1u << 4,  /* shrink the namespace / user capacity */
+	TARGET_CAP_OP_HPA        = 1u << 5,
+	TARGET_CAP_OP_SPAN       = 1u << 6,  /* confine the workload to a span */
+	TARGET_CAP_MEDIA_COUNTER = 1u << 7,  /* reports media (NAND) bytes written */
+	TARGET_CAP_VIRTUAL_TIME  = 1u << 8,  /* now_ns is a virtual clock */
+	TARGET_CAP_REAL_DEVICE   = 1u << 9,  /* destructive steps need --yes SERIAL */
+};
+
+/* Names of the capability bits, for --help, info and the JSON "capabilities" list. */
+const char *target_cap_name(unsigned bit_index);
+#define TARGET_CAP_COUNT 10
+
+enum io_dir {
+	IO_READ  = 0,
+	IO_WRITE = 1,
+	IO_TRIM  = 2,
+};
+
+/* One I/O as the engine submits it. offset and len are bytes, aligned to lba_bytes. */
+struct io_req {
+	uint64_t offset;
+	uint32_t len;
+	uint8_t dir;          /* enum io_dir */
+	void *buf;            /* may be NULL on targets that do not move data (sim) */
+	uint64_t cookie;      /* returned untouched in the completion */
+};
+
+struct io_completion {
+	uint64_t cookie;
+	int32_t res;          /* bytes done, or a negative errno */
+	uint64_t submit_ns;   /* on the target's clock */
+	uint64_t complete_ns;
+};
+
+/* Identity of a target; unknown strings are empty, unknown numbers 0. */
+struct target_info {
+	char kind[16];        /* "sim", "file", "block", "nvme", "ata", "raid" */
+	char path[256];       /* what the user typed */
+	char model[64];
+	char serial[64];
+	char firmware[32];
+	uint64_t capacity_bytes;
+	uint32_t lba_bytes;
+};
+
+/* Lifetime counters.  media_bytes_written is meaningful only when media_known. */
+struct target_counters {
+	uint64_t host_bytes_written;
+	uint64_t host_bytes_read;
+	uint64_t media_bytes_written;
+	bool media_known;
+};
+
+enum op_method {
+	OP_METHOD_AUTO = 0,
+	OP_METHOD_NAMESPACE,
+	OP_METHOD_HPA,
+	OP_METHOD_SPAN,
+};
+
+struct target;
+
+struct target_ops {
+	const char *name;
+	unsigned caps;                  /* enum target_cap bits */
+
+	int (*identify)(struct target *t, struct target_info *info);
+	/* Kind-specific description (geometry, timings, ...) added to obj. */
+	int (*describe)(struct target *t, struct json_object *obj);
+	/* method is a DESIGN.md purge method name or NULL for the target's best. */
+	int (*purge)(struct target *t, const char *method, char *err, size_t errlen);
+	/* Set user-visible capacity to usable_bytes by the given method. */
+	int (*set_op)(struct target *t, enum op_method method, uint64_t usable_bytes,
+		      char *err, size_t errlen);
+	int (*trim)(struct target *t, uint64_t offset, uint64_t len);
+	int (*counters)(struct target *t, struct target_counters *c);
+
+	/*
+	 * The I/O queue.  submit queues up to n requests and returns how many it
+	 * took (0..n) or -errno.  reap returns between min_complete and max
+	 * completions, waiting (in real or virtual time) until min_complete are
+	 * done.  now_ns is the target's clock: CLOCK_MONOTONIC for real targets,
+	 * virtual time for the simulator.
+	 */
+	int (*submit)(struct target *t, const struct io_req *reqs, unsigned n);
+	int (*reap)(struct target *t, struct io_completion *out, unsigned max,
+		    unsigned min_complete);
+	uint64_t (*now_ns)(struct target *t);
+	/* Let the drive sit idle for ns (background GC and SLC folding run). */
+	int (*idle)(struct target *t, uint64_t ns);
+	/* Largest number of I/Os in flight the queue accepts. */
+	unsigned max_queue_depth;
+
+	void (*close)(struct target *t);
+};
+
+struct target {
+	const struct target_ops *ops;
+	struct target_info info;
+	void *priv;
+};
+
+/*
+ * Open a target from its command-line spelling, e.g. "sim:budget-tlc" or
+ * "sim:dc-tlc,capacity=4G,seed=7".  On failure returns -errno and writes a
+ * one-line reason into err.
+ */
+int target_open(const char *spec, struct target **out, char *err, size_t errlen);
+void target_close(struct target *t);
+
+static inline bool target_has(const struct target *t, unsigned cap)
+{
+	return (t->ops->caps & cap) == cap;
+}
+
+#endif
