@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <json-c/json.h>
+
 #include "parse.h"
 #include "sim.h"
 
@@ -38,8 +40,7 @@ static const struct sim_config presets[] = {
 		.preset = "budget-qlc", .capacity = 16 * GiB, .factory_op = 7,
 		.channels = 4, .dies = 2, .planes = 2, .page = 16384, .pages_per_block = 0,
 		.cell = SIM_CELL_QLC, .slc_cache = SIM_CACHE_DYNAMIC, .slc_static_pct = 0.6,
-		.fold_while_writing = true,
-		.t_read_us = 120, .t_read_slc_us = 35, .t_prog_us = 2400, .t_prog_slc_us = 180,
+		.t_read_us = 120, .t_read_slc_us = 35, .t_prog_us = 2000, .t_prog_slc_us = 180,
 		.t_erase_us = 6000, .channel_mbps = 667, .buffer = 0, .interface_mbps = 2000,
 		.max_iops = 220000, .cmd_overhead_us = 10, .jitter_pct = 5,
 		.bg_idle_ms = 10, .gc = SIM_GC_GREEDY, .min_lines = 1024, .seed = 1,
@@ -231,6 +232,8 @@ static int check_config(const struct sim_config *cfg, char *err, size_t errlen)
 	}
 	if (cfg->page / 4096 * cfg->planes > 64)
 		return fail(err, errlen, -EINVAL, "planes: page x planes exceeds 256k per program");
+	if (cfg->slc_cache == SIM_CACHE_STATIC && !cfg->slc_static_bytes && !(cfg->slc_static_pct > 0))
+		return fail(err, errlen, -EINVAL, "slc_cache: a static cache needs a size above 0; use static:SIZE");
 	if (cfg->slc_cache != SIM_CACHE_NONE && cfg->cell == SIM_CELL_SLC)
 		return fail(err, errlen, -EINVAL, "slc_cache: a cell=slc drive has no SLC cache; use slc_cache=none");
 	return 0;
@@ -308,4 +311,80 @@ void sim_print_keys(FILE *out)
 	      "  seed=N               random seed; same seed and settings, same results\n"
 	      "  track_data=0|1       keep a data tag per 4 KiB (tests; 4 more bytes per 4 KiB)\n",
 	      out);
+}
+
+static void key_str(struct json_object *o, const char *k, const char *v)
+{
+	json_object_object_add(o, k, json_object_new_string(v));
+}
+
+__attribute__((format(printf, 3, 4)))
+static void key_fmt(struct json_object *o, const char *k, const char *fmt, ...)
+{
+	char buf[64];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	key_str(o, k, buf);
+}
+
+/* Sizes as they would be typed: the largest binary unit that divides exactly. */
+static void key_size(struct json_object *o, const char *k, uint64_t v)
+{
+	static const char units[] = "kMGT";
+	int u = -1;
+
+	while (u < 3 && v && v % 1024 == 0) {
+		v /= 1024;
+		u++;
+	}
+	if (u < 0)
+		key_fmt(o, k, "%llu", (unsigned long long)v);
+	else
+		key_fmt(o, k, "%llu%c", (unsigned long long)v, units[u]);
+}
+
+void sim_config_keys_json(const struct sim_config *c, struct json_object *o)
+{
+	static const char *const cells[] = { "", "slc", "mlc", "tlc", "qlc" };
+	char cache[48] = "none";
+
+	key_size(o, "capacity", c->capacity);
+	key_fmt(o, "factory_op", "%g", c->factory_op);
+	key_fmt(o, "channels", "%u", c->channels);
+	key_fmt(o, "dies", "%u", c->dies);
+	key_fmt(o, "planes", "%u", c->planes);
+	key_size(o, "page", c->page);
+	key_fmt(o, "pages_per_block", "%u", c->pages_per_block);
+	key_fmt(o, "min_lines", "%u", c->min_lines);
+	key_str(o, "cell", cells[c->cell]);
+	if (c->slc_cache != SIM_CACHE_NONE) {
+		const char *kind = c->slc_cache == SIM_CACHE_STATIC ? "static" : "dynamic";
+
+		if (c->slc_static_bytes)
+			snprintf(cache, sizeof(cache), "%s:%lluk", kind, (unsigned long long)(c->slc_static_bytes / 1024));
+		else if (c->slc_static_pct > 0)
+			snprintf(cache, sizeof(cache), "%s:%g%%", kind, c->slc_static_pct);
+		else
+			snprintf(cache, sizeof(cache), "%s", kind);
+	}
+	key_str(o, "slc_cache", cache);
+	key_str(o, "fold_while_writing", c->fold_while_writing ? "1" : "0");
+	key_fmt(o, "t_read_us", "%g", c->t_read_us);
+	key_fmt(o, "t_read_slc_us", "%g", c->t_read_slc_us);
+	key_fmt(o, "t_prog_us", "%g", c->t_prog_us);
+	key_fmt(o, "t_prog_slc_us", "%g", c->t_prog_slc_us);
+	key_fmt(o, "t_erase_us", "%g", c->t_erase_us);
+	key_fmt(o, "channel_mbps", "%g", c->channel_mbps);
+	key_size(o, "buffer", c->buffer);
+	key_fmt(o, "interface_mbps", "%g", c->interface_mbps);
+	key_fmt(o, "max_iops", "%g", c->max_iops);
+	key_fmt(o, "cmd_overhead_us", "%g", c->cmd_overhead_us);
+	key_fmt(o, "jitter", "%g", c->jitter_pct);
+	key_fmt(o, "bg_idle_ms", "%g", c->bg_idle_ms);
+	key_str(o, "gc", c->gc == SIM_GC_FIFO ? "fifo" : "greedy");
+	key_fmt(o, "seed", "%llu", (unsigned long long)c->seed);
+	key_str(o, "track_data", c->track_data ? "1" : "0");
 }

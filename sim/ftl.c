@@ -240,6 +240,9 @@ int sim_drive_new(const struct sim_config *cfg, struct sim_drive **out, char *er
 	d->dyn_reserve = d->geo.gc_threshold + 3;
 	d->bg_free_target = d->geo.gc_threshold + 2 + d->geo.lines / 128;
 	d->bg_idle_ns = (uint64_t)(cfg->bg_idle_ms * 1e6);
+	d->div_line = fastdiv_make(d->geo.line_slots);
+	d->div_unit = fastdiv_make(d->geo.unit_slots);
+	d->div_dies = fastdiv_make(d->geo.dies_total);
 	*out = d;
 	return 0;
 fail:
@@ -313,16 +316,21 @@ static void open_line(struct sim_drive *d, struct frontier *f, uint32_t id, int 
 	ln->valid = 0;
 	f->line = id;
 	f->off = 0;
+	f->unit_fill = 0;
+	f->die = 0;
 	f->mode = (uint8_t)mode;
 	f->cap = mode == MODE_SLC ? d->geo.slc_line_slots : d->geo.line_slots;
 }
 
-/* Issue the program of the frontier's assembling unit. */
-static void flush_unit(struct sim_drive *d, struct frontier *f, uint32_t slot)
+/* Issue the program of the frontier's assembling unit; the next unit goes to the next die. */
+static void flush_unit(struct sim_drive *d, struct frontier *f)
 {
-	nand_program(&d->nt, slot_die(d, slot), f->mode, f->unit_ready_ns, f->unit_host);
+	nand_program(&d->nt, f->die, f->mode, f->unit_ready_ns, f->unit_host);
 	f->unit_host = 0;
+	f->unit_fill = 0;
 	f->unit_ready_ns = 0;
+	if (++f->die == d->geo.dies_total)
+		f->die = 0;
 }
 
 /*
@@ -347,8 +355,8 @@ static inline void place(struct sim_drive *d, struct frontier *f, uint32_t lba, 
 		f->unit_ready_ns = ready_ns;
 	f->unit_host += host;
 	f->off++;
-	if (f->off % d->geo.unit_slots == 0 || f->off == f->cap)
-		flush_unit(d, f, slot);
+	if (++f->unit_fill == d->geo.unit_slots || f->off == f->cap)
+		flush_unit(d, f);
 	if (f->off == f->cap)
 		close_line(d, f);
 }
@@ -388,7 +396,7 @@ static inline void invalidate(struct sim_drive *d, uint32_t lba)
 	if (old == SIM_NONE)
 		return;
 	d->p2l[old] = SIM_NONE;
-	uint32_t id = old / d->geo.line_slots;
+	uint32_t id = slot_line(d, old);
 	struct sim_line *ln = &d->lines[id];
 	if (ln->state == LINE_CLOSED && ln->mode == MODE_NATIVE && d->cfg.gc == SIM_GC_GREEDY) {
 		bucket_remove(d, id, ln->valid);
@@ -409,32 +417,38 @@ static int64_t relocate(struct sim_drive *d, uint32_t id, uint32_t from, uint32_
 			uint64_t *counter)
 {
 	const uint32_t spp = d->geo.slots_per_page;
-	uint32_t base = id * d->geo.line_slots;
-	int mode = d->lines[id].mode;
+	const uint32_t base = id * d->geo.line_slots;
+	const uint32_t *p2l = d->p2l;
+	uint32_t *l2p = d->l2p;
+	const int mode = d->lines[id].mode;
 	int64_t moved = 0;
 
 	for (uint32_t off = from; off < to; off += spp) {
 		uint32_t end = off + spp < to ? off + spp : to;
 		uint64_t ready = 0;
 
+		/* The L2P entries we are about to rewrite are scattered: fetch them early. */
+		for (uint32_t o = off + 4 * spp; o < end + 4 * spp && o < to; o++)
+			if (p2l[base + o] != SIM_NONE)
+				__builtin_prefetch(&l2p[p2l[base + o]], 1, 0);
 		for (uint32_t o = off; o < end; o++) {
-			uint32_t lba = d->p2l[base + o];
+			uint32_t lba = p2l[base + o];
 
 			if (lba == SIM_NONE)
 				continue;
 			if (!ready) {
-				ready = nand_read_page(&d->nt, slot_die(d, base + o), mode, at_ns);
+				ready = nand_copy_read(&d->nt, slot_die(d, base + o), mode, at_ns);
 				d->ctr.nand_page_reads++;
 			}
 			if (!native_ready(d))
 				return -ENOSPC;
 			uint32_t tag = d->tags ? d->tags[base + o] : 0;
 			d->p2l[base + o] = SIM_NONE;
-			d->lines[id].valid--;
 			place(d, &d->native, lba, ready, false, tag);
 			moved++;
 		}
 	}
+	d->lines[id].valid -= (uint32_t)moved;
 	*counter += (uint64_t)moved * SIM_UNIT_BYTES;
 	return moved;
 }
@@ -616,7 +630,7 @@ uint64_t sim_drive_read(struct sim_drive *d, uint64_t unit, uint32_t count, uint
 		if (page == last_page)
 			continue;
 		last_page = page;
-		uint64_t ready = nand_read_page(&d->nt, slot_die(d, slot), d->lines[slot / d->geo.line_slots].mode, t);
+		uint64_t ready = nand_read_page(&d->nt, slot_die(d, slot), d->lines[slot_line(d, slot)].mode, t);
 		d->ctr.nand_page_reads++;
 		if (ready > done)
 			done = ready;

@@ -127,6 +127,12 @@ uint64_t nand_read_page(struct nand_timing *nt, unsigned die, int mode, uint64_t
 	return out;
 }
 
+uint64_t nand_copy_read(struct nand_timing *nt, unsigned die, int mode, uint64_t at_ns)
+{
+	die_busy(nt, die, max_u64(nt->die_free_ns[die], at_ns) + nt->t_read_ns[mode]);
+	return at_ns + nt->t_read_ns[mode] + nt->page_xfer_ns;
+}
+
 void nand_erase_line(struct nand_timing *nt, uint64_t at_ns)
 {
 	for (unsigned die = 0; die < nt->dies_total; die++)

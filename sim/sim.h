@@ -74,6 +74,9 @@ int sim_target_open(const char *spec, struct target **out, char *err, size_t err
 double sim_waf_fifo(double op_fraction);
 double sim_waf_greedy(double op_fraction, double units_per_gc_unit);
 
+/* Every key with its value as it would be typed (sim:PRESET,key=value), into obj. */
+void sim_config_keys_json(const struct sim_config *cfg, struct json_object *obj);
+
 /* The key reference, one line per key, for --help and README. */
 void sim_print_keys(FILE *out);
 

@@ -15,6 +15,26 @@
 enum line_state { LINE_FREE, LINE_OPEN, LINE_CLOSED, LINE_FOLDING };
 enum line_mode { MODE_NATIVE, MODE_SLC };
 
+/*
+ * Division by a divisor fixed at drive creation, by multiplication (Lemire,
+ * Kaser, Kurz 2019): exact for every 32-bit dividend.  The hot paths divide
+ * slot numbers by the line size on every write and GC copy.
+ */
+struct fastdiv {
+	uint64_t magic;
+	uint32_t divisor;
+};
+
+static inline struct fastdiv fastdiv_make(uint32_t divisor)
+{
+	return (struct fastdiv){ .magic = UINT64_MAX / divisor + 1, .divisor = divisor };
+}
+
+static inline uint32_t fastdiv(struct fastdiv f, uint32_t x)
+{
+	return (uint32_t)(((__uint128_t)f.magic * x) >> 64);
+}
+
 struct sim_line {
 	uint32_t valid;
 	uint32_t prev, next;      /* links in whichever list holds the line */
@@ -33,6 +53,8 @@ struct frontier {
 	uint32_t off;             /* next slot in the line */
 	uint32_t cap;             /* slots in the line for its mode */
 	uint8_t mode;
+	uint32_t unit_fill;       /* slots in the assembling unit */
+	uint32_t die;             /* die of the assembling unit */
 	uint32_t unit_host;       /* host slots in the assembling unit */
 	uint64_t unit_ready_ns;   /* when all data of the unit is at the controller */
 };
@@ -86,6 +108,7 @@ struct sim_drive {
 	uint32_t fold_line;       /* static SLC line being folded incrementally */
 	uint32_t fold_off;
 
+	struct fastdiv div_line, div_unit, div_dies;
 	uint32_t dyn_reserve;     /* free native lines dynamic SLC may not take */
 	uint32_t bg_free_target;  /* idle GC keeps this many lines free */
 	uint64_t bg_idle_ns;
@@ -101,9 +124,15 @@ void nand_timing_reset_buffer(struct nand_timing *nt);
 /* The die a slot's program unit lives on: units rotate over all dies. */
 static inline unsigned slot_die(const struct sim_drive *d, uint32_t slot)
 {
-	uint32_t off = slot % d->geo.line_slots;
+	uint32_t off = slot - fastdiv(d->div_line, slot) * d->geo.line_slots;
+	uint32_t unit = fastdiv(d->div_unit, off);
 
-	return (off / d->geo.unit_slots) % d->geo.dies_total;
+	return unit - fastdiv(d->div_dies, unit) * d->geo.dies_total;
+}
+
+static inline uint32_t slot_line(const struct sim_drive *d, uint32_t slot)
+{
+	return fastdiv(d->div_line, slot);
 }
 
 static inline uint64_t max_u64(uint64_t a, uint64_t b)
@@ -116,6 +145,12 @@ void nand_program(struct nand_timing *nt, unsigned die, int mode, uint64_t ready
 		  uint32_t host_slots);
 /* Read one page from die; returns when its data is at the controller. */
 uint64_t nand_read_page(struct nand_timing *nt, unsigned die, int mode, uint64_t at_ns);
+/*
+ * Read one page for a GC or fold copy.  The read costs the die its time, but
+ * the controller schedules copy reads ahead of queued programs, so the data
+ * is ready one read after at_ns instead of behind the die's whole queue.
+ */
+uint64_t nand_copy_read(struct nand_timing *nt, unsigned die, int mode, uint64_t at_ns);
 /* Erase one block on every die (a line). */
 void nand_erase_line(struct nand_timing *nt, uint64_t at_ns);
 /* When a host command arriving at at_ns of bytes clears the controller and the link. */

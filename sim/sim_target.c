@@ -50,11 +50,11 @@ static void heap_swap(struct sim_target *s, unsigned a, unsigned b)
 	s->heap_seq[b] = q;
 }
 
-static void heap_push(struct sim_target *s, const struct io_completion *c)
+/* Sift up the completion just written at heap[heap_len]. */
+static void heap_push_last(struct sim_target *s)
 {
 	unsigned i = s->heap_len++;
 
-	s->heap[i] = *c;
 	s->heap_seq[i] = s->seq++;
 	while (i && heap_less(s, i, (i - 1) / 2)) {
 		heap_swap(s, i, (i - 1) / 2);
@@ -143,12 +143,15 @@ static int sim_submit(struct target *t, const struct io_req *reqs, unsigned n)
 	unsigned i;
 
 	for (i = 0; i < n && s->heap_len < SIM_MAX_QD; i++) {
-		struct io_completion c = { .cookie = reqs[i].cookie, .submit_ns = s->clock_ns };
+		/* Built in place: the heap slot is the completion. */
+		struct io_completion *c = &s->heap[s->heap_len];
 		uint64_t done = s->clock_ns;
 
-		c.res = execute(s, &reqs[i], &done);
-		c.complete_ns = done;
-		heap_push(s, &c);
+		c->res = execute(s, &reqs[i], &done);
+		c->cookie = reqs[i].cookie;
+		c->submit_ns = s->clock_ns;
+		c->complete_ns = done;
+		heap_push_last(s);
 	}
 	return (int)i;
 }
@@ -358,8 +361,10 @@ static int sim_describe(struct target *t, struct json_object *obj)
 	add_num(perf, "waf_uniform_random_analytic", sim_waf_greedy(op, g->line_slots));
 	json_object_object_add(obj, "performance", perf);
 
-	add_u64(obj, "seed", c->seed);
 	add_u64(obj, "memory_bytes", sim_drive_memory_bytes(d));
+	struct json_object *keys = json_object_new_object();
+	sim_config_keys_json(c, keys);
+	json_object_object_add(obj, "keys", keys);
 	return 0;
 }
 

@@ -1,0 +1,48 @@
+# SPDX-License-Identifier: MIT
+# A thin wrapper over meson.  `make demo` and `make check` work on a fresh
+# Debian 12 machine: `deps` installs what is missing with apt-get.
+
+MESON ?= meson
+BUILD ?= build
+TEST_BUILD ?= build-test
+TESTARGS ?=
+
+DEB_DEPS := meson ninja-build pkg-config gcc libnvme-dev liburing-dev libjson-c-dev \
+	libcmocka-dev
+
+# sudo only when not root and sudo exists
+SUDO := $(shell [ "$$(id -u)" = 0 ] || ! command -v sudo >/dev/null 2>&1 || echo sudo)
+
+.PHONY: all deps check demo clean
+
+all: deps
+	@[ -f $(BUILD)/build.ninja ] || $(MESON) setup $(BUILD) -Dbuildtype=release
+	$(MESON) compile -C $(BUILD)
+
+deps:
+	@if ! command -v dpkg-query >/dev/null 2>&1; then \
+		echo "make deps: not a Debian system; install yourself: $(DEB_DEPS)"; exit 0; \
+	fi; \
+	missing=; \
+	for p in $(DEB_DEPS); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || \
+			missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing missing Debian packages:$$missing"; \
+		$(SUDO) apt-get update && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive \
+			apt-get install -y --no-install-recommends $$missing; \
+	fi
+
+check: deps
+	@[ -f $(TEST_BUILD)/build.ninja ] || $(MESON) setup $(TEST_BUILD) \
+		-Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug
+	$(MESON) compile -C $(TEST_BUILD)
+	$(MESON) test -C $(TEST_BUILD) --print-errorlogs $(TESTARGS)
+
+demo: all
+	./$(BUILD)/ssdprof run sim:budget-tlc --rw randwrite --bs 4k --qd 32 --time 30m --interval 30s
+
+clean:
+	rm -rf $(BUILD) $(TEST_BUILD)

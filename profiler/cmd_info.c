@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ssdprof info TARGET [--json]
+ *
+ * Both renderings walk one json-c tree, so the text and the JSON can never
+ * disagree on a number.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "commands.h"
+#include "result_json.h"
+#include "target.h"
+
+const char cmd_info_usage[] =
+	"usage: ssdprof info TARGET [--json]\n"
+	"\n"
+	"Describe TARGET: identity, capacity, capabilities and, for a simulated\n"
+	"drive, its model (geometry, factory OP, SLC cache, timings).\n"
+	"\n"
+	"  --json    print the description as JSON on stdout\n"
+	"\n"
+	"TARGET is sim:PRESET[,key=value...]; presets: budget-tlc, budget-qlc,\n"
+	"dc-tlc, sata-tlc.  Example: ssdprof info sim:dc-tlc,capacity=64G\n";
+
+static void render_scalar(FILE *out, struct json_object *v)
+{
+	switch (json_object_get_type(v)) {
+	case json_type_null:
+		fputs("unknown", out);
+		break;
+	case json_type_string:
+		fputs(json_object_get_string(v), out);
+		break;
+	case json_type_array:
+		fputc('[', out);
+		for (size_t i = 0; i < json_object_array_length(v); i++) {
+			if (i)
+				fputs(", ", out);
+			render_scalar(out, json_object_array_get_idx(v, i));
+		}
+		fputc(']', out);
+		break;
+	default:
+		/* Numbers print exactly as in the JSON. */
+		fputs(json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN |
+						     JSON_C_TO_STRING_NOSLASHESCAPE), out);
+		break;
+	}
+}
+
+static void render_text(FILE *out, struct json_object *obj, int depth)
+{
+	json_object_object_foreach(obj, key, val) {
+		fprintf(out, "%*s%s:", depth * 2, "", key);
+		if (json_object_is_type(val, json_type_object)) {
+			if (json_object_object_length(val) == 0) {
+				fputs(" none\n", out);
+				continue;
+			}
+			fputc('\n', out);
+			render_text(out, val, depth + 1);
+		} else {
+			fputc(' ', out);
+			render_scalar(out, val);
+			fputc('\n', out);
+		}
+	}
+}
+
+static struct json_object *info_tree(struct target *t, char *err, size_t errlen)
+{
+	struct json_object *doc = json_object_new_object();
+	struct json_object *tobj = result_target_json(t);
+	struct json_object *model = json_object_new_object();
+	int ret;
+
+	if (!doc || !tobj || !model) {
+		snprintf(err, errlen, "out of memory");
+		goto err;
+	}
+	if (t->ops->describe) {
+		ret = t->ops->describe(t, model);
+		if (ret < 0) {
+			snprintf(err, errlen, "describing the target failed: %s",
+				 strerror(-ret));
+			goto err;
+		}
+	}
+	if (json_object_object_add(doc, "target", tobj) < 0) {
+		snprintf(err, errlen, "out of memory");
+		goto err;
+	}
+	tobj = NULL;
+	if (json_object_object_add(doc, "model", model) < 0) {
+		snprintf(err, errlen, "out of memory");
+		goto err;
+	}
+	return doc;
+
+err:
+	json_object_put(model);
+	json_object_put(tobj);
+	json_object_put(doc);
+	return NULL;
+}
+
+int cmd_info(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char err[TARGET_ERRLEN];
+	struct target *t = NULL;
+	struct json_object *doc = NULL;
+	bool json = false;
+	int c, ret;
+
+	opterr = 0;
+	optind = 0;  /* GNU: full reset, in case a caller parsed before us */
+	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'j':
+			json = true;
+			break;
+		case 'h':
+			fputs(cmd_info_usage, stdout);
+			return EXIT_OK;
+		default:
+			/*
+			 * getopt sets optopt to the option's value when a long
+			 * option got "=value" it does not take, and to 0 when
+			 * the long option is unknown.
+			 */
+			if (strncmp(argv[optind - 1], "--", 2) != 0)
+				cli_error("info: unknown option '-%c'; see ssdprof info --help",
+					  optopt);
+			else if (optopt)
+				cli_error("info: option '%.*s' takes no value; see ssdprof info --help",
+					  (int)strcspn(argv[optind - 1], "="), argv[optind - 1]);
+			else
+				cli_error("info: unknown option '%s'; see ssdprof info --help",
+					  argv[optind - 1]);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind >= argc) {
+		cli_error("info: missing TARGET; try ssdprof info sim:budget-tlc");
+		return EXIT_USAGE;
+	}
+	if (argc - optind > 1) {
+		cli_error("info: unexpected argument '%s'; info takes one TARGET",
+			  argv[optind + 1]);
+		return EXIT_USAGE;
+	}
+
+	if (target_open(argv[optind], &t, err, sizeof(err)) < 0) {
+		cli_error("%s", err);
+		return EXIT_USAGE;
+	}
+	doc = info_tree(t, err, sizeof(err));
+	if (!doc) {
+		cli_error("%s", err);
+		ret = EXIT_RUN_FAILED;
+		goto out;
+	}
+	if (json)
+		printf("%s\n", result_json_text(doc));
+	else
+		render_text(stdout, doc, 0);
+	ret = EXIT_OK;
+out:
+	json_object_put(doc);
+	target_close(t);
+	return ret;
+}

@@ -1,0 +1,58 @@
+#!/bin/bash
+# Bad input gives exit 2, exactly one line on stderr naming the culprit, and
+# leaves no output directory behind.
+set -eu
+. "$(dirname "$0")/lib.sh"
+setup "$@"
+
+# expect_usage KEY ARGS...
+expect_usage() {
+	key=$1
+	shift
+	rm -rf "$work/out"
+	run_cmd "$@"
+	[ "$rc" -eq 2 ] || fail "'$*': exit $rc, want 2; stderr: $(cat "$work/stderr")"
+	lines=$(wc -l <"$work/stderr")
+	[ "$lines" -eq 1 ] || fail "'$*': $lines stderr lines, want 1: $(cat "$work/stderr")"
+	[ "$(tail -c1 "$work/stderr" | od -An -c | tr -d ' ')" = '\n' ] ||
+		fail "'$*': stderr does not end in a newline"
+	grep -qF -- "$key" "$work/stderr" ||
+		fail "'$*': stderr does not mention '$key': $(cat "$work/stderr")"
+	[ ! -e "$work/out" ] || fail "'$*': created the --out directory"
+	[ ! -e "$work/ssdprof-results" ] || fail "'$*': created ./ssdprof-results"
+}
+
+sim=sim:budget-tlc,capacity=1G
+out="--out $work/out"
+
+expect_usage nope          info sim:nope
+expect_usage bogus         info sim:budget-tlc,bogus=1
+expect_usage capacity      info sim:budget-tlc,capacity=0
+expect_usage channels      info sim:budget-tlc,channels=-1
+expect_usage factory_op    info sim:budget-tlc,factory_op=150
+expect_usage /dev/sdb      info /dev/sdb
+expect_usage extra         info sim:budget-tlc extra
+expect_usage frobnicate    frobnicate sim:budget-tlc
+
+# Run options: the checks that need no target and those that do.
+expect_usage --bs          run $sim --bs 3000 $out
+expect_usage --bs          run $sim --bs 0 $out
+expect_usage --bs          run $sim --bs 4q $out
+expect_usage --qd          run $sim --qd 0 $out
+expect_usage --qd          run $sim --qd 1000000 $out
+expect_usage --span        run $sim --span 0 $out
+expect_usage --span        run $sim --span 101 $out
+expect_usage --span        run $sim --span 0.00000001 $out
+expect_usage --time        run $sim --time 1x $out
+expect_usage --time        run $sim --time 0 $out
+expect_usage --rw          run $sim --rw sideways $out
+expect_usage --bytes       run $sim --time 1s --bytes 1M $out
+expect_usage --interval    run $sim --interval 0 $out
+expect_usage --seed        run $sim --seed -1 $out
+expect_usage --frob        run $sim --frob $out
+expect_usage --rw          run $sim $out --rw
+expect_usage nope          run sim:nope $out
+expect_usage /dev/sdb      run /dev/sdb $out
+expect_usage extra         run $sim extra $out
+# Without --out the default directory must not appear either.
+expect_usage --qd          run $sim --qd 0

@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Simulator presets and keys: every preset works from 1 GiB to 1 TiB with
+ * enough GC units and within the memory budget, every key overrides, bad
+ * values are refused naming the key, and a seed makes runs repeatable.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "sim_test_util.h"
+
+static void test_presets_scale_1g_to_1t(void **state)
+{
+	const char *caps[] = { "1G", "16G", "1T" };
+	(void)state;
+
+	for (const char *const *p = sim_preset_names; *p; p++) {
+		for (size_t c = 0; c < 3; c++) {
+			char spec[64];
+			snprintf(spec, sizeof(spec), "%s,capacity=%s", *p, caps[c]);
+			struct sim_drive *d = open_drive(spec);
+			const struct sim_geometry *g = sim_drive_geometry(d);
+			double bytes_per_4k = (double)sim_drive_memory_bytes(d) / (double)(g->raw_bytes / 4096);
+
+			printf("# %-24s lines %6u  line %7u KiB  %.2f bytes per 4 KiB raw\n", spec, g->lines,
+			       g->line_slots * 4, bytes_per_4k);
+			assert_true(g->lines >= 500);
+			assert_true(bytes_per_4k <= 16.0);
+			/* Raw flash holds the user capacity plus the factory OP, never less. */
+			assert_true((uint64_t)g->lines * g->line_slots >=
+				    (uint64_t)((double)g->user_units * (1 + sim_drive_config(d)->factory_op / 100)));
+			sim_drive_free(d);
+		}
+	}
+}
+
+static void test_keys_override(void **state)
+{
+	struct sim_config c;
+	char err[256];
+	(void)state;
+
+	assert_int_equal(sim_config_parse("budget-tlc,capacity=2G,factory_op=12.5%,channels=8,dies=3,planes=4,"
+					  "page=8k,pages_per_block=16,cell=qlc,slc_cache=static:64M,t_read_us=40,"
+					  "t_prog_us=900,t_prog_slc_us=120,t_erase_us=2500,channel_mbps=800,"
+					  "buffer=8M,interface_mbps=2000,max_iops=123456,gc=fifo,seed=99",
+					  &c, err, sizeof(err)), 0);
+	assert_int_equal(c.capacity, 2ull << 30);
+	assert_true(c.factory_op == 12.5);
+	assert_int_equal(c.channels, 8);
+	assert_int_equal(c.dies, 3);
+	assert_int_equal(c.planes, 4);
+	assert_int_equal(c.page, 8192);
+	assert_int_equal(c.pages_per_block, 16);
+	assert_int_equal(c.cell, SIM_CELL_QLC);
+	assert_int_equal(c.slc_cache, SIM_CACHE_STATIC);
+	assert_int_equal(c.slc_static_bytes, 64ull << 20);
+	assert_true(c.t_read_us == 40 && c.t_prog_us == 900 && c.t_prog_slc_us == 120 && c.t_erase_us == 2500);
+	assert_true(c.channel_mbps == 800 && c.interface_mbps == 2000 && c.max_iops == 123456);
+	assert_int_equal(c.buffer, 8ull << 20);
+	assert_int_equal(c.gc, SIM_GC_FIFO);
+	assert_int_equal(c.seed, 99);
+
+	assert_int_equal(sim_config_parse("sata-tlc,slc_cache=none", &c, err, sizeof(err)), 0);
+	assert_int_equal(c.slc_cache, SIM_CACHE_NONE);
+	assert_int_equal(sim_config_parse("dc-tlc,slc_cache=dynamic:1G", &c, err, sizeof(err)), 0);
+	assert_int_equal(c.slc_cache, SIM_CACHE_DYNAMIC);
+	assert_int_equal(c.slc_static_bytes, 1ull << 30);
+}
+
+static void expect_error(const char *spec, const char *needle)
+{
+	struct sim_config c;
+	char err[256] = "";
+
+	int ret = sim_config_parse(spec, &c, err, sizeof(err));
+
+	if (ret != -EINVAL && ret != -ERANGE)
+		fail_msg("'%s' was accepted (%d)", spec, ret);
+	if (!strstr(err, needle) || strchr(err, '\n'))
+		fail_msg("'%s' gave '%s', which does not name '%s' on one line", spec, err, needle);
+}
+
+static void test_bad_values_name_the_key(void **state)
+{
+	(void)state;
+	expect_error("nope", "nope");
+	expect_error("budget-tlc,bogus=1", "bogus");
+	expect_error("budget-tlc,capacity=0", "capacity");
+	expect_error("budget-tlc,capacity=2T", "capacity");
+	expect_error("budget-tlc,capacity=1.5", "capacity");
+	expect_error("budget-tlc,channels=-1", "channels");
+	expect_error("budget-tlc,channels=0", "channels");
+	expect_error("budget-tlc,op=150", "op");
+	expect_error("budget-tlc,factory_op=150", "factory_op");
+	expect_error("budget-tlc,page=5000", "page");
+	expect_error("budget-tlc,cell=plc", "cell");
+	expect_error("budget-tlc,slc_cache=huge", "slc_cache");
+	expect_error("budget-tlc,gc=random", "gc");
+	expect_error("budget-tlc,t_prog_us=0", "t_prog_us");
+	expect_error("budget-tlc,capacity", "capacity");
+	expect_error("budget-tlc,capacity=", "capacity");
+	expect_error("budget-tlc,,seed=1", "comma");
+	expect_error("budget-tlc,seed=1,", "comma");
+	expect_error("dc-tlc,slc_cache=static:0", "slc_cache");
+
+	/* Geometry that leaves GC no room is refused when the drive is built. */
+	struct sim_config c;
+	struct sim_drive *d;
+	char err[256];
+	assert_int_equal(sim_config_parse("dc-tlc,capacity=1G,factory_op=0.5,pages_per_block=64", &c, err,
+					  sizeof(err)), 0);
+	assert_int_equal(sim_drive_new(&c, &d, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "factory_op"));
+}
+
+/* Completion times of a fixed command stream. */
+static uint64_t replay(const char *spec)
+{
+	struct sim_drive *d = open_drive(spec);
+	uint64_t rng = 5, t = 0, h = 0;
+
+	for (int i = 0; i < 300000; i++) {
+		t = sim_drive_write(d, splitmix64(&rng) % sim_drive_geometry(d)->user_units, 1, t, 0);
+		h = h * 31 + t;
+	}
+	sim_drive_free(d);
+	return h;
+}
+
+static void test_seed_determinism(void **state)
+{
+	(void)state;
+	assert_int_equal(replay("budget-tlc,capacity=1G,seed=3"), replay("budget-tlc,capacity=1G,seed=3"));
+	assert_int_not_equal(replay("budget-tlc,capacity=1G,seed=3"), replay("budget-tlc,capacity=1G,seed=4"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_presets_scale_1g_to_1t),
+		cmocka_unit_test(test_keys_override),
+		cmocka_unit_test(test_bad_values_name_the_key),
+		cmocka_unit_test(test_seed_determinism),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
