@@ -132,21 +132,7 @@ int cmd_info(int argc, char **argv)
 			fputs(cmd_info_usage, stdout);
 			return EXIT_OK;
 		default:
-			/*
-			 * getopt sets optopt to the option's value when a long
-			 * option got "=value" it does not take, and to 0 when
-			 * the long option is unknown.
-			 */
-			if (strncmp(argv[optind - 1], "--", 2) != 0)
-				cli_error("info: unknown option '-%c'; see ssdprof info --help",
-					  optopt);
-			else if (optopt)
-				cli_error("info: option '%.*s' takes no value; see ssdprof info --help",
-					  (int)strcspn(argv[optind - 1], "="), argv[optind - 1]);
-			else
-				cli_error("info: unknown option '%s'; see ssdprof info --help",
-					  argv[optind - 1]);
-			return EXIT_USAGE;
+			return cli_getopt_error("info", argv, optind, c, optopt);
 		}
 	}
 	if (optind >= argc) {

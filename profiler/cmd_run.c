@@ -225,25 +225,8 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 		case 'h':
 			fputs(cmd_run_usage, stdout);
 			return -1;
-		case ':':
-			cli_error("run: option '%s' needs a value; see ssdprof run --help",
-				  argv[optind - 1]);
-			return EXIT_USAGE;
 		default:
-			/*
-			 * getopt sets optopt to the option's value when a long
-			 * option got "=value" it does not take, and to 0 when
-			 * the long option is unknown.
-			 */
-			if (strncmp(argv[optind - 1], "--", 2) != 0)
-				cli_error("run: unknown option '-%c'; see ssdprof run --help",
-					  optopt);
-			else if (optopt)
-				cli_error("run: option '%.*s' takes no value; see ssdprof run --help",
-					  (int)strcspn(argv[optind - 1], "="), argv[optind - 1]);
-			else
-				cli_error("run: unknown option '%s'; see ssdprof run --help",
-					  argv[optind - 1]);
+			cli_getopt_error("run", argv, optind, c, optopt);
 			return EXIT_USAGE;
 		}
 	}

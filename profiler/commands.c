@@ -51,3 +51,20 @@ void cli_error(const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', stderr);
 }
+
+int cli_getopt_error(const char *cmd, char **argv, int optind_now, int c, int opt)
+{
+	const char *arg = argv[optind_now - 1];
+
+	if (c == ':')
+		cli_error("%s: option '%s' needs a value; see ssdprof %s --help", cmd, arg, cmd);
+	/* getopt sets optopt to 0 for an unknown long option, else to the option's value. */
+	else if (strncmp(arg, "--", 2) != 0)
+		cli_error("%s: unknown option '-%c'; see ssdprof %s --help", cmd, opt, cmd);
+	else if (opt)
+		cli_error("%s: option '%.*s' takes no value; see ssdprof %s --help", cmd,
+			  (int)strcspn(arg, "="), arg, cmd);
+	else
+		cli_error("%s: unknown option '%s'; see ssdprof %s --help", cmd, arg, cmd);
+	return EXIT_USAGE;
+}

@@ -38,4 +38,11 @@ extern const char cmd_run_usage[];
 /* Print "ssdprof: <msg>" on stderr; the one-line error every command uses. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/*
+ * The one-line error for what getopt_long rejected: c is what it returned
+ * ('?' or ':'), opt its optopt.  Returns EXIT_USAGE.  Handlers call getopt
+ * with opterr = 0 and a leading ':' in the option string.
+ */
+int cli_getopt_error(const char *cmd, char **argv, int optind_now, int c, int opt);
+
 #endif

@@ -452,86 +452,96 @@ static bool next_item(const char **cursor, const char **item, size_t *len)
 	return true;
 }
 
-int parse_u64_list(const char *what, const char *s, uint64_t min, uint64_t max,
-		   uint64_t *out, size_t max_items, size_t *n, char *err, size_t errlen)
+/*
+ * Parse each item of a list accepted by check_list into out[i] with one
+ * item parser; the parsers differ only in their bounds and output type.
+ */
+typedef int (*item_parser)(const char *what, const char *p, size_t len, const void *bounds,
+			   void *out_item, char *err, size_t errlen);
+
+static int parse_list(const char *what, const char *s, size_t max_items, const char *example,
+		      item_parser parse_item, const void *bounds, void *out, size_t item_size,
+		      size_t *n, char *err, size_t errlen)
 {
 	const char *cur = s, *p;
 	size_t i = 0, len;
 	int ret;
 
 	*n = 0;
-	ret = check_list(what, s, max_items, "1,4,32", err, errlen);
+	ret = check_list(what, s, max_items, example, err, errlen);
 	if (ret)
 		return ret;
 	while (next_item(&cur, &p, &len)) {
-		ret = u64_n(what, p, len, min, max, &out[i], err, errlen);
+		ret = parse_item(what, p, len, bounds, (char *)out + i * item_size, err, errlen);
 		if (ret)
 			return ret;
 		i++;
 	}
 	*n = i;
 	return 0;
+}
+
+struct u64_bounds { uint64_t min, max; };
+struct double_bounds { double min, max; };
+
+static int u64_item(const char *what, const char *p, size_t len, const void *bounds, void *out,
+		    char *err, size_t errlen)
+{
+	const struct u64_bounds *b = bounds;
+
+	return u64_n(what, p, len, b->min, b->max, out, err, errlen);
+}
+
+static int size_item(const char *what, const char *p, size_t len, const void *bounds, void *out,
+		     char *err, size_t errlen)
+{
+	(void)bounds;
+	return size_n(what, p, len, out, err, errlen);
+}
+
+static int duration_item(const char *what, const char *p, size_t len, const void *bounds,
+			 void *out, char *err, size_t errlen)
+{
+	(void)bounds;
+	return duration_n(what, p, len, out, err, errlen);
+}
+
+static int percent_item(const char *what, const char *p, size_t len, const void *bounds,
+			void *out, char *err, size_t errlen)
+{
+	const struct double_bounds *b = bounds;
+
+	return percent_n(what, p, len, b->min, b->max, out, err, errlen);
+}
+
+int parse_u64_list(const char *what, const char *s, uint64_t min, uint64_t max,
+		   uint64_t *out, size_t max_items, size_t *n, char *err, size_t errlen)
+{
+	const struct u64_bounds b = { min, max };
+
+	return parse_list(what, s, max_items, "1,4,32", u64_item, &b, out, sizeof(*out), n, err,
+			  errlen);
 }
 
 int parse_size_list(const char *what, const char *s, uint64_t *out, size_t max_items,
 		    size_t *n, char *err, size_t errlen)
 {
-	const char *cur = s, *p;
-	size_t i = 0, len;
-	int ret;
-
-	*n = 0;
-	ret = check_list(what, s, max_items, "4k,128k,1M", err, errlen);
-	if (ret)
-		return ret;
-	while (next_item(&cur, &p, &len)) {
-		ret = size_n(what, p, len, &out[i], err, errlen);
-		if (ret)
-			return ret;
-		i++;
-	}
-	*n = i;
-	return 0;
+	return parse_list(what, s, max_items, "4k,128k,1M", size_item, NULL, out, sizeof(*out), n,
+			  err, errlen);
 }
 
 int parse_duration_list(const char *what, const char *s, uint64_t *out_ns, size_t max_items,
 			size_t *n, char *err, size_t errlen)
 {
-	const char *cur = s, *p;
-	size_t i = 0, len;
-	int ret;
-
-	*n = 0;
-	ret = check_list(what, s, max_items, "10s,1m,5m", err, errlen);
-	if (ret)
-		return ret;
-	while (next_item(&cur, &p, &len)) {
-		ret = duration_n(what, p, len, &out_ns[i], err, errlen);
-		if (ret)
-			return ret;
-		i++;
-	}
-	*n = i;
-	return 0;
+	return parse_list(what, s, max_items, "10s,1m,5m", duration_item, NULL, out_ns,
+			  sizeof(*out_ns), n, err, errlen);
 }
 
 int parse_percent_list(const char *what, const char *s, double min, double max, double *out,
 		       size_t max_items, size_t *n, char *err, size_t errlen)
 {
-	const char *cur = s, *p;
-	size_t i = 0, len;
-	int ret;
+	const struct double_bounds b = { min, max };
 
-	*n = 0;
-	ret = check_list(what, s, max_items, "0,7,14,20%", err, errlen);
-	if (ret)
-		return ret;
-	while (next_item(&cur, &p, &len)) {
-		ret = percent_n(what, p, len, min, max, &out[i], err, errlen);
-		if (ret)
-			return ret;
-		i++;
-	}
-	*n = i;
-	return 0;
+	return parse_list(what, s, max_items, "0,7,14,20%", percent_item, &b, out, sizeof(*out), n,
+			  err, errlen);
 }
