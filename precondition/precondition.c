@@ -1,0 +1,223 @@
+/* SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "precondition.h"
+#include "target.h"
+#include "workload.h"
+
+#define NS_PER_S 1e9
+
+int precondition_purge(struct target *t, const char *method, char *method_used, size_t used_len,
+		       char *err, size_t errlen)
+{
+	int ret;
+
+	if (target_has(t, TARGET_CAP_PURGE)) {
+		ret = t->ops->purge(t, method, err, errlen);
+		if (!ret)
+			snprintf(method_used, used_len, "%s", method ? method : "auto");
+		return ret;
+	}
+	if (method && strcmp(method, "trim") && strcmp(method, "auto")) {
+		snprintf(err, errlen, "--purge-method: %s cannot '%s'; use trim", t->info.path, method);
+		return -EOPNOTSUPP;
+	}
+	if (!target_has(t, TARGET_CAP_TRIM)) {
+		snprintf(err, errlen, "%s can neither purge nor TRIM; it cannot be preconditioned from a clean state",
+			 t->info.path);
+		return -EOPNOTSUPP;
+	}
+	ret = t->ops->trim(t, 0, t->info.capacity_bytes);
+	if (ret)
+		snprintf(err, errlen, "TRIM of %s failed: %s", t->info.path, strerror(-ret));
+	else
+		snprintf(method_used, used_len, "trim");
+	return ret;
+}
+
+struct phase_ctx {
+	precondition_poll_fn poll;
+	void *arg;
+};
+
+static int poll_sample(const struct run_sample *s, void *arg)
+{
+	const struct phase_ctx *c = arg;
+
+	(void)s;
+	return c->poll ? c->poll(c->arg) : 0;
+}
+
+static void round_from_run(const struct run_result *r, double t_s, struct round_result *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->t_s = t_s;
+	out->iops = r->iops;
+	out->mbps = r->mbps;
+	out->lat_mean_us = r->lat_mean_us;
+	out->lat_p50_us = NAN;
+	out->lat_p99_us = NAN;
+	out->lat_p999_us = NAN;
+	out->lat_p9999_us = NAN;
+	out->lat_max_us = r->lat_max_us;
+	out->host_bytes_written = r->host_bytes_written;
+	out->media_bytes_written = r->media_bytes_written;
+	out->media_known = r->media_known;
+	out->waf = r->waf;
+}
+
+/* Window figures: sums of the window's rounds, mean of its per-round latencies. */
+static void summarise_window(struct precondition_result *r, size_t first, size_t last)
+{
+	size_t n = last - first + 1;
+	double sum_iops = 0, sum_mbps = 0, mean = 0, p50 = 0, p99 = 0, p999 = 0, p9999 = 0, max = 0;
+
+	r->host_bytes_written = r->media_bytes_written = 0;
+	r->media_known = true;
+	for (size_t i = first; i <= last; i++) {
+		const struct round_result *x = &r->rounds[i];
+
+		sum_iops += x->iops;
+		sum_mbps += x->mbps;
+		mean += x->lat_mean_us;
+		p50 += x->lat_p50_us;
+		p99 += x->lat_p99_us;
+		p999 += x->lat_p999_us;
+		p9999 += x->lat_p9999_us;
+		max = fmax(max, x->lat_max_us);
+		r->host_bytes_written += x->host_bytes_written;
+		r->media_bytes_written += x->media_bytes_written;
+		r->media_known &= x->media_known;
+	}
+	r->iops = sum_iops / (double)n;
+	r->mbps = sum_mbps / (double)n;
+	r->lat_mean_us = mean / (double)n;
+	r->lat_p50_us = p50 / (double)n;
+	r->lat_p99_us = p99 / (double)n;
+	r->lat_p999_us = p999 / (double)n;
+	r->lat_p9999_us = p9999 / (double)n;
+	r->lat_max_us = max;
+	r->waf = r->media_known && r->host_bytes_written
+		 ? (double)r->media_bytes_written / (double)r->host_bytes_written : NAN;
+}
+
+static int run_fill(struct target *t, const struct precondition_settings *s, struct phase_ctx *ctx,
+		    struct fill_result *fill, char *err, size_t errlen)
+{
+	struct workload w = {
+		.rw = WL_WRITE, .bs = FILL_BS, .qd = FILL_QD,
+		.bytes = s->usable_bytes / FILL_BS * FILL_BS * s->fill_passes,
+		.interval_ns = 1000000000ull, .span_bytes = s->usable_bytes, .seed = s->seed,
+	};
+	struct run_result r = { 0 };
+	uint64_t t0 = t->ops->now_ns(t);
+	int ret;
+
+	fill->passes = s->fill_passes;
+	ret = workload_run(t, &w, &r, poll_sample, ctx, err, errlen);
+	fill->bytes = r.bytes;
+	fill->seconds = (double)(t->ops->now_ns(t) - t0) / NS_PER_S;
+	fill->mbps = fill->seconds > 0 ? (double)r.bytes / fill->seconds / 1e6 : NAN;
+	if (!ret && r.stopped_early)
+		ret = -EINTR;
+	run_result_free(&r);
+	return ret;
+}
+
+int precondition_run(struct target *t, const struct precondition_settings *s,
+		     struct precondition_result *out, precondition_progress_fn progress,
+		     precondition_poll_fn poll, void *arg, char *err, size_t errlen)
+{
+	struct phase_ctx ctx = { .poll = poll, .arg = arg };
+	struct precondition_event ev = { 0 };
+	double *iops = NULL;
+	uint64_t start = t->ops->now_ns(t), rounds_start, written = 0;
+	unsigned max_rounds = s->max_rounds ? s->max_rounds : PRECONDITION_MAX_ROUNDS;
+	int ret = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->rounds = calloc(max_rounds, sizeof(*out->rounds));
+	iops = calloc(max_rounds, sizeof(*iops));
+	if (!out->rounds || !iops) {
+		snprintf(err, errlen, "out of memory");
+		ret = -ENOMEM;
+		goto out;
+	}
+
+	if (s->fill_passes) {
+		ret = run_fill(t, s, &ctx, &out->fill, err, errlen);
+		if (ret)
+			goto out;
+		ev.phase = PHASE_FILL;
+		ev.fill = &out->fill;
+		if (progress && progress(&ev, arg)) {
+			ret = -EINTR;
+			goto out;
+		}
+	}
+
+	rounds_start = t->ops->now_ns(t);
+	out->stop_reason = "max-rounds";
+	while (out->nrounds < max_rounds) {
+		/* Each round its own seed, so rounds are not replays of one another. */
+		struct workload w = {
+			.rw = WL_RANDWRITE, .bs = s->bs, .qd = s->qd, .time_ns = s->round_ns,
+			.interval_ns = s->round_ns, .span_bytes = s->usable_bytes,
+			.seed = s->seed + 1 + out->nrounds,
+		};
+		struct run_result r = { 0 };
+		struct round_result *rr = &out->rounds[out->nrounds];
+
+		ret = workload_run(t, &w, &r, poll_sample, &ctx, err, errlen);
+		if (!ret && r.stopped_early)
+			ret = -EINTR;
+		if (ret) {
+			run_result_free(&r);
+			goto out;
+		}
+		round_from_run(&r, (double)(t->ops->now_ns(t) - rounds_start) / NS_PER_S, rr);
+		run_result_free(&r);
+		written += rr->host_bytes_written;
+		iops[out->nrounds] = rr->iops;
+		out->nrounds++;
+
+		out->window_valid = steady_check(iops, out->nrounds, &out->window);
+		ev.phase = PHASE_ROUND;
+		ev.round = rr;
+		ev.round_index = out->nrounds - 1;
+		ev.window = out->window_valid ? &out->window : NULL;
+		if (progress && progress(&ev, arg)) {
+			ret = -EINTR;
+			goto out;
+		}
+		if (out->window_valid && out->window.reached) {
+			out->reached = true;
+			out->stop_reason = "steady";
+			break;
+		}
+		if (s->max_writes > 0 && (double)written >= s->max_writes * (double)s->usable_bytes) {
+			out->stop_reason = "max-writes";
+			break;
+		}
+	}
+	if (out->nrounds)
+		summarise_window(out, out->nrounds > STEADY_WINDOW ? out->nrounds - STEADY_WINDOW : 0,
+				 out->nrounds - 1);
+out:
+	if (ret == -EINTR)
+		out->stop_reason = "interrupted";
+	out->seconds = (double)(t->ops->now_ns(t) - start) / NS_PER_S;
+	free(iops);
+	return ret;
+}
+
+void precondition_result_free(struct precondition_result *r)
+{
+	free(r->rounds);
+	r->rounds = NULL;
+	r->nrounds = 0;
+}

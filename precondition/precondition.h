@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Preconditioning (DESIGN.md 5): purge, the workload-independent fill (WIPC:
+ * sequential 128 KiB writes over the usable span), and the workload-dependent
+ * rounds (WDPC) until the SNIA steady-state window holds.  Everything goes
+ * through the target interface and the engine, so it runs the same on a
+ * simulated drive (virtual time) and a real one.
+ */
+#ifndef SSDPROF_PRECONDITION_H
+#define SSDPROF_PRECONDITION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "steady.h"
+
+struct target;
+
+#define PRECONDITION_MAX_ROUNDS 25
+#define FILL_BS (128u * 1024)
+#define FILL_QD 32
+
+struct precondition_settings {
+	uint64_t usable_bytes;      /* the span the fill and the rounds may touch */
+	unsigned fill_passes;       /* WIPC passes over the span; 0 skips the fill */
+	uint32_t bs;                /* WDPC: random writes of bs at qd */
+	unsigned qd;
+	uint64_t round_ns;          /* length of a round on the target clock */
+	unsigned max_rounds;        /* at most this many rounds (25) */
+	double max_writes;          /* stop after this many x usable written in rounds; 0: no limit */
+	uint64_t seed;
+};
+
+/* One round: per-round averages.  Unmeasured figures are NAN. */
+struct round_result {
+	double t_s;                 /* round end, seconds since the rounds began */
+	double iops, mbps;
+	double lat_mean_us, lat_p50_us, lat_p99_us, lat_p999_us, lat_p9999_us, lat_max_us;
+	uint64_t host_bytes_written;
+	uint64_t media_bytes_written;
+	bool media_known;
+	double waf;
+};
+
+struct fill_result {
+	unsigned passes;
+	uint64_t bytes;
+	double seconds;             /* on the target clock */
+	double mbps;
+};
+
+struct precondition_result {
+	struct fill_result fill;
+	struct round_result *rounds;    /* owned */
+	size_t nrounds;
+	struct steady_window window;    /* the last window tested */
+	bool window_valid;              /* at least STEADY_WINDOW rounds ran */
+	bool reached;
+	const char *stop_reason;        /* "steady", "max-rounds", "max-writes", "interrupted" */
+
+	/* Over the steady window (or the last five rounds when not reached). */
+	double iops, mbps;
+	double lat_mean_us, lat_p50_us, lat_p99_us, lat_p999_us, lat_p9999_us, lat_max_us;
+	uint64_t host_bytes_written;
+	uint64_t media_bytes_written;
+	bool media_known;
+	double waf;                     /* NAN when the target has no media counter */
+	double seconds;                 /* fill and rounds, target clock */
+};
+
+enum precondition_phase { PHASE_FILL, PHASE_ROUND };
+
+/* Progress after the fill and after every round; return non-zero to stop (interrupt). */
+struct precondition_event {
+	enum precondition_phase phase;
+	const struct fill_result *fill;         /* PHASE_FILL */
+	const struct round_result *round;       /* PHASE_ROUND */
+	size_t round_index;
+	const struct steady_window *window;     /* NULL before STEADY_WINDOW rounds */
+};
+typedef int (*precondition_progress_fn)(const struct precondition_event *ev, void *arg);
+/* Called while a phase runs, so a signal can stop it mid-round; non-zero stops. */
+typedef int (*precondition_poll_fn)(void *arg);
+
+/*
+ * Purge the target with method (NULL: its best; a target without purge gets a
+ * full-span TRIM).  method_used receives what was done.  0 or -errno.
+ */
+int precondition_purge(struct target *t, const char *method, char *method_used, size_t used_len,
+		       char *err, size_t errlen);
+
+/*
+ * Fill and run rounds to steady state.  Returns 0 (steady or not: see
+ * out->reached), -EINTR when progress or poll asked to stop, or another
+ * -errno with err set.  out must be freed with precondition_result_free().
+ */
+int precondition_run(struct target *t, const struct precondition_settings *s,
+		     struct precondition_result *out, precondition_progress_fn progress,
+		     precondition_poll_fn poll, void *arg, char *err, size_t errlen);
+
+void precondition_result_free(struct precondition_result *r);
+
+#endif

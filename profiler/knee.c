@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: MIT */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "knee.h"
+
+/*
+ * "Still paying" at the top: the last segment gains at least half as much
+ * IOPS per point of OP as the curve does on average.  A concave curve with a
+ * knee gains far less there; a straight one gains exactly the average.
+ */
+#define KEEPS_PAYING_RATIO 0.5
+
+static int by_op(const void *a, const void *b)
+{
+	const struct knee_point *x = a, *y = b;
+
+	return (x->op_percent > y->op_percent) - (x->op_percent < y->op_percent);
+}
+
+/* Curvature of the normalised curve (x over the range, y over the best) at each interior point. */
+static double max_curvature_op(const struct knee_point *p, size_t n, double best)
+{
+	double span = p[n - 1].op_percent - p[0].op_percent, best_k = -INFINITY, at = NAN;
+
+	if (n < 3 || span <= 0 || best <= 0)
+		return NAN;
+	for (size_t i = 1; i + 1 < n; i++) {
+		double x0 = (p[i - 1].op_percent - p[0].op_percent) / span;
+		double x1 = (p[i].op_percent - p[0].op_percent) / span;
+		double x2 = (p[i + 1].op_percent - p[0].op_percent) / span;
+		double y0 = p[i - 1].iops / best, y1 = p[i].iops / best, y2 = p[i + 1].iops / best;
+		double d1 = (y2 - y0) / (x2 - x0);
+		double d2 = 2.0 * ((y2 - y1) / (x2 - x1) - (y1 - y0) / (x1 - x0)) / (x2 - x0);
+		/* Concave bends (d2 < 0) are knees; convex ones are not. */
+		double k = -d2 / pow(1.0 + d1 * d1, 1.5);
+
+		if (k > best_k) {
+			best_k = k;
+			at = p[i].op_percent;
+		}
+	}
+	return best_k > 0 ? at : NAN;
+}
+
+void knee_find(const struct knee_point *pts, size_t n, struct knee_result *out)
+{
+	struct knee_point *p;
+	size_t knee = 0, best = 0;
+	char curv[64] = "";
+
+	memset(out, 0, sizeof(*out));
+	out->op_percent = out->recommended_op_percent = out->curvature_op_percent = NAN;
+	out->best_iops = out->best_op_percent = NAN;
+	if (n < 2) {
+		out->kind = KNEE_TOO_FEW;
+		if (n == 1) {
+			out->op_percent = out->recommended_op_percent = pts[0].op_percent;
+			out->best_iops = pts[0].iops;
+			out->best_op_percent = pts[0].op_percent;
+		}
+		snprintf(out->reason, sizeof(out->reason), "a knee needs at least two OP points; %zu measured", n);
+		return;
+	}
+	p = malloc(n * sizeof(*p));
+	if (!p) {
+		out->kind = KNEE_TOO_FEW;
+		snprintf(out->reason, sizeof(out->reason), "out of memory");
+		return;
+	}
+	memcpy(p, pts, n * sizeof(*p));
+	qsort(p, n, sizeof(*p), by_op);
+	for (size_t i = 1; i < n; i++)
+		if (p[i].iops > p[best].iops)
+			best = i;
+	while (p[knee].iops < KNEE_FRACTION * p[best].iops)
+		knee++;
+	out->best_iops = p[best].iops;
+	out->best_op_percent = p[best].op_percent;
+	out->op_percent = p[knee].op_percent;
+	out->curvature_op_percent = max_curvature_op(p, n, p[best].iops);
+	if (!isnan(out->curvature_op_percent))
+		snprintf(curv, sizeof(curv), "; maximum curvature at %.4g%%", out->curvature_op_percent);
+
+	double range = p[n - 1].op_percent - p[0].op_percent;
+	double avg_gain = (p[n - 1].iops - p[0].iops) / range;
+	double last_gain = (p[n - 1].iops - p[n - 2].iops) / (p[n - 1].op_percent - p[n - 2].op_percent);
+
+	if (knee == 0) {
+		out->kind = KNEE_OP_NO_HELP;
+		out->recommended_op_percent = p[0].op_percent;
+		snprintf(out->reason, sizeof(out->reason),
+			 "OP does not help: at %.4g%% OP the drive already sustains %.0f IOPS, within %.0f%% of the best "
+			 "(%.0f IOPS at %.4g%%); take the least OP",
+			 p[0].op_percent, p[0].iops, (1 - KNEE_FRACTION) * 100, p[best].iops, p[best].op_percent);
+	} else if (n >= 3 && avg_gain > 0 && last_gain >= KEEPS_PAYING_RATIO * avg_gain) {
+		out->kind = KNEE_KEEPS_PAYING;
+		out->recommended_op_percent = p[n - 1].op_percent;
+		snprintf(out->reason, sizeof(out->reason),
+			 "no knee up to %.4g%%: more OP keeps paying (IOPS still rise %.0f per 1%% OP at the top, "
+			 "%.0f on average from %.4g%%); take %.4g%% or extend --op-range",
+			 p[n - 1].op_percent, last_gain, avg_gain, p[0].op_percent, p[n - 1].op_percent);
+	} else {
+		out->kind = KNEE_FOUND;
+		out->recommended_op_percent = p[knee].op_percent;
+		snprintf(out->reason, sizeof(out->reason),
+			 "smallest OP reaching %.0f%% of the best steady IOPS: %.0f IOPS at %.4g%% OP against %.0f at %.4g%%"
+			 " (%.0f IOPS at %.4g%% just below)%s",
+			 KNEE_FRACTION * 100, p[knee].iops, p[knee].op_percent, p[best].iops, p[best].op_percent,
+			 p[knee - 1].iops, p[knee - 1].op_percent, curv);
+	}
+	free(p);
+}

@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: MIT */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sweep_plan.h"
+
+static const double default_grid[] = { 0, 7, 14, 20, 28, 40 };
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static void sort_unique(struct sweep_plan *p)
+{
+	size_t j = 0;
+
+	qsort(p->grid, p->ngrid, sizeof(double), cmp_double);
+	for (size_t i = 0; i < p->ngrid; i++)
+		if (!j || p->grid[i] != p->grid[j - 1])
+			p->grid[j++] = p->grid[i];
+	p->ngrid = j;
+}
+
+void sweep_plan_adaptive(struct sweep_plan *p, double lo, double hi, double resolution)
+{
+	memset(p, 0, sizeof(*p));
+	p->resolution = resolution;
+	p->grid[p->ngrid++] = lo;
+	for (size_t i = 0; i < sizeof(default_grid) / sizeof(default_grid[0]); i++)
+		if (default_grid[i] > lo && default_grid[i] < hi)
+			p->grid[p->ngrid++] = default_grid[i];
+	p->grid[p->ngrid++] = hi;
+	sort_unique(p);
+}
+
+void sweep_plan_fixed(struct sweep_plan *p, const double *ops, size_t n)
+{
+	memset(p, 0, sizeof(*p));
+	p->fixed = true;
+	for (size_t i = 0; i < n && i < SWEEP_MAX_POINTS; i++)
+		p->grid[p->ngrid++] = ops[i];
+	sort_unique(p);
+}
+
+/* Points equal to within a hundredth of a percent are the same point. */
+static const struct knee_point *measured(const struct knee_point *done, size_t n, double op)
+{
+	for (size_t i = 0; i < n; i++)
+		if (fabs(done[i].op_percent - op) < 0.005)
+			return &done[i];
+	return NULL;
+}
+
+bool sweep_plan_next(const struct sweep_plan *p, const struct knee_point *done, size_t n, double *next)
+{
+	double top = p->grid[p->ngrid - 1], best = -INFINITY;
+	double hi = INFINITY, lo = -INFINITY;
+
+	if (p->fixed) {
+		for (size_t i = 0; i < p->ngrid; i++)
+			if (!measured(done, n, p->grid[i])) {
+				*next = p->grid[i];
+				return true;
+			}
+		return false;
+	}
+	if (!measured(done, n, top)) {
+		*next = top;
+		return true;
+	}
+	if (n >= SWEEP_MAX_POINTS)
+		return false;
+
+	/* The 90% crossing: hi is the knee by the rule, lo the measured point just below it. */
+	for (size_t i = 0; i < n; i++)
+		best = fmax(best, done[i].iops);
+	for (size_t i = 0; i < n; i++)
+		if (done[i].iops >= KNEE_FRACTION * best && done[i].op_percent < hi)
+			hi = done[i].op_percent;
+	for (size_t i = 0; i < n; i++)
+		if (done[i].op_percent < hi && done[i].op_percent > lo)
+			lo = done[i].op_percent;
+	/* Unmeasured grid points inside the bracket: bisect them first. */
+	size_t first = p->ngrid, last = 0;
+	for (size_t i = 0; i < p->ngrid; i++)
+		if (p->grid[i] > lo && p->grid[i] < hi && !measured(done, n, p->grid[i])) {
+			if (first == p->ngrid)
+				first = i;
+			last = i;
+		}
+	if (first < p->ngrid) {
+		*next = p->grid[(first + last + 1) / 2];
+		return true;
+	}
+	if (lo == -INFINITY)
+		return false;   /* the bottom of the range reaches 90% too: OP does not help */
+	if (hi - lo > p->resolution + 1e-9) {
+		/* Midpoints on a 0.05% grid keep the JSON and resume comparisons exact. */
+		*next = round((lo + hi) / 2 * 20) / 20;
+		return true;
+	}
+	return false;
+}

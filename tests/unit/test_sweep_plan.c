@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The adaptive sweep plan on synthetic drives: it finds the knee a fine fixed
+ * grid finds, within the resolution, with far fewer points.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include <cmocka.h>
+
+#include "knee.h"
+#include "sweep_plan.h"
+
+/* Run a plan against a curve; returns the number of points measured. */
+static size_t simulate(const struct sweep_plan *p, double (*f)(double), struct knee_point *pts)
+{
+	size_t n = 0;
+	double next;
+
+	while (sweep_plan_next(p, pts, n, &next)) {
+		assert_true(n < SWEEP_MAX_POINTS);
+		pts[n] = (struct knee_point){ next, f(next) };
+		n++;
+	}
+	return n;
+}
+
+static double capped(double op) { return fmin(100000, 40000 + op * 3700); }
+static double concave(double op) { return 100000 * (1 - exp(-op / 10)); }
+static double flat(double op) { return 50000 + op; }
+
+static void check_curve(double (*f)(double), double max_fraction_of_points)
+{
+	struct sweep_plan adaptive, fixed;
+	struct knee_point a[SWEEP_MAX_POINTS], g[SWEEP_MAX_POINTS];
+	struct knee_result ka, kg;
+	double ops[17];
+
+	for (int i = 0; i < 17; i++)
+		ops[i] = i * 2.5;
+	sweep_plan_adaptive(&adaptive, 0, 40, 2.5);
+	sweep_plan_fixed(&fixed, ops, 17);
+	size_t na = simulate(&adaptive, f, a), ng = simulate(&fixed, f, g);
+	knee_find(a, na, &ka);
+	knee_find(g, ng, &kg);
+	assert_int_equal(ng, 17);
+	assert_true(fabs(ka.recommended_op_percent - kg.recommended_op_percent) <= 2.5);
+	assert_true((double)na <= max_fraction_of_points * (double)ng);
+}
+
+static void test_capped(void **state) { (void)state; check_curve(capped, 0.40); }
+static void test_concave(void **state) { (void)state; check_curve(concave, 0.40); }
+
+/* A flat curve walks down the grid to the bottom and stops: OP does not help. */
+static void test_flat_walks_down_to_the_bottom(void **state)
+{
+	struct sweep_plan p;
+	struct knee_point pts[SWEEP_MAX_POINTS];
+	struct knee_result k;
+	(void)state;
+
+	sweep_plan_adaptive(&p, 0, 40, 2.5);
+	size_t n = simulate(&p, flat, pts);
+	assert_int_equal(n, 4);
+	assert_true(pts[0].op_percent == 40 && pts[n - 1].op_percent == 0);
+	knee_find(pts, n, &k);
+	assert_int_equal(k.kind, KNEE_OP_NO_HELP);
+}
+
+/* Resuming replays: the same measured points always give the same next point. */
+static void test_deterministic_and_fixed_order(void **state)
+{
+	struct sweep_plan p;
+	struct knee_point pts[SWEEP_MAX_POINTS];
+	double n1, n2;
+	const double ops[] = { 20, 5, 5, 10 };
+	(void)state;
+
+	sweep_plan_adaptive(&p, 0, 40, 2.5);
+	size_t n = simulate(&p, capped, pts);
+	assert_false(sweep_plan_next(&p, pts, n, &n1));
+	assert_true(sweep_plan_next(&p, pts, 3, &n1));
+	assert_true(sweep_plan_next(&p, pts, 3, &n2));
+	assert_true(n1 == n2 && n1 == pts[3].op_percent);
+
+	sweep_plan_fixed(&p, ops, 4);
+	assert_int_equal(p.ngrid, 3);
+	assert_int_equal(simulate(&p, capped, pts), 3);
+	assert_true(pts[0].op_percent == 5 && pts[1].op_percent == 10 && pts[2].op_percent == 20);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_capped),
+		cmocka_unit_test(test_concave),
+		cmocka_unit_test(test_flat_walks_down_to_the_bottom),
+		cmocka_unit_test(test_deterministic_and_fixed_order),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
