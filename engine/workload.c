@@ -269,7 +269,7 @@ static void next_req(struct wl_state *st, struct io_req *req, void *buf)
 		if (++st->next_block == st->nblocks)
 			st->next_block = 0;
 	}
-	req->offset = block * st->w->bs;
+	req->offset = st->w->offset_bytes + block * st->w->bs;
 	req->len = st->w->bs;
 	req->dir = workload_rw_writes(st->w->rw) ? IO_WRITE : IO_READ;
 	req->buf = buf;
@@ -311,7 +311,7 @@ static int check_workload(struct target *t, const struct workload *w, uint64_t *
 		return -EINVAL;
 	}
 	*span = w->span_bytes ? w->span_bytes : t->info.capacity_bytes;
-	if (*span > t->info.capacity_bytes || *span < w->bs) {
+	if (*span + w->offset_bytes > t->info.capacity_bytes || *span < w->bs) {
 		snprintf(err, errlen, "span of %llu bytes does not fit %u-byte blocks within the "
 			 "%llu-byte capacity", (unsigned long long)*span, w->bs,
 			 (unsigned long long)t->info.capacity_bytes);

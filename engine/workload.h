@@ -29,6 +29,7 @@ struct workload {
 	uint64_t bytes;         /* stop after this many bytes, or 0 (exactly one limit is set) */
 	uint64_t interval_ns;   /* sample period; 0 means one second */
 	uint64_t span_bytes;    /* offsets stay below this; 0 means the whole capacity */
+	uint64_t offset_bytes;  /* the span starts here; 0 is the start of the target */
 	uint64_t seed;          /* drives offsets and buffer contents */
 };
 
