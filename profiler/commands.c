@@ -3,12 +3,16 @@
  * The subcommand table.  A new command is one line here plus its file; the
  * flags let main() apply the shared checks in one place.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 
 #include "cli.h"
 #include "commands.h"
+#include "result_json.h"
 
 static const struct command commands[] = {
 	{
@@ -24,6 +28,27 @@ static const struct command commands[] = {
 		.flags = CMD_NEEDS_TARGET | CMD_DESTRUCTIVE,
 		.summary = "run a workload; report IOPS, MB/s, latency and write amplification",
 		.usage = cmd_run_usage,
+	},
+	{
+		.name = "precondition",
+		.handler = cmd_precondition,
+		.flags = CMD_NEEDS_TARGET | CMD_DESTRUCTIVE,
+		.summary = "purge, fill and write to steady state; report each round",
+		.usage = cmd_precondition_usage,
+	},
+	{
+		.name = "sweep",
+		.handler = cmd_sweep,
+		.flags = CMD_NEEDS_TARGET | CMD_DESTRUCTIVE,
+		.summary = "steady-state IOPS, latency and WA per OP level; find the knee and recommend an OP",
+		.usage = cmd_sweep_usage,
+	},
+	{
+		.name = "slc",
+		.handler = cmd_slc,
+		.flags = CMD_NEEDS_TARGET | CMD_DESTRUCTIVE,
+		.summary = "probe the SLC write cache: size, speed before and after the cliff, recovery",
+		.usage = cmd_slc_usage,
 	},
 };
 
@@ -67,4 +92,45 @@ int cli_getopt_error(const char *cmd, char **argv, int optind_now, int c, int op
 	else
 		cli_error("%s: unknown option '%s'; see ssdprof %s --help", cmd, arg, cmd);
 	return EXIT_USAGE;
+}
+
+void cli_utc_stamp(char *buf, size_t len, bool iso)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&now, &tm);
+	strftime(buf, len, iso ? "%Y-%m-%dT%H:%M:%SZ" : "%Y%m%d-%H%M%S", &tm);
+}
+
+int cli_make_out_dir(const char *requested, char *dir, size_t len, char *err, size_t errlen)
+{
+	char stamp[32];
+	int ret;
+
+	if (requested) {
+		snprintf(dir, len, "%s", requested);
+		return result_mkdir_p(dir, err, errlen);
+	}
+	ret = result_mkdir_p(CLI_DEFAULT_OUT_PARENT, err, errlen);
+	if (ret < 0)
+		return ret;
+	cli_utc_stamp(stamp, sizeof(stamp), false);
+	/* Two runs in the same second get -2, -3, ... rather than sharing a directory. */
+	for (int i = 1; i < 1000; i++) {
+		if (i == 1)
+			snprintf(dir, len, CLI_DEFAULT_OUT_PARENT "/%s", stamp);
+		else
+			snprintf(dir, len, CLI_DEFAULT_OUT_PARENT "/%s-%d", stamp, i);
+		if (mkdir(dir, 0755) == 0)
+			return 0;
+		if (errno != EEXIST) {
+			ret = -errno;
+			snprintf(err, errlen, "cannot create a directory in '" CLI_DEFAULT_OUT_PARENT "': %s",
+				 strerror(errno));
+			return ret;
+		}
+	}
+	snprintf(err, errlen, "cannot create a fresh directory under '" CLI_DEFAULT_OUT_PARENT "'; use --out DIR");
+	return -EEXIST;
 }

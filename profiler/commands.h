@@ -8,6 +8,9 @@
 #ifndef SSDPROF_COMMANDS_H
 #define SSDPROF_COMMANDS_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
 enum command_flags {
 	CMD_NEEDS_TARGET = 1u << 0,  /* takes a TARGET argument */
 	CMD_DESTRUCTIVE  = 1u << 1,  /* may destroy data: --yes/--dry-run rules apply */
@@ -31,9 +34,15 @@ struct command {
 
 int cmd_info(int argc, char **argv);
 int cmd_run(int argc, char **argv);
+int cmd_precondition(int argc, char **argv);
+int cmd_sweep(int argc, char **argv);
+int cmd_slc(int argc, char **argv);
 
 extern const char cmd_info_usage[];
 extern const char cmd_run_usage[];
+extern const char cmd_precondition_usage[];
+extern const char cmd_sweep_usage[];
+extern const char cmd_slc_usage[];
 
 /* Print "ssdprof: <msg>" on stderr; the one-line error every command uses. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -44,5 +53,16 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * with opterr = 0 and a leading ':' in the option string.
  */
 int cli_getopt_error(const char *cmd, char **argv, int optind_now, int c, int opt);
+
+#define CLI_DEFAULT_OUT_PARENT "ssdprof-results"
+
+/* The current UTC time, ISO-8601 (iso) or as a directory name (20261130-011500). */
+void cli_utc_stamp(char *buf, size_t len, bool iso);
+
+/*
+ * The results directory: requested (created with its parents), or a new
+ * ./ssdprof-results/<UTC timestamp>/ when requested is NULL.  0 or -errno.
+ */
+int cli_make_out_dir(const char *requested, char *dir, size_t len, char *err, size_t errlen);
 
 #endif

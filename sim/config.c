@@ -32,7 +32,7 @@ static const struct sim_config presets[] = {
 		.cell = SIM_CELL_TLC, .slc_cache = SIM_CACHE_DYNAMIC,
 		.t_read_us = 60, .t_read_slc_us = 30, .t_prog_us = 1000, .t_prog_slc_us = 150,
 		.t_erase_us = 3500, .channel_mbps = 667, .buffer = 0, .interface_mbps = 3500,
-		.max_iops = 300000, .cmd_overhead_us = 8, .jitter_pct = 5,
+		.max_iops = 300000, .max_write_iops = 55000, .cmd_overhead_us = 8, .jitter_pct = 5,
 		.bg_idle_ms = 10, .gc = SIM_GC_GREEDY, .min_lines = 1024, .seed = 1,
 	},
 	{
@@ -52,7 +52,7 @@ static const struct sim_config presets[] = {
 		.cell = SIM_CELL_TLC, .slc_cache = SIM_CACHE_NONE,
 		.t_read_us = 55, .t_read_slc_us = 30, .t_prog_us = 700, .t_prog_slc_us = 150,
 		.t_erase_us = 3000, .channel_mbps = 1200, .buffer = 64 * MiB, .interface_mbps = 6800,
-		.max_iops = 800000, .cmd_overhead_us = 6, .jitter_pct = 3,
+		.max_iops = 800000, .max_write_iops = 320000, .cmd_overhead_us = 6, .jitter_pct = 3,
 		.bg_idle_ms = 10, .gc = SIM_GC_GREEDY, .min_lines = 1024, .seed = 1,
 	},
 	{
@@ -204,6 +204,7 @@ static int set_key(struct sim_config *cfg, const char *key, const char *v, char 
 		{ "channel_mbps", offsetof(struct sim_config, channel_mbps), 1, 1e6 },
 		{ "interface_mbps", offsetof(struct sim_config, interface_mbps), 0, 1e6 },
 		{ "max_iops", offsetof(struct sim_config, max_iops), 0, 1e8 },
+		{ "max_write_iops", offsetof(struct sim_config, max_write_iops), 0, 1e8 },
 		{ "cmd_overhead_us", offsetof(struct sim_config, cmd_overhead_us), 0, 1e5 },
 		{ "jitter", offsetof(struct sim_config, jitter_pct), 0, 50 },
 		{ "bg_idle_ms", offsetof(struct sim_config, bg_idle_ms), 0, 1e7 },
@@ -304,6 +305,7 @@ void sim_print_keys(FILE *out)
 	      "  buffer=SIZE          DRAM write buffer (0: controller SRAM only, DRAM-less)\n"
 	      "  interface_mbps=N     host link cap (0: none)\n"
 	      "  max_iops=N           controller command cap (0: none)\n"
+	      "  max_write_iops=N     controller cap on write commands, its FTL update rate (0: none)\n"
 	      "  cmd_overhead_us=N    controller latency per command\n"
 	      "  jitter=PCT           spread of program times (seeded)\n"
 	      "  bg_idle_ms=N         host silence before background GC and folding start (default 10)\n"
@@ -381,6 +383,7 @@ void sim_config_keys_json(const struct sim_config *c, struct json_object *o)
 	key_size(o, "buffer", c->buffer);
 	key_fmt(o, "interface_mbps", "%g", c->interface_mbps);
 	key_fmt(o, "max_iops", "%g", c->max_iops);
+	key_fmt(o, "max_write_iops", "%g", c->max_write_iops);
 	key_fmt(o, "cmd_overhead_us", "%g", c->cmd_overhead_us);
 	key_fmt(o, "jitter", "%g", c->jitter_pct);
 	key_fmt(o, "bg_idle_ms", "%g", c->bg_idle_ms);

@@ -13,6 +13,7 @@
 #include "sim.h"
 
 #define SIM_UNIT_BYTES 4096u   /* mapping unit and logical block size */
+#define SIM_NOMINAL_PAGES_PER_BLOCK 768u   /* a real 3D TLC block, for erase cost */
 
 struct sim_drive;
 

@@ -584,7 +584,7 @@ uint64_t sim_drive_write(struct sim_drive *d, uint64_t unit, uint32_t count, uin
 	bool cache = d->cfg.slc_cache != SIM_CACHE_NONE;
 
 	catch_up_idle(d, now_ns);
-	t = nand_admit_command(&d->nt, now_ns, (uint64_t)count * SIM_UNIT_BYTES);
+	t = nand_admit_command(&d->nt, now_ns, (uint64_t)count * SIM_UNIT_BYTES, true);
 	done = t;
 	for (uint32_t i = 0; i < count; i++) {
 		uint32_t lba = (uint32_t)(unit + i);
@@ -619,7 +619,7 @@ uint64_t sim_drive_read(struct sim_drive *d, uint64_t unit, uint32_t count, uint
 	uint32_t last_page = SIM_NONE;
 
 	catch_up_idle(d, now_ns);
-	t = nand_admit_command(&d->nt, now_ns, (uint64_t)count * SIM_UNIT_BYTES);
+	t = nand_admit_command(&d->nt, now_ns, (uint64_t)count * SIM_UNIT_BYTES, false);
 	done = t;
 	for (uint32_t i = 0; i < count; i++) {
 		uint32_t slot = d->l2p[unit + i];
@@ -645,7 +645,7 @@ uint64_t sim_drive_trim(struct sim_drive *d, uint64_t unit, uint64_t count, uint
 	for (uint64_t i = 0; i < count; i++)
 		invalidate(d, (uint32_t)(unit + i));
 	d->ctr.host_trim_bytes += count * SIM_UNIT_BYTES;
-	return nand_admit_command(&d->nt, now_ns, 0) + d->nt.overhead_ns;
+	return nand_admit_command(&d->nt, now_ns, 0, false) + d->nt.overhead_ns;
 }
 
 /*
@@ -696,16 +696,25 @@ uint64_t sim_drive_purge(struct sim_drive *d, uint64_t now_ns)
 {
 	uint64_t slots = (uint64_t)d->total_lines * d->geo.line_slots;
 	uint64_t start = max_u64(now_ns, d->nt.busy_until_ns);
-	uint64_t done = start + (uint64_t)d->total_lines * d->nt.t_erase_ns;
+	uint64_t done = start + (uint64_t)d->total_lines * d->nt.erase_line_ns;
 
 	memset(d->l2p, 0xff, d->geo.max_user_units * sizeof(uint32_t));
 	memset(d->p2l, 0xff, slots * sizeof(uint32_t));
 	reset_lines(d);
 	nand_timing_reset_buffer(&d->nt);
-	/* Every block of every die is erased once, dies in parallel. */
+	/*
+	 * Every block of every die is erased once, dies in parallel.  The
+	 * timing state restarts too (program-time jitter included), so what
+	 * follows a purge does not depend on what came before it: a resumed
+	 * sweep measures exactly what an uninterrupted one does.
+	 */
 	for (unsigned die = 0; die < d->geo.dies_total; die++)
 		d->nt.die_free_ns[die] = done;
-	d->nt.busy_until_ns = done;
+	for (unsigned ch = 0; ch < d->nt.channels; ch++)
+		d->nt.chan_free_ns[ch] = done;
+	d->nt.busy_until_ns = d->nt.ctrl_free_ns = d->nt.iface_free_ns = d->nt.last_release_ns = done;
+	d->nt.write_free_ns = done;
+	nand_timing_reseed(&d->nt, d->cfg.seed);
 	d->ctr.erases += d->total_lines;
 	d->last_host_ns = done;
 	return done;

@@ -7,6 +7,7 @@
  * it occupies the dies.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,8 +37,16 @@ int nand_timing_init(struct nand_timing *nt, const struct sim_config *cfg,
 	nt->unit_xfer_ns = (uint64_t)((double)unit_bytes * 1000.0 / cfg->channel_mbps + 0.5);
 	nt->page_xfer_ns = (uint64_t)((double)cfg->page * 1000.0 / cfg->channel_mbps + 0.5);
 	nt->jitter = cfg->jitter_pct / 100.0;
-	nt->rng = cfg->seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
+	nand_timing_reseed(nt, cfg->seed);
 	nt->ctrl_step_ns = cfg->max_iops > 0 ? (uint64_t)(1e9 / cfg->max_iops + 0.5) : 0;
+	nt->write_step_ns = cfg->max_write_iops > 0 ? (uint64_t)(1e9 / cfg->max_write_iops + 0.5) : 0;
+	/*
+	 * Blocks are scaled down with the capacity (a few pages instead of
+	 * hundreds), so erasing one per line would cost far more per page than
+	 * on the real drive.  Charge the erase per page of a nominal block.
+	 */
+	nt->erase_line_ns = (uint64_t)((double)nt->t_erase_ns *
+				       fmin(1.0, (double)geo->pages_per_block / SIM_NOMINAL_PAGES_PER_BLOCK));
 	nt->iface_ns_per_byte = cfg->interface_mbps > 0 ? 1000.0 / cfg->interface_mbps : 0;
 	nt->overhead_ns = us_to_ns(cfg->cmd_overhead_us);
 
@@ -63,6 +72,11 @@ void nand_timing_free(struct nand_timing *nt)
 	free(nt->ring);
 	nt->die_free_ns = nt->chan_free_ns = NULL;
 	nt->ring = NULL;
+}
+
+void nand_timing_reseed(struct nand_timing *nt, uint64_t seed)
+{
+	nt->rng = seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
 }
 
 void nand_timing_reset_buffer(struct nand_timing *nt)
@@ -136,12 +150,17 @@ uint64_t nand_copy_read(struct nand_timing *nt, unsigned die, int mode, uint64_t
 void nand_erase_line(struct nand_timing *nt, uint64_t at_ns)
 {
 	for (unsigned die = 0; die < nt->dies_total; die++)
-		die_busy(nt, die, max_u64(nt->die_free_ns[die], at_ns) + nt->t_erase_ns);
+		die_busy(nt, die, max_u64(nt->die_free_ns[die], at_ns) + nt->erase_line_ns);
 }
 
-uint64_t nand_admit_command(struct nand_timing *nt, uint64_t at_ns, uint64_t bytes)
+uint64_t nand_admit_command(struct nand_timing *nt, uint64_t at_ns, uint64_t bytes, bool write)
 {
 	uint64_t t = at_ns;
+
+	if (write && nt->write_step_ns) {
+		t = max_u64(t, nt->write_free_ns);
+		nt->write_free_ns = t + nt->write_step_ns;
+	}
 
 	if (nt->ctrl_step_ns) {
 		t = max_u64(t, nt->ctrl_free_ns);

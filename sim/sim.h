@@ -45,6 +45,7 @@ struct sim_config {
 	uint64_t buffer;            /* write buffer bytes; 0 = controller SRAM only */
 	double interface_mbps;      /* 0 = uncapped */
 	double max_iops;            /* 0 = uncapped */
+	double max_write_iops;      /* write commands (FTL mapping updates); 0 = uncapped */
 	double cmd_overhead_us;     /* controller latency per command */
 	double jitter_pct;          /* spread of program times, seeded */
 	double bg_idle_ms;          /* host silence before background work starts */

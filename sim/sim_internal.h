@@ -77,6 +77,8 @@ struct nand_timing {
 	/* Host admission: controller command cap, interface cap, write buffer. */
 	uint64_t ctrl_free_ns, iface_free_ns;
 	uint64_t ctrl_step_ns;    /* 0: uncapped */
+	uint64_t write_free_ns, write_step_ns;   /* the write-command cap; step 0: uncapped */
+	uint64_t erase_line_ns;   /* erase time charged per die for one line */
 	double iface_ns_per_byte; /* 0: uncapped */
 	uint64_t overhead_ns;
 	uint64_t buf_cap, buf_used;          /* slots */
@@ -120,6 +122,7 @@ int nand_timing_init(struct nand_timing *nt, const struct sim_config *cfg,
 		     const struct sim_geometry *geo);
 void nand_timing_free(struct nand_timing *nt);
 void nand_timing_reset_buffer(struct nand_timing *nt);
+void nand_timing_reseed(struct nand_timing *nt, uint64_t seed);
 
 /* The die a slot's program unit lives on: units rotate over all dies. */
 static inline unsigned slot_die(const struct sim_drive *d, uint32_t slot)
@@ -154,7 +157,7 @@ uint64_t nand_copy_read(struct nand_timing *nt, unsigned die, int mode, uint64_t
 /* Erase one block on every die (a line). */
 void nand_erase_line(struct nand_timing *nt, uint64_t at_ns);
 /* When a host command arriving at at_ns of bytes clears the controller and the link. */
-uint64_t nand_admit_command(struct nand_timing *nt, uint64_t at_ns, uint64_t bytes);
+uint64_t nand_admit_command(struct nand_timing *nt, uint64_t at_ns, uint64_t bytes, bool write);
 /* When one host slot arriving at at_ns finds room in the write buffer. */
 uint64_t nand_buffer_admit(struct nand_timing *nt, uint64_t at_ns);
 

@@ -125,8 +125,11 @@ static uint64_t replay(const char *spec)
 	struct sim_drive *d = open_drive(spec);
 	uint64_t rng = 5, t = 0, h = 0;
 
+	/* Reads queue behind programs, so their completion times carry the program-time jitter. */
 	for (int i = 0; i < 300000; i++) {
-		t = sim_drive_write(d, splitmix64(&rng) % sim_drive_geometry(d)->user_units, 1, t, 0);
+		uint64_t unit = splitmix64(&rng) % sim_drive_geometry(d)->user_units;
+
+		t = i % 2 ? sim_drive_read(d, unit, 1, t) : sim_drive_write(d, unit, 1, t, 0);
 		h = h * 31 + t;
 	}
 	sim_drive_free(d);

@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+#include "interrupt.h"
+#include "parse.h"
+#include "pc_options.h"
+#include "target.h"
+
+#define MAX_BS (64u * 1024 * 1024)
+
+static const char *const purge_methods[] = {
+	"auto", "sanitize-block", "sanitize-crypto", "sanitize-overwrite", "format", "format-crypto",
+	"ata-erase", "ata-erase-enhanced", "trim", NULL,
+};
+
+void pc_cli_defaults(struct pc_cli *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->s.fill_passes = 1;
+	c->s.bs = 4096;
+	c->s.qd = 32;
+	c->s.round_ns = 60ull * 1000000000;
+	c->s.max_rounds = PRECONDITION_MAX_ROUNDS;
+	c->s.seed = 1;
+}
+
+static int usage_error(const char *err)
+{
+	cli_error("%s", err);
+	return EXIT_USAGE;
+}
+
+int pc_cli_option(struct pc_cli *c, int opt, const char *arg)
+{
+	char err[256];
+	uint64_t v;
+
+	switch (opt) {
+	case PC_OPT_BS:
+		if (parse_size("--bs", arg, &v, err, sizeof(err)))
+			return usage_error(err);
+		if (!v || v > MAX_BS) {
+			cli_error("--bs: '%s' is out of range; use one logical block (e.g. 4k) to 64M", arg);
+			return EXIT_USAGE;
+		}
+		c->s.bs = (uint32_t)v;
+		break;
+	case PC_OPT_QD:
+		if (parse_u64("--qd", arg, 1, 4096, &v, err, sizeof(err)))
+			return usage_error(err);
+		c->s.qd = (unsigned)v;
+		break;
+	case PC_OPT_ROUND:
+		if (parse_duration("--round", arg, &c->s.round_ns, err, sizeof(err)))
+			return usage_error(err);
+		if (c->s.round_ns < 1000000) {
+			cli_error("--round: '%s' is too short; use at least 1ms (SNIA uses 60s)", arg);
+			return EXIT_USAGE;
+		}
+		break;
+	case PC_OPT_MAX_WRITES: {
+		char num[64];
+		size_t len = strlen(arg);
+
+		/* "10x" or "10": times the usable capacity. */
+		snprintf(num, sizeof(num), "%.*s", (int)(len && arg[len - 1] == 'x' ? len - 1 : len), arg);
+		if (parse_double("--max-writes", num, 0.01, 1e6, &c->s.max_writes, err, sizeof(err))) {
+			cli_error("--max-writes: '%s' is not a multiple of the capacity; use e.g. 10x", arg);
+			return EXIT_USAGE;
+		}
+		break;
+	}
+	case PC_OPT_MAX_ROUNDS:
+		if (parse_u64("--max-rounds", arg, 5, 10000, &v, err, sizeof(err)))
+			return usage_error(err);
+		c->s.max_rounds = (unsigned)v;
+		break;
+	case PC_OPT_FILL_PASSES:
+		if (parse_u64("--fill-passes", arg, 0, 16, &v, err, sizeof(err)))
+			return usage_error(err);
+		c->s.fill_passes = (unsigned)v;
+		break;
+	case PC_OPT_PURGE_METHOD:
+		for (const char *const *m = purge_methods; *m; m++)
+			if (!strcmp(*m, arg)) {
+				c->purge_method = strcmp(arg, "auto") ? arg : NULL;
+				c->given++;
+				return 1;
+			}
+		cli_error("--purge-method: '%s' is not a purge method; use auto, sanitize-block, sanitize-crypto, "
+			  "sanitize-overwrite, format, format-crypto, ata-erase, ata-erase-enhanced or trim", arg);
+		return EXIT_USAGE;
+	case PC_OPT_SEED:
+		if (parse_u64("--seed", arg, 0, UINT64_MAX, &c->s.seed, err, sizeof(err)))
+			return usage_error(err);
+		break;
+	case PC_OPT_OUT:
+		if (!*arg) {
+			cli_error("--out: empty directory name");
+			return EXIT_USAGE;
+		}
+		c->out = arg;
+		return 1;
+	case PC_OPT_JSON:
+		c->json = true;
+		return 1;
+	case PC_OPT_QUIET:
+		c->quiet = true;
+		return 1;
+	case PC_OPT_DRY_RUN:
+		c->dry_run = true;
+		return 1;
+	case PC_OPT_YES:
+		c->yes = arg;
+		return 1;
+	case PC_OPT_FORCE:
+		c->force = true;
+		return 1;
+	default:
+		return 0;
+	}
+	c->given++;
+	return 1;
+}
+
+int pc_cli_check_target(struct pc_cli *c, struct target *t, const char *cmd)
+{
+	if (c->s.bs % t->info.lba_bytes) {
+		cli_error("--bs: %u is not a multiple of %s's %u-byte logical block", c->s.bs, t->info.path,
+			  t->info.lba_bytes);
+		return EXIT_USAGE;
+	}
+	if (c->s.qd > t->ops->max_queue_depth) {
+		cli_error("--qd: %u is more than %s takes (%u)", c->s.qd, t->info.path, t->ops->max_queue_depth);
+		return EXIT_USAGE;
+	}
+	if (!target_has(t, TARGET_CAP_WRITE)) {
+		cli_error("%s: %s cannot be written; it cannot be preconditioned", cmd, t->info.path);
+		return EXIT_USAGE;
+	}
+	if (target_has(t, TARGET_CAP_REAL_DEVICE) && !c->dry_run) {
+		const char *base = strrchr(t->info.path, '/');
+		const char *id = t->info.serial[0] ? t->info.serial : (base ? base + 1 : t->info.path);
+
+		if (!c->yes || strcmp(c->yes, id)) {
+			cli_error("%s: %s would lose all its data; confirm with --yes %s (or look first with --dry-run)",
+				  cmd, t->info.path, id);
+			return EXIT_REFUSED;
+		}
+	}
+	return 0;
+}
+
+int pc_cli_print_progress(const struct precondition_event *ev, void *arg)
+{
+	const char *prefix = arg;
+
+	if (ev->phase == PHASE_FILL) {
+		printf("%sfill: %u pass(es), %.2f GB in %.1f s, %.1f MB/s\n", prefix, ev->fill->passes,
+		       (double)ev->fill->bytes / 1e9, ev->fill->seconds, ev->fill->mbps);
+	} else {
+		const struct round_result *r = ev->round;
+
+		printf("%sround %2zu  iops %9.0f  MB/s %8.1f  lat_mean_us %9.1f", prefix, ev->round_index + 1,
+		       r->iops, r->mbps, r->lat_mean_us);
+		if (r->media_known && !isnan(r->waf))
+			printf("  WA %5.2f", r->waf);
+		if (ev->window)
+			printf("  window range %5.1f%% slope %5.1f%%%s", ev->window->range_pct, ev->window->slope_pct,
+			       ev->window->reached ? "  steady" : "");
+		putchar('\n');
+	}
+	fflush(stdout);
+	return interrupt_requested();
+}
+
+int pc_cli_poll(void *arg)
+{
+	(void)arg;
+	return interrupt_requested();
+}

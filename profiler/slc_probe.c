@@ -1,0 +1,284 @@
+/* SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "precondition.h"
+#include "slc_probe.h"
+#include "target.h"
+#include "workload.h"
+
+/* Fine samples for locating the cliff inside a bin: 1 ms on the target's clock. */
+#define FINE_INTERVAL_NS 1000000ull
+
+static double mean(const double *v, size_t from, size_t to)
+{
+	double s = 0;
+
+	for (size_t i = from; i < to; i++)
+		s += v[i];
+	return s / (double)(to - from);
+}
+
+size_t slc_segment(const double *mbps, size_t n, uint64_t bin_bytes, struct slc_phase *phases, size_t max)
+{
+	/* Bins per "1% of capacity" given 0.5% bins: a change must hold this long. */
+	const size_t sustain = (size_t)llround(SLC_SUSTAIN_FRACTION / SLC_BIN_FRACTION);
+	size_t np = 0, start = 0;
+
+	if (!n || !max)
+		return 0;
+	for (size_t i = 1; i + sustain <= n; i++) {
+		double level = mean(mbps, start, i);
+		bool down = true, up = true;
+
+		for (size_t j = i; j < i + sustain; j++) {
+			down &= mbps[j] < (1 - SLC_CHANGE) * level;
+			up &= mbps[j] > (1 + SLC_CHANGE) * level;
+		}
+		if ((down || up) && np + 1 < max) {
+			phases[np++] = (struct slc_phase){ start * bin_bytes, i * bin_bytes, level };
+			start = i;
+		}
+	}
+	phases[np++] = (struct slc_phase){ start * bin_bytes, n * bin_bytes, mean(mbps, start, n) };
+	return np;
+}
+
+/* Turns time samples (bytes per interval) into samples per bin_bytes written. */
+struct binner {
+	uint64_t bin_bytes;
+	uint64_t written;             /* bytes so far */
+	double bin_time_s;            /* time spent on the current bin */
+	double *mbps;                 /* completed bins */
+	size_t n, cap;
+};
+
+static int binner_add(struct binner *b, uint64_t bytes, double dur_s)
+{
+	if (!bytes)
+		return 0;
+	double rate = (double)bytes / dur_s;   /* bytes per second within this sample */
+
+	while (bytes) {
+		uint64_t room = b->bin_bytes - b->written % b->bin_bytes;
+		uint64_t take = bytes < room ? bytes : room;
+
+		b->bin_time_s += (double)take / rate;
+		b->written += take;
+		bytes -= take;
+		if (b->written % b->bin_bytes == 0) {
+			if (b->n == b->cap) {
+				size_t cap = b->cap ? b->cap * 2 : 256;
+				double *m = realloc(b->mbps, cap * sizeof(*m));
+				if (!m)
+					return -ENOMEM;
+				b->mbps = m;
+				b->cap = cap;
+			}
+			b->mbps[b->n++] = (double)b->bin_bytes / b->bin_time_s / 1e6;
+			b->bin_time_s = 0;
+		}
+	}
+	return 0;
+}
+
+struct recovery_ctx {
+	struct binner bins;
+	double threshold_mbps;
+	size_t sustain;
+	slc_poll_fn poll;
+	void *arg;
+	int error;
+};
+
+/* Stops the recovery writes once speed has stayed under the cache threshold for 1% of capacity. */
+static int recovery_sample(const struct run_sample *s, void *arg)
+{
+	struct recovery_ctx *c = arg;
+	size_t n;
+
+	if (c->poll && c->poll(c->arg))
+		return 1;
+	if ((c->error = binner_add(&c->bins, s->bytes, s->dur_s)))
+		return 1;
+	n = c->bins.n;
+	if (n < c->sustain)
+		return 0;
+	for (size_t i = n - c->sustain; i < n; i++)
+		if (c->bins.mbps[i] >= c->threshold_mbps)
+			return 0;
+	return 1;
+}
+
+static int poll_only(const struct run_sample *s, void *arg)
+{
+	const struct recovery_ctx *c = arg;
+
+	(void)s;
+	return c->poll ? c->poll(c->arg) : 0;
+}
+
+/*
+ * The byte position of the cliff, to within a fine sample: the first sample
+ * from which the rate over the next 1% of capacity stays under threshold.
+ */
+static uint64_t locate_cliff(const struct run_result *r, uint64_t from, uint64_t to, uint64_t sustain_bytes,
+			     double threshold_mbps)
+{
+	uint64_t pos = 0;
+
+	for (size_t i = 0; i < r->nsamples; i++) {
+		uint64_t start = pos;
+
+		pos += r->samples[i].bytes;
+		if (start < from || start > to)
+			continue;
+		/* Rate over [start, start + sustain_bytes). */
+		uint64_t got = 0;
+		double secs = 0;
+		for (size_t j = i; j < r->nsamples && got < sustain_bytes; j++) {
+			got += r->samples[j].bytes;
+			secs += r->samples[j].dur_s;
+		}
+		if (got >= sustain_bytes && secs > 0 && (double)got / secs / 1e6 < threshold_mbps)
+			return start;
+	}
+	return from;
+}
+
+int slc_probe_run(struct target *t, const struct slc_settings *s, struct slc_result *out, slc_poll_fn poll,
+		  void *arg, char *err, size_t errlen)
+{
+	struct recovery_ctx ctx = { .poll = poll, .arg = arg };
+	struct run_result fill = { 0 };
+	uint64_t start = t->ops->now_ns(t), measured;
+	const size_t sustain = (size_t)llround(SLC_SUSTAIN_FRACTION / SLC_BIN_FRACTION);
+	int ret;
+
+	memset(out, 0, sizeof(*out));
+	out->in_cache_mbps = out->post_cache_mbps = NAN;
+	out->bin_bytes = (uint64_t)((double)s->usable_bytes * SLC_BIN_FRACTION) / s->bs * s->bs;
+	out->prefill_bytes = (uint64_t)((double)s->usable_bytes * s->prefill_pct / 100.0) / s->bs * s->bs;
+	if (!out->bin_bytes) {
+		snprintf(err, errlen, "the usable span is too small for the SLC probe");
+		return -EINVAL;
+	}
+	ret = precondition_purge(t, s->purge_method, out->purge_method, sizeof(out->purge_method), err, errlen);
+	if (ret)
+		return ret;
+
+	if (out->prefill_bytes) {
+		struct workload w = {
+			.rw = WL_WRITE, .bs = s->bs, .qd = s->qd, .bytes = out->prefill_bytes,
+			.interval_ns = 1000000000ull, .span_bytes = out->prefill_bytes, .seed = s->seed,
+		};
+		struct run_result r = { 0 };
+
+		ret = workload_run(t, &w, &r, poll_only, &ctx, err, errlen);
+		if (!ret && r.stopped_early)
+			ret = -EINTR;
+		run_result_free(&r);
+		if (ret)
+			goto out;
+		if (s->prefill_idle_ns && (ret = t->ops->idle(t, s->prefill_idle_ns))) {
+			snprintf(err, errlen, "idle after the prefill failed: %s", strerror(-ret));
+			goto out;
+		}
+	}
+
+	/* The measured fill: everything after the prefill, sampled finely in time. */
+	measured = (s->usable_bytes - out->prefill_bytes) / s->bs * s->bs;
+	struct workload w = {
+		.rw = WL_WRITE, .bs = s->bs, .qd = s->qd, .bytes = measured, .interval_ns = FINE_INTERVAL_NS,
+		.span_bytes = measured, .offset_bytes = out->prefill_bytes, .seed = s->seed,
+	};
+	ret = workload_run(t, &w, &fill, poll_only, &ctx, err, errlen);
+	if (!ret && fill.stopped_early)
+		ret = -EINTR;
+	if (ret)
+		goto out;
+
+	struct binner bins = { .bin_bytes = out->bin_bytes };
+	for (size_t i = 0; i < fill.nsamples && !ret; i++)
+		ret = binner_add(&bins, fill.samples[i].bytes, fill.samples[i].dur_s);
+	if (ret) {
+		free(bins.mbps);
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	out->samples = calloc(bins.n ? bins.n : 1, sizeof(*out->samples));
+	out->phases = calloc(bins.n ? bins.n : 1, sizeof(*out->phases));
+	if (!out->samples || !out->phases) {
+		free(bins.mbps);
+		ret = -ENOMEM;
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < bins.n; i++)
+		out->samples[i] = (struct slc_sample){ (i + 1) * bins.bin_bytes, bins.mbps[i] };
+	out->nsamples = bins.n;
+	out->nphases = slc_segment(bins.mbps, bins.n, bins.bin_bytes, out->phases, bins.n ? bins.n : 1);
+	free(bins.mbps);
+	if (out->nphases)
+		out->in_cache_mbps = out->phases[0].mbps;
+	if (out->nphases > 1 && out->phases[1].mbps < out->phases[0].mbps) {
+		out->cliff = true;
+		out->post_cache_mbps = out->phases[1].mbps;
+		/* Refine the boundary from its bin to the fine samples. */
+		uint64_t b = out->phases[1].from_bytes;
+		out->cache_bytes = locate_cliff(&fill, b > bins.bin_bytes ? b - bins.bin_bytes : 0, b + bins.bin_bytes,
+						sustain * bins.bin_bytes, (1 - SLC_CHANGE) * out->in_cache_mbps);
+	}
+
+	/* Recovery: idle, then write again from the start of the measured span. */
+	for (size_t i = 0; out->cliff && i < s->nidle; i++) {
+		uint64_t limit = 2 * out->cache_bytes + sustain * bins.bin_bytes;
+		struct run_result r = { 0 };
+
+		if (limit > measured)
+			limit = measured / s->bs * s->bs;
+		if ((ret = t->ops->idle(t, s->idle_ns[i]))) {
+			snprintf(err, errlen, "idle failed: %s", strerror(-ret));
+			goto out;
+		}
+		memset(&ctx.bins, 0, sizeof(ctx.bins));
+		ctx.bins.bin_bytes = bins.bin_bytes;
+		ctx.threshold_mbps = (1 - SLC_CHANGE) * out->in_cache_mbps;
+		ctx.sustain = sustain;
+		struct workload rw = w;
+		rw.bytes = limit;
+		ret = workload_run(t, &rw, &r, recovery_sample, &ctx, err, errlen);
+		if (!ret && (ctx.error || (poll && poll(arg))))
+			ret = ctx.error ? ctx.error : -EINTR;
+		if (ret) {
+			free(ctx.bins.mbps);
+			run_result_free(&r);
+			goto out;
+		}
+		struct slc_recovery *rec = &out->recovery[out->nrecovery++];
+		rec->idle_s = (double)s->idle_ns[i] / 1e9;
+		if (r.stopped_early) {
+			rec->recovered_bytes = locate_cliff(&r, 0, r.bytes, sustain * bins.bin_bytes, ctx.threshold_mbps);
+		} else {
+			rec->recovered_bytes = r.bytes;
+			rec->lower_bound = true;
+		}
+		free(ctx.bins.mbps);
+		run_result_free(&r);
+	}
+out:
+	run_result_free(&fill);
+	out->seconds = (double)(t->ops->now_ns(t) - start) / 1e9;
+	return ret;
+}
+
+void slc_result_free(struct slc_result *r)
+{
+	free(r->samples);
+	free(r->phases);
+	r->samples = NULL;
+	r->phases = NULL;
+}

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sweep.h"
+
+enum op_method sweep_resolve_op_method(const struct target *t, enum op_method requested)
+{
+	if (requested != OP_METHOD_AUTO)
+		return requested;
+	if (target_has(t, TARGET_CAP_OP_NAMESPACE))
+		return OP_METHOD_NAMESPACE;
+	if (target_has(t, TARGET_CAP_OP_HPA))
+		return OP_METHOD_HPA;
+	return OP_METHOD_SPAN;
+}
+
+const char *op_method_name(enum op_method m)
+{
+	static const char *const names[] = { "auto", "namespace", "hpa", "span" };
+
+	return names[m];
+}
+
+uint64_t sweep_usable_bytes(uint64_t capacity, double op_percent)
+{
+	const uint64_t align = 1024 * 1024;
+	uint64_t cap = capacity;
+
+	return (uint64_t)((double)cap * (1.0 - op_percent / 100.0)) / align * align;
+}
+
+int sweep_run_point(struct target *t, uint64_t capacity, double op_percent, enum op_method method,
+		    const char *purge_method, struct precondition_settings *settings,
+		    struct sweep_point *out, precondition_progress_fn progress,
+		    precondition_poll_fn poll, void *arg, char *err, size_t errlen)
+{
+	uint64_t start = t->ops->now_ns(t);
+	int ret;
+
+	memset(out, 0, sizeof(*out));
+	out->op_percent = op_percent;
+	out->op_method = method;
+	out->usable_bytes = sweep_usable_bytes(capacity, op_percent);
+	settings->usable_bytes = out->usable_bytes;
+
+	/*
+	 * Purge first so the span method starts from an all-unmapped drive: the
+	 * LBAs past the span are then spare area the FTL can use, which is what
+	 * span OP means.
+	 */
+	ret = precondition_purge(t, purge_method, out->purge_method, sizeof(out->purge_method), err, errlen);
+	if (ret)
+		return ret;
+	if (t->ops->set_op) {
+		ret = t->ops->set_op(t, method, out->usable_bytes, err, errlen);
+		if (ret)
+			return ret;
+	} else if (method != OP_METHOD_SPAN) {
+		snprintf(err, errlen, "%s cannot change its capacity; use --op-method span", t->info.path);
+		return -EOPNOTSUPP;
+	}
+	ret = precondition_run(t, settings, &out->pc, progress, poll, arg, err, errlen);
+	out->drive_seconds = (double)(t->ops->now_ns(t) - start) / 1e9;
+	return ret;
+}
+
+void sweep_point_free(struct sweep_point *p)
+{
+	precondition_result_free(&p->pc);
+}

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * JSON for preconditioning results and OP sweeps (DESIGN.md 4, "sweep"):
+ * one builder for a preconditioned point, used by `precondition` (one point)
+ * and `sweep` (one per OP level), and the knee object.
+ */
+#ifndef SSDPROF_SWEEP_JSON_H
+#define SSDPROF_SWEEP_JSON_H
+
+#include <stdint.h>
+
+struct json_object;
+struct precondition_result;
+struct knee_result;
+
+/* What surrounds a preconditioned measurement at one OP level. */
+struct point_info {
+	double op_percent;          /* NAN for a plain precondition run */
+	const char *op_method;      /* "namespace", "hpa", "span" or NULL */
+	uint64_t usable_bytes;
+	const char *purge_method;   /* NULL when no purge was done */
+	double drive_seconds;       /* purge, OP change, fill and rounds, target clock */
+	const char *waf_source;     /* "simulator", "media-counter" or NULL */
+};
+
+struct json_object *point_json(const struct point_info *info, const struct precondition_result *r);
+struct json_object *knee_json(const struct knee_result *k);
+
+#endif
