@@ -30,7 +30,10 @@ size_t slc_segment(const double *mbps, size_t n, uint64_t bin_bytes, struct slc_
 
 	if (!n || !max)
 		return 0;
-	for (size_t i = 1; i + sustain <= n; i++) {
+	/* A phase lasts at least 1% of capacity too, so a bin straddling a cliff is no phase of its own. */
+	for (size_t i = sustain; i + sustain <= n; i++) {
+		if (i - start < sustain)
+			continue;
 		double level = mean(mbps, start, i);
 		bool down = true, up = true;
 
@@ -58,8 +61,11 @@ struct binner {
 
 static int binner_add(struct binner *b, uint64_t bytes, double dur_s)
 {
-	if (!bytes)
+	if (!bytes) {
+		/* A sample with nothing completed is time the current bin waited. */
+		b->bin_time_s += dur_s;
 		return 0;
+	}
 	double rate = (double)bytes / dur_s;   /* bytes per second within this sample */
 
 	while (bytes) {
@@ -121,32 +127,91 @@ static int poll_only(const struct run_sample *s, void *arg)
 	return c->poll ? c->poll(c->arg) : 0;
 }
 
-/*
- * The byte position of the cliff, to within a fine sample: the first sample
- * from which the rate over the next 1% of capacity stays under threshold.
- */
-static uint64_t locate_cliff(const struct run_result *r, uint64_t from, uint64_t to, uint64_t sustain_bytes,
-			     double threshold_mbps)
+/* Time (seconds since the run began) at which `bytes` had completed, interpolated within a sample. */
+struct timeline {
+	const struct run_result *r;
+	double *t_start;              /* per sample */
+	uint64_t *b_start;
+};
+
+static int timeline_init(struct timeline *tl, const struct run_result *r)
 {
-	uint64_t pos = 0;
+	double t = 0;
+	uint64_t b = 0;
 
-	for (size_t i = 0; i < r->nsamples; i++) {
-		uint64_t start = pos;
-
-		pos += r->samples[i].bytes;
-		if (start < from || start > to)
-			continue;
-		/* Rate over [start, start + sustain_bytes). */
-		uint64_t got = 0;
-		double secs = 0;
-		for (size_t j = i; j < r->nsamples && got < sustain_bytes; j++) {
-			got += r->samples[j].bytes;
-			secs += r->samples[j].dur_s;
+	tl->r = r;
+	tl->t_start = malloc((r->nsamples + 1) * sizeof(double));
+	tl->b_start = malloc((r->nsamples + 1) * sizeof(uint64_t));
+	if (!tl->t_start || !tl->b_start)
+		return -ENOMEM;
+	for (size_t i = 0; i <= r->nsamples; i++) {
+		tl->t_start[i] = t;
+		tl->b_start[i] = b;
+		if (i < r->nsamples) {
+			t += r->samples[i].dur_s;
+			b += r->samples[i].bytes;
 		}
-		if (got >= sustain_bytes && secs > 0 && (double)got / secs / 1e6 < threshold_mbps)
-			return start;
 	}
-	return from;
+	return 0;
+}
+
+static void timeline_free(struct timeline *tl)
+{
+	free(tl->t_start);
+	free(tl->b_start);
+}
+
+static double timeline_at(const struct timeline *tl, uint64_t bytes)
+{
+	size_t lo = 0, hi = tl->r->nsamples;
+
+	/* The last sample starting at or before bytes. */
+	while (lo < hi) {
+		size_t mid = (lo + hi + 1) / 2;
+
+		if (tl->b_start[mid] <= bytes)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	if (lo == tl->r->nsamples || !tl->r->samples[lo].bytes)
+		return tl->t_start[lo];
+	/* Completions ended the sample: the last byte is at its end. */
+	return tl->t_start[lo] + tl->r->samples[lo].dur_s * (double)(bytes - tl->b_start[lo]) /
+				       (double)tl->r->samples[lo].bytes;
+}
+
+/*
+ * Where the speed steps down, to within a fine sample: the position in
+ * [from, to] with the largest fall from the rate over the window before it
+ * to the rate over the window after it.  A window average alone would place
+ * a step early by the part of the window still at the old speed.  At 0,
+ * with nothing before, `before0` stands in for the earlier rate.
+ */
+static uint64_t locate_step(const struct timeline *tl, uint64_t from, uint64_t to, uint64_t window, double before0)
+{
+	uint64_t total = tl->b_start[tl->r->nsamples], best_at = from;
+	double best = -INFINITY;
+
+	if (to + window > total)
+		to = total > window ? total - window : 0;
+	for (size_t i = 0; i < tl->r->nsamples; i++) {
+		uint64_t p = tl->b_start[i];
+
+		if (p < from || p > to || (i && p == tl->b_start[i - 1]))
+			continue;
+		double after = (double)window / (timeline_at(tl, p + window) - timeline_at(tl, p));
+		double before = before0;
+		if (p) {
+			uint64_t a = p > window ? p - window : 0;
+			before = (double)(p - a) / (timeline_at(tl, p) - timeline_at(tl, a));
+		}
+		if (before - after > best) {
+			best = before - after;
+			best_at = p;
+		}
+	}
+	return best_at;
 }
 
 int slc_probe_run(struct target *t, const struct slc_settings *s, struct slc_result *out, slc_poll_fn poll,
@@ -160,7 +225,7 @@ int slc_probe_run(struct target *t, const struct slc_settings *s, struct slc_res
 
 	memset(out, 0, sizeof(*out));
 	out->in_cache_mbps = out->post_cache_mbps = NAN;
-	out->bin_bytes = (uint64_t)((double)s->usable_bytes * SLC_BIN_FRACTION) / s->bs * s->bs;
+	out->bin_bytes = (uint64_t)((double)s->usable_bytes * SLC_BIN_FRACTION);
 	out->prefill_bytes = (uint64_t)((double)s->usable_bytes * s->prefill_pct / 100.0) / s->bs * s->bs;
 	if (!out->bin_bytes) {
 		snprintf(err, errlen, "the usable span is too small for the SLC probe");
@@ -229,8 +294,15 @@ int slc_probe_run(struct target *t, const struct slc_settings *s, struct slc_res
 		out->post_cache_mbps = out->phases[1].mbps;
 		/* Refine the boundary from its bin to the fine samples. */
 		uint64_t b = out->phases[1].from_bytes;
-		out->cache_bytes = locate_cliff(&fill, b > bins.bin_bytes ? b - bins.bin_bytes : 0, b + bins.bin_bytes,
-						sustain * bins.bin_bytes, (1 - SLC_CHANGE) * out->in_cache_mbps);
+		struct timeline tl;
+		if ((ret = timeline_init(&tl, &fill))) {
+			timeline_free(&tl);
+			snprintf(err, errlen, "out of memory");
+			goto out;
+		}
+		out->cache_bytes = locate_step(&tl, b > 2 * bins.bin_bytes ? b - 2 * bins.bin_bytes : 0,
+					       b + bins.bin_bytes, bins.bin_bytes, out->in_cache_mbps * 1e6);
+		timeline_free(&tl);
 	}
 
 	/* Recovery: idle, then write again from the start of the measured span. */
@@ -261,7 +333,16 @@ int slc_probe_run(struct target *t, const struct slc_settings *s, struct slc_res
 		struct slc_recovery *rec = &out->recovery[out->nrecovery++];
 		rec->idle_s = (double)s->idle_ns[i] / 1e9;
 		if (r.stopped_early) {
-			rec->recovered_bytes = locate_cliff(&r, 0, r.bytes, sustain * bins.bin_bytes, ctx.threshold_mbps);
+			struct timeline tl;
+			if ((ret = timeline_init(&tl, &r))) {
+				timeline_free(&tl);
+				free(ctx.bins.mbps);
+				run_result_free(&r);
+				snprintf(err, errlen, "out of memory");
+				goto out;
+			}
+			rec->recovered_bytes = locate_step(&tl, 0, r.bytes, bins.bin_bytes, out->in_cache_mbps * 1e6);
+			timeline_free(&tl);
 		} else {
 			rec->recovered_bytes = r.bytes;
 			rec->lower_bound = true;

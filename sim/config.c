@@ -60,7 +60,7 @@ static const struct sim_config presets[] = {
 		.preset = "sata-tlc", .capacity = 16 * GiB, .factory_op = 7,
 		.channels = 4, .dies = 4, .planes = 2, .page = 16384, .pages_per_block = 0,
 		.cell = SIM_CELL_TLC, .slc_cache = SIM_CACHE_STATIC, .slc_static_pct = 0.6,
-		.t_read_us = 60, .t_read_slc_us = 30, .t_prog_us = 1200, .t_prog_slc_us = 150,
+		.t_read_us = 60, .t_read_slc_us = 30, .t_prog_us = 1500, .t_prog_slc_us = 150,
 		.t_erase_us = 3500, .channel_mbps = 400, .buffer = 32 * MiB, .interface_mbps = 550,
 		.max_iops = 90000, .cmd_overhead_us = 20, .jitter_pct = 5,
 		.bg_idle_ms = 10, .gc = SIM_GC_GREEDY, .min_lines = 1024, .seed = 1,

@@ -194,6 +194,7 @@ static void reset_lines(struct sim_drive *d)
 	d->native.line = d->slc.line = SIM_NONE;
 	d->fold_line = SIM_NONE;
 	d->fold_off = 0;
+	d->gc_line = SIM_NONE;
 	d->error = 0;
 }
 
@@ -472,41 +473,79 @@ static void take_native_victim(struct sim_drive *d, uint32_t id)
 }
 
 /*
- * Free one line into the native pool: fold the oldest dynamic SLC line or
- * collect the native line with the fewest valid units, whichever copies less.
+ * Choose the next line to reclaim into the native pool: the oldest dynamic
+ * SLC line (folding) or the native line with the fewest valid units,
+ * whichever copies less, and start collecting it.  false if none would gain
+ * space.  Collection itself is paced (gc_step): a controller interleaves GC
+ * copies with host writes rather than stopping the host for a whole line.
  */
-static int reclaim_one(struct sim_drive *d, uint64_t at_ns)
+static bool gc_start(struct sim_drive *d)
 {
 	uint32_t slc = d->slc_dyn_closed.head;
 	uint32_t nat = native_victim(d);
-	int64_t moved;
+	uint32_t id, span, v;
 
 	if (slc != SIM_NONE && (nat == SIM_NONE || d->lines[slc].valid <= d->lines[nat].valid)) {
 		list_remove(d, &d->slc_dyn_closed, slc);
-		d->lines[slc].state = LINE_FOLDING;
-		moved = relocate(d, slc, 0, d->geo.slc_line_slots, at_ns, &d->ctr.fold_bytes);
-		if (moved < 0)
-			return (int)moved;
-		release_line(d, slc, at_ns);
-		return 0;
+		id = slc;
+		span = d->geo.slc_line_slots;
+	} else {
+		if (nat == SIM_NONE || d->lines[nat].valid >= d->geo.line_slots)
+			return false;
+		take_native_victim(d, nat);
+		id = nat;
+		span = d->geo.line_slots;
+		d->ctr.gc_runs++;
 	}
-	if (nat == SIM_NONE || d->lines[nat].valid >= d->geo.line_slots)
-		return -ENOSPC;
-	take_native_victim(d, nat);
-	d->lines[nat].state = LINE_FOLDING;
-	moved = relocate(d, nat, 0, d->geo.line_slots, at_ns, &d->ctr.gc_copy_bytes);
+	v = d->lines[id].valid;
+	d->lines[id].state = LINE_FOLDING;
+	d->gc_line = id;
+	d->gc_off = 0;
+	d->gc_span = span;
+	d->gc_credit = 0;
+	/*
+	 * Host and copies together may fill one line while this one is
+	 * collected: scan it in the time the host writes line_slots - v units.
+	 */
+	d->gc_pace = (double)span / (double)(d->geo.line_slots - v);
+	return true;
+}
+
+/* Scan up to `offsets` more slots of the victim; release it when done. */
+static int gc_step(struct sim_drive *d, uint32_t offsets, uint64_t at_ns)
+{
+	uint32_t id = d->gc_line, spp = d->geo.slots_per_page;
+	uint32_t to = d->gc_off + offsets;
+	int64_t moved;
+
+	/* Whole pages, so a page is read once even when its scan spans two steps. */
+	to = (to + spp - 1) / spp * spp;
+	if (to > d->gc_span)
+		to = d->gc_span;
+	moved = relocate(d, id, d->gc_off, to, at_ns,
+			 d->lines[id].mode == MODE_SLC ? &d->ctr.fold_bytes : &d->ctr.gc_copy_bytes);
 	if (moved < 0)
 		return (int)moved;
-	d->ctr.gc_runs++;
-	release_line(d, nat, at_ns);
+	d->gc_credit -= to - d->gc_off;
+	d->gc_off = to;
+	if (to == d->gc_span) {
+		release_line(d, id, at_ns);
+		d->gc_line = SIM_NONE;
+	}
 	return 0;
 }
 
+/* Free one whole line now: finish the line being collected, or collect one. */
+static int reclaim_one(struct sim_drive *d, uint64_t at_ns)
+{
+	if (d->gc_line == SIM_NONE && !gc_start(d))
+		return -ENOSPC;
+	return gc_step(d, d->gc_span, at_ns);
+}
+
 /*
- * Collect until min_free lines are free.  The host path asks for one: it
- * runs right after the frontier took the last free line, so the frontier has
- * room for any victim's valid data, and holding more lines back would cost
- * spare area (and WA) that the analytic models do not lose.
+ * Collect until min_free lines are free, whole lines at a time: the fallback
+ * when paced collection falls behind, and idle-time work.
  */
 static int foreground_gc(struct sim_drive *d, uint64_t at_ns, uint32_t min_free)
 {
@@ -519,6 +558,34 @@ static int foreground_gc(struct sim_drive *d, uint64_t at_ns, uint32_t min_free)
 		}
 	}
 	return 0;
+}
+
+/*
+ * Paced collection, once per host unit.  A victim is taken when the frontier
+ * has taken the last free line (so no spare sits idle in the free pool, as
+ * in the analytic models), and gc_pace slots of it are scanned per host unit
+ * so it is done about when the frontier fills.  Should the frontier's room
+ * shrink to what the victim still holds, the victim is finished at once:
+ * the frontier must always be able to take the rest of it.
+ */
+static int gc_pace_host(struct sim_drive *d, uint64_t at_ns)
+{
+	const uint32_t spp = d->geo.slots_per_page;
+
+	if (d->gc_line == SIM_NONE) {
+		if (d->free_native.count >= d->geo.gc_threshold || !gc_start(d))
+			return 0;
+	}
+	if (d->free_native.count == 0) {
+		uint32_t room = d->native.line == SIM_NONE ? 0 : d->native.cap - d->native.off;
+
+		if (room <= d->lines[d->gc_line].valid + 2 * spp + 4)
+			return gc_step(d, d->gc_span, at_ns);
+	}
+	d->gc_credit += d->gc_pace;
+	if (d->gc_credit < spp)
+		return 0;
+	return gc_step(d, (uint32_t)d->gc_credit, at_ns);
 }
 
 /* Fold up to max_units of the static SLC region, oldest line first. */
@@ -589,7 +656,7 @@ uint64_t sim_drive_write(struct sim_drive *d, uint64_t unit, uint32_t count, uin
 	for (uint32_t i = 0; i < count; i++) {
 		uint32_t lba = (uint32_t)(unit + i);
 
-		if (foreground_gc(d, t, d->geo.gc_threshold))
+		if (gc_pace_host(d, t))
 			return UINT64_MAX;
 		invalidate(d, lba);
 		uint64_t in_buffer = nand_buffer_admit(&d->nt, t);
@@ -599,7 +666,7 @@ uint64_t sim_drive_write(struct sim_drive *d, uint64_t unit, uint32_t count, uin
 			/* Folding keeps pace with direct writes, one unit for one unit. */
 			if (d->cfg.fold_while_writing && (d->fold_line != SIM_NONE || d->slc_static_closed.count)) {
 				fold_static(d, 1, in_buffer);
-				if (foreground_gc(d, t, d->geo.gc_threshold))
+				if (gc_pace_host(d, t))
 					return UINT64_MAX;
 			}
 			if (!native_ready(d))
@@ -695,8 +762,8 @@ void sim_drive_idle(struct sim_drive *d, uint64_t now_ns, uint64_t until_ns)
 uint64_t sim_drive_purge(struct sim_drive *d, uint64_t now_ns)
 {
 	uint64_t slots = (uint64_t)d->total_lines * d->geo.line_slots;
-	uint64_t start = max_u64(now_ns, d->nt.busy_until_ns);
-	uint64_t done = start + (uint64_t)d->total_lines * d->nt.erase_line_ns;
+	/* Programs still queued are abandoned: their data is being erased anyway. */
+	uint64_t done = now_ns + (uint64_t)d->total_lines * d->nt.erase_line_ns;
 
 	memset(d->l2p, 0xff, d->geo.max_user_units * sizeof(uint32_t));
 	memset(d->p2l, 0xff, slots * sizeof(uint32_t));

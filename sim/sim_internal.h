@@ -109,6 +109,9 @@ struct sim_drive {
 	struct frontier native, slc;
 	uint32_t fold_line;       /* static SLC line being folded incrementally */
 	uint32_t fold_off;
+	uint32_t gc_line;         /* line being collected, paced by host writes */
+	uint32_t gc_off, gc_span; /* scan position and end */
+	double gc_pace, gc_credit;  /* slots to scan per host unit, and owed */
 
 	struct fastdiv div_line, div_unit, div_dies;
 	uint32_t dyn_reserve;     /* free native lines dynamic SLC may not take */
