@@ -8,7 +8,7 @@ TEST_BUILD ?= build-test
 TESTARGS ?=
 
 DEB_DEPS := meson ninja-build pkg-config gcc libnvme-dev liburing-dev libjson-c-dev \
-	libcmocka-dev
+	libcmocka-dev python3
 
 # sudo only when not root and sudo exists
 SUDO := $(shell [ "$$(id -u)" = 0 ] || ! command -v sudo >/dev/null 2>&1 || echo sudo)
@@ -41,8 +41,13 @@ check: deps
 	$(MESON) compile -C $(TEST_BUILD)
 	$(MESON) test -C $(TEST_BUILD) --print-errorlogs $(TESTARGS)
 
+DEMO_OUT ?= ssdprof-results/demo
+
+# An adaptive OP sweep and an SLC-cache probe of a simulated budget TLC drive.
 demo: all
-	./$(BUILD)/ssdprof run sim:budget-tlc --rw randwrite --bs 4k --qd 32 --time 30m --interval 30s
+	./$(BUILD)/ssdprof sweep sim:budget-tlc --out $(DEMO_OUT)/sweep
+	./$(BUILD)/ssdprof slc sim:budget-tlc --idle 30s,5m --out $(DEMO_OUT)/slc
+	@echo "demo results: $(DEMO_OUT)/sweep/result.json and $(DEMO_OUT)/slc/result.json"
 
 clean:
 	rm -rf $(BUILD) $(TEST_BUILD)
