@@ -85,16 +85,8 @@ int cmd_precondition(int argc, char **argv)
 			return cli_getopt_error("precondition", argv, optind, c, optopt);
 		}
 	}
-	if (optind != argc - 1) {
-		cli_error("precondition needs one TARGET; see ssdprof precondition --help");
-		return EXIT_USAGE;
-	}
-	if (target_open(argv[optind], &t, err, sizeof(err))) {
-		cli_error("%s", err);
-		return EXIT_USAGE;
-	}
-	if ((rc = pc_cli_check_target(&o, t, "precondition")))
-		goto out;
+	if ((rc = pc_cli_open_target(&o, argc, argv, optind, "precondition", &t)))
+		return rc;
 	rc = EXIT_RUN_FAILED;
 	o.s.usable_bytes = sweep_usable_bytes(t->info.capacity_bytes, 100 - span_pct);
 	if (o.s.usable_bytes < FILL_BS || o.s.usable_bytes < o.s.bs) {

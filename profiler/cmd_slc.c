@@ -101,16 +101,8 @@ int cmd_slc(int argc, char **argv)
 			return cli_getopt_error("slc", argv, optind, c, optopt);
 		}
 	}
-	if (optind != argc - 1) {
-		cli_error("slc needs one TARGET; see ssdprof slc --help");
-		return EXIT_USAGE;
-	}
-	if (target_open(argv[optind], &t, err, sizeof(err))) {
-		cli_error("%s", err);
-		return EXIT_USAGE;
-	}
-	if ((rc = pc_cli_check_target(&o, t, "slc")))
-		goto out;
+	if ((rc = pc_cli_open_target(&o, argc, argv, optind, "slc", &t)))
+		return rc;
 	rc = EXIT_RUN_FAILED;
 	s.usable_bytes = t->info.capacity_bytes;
 	s.bs = o.s.bs;

@@ -156,6 +156,28 @@ int pc_cli_check_target(struct pc_cli *c, struct target *t, const char *cmd)
 	return 0;
 }
 
+int pc_cli_open_target(struct pc_cli *c, int argc, char **argv, int first, const char *cmd, struct target **t)
+{
+	char err[TARGET_ERRLEN];
+	int rc;
+
+	*t = NULL;
+	if (first != argc - 1) {
+		cli_error("%s needs one TARGET; see ssdprof %s --help", cmd, cmd);
+		return EXIT_USAGE;
+	}
+	if (target_open(argv[first], t, err, sizeof(err))) {
+		cli_error("%s", err);
+		return EXIT_USAGE;
+	}
+	rc = pc_cli_check_target(c, *t, cmd);
+	if (rc) {
+		target_close(*t);
+		*t = NULL;
+	}
+	return rc;
+}
+
 int pc_cli_print_progress(const struct precondition_event *ev, void *arg)
 {
 	const char *prefix = arg;

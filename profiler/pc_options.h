@@ -68,6 +68,9 @@ int pc_cli_option(struct pc_cli *c, int opt, const char *arg);
 /* Check the settings against the opened target: 0 or an exit code after printing why. */
 int pc_cli_check_target(struct pc_cli *c, struct target *t, const char *cmd);
 
+/* Open the one TARGET at argv[first] and check it: 0, or an exit code after printing why. */
+int pc_cli_open_target(struct pc_cli *c, int argc, char **argv, int first, const char *cmd, struct target **t);
+
 /* Print a progress line per fill and round (arg: the struct pc_cli, prefix in c->prefix). */
 int pc_cli_print_progress(const struct precondition_event *ev, void *arg);
 /* The interrupt poll for precondition_run. */
