@@ -5,20 +5,32 @@
  * boundaries are exact on the target clock however the reaps are batched.
  * Completions that land after a time limit (the drain) stay in the last
  * interval rather than opening a sliver of a sample.
+ *
+ * Per I/O the loop does no allocation and no system call of its own: slots
+ * for in-flight I/Os, the data pattern and read buffers are set up once, and
+ * the target batches submission and completion.
  */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/uio.h>
 
+#include "histogram.h"
+#include "parse.h"
 #include "target.h"
+#include "uring_target.h"
 #include "workload.h"
 
 #define NS_PER_S 1000000000ull
-/* Buffers are page aligned so a future O_DIRECT backend can use them as is. */
+/* Page aligned, so O_DIRECT accepts any lba-aligned slice of them. */
 #define BUF_ALIGN 4096
-/* Separate streams, so changing --bs does not move the offsets. */
+/* The data pattern repeats with this period (a power of two). */
+#define PATTERN_BYTES (4u << 20)
+/* Per-slot read buffers up to this much in all; beyond, reads share one. */
+#define READ_AREA_MAX (64u << 20)
+/* Separate streams, so the data does not depend on the offsets drawn. */
 #define SEED_BUFFER_SALT 0x5eed0fb0ffe25ull
 
 static const char *const rw_names[] = {
@@ -26,6 +38,7 @@ static const char *const rw_names[] = {
 	[WL_RANDREAD] = "randread",
 	[WL_WRITE] = "write",
 	[WL_READ] = "read",
+	[WL_RANDRW] = "randrw",
 };
 
 const char *workload_rw_name(enum workload_rw rw)
@@ -44,6 +57,92 @@ int workload_rw_parse(const char *s, enum workload_rw *out)
 		}
 	}
 	return -EINVAL;
+}
+
+bool workload_writes(const struct workload *w)
+{
+	if (w->rw == WL_RANDRW)
+		return w->read_pct < 100;
+	return workload_rw_writes(w->rw);
+}
+
+static bool workload_reads(const struct workload *w)
+{
+	if (w->rw == WL_RANDRW)
+		return w->read_pct > 0;
+	return workload_rw_reads(w->rw);
+}
+
+uint32_t workload_max_bs(const struct workload *w)
+{
+	uint32_t m = 0;
+
+	if (!w->nbs_mix)
+		return w->bs;
+	for (unsigned i = 0; i < w->nbs_mix && i < WL_BS_MIX_MAX; i++)
+		if (w->bs_mix[i].bs > m)
+			m = w->bs_mix[i].bs;
+	return m;
+}
+
+int workload_bs_mix_parse(const char *what, const char *s, struct workload *w, char *err,
+			  size_t errlen)
+{
+	char item[64];
+	const char *p = s;
+	unsigned n = 0;
+
+	if (!*s) {
+		snprintf(err, errlen, "%s: empty list; use e.g. 4k:60,64k:40", what);
+		return -EINVAL;
+	}
+	for (;;) {
+		size_t len = strcspn(p, ",");
+		char *colon, *end;
+		uint64_t bs, weight;
+
+		if (len == 0 || len >= sizeof(item)) {
+			snprintf(err, errlen, "%s: bad entry in '%s'; use SIZE:WEIGHT,... e.g. "
+				 "4k:60,64k:40", what, s);
+			return -EINVAL;
+		}
+		if (n == WL_BS_MIX_MAX) {
+			snprintf(err, errlen, "%s: more than %d sizes", what, WL_BS_MIX_MAX);
+			return -EINVAL;
+		}
+		memcpy(item, p, len);
+		item[len] = '\0';
+		colon = strchr(item, ':');
+		if (!colon) {
+			snprintf(err, errlen, "%s: '%s' has no weight; use SIZE:WEIGHT, e.g. 4k:60",
+				 what, item);
+			return -EINVAL;
+		}
+		*colon = '\0';
+		if (parse_size(what, item, &bs, err, errlen) < 0)
+			return -EINVAL;
+		if (bs == 0 || bs > UINT32_MAX / 2) {
+			snprintf(err, errlen, "%s: block size '%s' is out of range", what, item);
+			return -EINVAL;
+		}
+		errno = 0;
+		weight = strtoull(colon + 1, &end, 10);
+		if (errno || end == colon + 1 || *end || colon[1] == '-' || weight == 0 ||
+		    weight > 1000000) {
+			snprintf(err, errlen, "%s: weight '%s' is not a whole number 1..1000000",
+				 what, colon + 1);
+			return -EINVAL;
+		}
+		w->bs_mix[n].bs = (uint32_t)bs;
+		w->bs_mix[n].weight = (uint32_t)weight;
+		n++;
+		p += len;
+		if (!*p)
+			break;
+		p++;
+	}
+	w->nbs_mix = n;
+	return 0;
 }
 
 /* xoshiro256** seeded through splitmix64 (Blackman & Vigna): fast, and any seed works. */
@@ -71,7 +170,7 @@ static inline uint64_t rotl(uint64_t x, int k)
 	return (x << k) | (x >> (64 - k));
 }
 
-static uint64_t rng_next(struct rng *r)
+static inline uint64_t rng_next(struct rng *r)
 {
 	uint64_t *s = r->s;
 	uint64_t result = rotl(s[1] * 5, 7) * 9;
@@ -87,7 +186,7 @@ static uint64_t rng_next(struct rng *r)
 }
 
 /* Uniform in [0, n), without modulo bias (Lemire's multiply-and-reject). */
-static uint64_t rng_below(struct rng *r, uint64_t n)
+static inline uint64_t rng_below(struct rng *r, uint64_t n)
 {
 	unsigned __int128 m = (unsigned __int128)rng_next(r) * n;
 	uint64_t low = (uint64_t)m;
@@ -103,6 +202,51 @@ static uint64_t rng_below(struct rng *r, uint64_t n)
 	return (uint64_t)(m >> 64);
 }
 
+/*
+ * Word i of the pattern: a counter-based hash, so any offset's data can be
+ * computed directly (tests, verify) and the pool fills in a millisecond.
+ */
+static inline uint64_t pattern_word(uint64_t key, uint64_t i)
+{
+	uint64_t x = key + i * 0x9e3779b97f4a7c15ull;
+
+	return splitmix64(&x);
+}
+
+static uint64_t pattern_key(uint64_t seed)
+{
+	uint64_t x = seed ^ SEED_BUFFER_SALT;
+
+	return splitmix64(&x);
+}
+
+void workload_pattern(uint64_t seed, uint64_t offset, void *buf, size_t len)
+{
+	uint64_t key = pattern_key(seed);
+	unsigned char *out = buf;
+
+	while (len) {
+		uint64_t pos = offset % PATTERN_BYTES;
+		uint64_t word = pattern_word(key, pos / 8);
+		size_t skip = pos % 8, n = 8 - skip;
+
+		if (n > len)
+			n = len;
+		memcpy(out, (unsigned char *)&word + skip, n);
+		out += n;
+		offset += n;
+		len -= n;
+	}
+}
+
+/* One in-flight I/O; its index is the cookie the target hands back. */
+struct wl_slot {
+	uint64_t offset;
+	uint32_t len;
+	uint8_t dir;
+	void *buf;
+};
+
 struct wl_state {
 	struct target *t;
 	const struct workload *w;
@@ -111,8 +255,19 @@ struct wl_state {
 	void *arg;
 
 	struct rng rng;
-	uint64_t nblocks;
-	uint64_t next_block;            /* sequential position */
+	uint64_t span;                  /* offsets + len stay within this */
+	uint64_t nblocks;               /* span / bs, for a fixed block size */
+	uint64_t next_off;              /* sequential position */
+	uint32_t mix_cum[WL_BS_MIX_MAX];  /* cumulative weights */
+	uint32_t mix_total;
+
+	struct wl_slot *slots;
+	unsigned *free_slots;
+	unsigned nfree;
+	unsigned char *pattern;         /* PATTERN_BYTES + max_bs: a write is one slice */
+	unsigned char *read_area;
+	size_t read_stride;             /* 0: all reads share one buffer */
+	uint64_t pattern_key;
 
 	uint64_t start_ns;
 	uint64_t limit_ns;              /* UINT64_MAX without a time limit */
@@ -122,13 +277,14 @@ struct wl_state {
 	/* The open interval. */
 	uint64_t iv_start_ns;
 	uint64_t iv_end_ns;
-	uint64_t iv_ios, iv_bytes, iv_lat_sum_ns, iv_lat_max_ns, iv_written;
+	uint64_t iv_ios, iv_bytes, iv_read_ios;
+	struct lat_hist *iv_hist;
 	struct target_counters iv_counters;
 
 	/* Whole run. */
 	bool have_counters;
 	struct target_counters run_counters;
-	uint64_t lat_sum_ns, lat_max_ns, written;
+	uint64_t written;
 	uint64_t last_complete_ns;
 	bool any_complete;
 };
@@ -177,10 +333,16 @@ static int push_sample(struct run_result *r, const struct run_sample *s)
 	return 0;
 }
 
+static double us_at(const struct lat_hist *h, double pct)
+{
+	return lat_hist_percentile_ns(h, pct) / 1e3;
+}
+
 static int close_interval(struct wl_state *st, uint64_t end_ns, char *err, size_t errlen)
 {
 	struct run_sample s = { 0 };
 	struct target_counters now;
+	const struct lat_hist *h = st->iv_hist;
 	uint64_t dur_ns = end_ns - st->iv_start_ns;
 	int ret;
 
@@ -192,10 +354,16 @@ static int close_interval(struct wl_state *st, uint64_t end_ns, char *err, size_
 	s.dur_s = (double)dur_ns / NS_PER_S;
 	s.ios = st->iv_ios;
 	s.bytes = st->iv_bytes;
+	s.read_ios = st->iv_read_ios;
+	s.write_ios = st->iv_ios - st->iv_read_ios;
 	s.iops = dur_ns ? (double)s.ios / s.dur_s : NAN;
 	s.mbps = dur_ns ? (double)s.bytes / s.dur_s / 1e6 : NAN;
-	s.lat_mean_us = s.ios ? (double)st->iv_lat_sum_ns / (double)s.ios / 1e3 : NAN;
-	s.lat_max_us = s.ios ? (double)st->iv_lat_max_ns / 1e3 : NAN;
+	s.lat_mean_us = lat_hist_mean_ns(h) / 1e3;
+	s.lat_max_us = s.ios ? (double)h->max_ns / 1e3 : NAN;
+	s.lat_p50_us = us_at(h, 50);
+	s.lat_p99_us = us_at(h, 99);
+	s.lat_p999_us = us_at(h, 99.9);
+	s.lat_p9999_us = us_at(h, 99.99);
 	s.host_bytes_written = now.host_bytes_written - st->iv_counters.host_bytes_written;
 	s.media_known = now.media_known && st->iv_counters.media_known;
 	s.media_bytes_written = s.media_known ?
@@ -206,10 +374,12 @@ static int close_interval(struct wl_state *st, uint64_t end_ns, char *err, size_
 		snprintf(err, errlen, "out of memory recording interval %zu", st->out->nsamples + 1);
 		return -ENOMEM;
 	}
+	lat_hist_merge(st->out->lat_hist, st->iv_hist);
+	lat_hist_reset(st->iv_hist);
 
 	st->iv_start_ns = end_ns;
 	st->iv_end_ns = end_ns + st->interval_ns;
-	st->iv_ios = st->iv_bytes = st->iv_lat_sum_ns = st->iv_lat_max_ns = st->iv_written = 0;
+	st->iv_ios = st->iv_bytes = st->iv_read_ios = 0;
 	st->iv_counters = now;
 
 	if (st->progress && st->progress(&s, st->arg))
@@ -217,20 +387,36 @@ static int close_interval(struct wl_state *st, uint64_t end_ns, char *err, size_
 	return 0;
 }
 
+/* Whether the data read into buf for slot sl is the pattern; no allocation. */
+static bool verify_ok(const struct wl_state *st, const struct wl_slot *sl)
+{
+	const unsigned char *p = sl->buf;
+
+	for (uint64_t off = 0; off < sl->len; off += 8) {
+		uint64_t word = pattern_word(st->pattern_key,
+					     ((sl->offset + off) % PATTERN_BYTES) / 8);
+
+		if (memcmp(p + off, &word, 8) != 0)
+			return false;
+	}
+	return true;
+}
+
 static int account(struct wl_state *st, const struct io_completion *c, char *err,
 		   size_t errlen)
 {
+	struct wl_slot *sl = &st->slots[c->cookie];
 	uint64_t lat;
 	int ret;
 
-	if (c->res < 0) {
+	if (c->res < 0 || (uint32_t)c->res != sl->len) {
 		uint32_t lba = st->t->info.lba_bytes ? st->t->info.lba_bytes : 1;
 
 		snprintf(err, errlen, "%s error at byte offset %llu (LBA %llu): %s",
-			 workload_rw_writes(st->w->rw) ? "write" : "read",
-			 (unsigned long long)c->cookie, (unsigned long long)(c->cookie / lba),
-			 strerror(-c->res));
-		return c->res;
+			 sl->dir == IO_WRITE ? "write" : "read",
+			 (unsigned long long)sl->offset, (unsigned long long)(sl->offset / lba),
+			 c->res < 0 ? strerror(-c->res) : "short transfer");
+		return c->res < 0 ? c->res : -EIO;
 	}
 
 	while (c->complete_ns > st->iv_end_ns && st->iv_end_ns < st->limit_ns) {
@@ -240,41 +426,83 @@ static int account(struct wl_state *st, const struct io_completion *c, char *err
 	}
 
 	lat = c->complete_ns > c->submit_ns ? c->complete_ns - c->submit_ns : 0;
+	lat_hist_record(st->iv_hist, lat);
 	st->iv_ios++;
-	st->iv_bytes += (uint64_t)c->res;
-	st->iv_lat_sum_ns += lat;
-	if (lat > st->iv_lat_max_ns)
-		st->iv_lat_max_ns = lat;
-	st->lat_sum_ns += lat;
-	if (lat > st->lat_max_ns)
-		st->lat_max_ns = lat;
+	st->iv_bytes += sl->len;
 	st->out->ios++;
-	st->out->bytes += (uint64_t)c->res;
-	if (workload_rw_writes(st->w->rw))
-		st->written += (uint64_t)c->res;
+	st->out->bytes += sl->len;
+	if (sl->dir == IO_WRITE) {
+		st->written += sl->len;
+		st->out->write_ios++;
+		st->out->write_bytes += sl->len;
+	} else {
+		st->iv_read_ios++;
+		st->out->read_ios++;
+		st->out->read_bytes += sl->len;
+		if (st->w->verify && !verify_ok(st, sl)) {
+			if (!st->out->verify_errors)
+				st->out->verify_first_offset = sl->offset;
+			st->out->verify_errors++;
+		}
+	}
 	if (!st->any_complete || c->complete_ns > st->last_complete_ns)
 		st->last_complete_ns = c->complete_ns;
 	st->any_complete = true;
 	return 0;
 }
 
-static void next_req(struct wl_state *st, struct io_req *req, void *buf)
+static inline uint32_t pick_bs(struct wl_state *st)
 {
-	uint64_t block;
+	uint32_t r;
+	unsigned i = 0;
 
-	if (st->w->rw == WL_RANDWRITE || st->w->rw == WL_RANDREAD) {
-		block = rng_below(&st->rng, st->nblocks);
+	if (!st->w->nbs_mix)
+		return st->w->bs;
+	if (st->w->nbs_mix == 1)
+		return st->w->bs_mix[0].bs;
+	r = (uint32_t)rng_below(&st->rng, st->mix_total);
+	while (r >= st->mix_cum[i])
+		i++;
+	return st->w->bs_mix[i].bs;
+}
+
+static inline void next_req(struct wl_state *st, struct io_req *req)
+{
+	const struct workload *w = st->w;
+	unsigned idx = st->free_slots[--st->nfree];
+	struct wl_slot *sl = &st->slots[idx];
+	uint32_t bs = pick_bs(st);
+	uint64_t off;
+	uint8_t dir;
+
+	if (workload_rw_random(w->rw)) {
+		uint64_t n = w->nbs_mix ? st->span / bs : st->nblocks;
+
+		off = rng_below(&st->rng, n) * bs;
 	} else {
-		block = st->next_block;
-		if (++st->next_block == st->nblocks)
-			st->next_block = 0;
+		if (st->next_off + bs > st->span)
+			st->next_off = 0;
+		off = st->next_off;
+		st->next_off += bs;
 	}
-	req->offset = st->w->offset_bytes + block * st->w->bs;
-	req->len = st->w->bs;
-	req->dir = workload_rw_writes(st->w->rw) ? IO_WRITE : IO_READ;
-	req->buf = buf;
-	/* The offset comes back in the completion for error messages. */
-	req->cookie = req->offset;
+	if (w->rw == WL_RANDRW)
+		dir = rng_below(&st->rng, 100) < w->read_pct ? IO_READ : IO_WRITE;
+	else
+		dir = workload_rw_writes(w->rw) ? IO_WRITE : IO_READ;
+
+	off += w->offset_bytes;
+	sl->offset = off;
+	sl->len = bs;
+	sl->dir = dir;
+	if (dir == IO_WRITE)
+		sl->buf = st->pattern + off % PATTERN_BYTES;
+	else
+		sl->buf = st->read_area + (size_t)idx * st->read_stride;
+	req->offset = off;
+	req->len = bs;
+	req->dir = dir;
+	req->buf = sl->buf;
+	req->cookie = idx;
 }
 
 static int check_workload(struct target *t, const struct workload *w, uint64_t *span,
@@ -282,24 +510,42 @@ static int check_workload(struct target *t, const struct workload *w, uint64_t *
 {
 	const struct target_ops *ops = t->ops;
 	uint32_t lba = t->info.lba_bytes;
+	uint32_t max_bs = workload_max_bs(w);
 
 	if (!ops->submit || !ops->reap || !ops->now_ns) {
 		snprintf(err, errlen, "target '%s' has no I/O queue", t->info.path);
-		return -EOPNOTSUPP;
-	}
-	if (!target_has(t, workload_rw_writes(w->rw) ? TARGET_CAP_WRITE : TARGET_CAP_READ)) {
-		snprintf(err, errlen, "target '%s' cannot %s", t->info.path,
-			 workload_rw_writes(w->rw) ? "write" : "read");
 		return -EOPNOTSUPP;
 	}
 	if (!workload_rw_name(w->rw)) {
 		snprintf(err, errlen, "unknown access pattern %d", (int)w->rw);
 		return -EINVAL;
 	}
-	if (w->bs == 0 || lba == 0 || w->bs % lba != 0) {
-		snprintf(err, errlen, "block size %u is not a multiple of the %u-byte LBA",
-			 w->bs, lba);
+	if ((workload_writes(w) && !target_has(t, TARGET_CAP_WRITE)) ||
+	    (workload_reads(w) && !target_has(t, TARGET_CAP_READ))) {
+		snprintf(err, errlen, "target '%s' cannot %s", t->info.path,
+			 workload_writes(w) && !target_has(t, TARGET_CAP_WRITE) ? "write" : "read");
+		return -EOPNOTSUPP;
+	}
+	if (w->rw == WL_RANDRW && w->read_pct > 100) {
+		snprintf(err, errlen, "read percentage %u is outside 0..100", w->read_pct);
 		return -EINVAL;
+	}
+	if (w->nbs_mix > WL_BS_MIX_MAX) {
+		snprintf(err, errlen, "more than %d block sizes in the mix", WL_BS_MIX_MAX);
+		return -EINVAL;
+	}
+	for (unsigned i = 0; i < (w->nbs_mix ? w->nbs_mix : 1); i++) {
+		uint32_t bs = w->nbs_mix ? w->bs_mix[i].bs : w->bs;
+
+		if (bs == 0 || lba == 0 || bs % lba != 0 || bs % 8 != 0) {
+			snprintf(err, errlen, "block size %u is not a multiple of the %u-byte LBA",
+				 bs, lba);
+			return -EINVAL;
+		}
+		if (w->nbs_mix && w->bs_mix[i].weight == 0) {
+			snprintf(err, errlen, "block size %u has weight 0", bs);
+			return -EINVAL;
+		}
 	}
 	if (w->qd == 0 || w->qd > ops->max_queue_depth) {
 		snprintf(err, errlen, "queue depth %u is outside 1..%u", w->qd,
@@ -310,14 +556,117 @@ static int check_workload(struct target *t, const struct workload *w, uint64_t *
 		snprintf(err, errlen, "exactly one of a time and a byte limit must be set");
 		return -EINVAL;
 	}
-	*span = w->span_bytes ? w->span_bytes : t->info.capacity_bytes;
-	if (*span + w->offset_bytes > t->info.capacity_bytes || *span < w->bs) {
-		snprintf(err, errlen, "span of %llu bytes does not fit %u-byte blocks within the "
-			 "%llu-byte capacity", (unsigned long long)*span, w->bs,
+	if (w->offset_bytes % lba || w->offset_bytes >= t->info.capacity_bytes) {
+		snprintf(err, errlen, "span start %llu is not an LBA boundary within the "
+			 "%llu-byte capacity", (unsigned long long)w->offset_bytes,
 			 (unsigned long long)t->info.capacity_bytes);
 		return -EINVAL;
 	}
+	*span = w->span_bytes ? w->span_bytes : t->info.capacity_bytes - w->offset_bytes;
+	if (*span > t->info.capacity_bytes - w->offset_bytes || *span < max_bs) {
+		snprintf(err, errlen, "span of %llu bytes from byte %llu does not fit %u-byte "
+			 "blocks within the %llu-byte capacity", (unsigned long long)*span,
+			 (unsigned long long)w->offset_bytes, max_bs,
+			 (unsigned long long)t->info.capacity_bytes);
+		return -EINVAL;
+	}
+	if (w->verify && (!workload_reads(w) || (size_t)max_bs * w->qd > READ_AREA_MAX)) {
+		snprintf(err, errlen, "verify needs reads and at most %u MiB of read buffers",
+			 READ_AREA_MAX >> 20);
+		return -EINVAL;
+	}
 	return 0;
+}
+
+/* Buffers and slots, set up once so the loop never allocates. */
+static int setup_buffers(struct wl_state *st, char *err, size_t errlen)
+{
+	const struct workload *w = st->w;
+	uint32_t max_bs = workload_max_bs(w);
+	size_t pat_len = (size_t)PATTERN_BYTES + max_bs;
+	size_t read_len;
+	void *p;
+
+	st->slots = calloc(w->qd, sizeof(*st->slots));
+	st->free_slots = calloc(w->qd, sizeof(*st->free_slots));
+	st->iv_hist = calloc(1, sizeof(*st->iv_hist));
+	st->out->lat_hist = calloc(1, sizeof(*st->out->lat_hist));
+	if (!st->slots || !st->free_slots || !st->iv_hist || !st->out->lat_hist)
+		goto oom;
+	lat_hist_reset(st->iv_hist);
+	lat_hist_reset(st->out->lat_hist);
+	/* Handed out from the top: slot 0 first, for readable traces. */
+	for (unsigned i = 0; i < w->qd; i++)
+		st->free_slots[i] = w->qd - 1 - i;
+	st->nfree = w->qd;
+
+	if (posix_memalign(&p, BUF_ALIGN, pat_len) != 0)
+		goto oom;
+	st->pattern = p;
+	st->pattern_key = pattern_key(w->seed);
+	for (size_t i = 0; i < PATTERN_BYTES / 8; i++) {
+		uint64_t word = pattern_word(st->pattern_key, i);
+
+		memcpy(st->pattern + i * 8, &word, 8);
+	}
+	/* The tail repeats the start, so a write at any offset is one contiguous slice. */
+	memcpy(st->pattern + PATTERN_BYTES, st->pattern, max_bs);
+
+	/*
+	 * One buffer per slot, like fio's per-io_u buffers, so concurrent
+	 * reads do not share cache lines (and verify sees its own data).
+	 * Very large queues of very large blocks share one buffer: the data
+	 * read is not looked at then.
+	 */
+	if (!workload_reads(w)) {
+		st->read_stride = 0;
+		read_len = BUF_ALIGN;
+	} else if ((size_t)max_bs * w->qd <= READ_AREA_MAX) {
+		st->read_stride = (max_bs + BUF_ALIGN - 1) / BUF_ALIGN * BUF_ALIGN;
+		read_len = st->read_stride * w->qd;
+	} else {
+		st->read_stride = 0;
+		read_len = max_bs;
+	}
+	if (posix_memalign(&p, BUF_ALIGN, read_len) != 0)
+		goto oom;
+	st->read_area = p;
+	memset(st->read_area, 0, read_len);
+
+	if (w->nbs_mix) {
+		uint32_t total = 0;
+
+		for (unsigned i = 0; i < w->nbs_mix; i++) {
+			total += w->bs_mix[i].weight;
+			st->mix_cum[i] = total;
+		}
+		st->mix_total = total;
+	}
+
+	/* Registered buffers save the kernel a page walk per I/O where the target can. */
+	{
+		struct iovec iov[2] = {
+			{ .iov_base = st->pattern, .iov_len = pat_len },
+			{ .iov_base = st->read_area, .iov_len = read_len },
+		};
+
+		uring_target_register_buffers(st->t, iov, 2);
+	}
+	return 0;
+
+oom:
+	snprintf(err, errlen, "out of memory for a queue of %u x %u bytes", w->qd, max_bs);
+	return -ENOMEM;
+}
+
+static void free_buffers(struct wl_state *st)
+{
+	uring_target_unregister_buffers(st->t);
+	free(st->read_area);
+	free(st->pattern);
+	free(st->iv_hist);
+	free(st->free_slots);
+	free(st->slots);
 }
 
 int workload_run(struct target *t, const struct workload *w, struct run_result *out,
@@ -329,7 +678,6 @@ int workload_run(struct target *t, const struct workload *w, struct run_result *
 	};
 	struct io_req *reqs = NULL;
 	struct io_completion *comps = NULL;
-	void *buf = NULL;
 	unsigned npending = 0, inflight = 0;
 	uint64_t span, issued = 0, end_ns;
 	bool stopping = false, gen_done = false;
@@ -339,37 +687,33 @@ int workload_run(struct target *t, const struct workload *w, struct run_result *
 	memset(out, 0, sizeof(*out));
 	out->lat_mean_us = out->lat_max_us = out->waf = NAN;
 	out->iops = out->mbps = NAN;
+	out->lat_p50_us = out->lat_p99_us = out->lat_p999_us = out->lat_p9999_us = NAN;
 
 	ret = check_workload(t, w, &span, err, errlen);
 	if (ret < 0)
 		return ret;
 	out->qd = w->qd;
-	st.nblocks = span / w->bs;
-	out->span_bytes = st.nblocks * w->bs;
+	if (w->nbs_mix) {
+		/* Each size aligns its own offsets; the span is only cut to the LBA. */
+		st.span = span - span % t->info.lba_bytes;
+	} else {
+		st.nblocks = span / w->bs;
+		st.span = st.nblocks * w->bs;
+	}
+	out->span_bytes = st.span;
 	st.interval_ns = w->interval_ns ? w->interval_ns : NS_PER_S;
 	rng_seed(&st.rng, w->seed);
 
 	reqs = calloc(w->qd, sizeof(*reqs));
 	comps = calloc(w->qd, sizeof(*comps));
-	if (!reqs || !comps || posix_memalign(&buf, BUF_ALIGN, w->bs) != 0) {
-		buf = NULL;
-		snprintf(err, errlen, "out of memory for a queue of %u x %u bytes", w->qd, w->bs);
+	if (!reqs || !comps) {
+		snprintf(err, errlen, "out of memory for a queue of %u", w->qd);
 		ret = -ENOMEM;
 		goto out_free;
 	}
-	/*
-	 * Random bytes rather than zeros, so drives that compress or dedupe
-	 * cannot shortcut the writes.  Reads share the buffer: their data is
-	 * never looked at.
-	 */
-	{
-		struct rng brng;
-		uint64_t *words = buf;
-
-		rng_seed(&brng, w->seed ^ SEED_BUFFER_SALT);
-		for (size_t i = 0; i < w->bs / sizeof(uint64_t); i++)
-			words[i] = rng_next(&brng);
-	}
+	ret = setup_buffers(&st, err, errlen);
+	if (ret < 0)
+		goto out_free;
 
 	st.have_counters = ops->counters != NULL;
 	ret = read_counters(&st, &st.run_counters, err, errlen);
@@ -384,8 +728,9 @@ int workload_run(struct target *t, const struct workload *w, struct run_result *
 
 	for (;;) {
 		while (!stopping && !gen_done && inflight + npending < w->qd) {
-			next_req(&st, &reqs[npending++], buf);
-			issued += w->bs;
+			next_req(&st, &reqs[npending]);
+			issued += reqs[npending].len;
+			npending++;
 			if (w->bytes && issued >= w->bytes)
 				gen_done = true;
 		}
@@ -398,12 +743,16 @@ int workload_run(struct target *t, const struct workload *w, struct run_result *
 				snprintf(err, errlen, "submitting I/O failed: %s", strerror(-ret));
 				io_err = ret;
 				stopping = true;
-				npending = 0;
 			} else {
 				memmove(reqs, reqs + ret, (npending - (unsigned)ret) * sizeof(*reqs));
 				npending -= (unsigned)ret;
 				inflight += (unsigned)ret;
 			}
+		}
+		if (stopping) {
+			/* Unsubmitted requests give their slots back. */
+			while (npending)
+				st.free_slots[st.nfree++] = (unsigned)reqs[--npending].cookie;
 		}
 
 		if (inflight == 0) {
@@ -427,6 +776,16 @@ int workload_run(struct target *t, const struct workload *w, struct run_result *
 		}
 		inflight -= (unsigned)ret;
 		for (int i = 0; i < ret; i++) {
+			if (comps[i].cookie >= w->qd) {
+				if (!io_err) {
+					snprintf(err, errlen, "the target returned an unknown "
+						 "completion");
+					io_err = -EIO;
+				}
+				stopping = true;
+				continue;
+			}
+			st.free_slots[st.nfree++] = (unsigned)comps[i].cookie;
 			if (io_err)
 				continue;  /* keep the first error; just drain */
 			io_err = account(&st, &comps[i], err, errlen);
@@ -434,14 +793,16 @@ int workload_run(struct target *t, const struct workload *w, struct run_result *
 				stopping = true;
 		}
 
-		if (st.stop_requested) {
+		if (st.stop_requested || (w->stop_requested && w->stop_requested())) {
 			out->stopped_early = true;
 			stopping = true;
 		}
 		if (w->time_ns && ops->now_ns(t) >= st.limit_ns)
 			stopping = true;
-		if (stopping)
-			npending = 0;
+		if (stopping) {
+			while (npending)
+				st.free_slots[st.nfree++] = (unsigned)reqs[--npending].cookie;
+		}
 	}
 
 out_totals:
@@ -450,6 +811,8 @@ out_totals:
 		end_ns = st.iv_start_ns;
 	if (!io_err && (st.iv_ios || end_ns > st.iv_start_ns))
 		io_err = close_interval(&st, end_ns, err, errlen);
+	else
+		lat_hist_merge(out->lat_hist, st.iv_hist);
 	{
 		struct target_counters c;
 		char cerr[TARGET_ERRLEN];
@@ -472,14 +835,20 @@ out_totals:
 		out->iops = (double)out->ios / ((double)out->elapsed_ns / NS_PER_S);
 		out->mbps = (double)out->bytes / ((double)out->elapsed_ns / NS_PER_S) / 1e6;
 	}
-	if (out->ios) {
-		out->lat_mean_us = (double)st.lat_sum_ns / (double)out->ios / 1e3;
-		out->lat_max_us = (double)st.lat_max_ns / 1e3;
+	if (out->lat_hist->count) {
+		const struct lat_hist *h = out->lat_hist;
+
+		out->lat_mean_us = lat_hist_mean_ns(h) / 1e3;
+		out->lat_max_us = (double)h->max_ns / 1e3;
+		out->lat_p50_us = us_at(h, 50);
+		out->lat_p99_us = us_at(h, 99);
+		out->lat_p999_us = us_at(h, 99.9);
+		out->lat_p9999_us = us_at(h, 99.99);
 	}
 	ret = io_err;
 
 out_free:
-	free(buf);
+	free_buffers(&st);
 	free(comps);
 	free(reqs);
 	return ret;
@@ -492,4 +861,6 @@ void run_result_free(struct run_result *r)
 	free(r->samples);
 	r->samples = NULL;
 	r->nsamples = r->cap = 0;
+	free(r->lat_hist);
+	r->lat_hist = NULL;
 }

@@ -13,12 +13,23 @@
 #include <stdint.h>
 
 struct target;
+struct lat_hist;
 
 enum workload_rw {
 	WL_RANDWRITE = 0,
 	WL_RANDREAD,
 	WL_WRITE,     /* sequential, wrapping at the span end */
 	WL_READ,
+	WL_RANDRW,    /* uniform random, each I/O a read with probability read_pct% */
+};
+
+/* Most entries in a --bs-mix. */
+#define WL_BS_MIX_MAX 16
+
+/* One entry of a weighted block-size mix, like an IOmeter access specification. */
+struct wl_bs_weight {
+	uint32_t bs;            /* bytes, a multiple of the target's lba_bytes */
+	uint32_t weight;        /* relative share of I/Os (not of bytes) */
 };
 
 struct workload {
@@ -28,9 +39,32 @@ struct workload {
 	uint64_t time_ns;       /* stop after this long on the target clock, or 0 */
 	uint64_t bytes;         /* stop after this many bytes, or 0 (exactly one limit is set) */
 	uint64_t interval_ns;   /* sample period; 0 means one second */
-	uint64_t span_bytes;    /* offsets stay below this; 0 means the whole capacity */
-	uint64_t offset_bytes;  /* the span starts here; 0 is the start of the target */
+	uint64_t span_bytes;    /* span length; 0 means up to the end of the capacity */
+	/*
+	 * The span starts here: offsets lie in [offset_bytes, offset_bytes +
+	 * span_bytes).  A multiple of the LBA; 0 is the start of the target.
+	 */
+	uint64_t offset_bytes;
 	uint64_t seed;          /* drives offsets and buffer contents */
+
+	/* Added with the full engine; zero keeps the behaviour above. */
+	unsigned read_pct;      /* WL_RANDRW: percent of I/Os that read, 0..100 */
+	/*
+	 * With nbs_mix > 0 each I/O draws its size from bs_mix (weighted by
+	 * I/O count) and bs is ignored.  Random offsets are aligned to the
+	 * drawn size; sequential runs advance by it.
+	 */
+	unsigned nbs_mix;
+	struct wl_bs_weight bs_mix[WL_BS_MIX_MAX];
+	/* Reads compare their data with workload_pattern(seed); see verify_errors. */
+	bool verify;
+	/*
+	 * Polled once per I/O batch when set (e.g. interrupt_requested for
+	 * SIGINT): true stops submission, drains the queue and ends the run
+	 * with stopped_early, like a progress callback returning non-zero but
+	 * without waiting for the interval to end.
+	 */
+	bool (*stop_requested)(void);
 };
 
 /* One interval.  Figures that could not be measured are NAN. */
@@ -47,6 +81,14 @@ struct run_sample {
 	uint64_t media_bytes_written;   /* meaningful only when media_known */
 	bool media_known;
 	double waf;                     /* media / host delta; NAN when unknown */
+
+	/* Latency percentiles from the interval's histogram; NAN when ios == 0. */
+	double lat_p50_us;
+	double lat_p99_us;
+	double lat_p999_us;
+	double lat_p9999_us;
+	uint64_t read_ios;              /* of ios, how many were reads */
+	uint64_t write_ios;
 };
 
 struct run_result {
@@ -55,7 +97,7 @@ struct run_result {
 	size_t cap;
 
 	unsigned qd;                    /* the queue depth this series ran at */
-	uint64_t span_bytes;            /* the span actually used */
+	uint64_t span_bytes;            /* the span actually used (from w->offset_bytes) */
 	uint64_t ios;
 	uint64_t bytes;
 	uint64_t elapsed_ns;            /* first submit to last completion, target clock */
@@ -68,6 +110,22 @@ struct run_result {
 	bool media_known;
 	double waf;                     /* NAN when unknown or nothing was written */
 	bool stopped_early;             /* the progress callback asked to stop */
+
+	/* Percentiles over the whole run; NAN when nothing completed. */
+	double lat_p50_us;
+	double lat_p99_us;
+	double lat_p999_us;
+	double lat_p9999_us;
+	/*
+	 * The run's latency histogram (owned, freed by run_result_free), so a
+	 * caller can merge rounds (lat_hist_merge) for window percentiles.
+	 * NULL when the run failed before measuring.
+	 */
+	struct lat_hist *lat_hist;
+	uint64_t read_ios, write_ios;   /* I/Os completed per direction */
+	uint64_t read_bytes, write_bytes;
+	uint64_t verify_errors;         /* reads whose data differed (verify only) */
+	uint64_t verify_first_offset;   /* byte offset of the first such read */
 };
 
 /*
@@ -80,10 +138,37 @@ typedef int (*workload_progress_fn)(const struct run_sample *s, void *arg);
 const char *workload_rw_name(enum workload_rw rw);
 /* 0, or -EINVAL for an unknown name. */
 int workload_rw_parse(const char *s, enum workload_rw *out);
+/* True when the pattern writes at all (randrw writes unless read_pct is 100). */
 static inline bool workload_rw_writes(enum workload_rw rw)
 {
-	return rw == WL_RANDWRITE || rw == WL_WRITE;
+	return rw == WL_RANDWRITE || rw == WL_WRITE || rw == WL_RANDRW;
 }
+static inline bool workload_rw_reads(enum workload_rw rw)
+{
+	return rw == WL_RANDREAD || rw == WL_READ || rw == WL_RANDRW;
+}
+static inline bool workload_rw_random(enum workload_rw rw)
+{
+	return rw == WL_RANDWRITE || rw == WL_RANDREAD || rw == WL_RANDRW;
+}
+/* Whether w, with its read_pct, issues writes. */
+bool workload_writes(const struct workload *w);
+/* Largest block size w can issue (bs, or the largest of bs_mix). */
+uint32_t workload_max_bs(const struct workload *w);
+
+/*
+ * Parse "4k:60,64k:40" into w->bs_mix / w->nbs_mix.  -EINVAL with a one-line
+ * error naming what (e.g. "--bs-mix") on a bad list.
+ */
+int workload_bs_mix_parse(const char *what, const char *s, struct workload *w, char *err,
+			  size_t errlen);
+
+/*
+ * The bytes a run with this seed writes at byte offset offset..offset+len:
+ * a pattern of period 4 MiB that depends only on seed and offset.  Tests
+ * compare files with it; verify reads use it.
+ */
+void workload_pattern(uint64_t seed, uint64_t offset, void *buf, size_t len);
 
 /*
  * Run w against t, overwriting *out.  The command validates the settings

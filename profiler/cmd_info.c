@@ -19,12 +19,17 @@ const char cmd_info_usage[] =
 	"usage: ssdprof info TARGET [--json]\n"
 	"\n"
 	"Describe TARGET: identity, capacity, capabilities and, for a simulated\n"
-	"drive, its model (geometry, factory OP, SLC cache, timings).\n"
+	"drive, its model (geometry, factory OP, SLC cache, timings); for a block\n"
+	"device its kernel name, block sizes, discard support and whether it is\n"
+	"in use (mounted, held, swap), which would refuse destructive commands.\n"
+	"Reads nothing from the device's data and writes nothing.\n"
 	"\n"
 	"  --json    print the description as JSON on stdout\n"
 	"\n"
-	"TARGET is sim:PRESET[,key=value...]; presets: budget-tlc, budget-qlc,\n"
-	"dc-tlc, sata-tlc.  Example: ssdprof info sim:dc-tlc,capacity=64G\n";
+	"TARGET is sim:PRESET[,key=value...] (presets: budget-tlc, budget-qlc,\n"
+	"dc-tlc, sata-tlc), a regular file or a block device.\n"
+	"Examples: ssdprof info sim:dc-tlc,capacity=64G\n"
+	"          ssdprof info /dev/nvme1n1\n";
 
 static void render_scalar(FILE *out, struct json_object *v)
 {

@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ssdprof run TARGET [options]: one workload, one time series, one result.
+ * ssdprof run TARGET [options]: one workload, one time series per queue
+ * depth, one result.
  *
  * Everything that can be wrong with the command line is checked before the
- * output directory exists, so a typo leaves nothing behind.
+ * output directory exists and before any I/O, so a typo leaves nothing
+ * behind and writes nothing.  On a real block device, writes also need the
+ * safety checks of target/safety.h (exit 3 when refused).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -18,8 +21,10 @@
 #include <json-c/json.h>
 
 #include "commands.h"
+#include "interrupt.h"
 #include "parse.h"
 #include "result_json.h"
+#include "safety.h"
 #include "target.h"
 #include "workload.h"
 
@@ -29,44 +34,70 @@
 #define MIN_INTERVAL_NS 1000000ull
 /* Far above any real queue; the target's own limit is checked after opening it. */
 #define MAX_QD 65536
+/* Steps of a --qd list. */
+#define MAX_QD_STEPS 32
 
 const char cmd_run_usage[] =
-	"usage: ssdprof run TARGET [--rw randwrite|randread|write|read] [--bs SIZE]\n"
-	"                   [--qd N] [--time DUR | --bytes SIZE] [--span PCT]\n"
-	"                   [--interval DUR] [--seed N] [--json] [--out DIR] [--quiet]\n"
+	"usage: ssdprof run TARGET [--rw randwrite|randread|write|read|randrw]\n"
+	"                   [--read-pct N] [--bs SIZE | --bs-mix SIZE:W,...]\n"
+	"                   [--qd N[,N...]] [--time DUR | --bytes SIZE] [--span PCT]\n"
+	"                   [--interval DUR] [--seed N] [--verify] [--json] [--out DIR]\n"
+	"                   [--quiet] [--yes SERIAL] [--force] [--dry-run]\n"
 	"\n"
-	"Run one workload against TARGET and record IOPS, throughput, latency and\n"
-	"write amplification per interval.\n"
+	"Run a workload against TARGET and record IOPS, throughput, latency\n"
+	"percentiles and write amplification per interval, one step per queue depth.\n"
 	"\n"
-	"  --rw MODE       access pattern (default randwrite)\n"
-	"  --bs SIZE       block size, a multiple of the target's LBA (default 4k)\n"
-	"  --qd N          I/Os kept in flight (default 32)\n"
-	"  --time DUR      run this long on the target's clock (default 60s;\n"
-	"                  virtual time on a simulated drive)\n"
-	"  --bytes SIZE    run until this many bytes are done instead\n"
-	"  --span PCT      confine offsets to the first PCT of the capacity (default 100)\n"
-	"  --interval DUR  sample period (default 1s)\n"
-	"  --seed N        seed for offsets and data (default 1)\n"
-	"  --json          print the result document on stdout instead of progress\n"
-	"  --out DIR       where result.json and timeseries.csv go\n"
-	"                  (default ./" DEFAULT_OUT_PARENT "/<UTC timestamp>/)\n"
-	"  --quiet         no progress lines\n"
+	"  --rw MODE        access pattern (default randwrite); randrw mixes reads\n"
+	"                   and writes at random offsets\n"
+	"  --read-pct N     randrw: percent of I/Os that read (default 50)\n"
+	"  --bs SIZE        block size, a multiple of the target's LBA (default 4k)\n"
+	"  --bs-mix LIST    weighted block sizes instead, e.g. 4k:60,64k:40\n"
+	"                   (weights are shares of I/Os)\n"
+	"  --qd N[,N...]    I/Os kept in flight (default 32); a list runs one step\n"
+	"                   per depth and reports the curve, e.g. 1,2,4,8,16,32,64\n"
+	"  --time DUR       run each step this long on the target's clock (default\n"
+	"                   60s; virtual time on a simulated drive)\n"
+	"  --bytes SIZE     run each step until this many bytes are done instead\n"
+	"  --span PCT       confine offsets to the first PCT of the capacity (default 100)\n"
+	"  --interval DUR   sample period (default 1s)\n"
+	"  --seed N         seed for offsets and data (default 1)\n"
+	"  --verify         reads check that the data is what a write with the same\n"
+	"                   seed put there\n"
+	"  --json           print the result document on stdout instead of progress\n"
+	"  --out DIR        where result.json and the CSV files go\n"
+	"                   (default ./" DEFAULT_OUT_PARENT "/<UTC timestamp>/)\n"
+	"  --quiet          no progress lines\n"
+	"  --yes SERIAL     confirm writing to a real block device: its serial, or\n"
+	"                   its kernel name (loop3) when it reports none\n"
+	"  --force          with --yes: write even though the device is in use\n"
+	"  --dry-run        print what would be written and touch nothing\n"
 	"\n"
+	"TARGET is sim:PRESET[,key=value...], a regular file (written in place,\n"
+	"no confirmation) or a block device.  Writes destroy the data in the span.\n"
 	"Sizes take k/M/G/T (1024) or kB/MB/GB/TB (1000); durations ms/s/m/h.\n"
-	"Example: ssdprof run sim:budget-tlc,capacity=4G --time 30s --qd 8\n";
+	"Examples: ssdprof run sim:budget-tlc,capacity=4G --time 30s --qd 8\n"
+	"          ssdprof run /dev/nvme1n1 --yes S4EWNX0R123456 --qd 1,4,16,64 --time 20s\n";
 
 struct run_opts {
 	struct workload w;
 	double span_pct;
 	const char *target;
 	const char *out_dir;
+	const char *yes;
+	uint64_t qds[MAX_QD_STEPS];
+	size_t nqd;
 	bool json;
 	bool quiet;
+	bool force;
+	bool dry_run;
+	bool have_bs;
+	bool have_read_pct;
 };
 
 enum {
 	OPT_RW = 256, OPT_BS, OPT_QD, OPT_TIME, OPT_BYTES, OPT_SPAN, OPT_INTERVAL,
-	OPT_SEED, OPT_JSON, OPT_OUT, OPT_QUIET,
+	OPT_SEED, OPT_JSON, OPT_OUT, OPT_QUIET, OPT_READ_PCT, OPT_BS_MIX, OPT_YES,
+	OPT_FORCE, OPT_DRY_RUN, OPT_VERIFY,
 };
 
 /* Shell-quoted, so the recorded command can be pasted back into a shell. */
@@ -111,16 +142,22 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 {
 	static const struct option longopts[] = {
 		{ "rw", required_argument, NULL, OPT_RW },
+		{ "read-pct", required_argument, NULL, OPT_READ_PCT },
 		{ "bs", required_argument, NULL, OPT_BS },
+		{ "bs-mix", required_argument, NULL, OPT_BS_MIX },
 		{ "qd", required_argument, NULL, OPT_QD },
 		{ "time", required_argument, NULL, OPT_TIME },
 		{ "bytes", required_argument, NULL, OPT_BYTES },
 		{ "span", required_argument, NULL, OPT_SPAN },
 		{ "interval", required_argument, NULL, OPT_INTERVAL },
 		{ "seed", required_argument, NULL, OPT_SEED },
+		{ "verify", no_argument, NULL, OPT_VERIFY },
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "out", required_argument, NULL, OPT_OUT },
 		{ "quiet", no_argument, NULL, OPT_QUIET },
+		{ "yes", required_argument, NULL, OPT_YES },
+		{ "force", no_argument, NULL, OPT_FORCE },
+		{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -133,10 +170,13 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 	o->w.rw = WL_RANDWRITE;
 	o->w.bs = 4096;
 	o->w.qd = 32;
+	o->w.read_pct = 50;
 	o->w.time_ns = 60ull * 1000000000ull;
 	o->w.interval_ns = 1000000000ull;
 	o->w.seed = 1;
 	o->span_pct = 100;
+	o->qds[0] = 32;
+	o->nqd = 1;
 
 	opterr = 0;
 	optind = 0;  /* GNU: full reset, in case a caller parsed before us */
@@ -145,9 +185,15 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 		case OPT_RW:
 			if (workload_rw_parse(optarg, &o->w.rw) < 0) {
 				cli_error("--rw: '%s' is not an access pattern; use randwrite, "
-					  "randread, write or read", optarg);
+					  "randread, write, read or randrw", optarg);
 				return EXIT_USAGE;
 			}
+			break;
+		case OPT_READ_PCT:
+			if (parse_u64("--read-pct", optarg, 0, 100, &v, err, sizeof(err)) < 0)
+				goto parse_error;
+			o->w.read_pct = (unsigned)v;
+			o->have_read_pct = true;
 			break;
 		case OPT_BS:
 			if (parse_size("--bs", optarg, &v, err, sizeof(err)) < 0)
@@ -158,11 +204,24 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 				return EXIT_USAGE;
 			}
 			o->w.bs = (uint32_t)v;
+			o->have_bs = true;
+			break;
+		case OPT_BS_MIX:
+			if (workload_bs_mix_parse("--bs-mix", optarg, &o->w, err, sizeof(err)) < 0)
+				goto parse_error;
+			for (unsigned i = 0; i < o->w.nbs_mix; i++) {
+				if (o->w.bs_mix[i].bs > MAX_BS) {
+					cli_error("--bs-mix: %u bytes is out of range; use up to 64M",
+						  o->w.bs_mix[i].bs);
+					return EXIT_USAGE;
+				}
+			}
 			break;
 		case OPT_QD:
-			if (parse_u64("--qd", optarg, 1, MAX_QD, &v, err, sizeof(err)) < 0)
+			if (parse_u64_list("--qd", optarg, 1, MAX_QD, o->qds, MAX_QD_STEPS, &o->nqd,
+					   err, sizeof(err)) < 0)
 				goto parse_error;
-			o->w.qd = (unsigned)v;
+			o->w.qd = (unsigned)o->qds[0];
 			break;
 		case OPT_TIME:
 			if (parse_duration("--time", optarg, &v, err, sizeof(err)) < 0)
@@ -209,6 +268,9 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 				      sizeof(err)) < 0)
 				goto parse_error;
 			break;
+		case OPT_VERIFY:
+			o->w.verify = true;
+			break;
 		case OPT_JSON:
 			o->json = true;
 			break;
@@ -221,6 +283,19 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 			break;
 		case OPT_QUIET:
 			o->quiet = true;
+			break;
+		case OPT_YES:
+			if (!*optarg) {
+				cli_error("--yes: empty; give the drive's serial or kernel name");
+				return EXIT_USAGE;
+			}
+			o->yes = optarg;
+			break;
+		case OPT_FORCE:
+			o->force = true;
+			break;
+		case OPT_DRY_RUN:
+			o->dry_run = true;
 			break;
 		case 'h':
 			fputs(cmd_run_usage, stdout);
@@ -237,6 +312,22 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 	}
 	if (have_bytes)
 		o->w.time_ns = 0;
+	if (o->have_bs && o->w.nbs_mix) {
+		cli_error("--bs and --bs-mix cannot be combined; give one");
+		return EXIT_USAGE;
+	}
+	if (o->have_read_pct && o->w.rw != WL_RANDRW) {
+		cli_error("--read-pct applies to --rw randrw only");
+		return EXIT_USAGE;
+	}
+	if (o->force && !o->yes) {
+		cli_error("--force needs --yes SERIAL as well");
+		return EXIT_USAGE;
+	}
+	if (o->w.verify && !workload_rw_reads(o->w.rw)) {
+		cli_error("--verify checks reads; use it with --rw read, randread or randrw");
+		return EXIT_USAGE;
+	}
 	if (optind >= argc) {
 		cli_error("run: missing TARGET; try ssdprof run sim:budget-tlc");
 		return EXIT_USAGE;
@@ -258,34 +349,51 @@ parse_error:
 static int check_against_target(struct run_opts *o, const struct target *t)
 {
 	const struct target_info *info = &t->info;
+	uint32_t max_bs = workload_max_bs(&o->w);
+	bool writes = workload_writes(&o->w);
 	uint64_t span;
 
-	if (info->lba_bytes == 0 || o->w.bs % info->lba_bytes != 0) {
-		cli_error("--bs: %u bytes is not a multiple of the target's %u-byte LBA",
-			  o->w.bs, info->lba_bytes);
+	for (unsigned i = 0; i < (o->w.nbs_mix ? o->w.nbs_mix : 1); i++) {
+		uint32_t bs = o->w.nbs_mix ? o->w.bs_mix[i].bs : o->w.bs;
+
+		if (info->lba_bytes == 0 || bs % info->lba_bytes != 0) {
+			cli_error("%s: %u bytes is not a multiple of the target's %u-byte LBA",
+				  o->w.nbs_mix ? "--bs-mix" : "--bs", bs, info->lba_bytes);
+			return EXIT_USAGE;
+		}
+	}
+	for (size_t i = 0; i < o->nqd; i++) {
+		if (o->qds[i] > t->ops->max_queue_depth) {
+			cli_error("--qd: %llu is out of range; the target keeps at most %u I/Os "
+				  "in flight", (unsigned long long)o->qds[i],
+				  t->ops->max_queue_depth);
+			return EXIT_USAGE;
+		}
+	}
+	if ((writes && !target_has(t, TARGET_CAP_WRITE)) ||
+	    (!target_has(t, TARGET_CAP_READ))) {
+		cli_error("--rw: %s is not possible; target '%s' cannot %s%s",
+			  workload_rw_name(o->w.rw), info->path, writes ? "write" : "read",
+			  writes ? " (opened read-only)" : "");
 		return EXIT_USAGE;
 	}
-	if (o->w.qd > t->ops->max_queue_depth) {
-		cli_error("--qd: %u is out of range; the target keeps at most %u I/Os "
-			  "in flight", o->w.qd, t->ops->max_queue_depth);
-		return EXIT_USAGE;
-	}
-	if (!target_has(t, workload_rw_writes(o->w.rw) ? TARGET_CAP_WRITE : TARGET_CAP_READ)) {
-		cli_error("--rw: %s is not possible; target '%s' cannot %s",
-			  workload_rw_name(o->w.rw), info->path,
-			  workload_rw_writes(o->w.rw) ? "write" : "read");
+	/* The simulator keeps at most a 4-byte tag per 4 KiB: nothing to compare. */
+	if (o->w.verify && strcmp(info->kind, "sim") == 0) {
+		cli_error("--verify needs a target that stores data (a file or block device)");
 		return EXIT_USAGE;
 	}
 	span = (uint64_t)((long double)info->capacity_bytes * o->span_pct / 100.0L);
 	if (span > info->capacity_bytes)
 		span = info->capacity_bytes;
-	span -= span % o->w.bs;
-	if (span == 0) {
-		cli_error("--span: %g%% is less than one %u-byte --bs block of the "
-			  "%llu-byte target", o->span_pct, o->w.bs,
+	span -= span % info->lba_bytes;
+	if (span < max_bs) {
+		cli_error("--span: %g%% is less than one %u-byte block of the "
+			  "%llu-byte target", o->span_pct, max_bs,
 			  (unsigned long long)info->capacity_bytes);
 		return EXIT_USAGE;
 	}
+	if (!o->w.nbs_mix)
+		span -= span % o->w.bs;
 	o->w.span_bytes = span;
 	return EXIT_OK;
 }
@@ -345,36 +453,113 @@ static const char *fixed(char *buf, size_t len, int width, int prec, double v)
 	return buf;
 }
 
+struct progress_ctx {
+	FILE *out;
+	unsigned qd;
+	bool show_qd;
+};
+
 static int print_progress(const struct run_sample *s, void *arg)
 {
-	FILE *out = arg;
-	char b[5][32];
+	const struct progress_ctx *p = arg;
+	char b[6][32];
+	char qd[16] = "";
 
-	fprintf(out, "t=%ss  iops %s  MB/s %s  lat_mean_us %s  waf %s\n",
+	if (p->show_qd)
+		snprintf(qd, sizeof(qd), "qd=%u  ", p->qd);
+	fprintf(p->out, "%st=%ss  iops %s  MB/s %s  lat_mean_us %s  p99_us %s  waf %s\n", qd,
 		fixed(b[0], sizeof(b[0]), 7, 1, s->t_s),
 		fixed(b[1], sizeof(b[1]), 8, 0, s->iops),
 		fixed(b[2], sizeof(b[2]), 7, 1, s->mbps),
 		fixed(b[3], sizeof(b[3]), 6, 1, s->lat_mean_us),
+		fixed(b[5], sizeof(b[5]), 6, 1, s->lat_p99_us),
 		isfinite(s->waf) ? fixed(b[4], sizeof(b[4]), 4, 2, s->waf) : "-");
 	/* A pipe would otherwise hold back a long run's progress. */
-	fflush(out);
+	fflush(p->out);
 	return 0;
 }
 
-static void print_summary(FILE *out, const struct run_result *r)
+static void print_summary(FILE *out, const struct run_result *r, bool show_qd)
 {
-	char b[4][32];
-	char wa[32];
+	char b[6][32];
+	char wa[32], qd[16] = "";
 
+	if (show_qd)
+		snprintf(qd, sizeof(qd), " qd=%u", r->qd);
 	if (isfinite(r->waf))
 		snprintf(wa, sizeof(wa), "WA %.2f over the run", r->waf);
 	else
 		snprintf(wa, sizeof(wa), "WA unknown");
-	fprintf(out, "run: %s s  iops %s  MB/s %s  lat_mean_us %s  %s\n",
-		fixed(b[0], sizeof(b[0]), 0, 1, (double)r->elapsed_ns / 1e9),
+	fprintf(out, "run%s: %s s  iops %s  MB/s %s  lat_mean_us %s  p50_us %s  p99_us %s  %s\n",
+		qd, fixed(b[0], sizeof(b[0]), 0, 1, (double)r->elapsed_ns / 1e9),
 		fixed(b[1], sizeof(b[1]), 0, 0, r->iops),
 		fixed(b[2], sizeof(b[2]), 0, 1, r->mbps),
-		fixed(b[3], sizeof(b[3]), 0, 1, r->lat_mean_us), wa);
+		fixed(b[3], sizeof(b[3]), 0, 1, r->lat_mean_us),
+		fixed(b[4], sizeof(b[4]), 0, 1, r->lat_p50_us),
+		fixed(b[5], sizeof(b[5]), 0, 1, r->lat_p99_us), wa);
+}
+
+/* The queue-depth curve, the way controller reviews chart it. */
+static void print_curve(FILE *out, const struct run_result *r, size_t n)
+{
+	char b[6][32];
+
+	fprintf(out, "%5s %10s %9s %10s %10s %10s\n", "qd", "iops", "MB/s", "mean_us",
+		"p99_us", "p99.9_us");
+	for (size_t i = 0; i < n; i++)
+		fprintf(out, "%5u %s %s %s %s %s\n", r[i].qd,
+			fixed(b[0], sizeof(b[0]), 10, 0, r[i].iops),
+			fixed(b[1], sizeof(b[1]), 9, 1, r[i].mbps),
+			fixed(b[2], sizeof(b[2]), 10, 1, r[i].lat_mean_us),
+			fixed(b[3], sizeof(b[3]), 10, 1, r[i].lat_p99_us),
+			fixed(b[4], sizeof(b[4]), 10, 1, r[i].lat_p999_us));
+}
+
+static void print_dry_run(const struct run_opts *o, const struct target *t)
+{
+	const struct target_info *info = &t->info;
+	char sizes[256] = "", limit[64];
+	size_t len = 0;
+
+	if (o->w.nbs_mix) {
+		for (unsigned i = 0; i < o->w.nbs_mix && len < sizeof(sizes); i++)
+			len += (size_t)snprintf(sizes + len, sizeof(sizes) - len, "%s%u:%u",
+						i ? "," : "", o->w.bs_mix[i].bs,
+						o->w.bs_mix[i].weight);
+	} else {
+		snprintf(sizes, sizeof(sizes), "%u", o->w.bs);
+	}
+	if (o->w.time_ns)
+		snprintf(limit, sizeof(limit), "%g s", (double)o->w.time_ns / 1e9);
+	else
+		snprintf(limit, sizeof(limit), "%llu bytes", (unsigned long long)o->w.bytes);
+	printf("dry run: %s on %s '%s' (%llu bytes, %u-byte LBA%s%s)\n",
+	       workload_rw_name(o->w.rw), info->kind, info->path,
+	       (unsigned long long)info->capacity_bytes, info->lba_bytes,
+	       *info->serial ? ", serial " : "", info->serial);
+	printf("  block sizes %s, %zu step%s of %s each, queue depth%s", sizes, o->nqd,
+	       o->nqd == 1 ? "" : "s", limit, o->nqd == 1 ? "" : "s");
+	for (size_t i = 0; i < o->nqd; i++)
+		printf("%s%llu", i ? "," : " ", (unsigned long long)o->qds[i]);
+	printf("\n");
+	if (workload_writes(&o->w))
+		printf("  would overwrite bytes 0..%llu (%g%% span) with seeded random data; "
+		       "nothing written now\n", (unsigned long long)o->w.span_bytes, o->span_pct);
+	else
+		printf("  reads only: bytes 0..%llu; nothing read now\n",
+		       (unsigned long long)o->w.span_bytes);
+}
+
+/* Errors that mean "the TARGET you typed is wrong" are usage errors; the rest are failures. */
+static int open_exit_code(int ret)
+{
+	switch (-ret) {
+	case ENOENT: case ENOTDIR: case EISDIR: case EINVAL: case EACCES: case EPERM:
+	case EROFS: case ENXIO: case ENODEV: case ENOTBLK:
+		return EXIT_USAGE;
+	default:
+		return EXIT_RUN_FAILED;
+	}
 }
 
 int cmd_run(int argc, char **argv)
@@ -383,12 +568,15 @@ int cmd_run(int argc, char **argv)
 	char out_dir[PATH_MAX];
 	char started[32], finished[32];
 	struct run_opts o;
-	struct run_result res = { 0 };
+	struct run_result *res = NULL;
+	size_t nres = 0;
 	struct result_meta meta = { .virtual_seconds = NAN };
 	struct target *t = NULL;
 	struct json_object *doc = NULL;
+	struct progress_ctx pctx = { .out = stdout };
 	char *command;
-	bool virtual_time;
+	bool virtual_time, interrupted = false;
+	double vsec = 0;
 	int ret;
 
 	/* Before getopt permutes argv. */
@@ -405,14 +593,39 @@ int cmd_run(int argc, char **argv)
 	if (ret != EXIT_OK)
 		goto out;
 
-	if (target_open(o.target, &t, err, sizeof(err)) < 0) {
+	/* SIGINT/SIGTERM from here on: stop at the next batch, drain, save, exit 130. */
+	interrupt_install();
+	ret = target_open(o.target, &t, err, sizeof(err));
+	if (ret < 0) {
 		cli_error("%s", err);
-		ret = EXIT_USAGE;
+		ret = open_exit_code(ret);
 		goto out;
 	}
 	ret = check_against_target(&o, t);
 	if (ret != EXIT_OK)
 		goto out;
+
+	if (o.dry_run) {
+		print_dry_run(&o, t);
+		if (workload_writes(&o.w) && target_has(t, TARGET_CAP_REAL_DEVICE)) {
+			if (safety_check_in_use(t->info.path, err, sizeof(err)) < 0) {
+				cli_error("refusing '%s': %s", t->info.path, err);
+				ret = EXIT_REFUSED;
+				goto out;
+			}
+			if (safety_confirm(t, o.yes, err, sizeof(err)) < 0)
+				printf("  %s\n", err);
+		}
+		ret = EXIT_OK;
+		goto out;
+	}
+	/* Reads never need confirmation; writes to a real device always do. */
+	if (workload_writes(&o.w) &&
+	    safety_check_destructive(t, o.yes, o.force, err, sizeof(err)) < 0) {
+		cli_error("%s", err);
+		ret = EXIT_REFUSED;
+		goto out;
+	}
 
 	if (o.out_dir) {
 		snprintf(out_dir, sizeof(out_dir), "%s", o.out_dir);
@@ -426,33 +639,82 @@ int cmd_run(int argc, char **argv)
 		goto out;
 	}
 
-	virtual_time = target_has(t, TARGET_CAP_VIRTUAL_TIME);
-	utc_stamp(started, sizeof(started), true);
-	ret = workload_run(t, &o.w, &res, o.json || o.quiet ? NULL : print_progress, stdout,
-			   err, sizeof(err));
-	if (ret < 0) {
-		cli_error("run failed: %s", err);
+	res = calloc(o.nqd, sizeof(*res));
+	if (!res) {
+		cli_error("out of memory");
 		ret = EXIT_RUN_FAILED;
 		goto out;
+	}
+	virtual_time = target_has(t, TARGET_CAP_VIRTUAL_TIME);
+	utc_stamp(started, sizeof(started), true);
+	pctx.show_qd = o.nqd > 1;
+	o.w.stop_requested = interrupt_requested;
+	if (interrupt_requested()) {
+		cli_error("interrupted before the run started; nothing written");
+		ret = EXIT_INTERRUPTED;
+		goto out;
+	}
+	for (size_t i = 0; i < o.nqd && !interrupted; i++) {
+		o.w.qd = (unsigned)o.qds[i];
+		pctx.qd = o.w.qd;
+		ret = workload_run(t, &o.w, &res[i], o.json || o.quiet ? NULL : print_progress,
+				   &pctx, err, sizeof(err));
+		nres = i + 1;
+		if (ret < 0) {
+			cli_error("run failed at qd %u: %s", o.w.qd, err);
+			ret = EXIT_RUN_FAILED;
+			goto out;
+		}
+		vsec += (double)res[i].elapsed_ns / 1e9;
+		if (res[i].stopped_early && interrupt_requested())
+			interrupted = true;
+		if (!o.json && !o.quiet && o.nqd > 1)
+			print_summary(stdout, &res[i], true);
+		if (res[i].verify_errors) {
+			cli_error("verify: %llu reads differ from what seed %llu writes; the "
+				  "first at byte offset %llu",
+				  (unsigned long long)res[i].verify_errors,
+				  (unsigned long long)o.w.seed,
+				  (unsigned long long)res[i].verify_first_offset);
+			ret = EXIT_RUN_FAILED;
+			goto out;
+		}
 	}
 	utc_stamp(finished, sizeof(finished), true);
 
 	/* Wall-clock stamps would make identical simulated runs differ. */
 	meta.command = command;
 	if (virtual_time) {
-		meta.virtual_seconds = (double)res.elapsed_ns / 1e9;
+		meta.virtual_seconds = vsec;
 	} else {
 		meta.started = started;
 		meta.finished = finished;
 	}
-	doc = result_run_json(&meta, t, &o.w, &res, 1);
+	o.w.qd = (unsigned)o.qds[0];
+	doc = result_run_json(&meta, t, &o.w, res, nres);
 	if (!doc) {
 		cli_error("out of memory building the result");
 		ret = EXIT_RUN_FAILED;
 		goto out;
 	}
-	if (result_write_timeseries_csv(out_dir, "timeseries.csv", &res, err, sizeof(err)) < 0 ||
-	    result_write_json(out_dir, "result.json", doc, err, sizeof(err)) < 0) {
+	ret = 0;
+	if (nres == 1) {
+		ret = result_write_timeseries_csv(out_dir, "timeseries.csv", &res[0], err,
+						  sizeof(err));
+	} else {
+		for (size_t i = 0; ret == 0 && i < nres; i++) {
+			char name[64];
+
+			snprintf(name, sizeof(name), "timeseries-qd%u.csv", res[i].qd);
+			ret = result_write_timeseries_csv(out_dir, name, &res[i], err, sizeof(err));
+		}
+		if (ret == 0)
+			ret = result_write_curve_csv(out_dir, "qd_curve.csv", res, nres, err,
+						     sizeof(err));
+	}
+	if (ret == 0)
+		ret = result_write_json(out_dir, "result.json", doc, err, sizeof(err));
+	if (ret < 0) {
 		cli_error("saving results: %s", err);
 		ret = EXIT_RUN_FAILED;
 		goto out;
@@ -460,15 +722,25 @@ int cmd_run(int argc, char **argv)
 
 	if (o.json)
 		printf("%s\n", result_json_text(doc));
+	else if (!o.quiet && nres == 1)
+		print_summary(stdout, &res[0], false);
 	else if (!o.quiet)
-		print_summary(stdout, &res);
+		print_curve(stdout, res, nres);
 	fflush(stdout);
+	if (interrupted) {
+		cli_error("interrupted at qd %u; results so far in %s/result.json", res[nres - 1].qd,
+			  out_dir);
+		ret = EXIT_INTERRUPTED;
+		goto out;
+	}
 	fprintf(stderr, "results: %s/result.json\n", out_dir);
 	ret = EXIT_OK;
 
 out:
 	json_object_put(doc);
-	run_result_free(&res);
+	for (size_t i = 0; i < nres; i++)
+		run_result_free(&res[i]);
+	free(res);
 	target_close(t);
 	free(command);
 	return ret;

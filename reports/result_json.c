@@ -137,7 +137,8 @@ err:
 	return NULL;
 }
 
-static struct json_object *settings_json(const struct workload *w, uint64_t span_bytes)
+static struct json_object *settings_json(const struct workload *w, uint64_t span_bytes,
+					 const struct run_result *runs, size_t nruns)
 {
 	struct json_object *o = json_object_new_object();
 	int rc = 0;
@@ -145,8 +146,45 @@ static struct json_object *settings_json(const struct workload *w, uint64_t span
 	if (!o)
 		return NULL;
 	rc |= put_str(o, "rw", workload_rw_name(w->rw));
-	rc |= put_u64(o, "bs", w->bs);
-	rc |= put_u64(o, "qd", w->qd);
+	if (w->rw == WL_RANDRW)
+		rc |= put_u64(o, "read_pct", w->read_pct);
+	else
+		rc |= put(o, "read_pct", NULL);
+	/* With a mix, bs is null and bs_mix lists the sizes; else bs_mix is null. */
+	if (w->nbs_mix) {
+		struct json_object *mix = json_object_new_array();
+
+		rc |= put(o, "bs", NULL);
+		for (unsigned i = 0; mix && i < w->nbs_mix; i++) {
+			struct json_object *e = json_object_new_object();
+
+			if (e) {
+				rc |= put_u64(e, "bs", w->bs_mix[i].bs);
+				rc |= put_u64(e, "weight", w->bs_mix[i].weight);
+			}
+			rc |= append(mix, e);
+		}
+		rc |= put_new(o, "bs_mix", mix);
+	} else {
+		rc |= put_u64(o, "bs", w->bs);
+		rc |= put(o, "bs_mix", NULL);
+	}
+	/* One depth: qd is it.  A list: qd is null and each series carries its own. */
+	if (nruns == 1)
+		rc |= put_u64(o, "qd", runs[0].qd);
+	else if (nruns == 0)
+		rc |= put_u64(o, "qd", w->qd);
+	else
+		rc |= put(o, "qd", NULL);
+	{
+		struct json_object *list = json_object_new_array();
+
+		for (size_t i = 0; list && i < nruns; i++)
+			rc |= append(list, json_object_new_uint64(runs[i].qd));
+		if (list && nruns == 0)
+			rc |= append(list, json_object_new_uint64(w->qd));
+		rc |= put_new(o, "qd_list", list);
+	}
 	/* Both keys always present, so readers need not probe for either. */
 	if (w->time_ns)
 		rc |= put_num(o, "time_s", (double)w->time_ns / 1e9, RP_SECONDS);
@@ -160,6 +198,7 @@ static struct json_object *settings_json(const struct workload *w, uint64_t span
 		      (double)(w->interval_ns ? w->interval_ns : 1000000000ull) / 1e9, RP_SECONDS);
 	rc |= put_u64(o, "span_bytes", span_bytes);
 	rc |= put_u64(o, "seed", w->seed);
+	rc |= put_new(o, "verify", json_object_new_boolean(w->verify));
 	if (rc) {
 		json_object_put(o);
 		return NULL;
@@ -179,9 +218,14 @@ static struct json_object *sample_json(const struct run_sample *s)
 	rc |= put_num(o, "iops", s->iops, RP_IOPS);
 	rc |= put_num(o, "mbps", s->mbps, RP_MBPS);
 	rc |= put_num(lat, "mean", s->lat_mean_us, RP_LAT_US);
+	rc |= put_num(lat, "p50", s->lat_p50_us, RP_LAT_US);
+	rc |= put_num(lat, "p99", s->lat_p99_us, RP_LAT_US);
+	rc |= put_num(lat, "p99.9", s->lat_p999_us, RP_LAT_US);
+	rc |= put_num(lat, "p99.99", s->lat_p9999_us, RP_LAT_US);
 	rc |= put_num(lat, "max", s->lat_max_us, RP_LAT_US);
 	rc |= put(o, "lat_us", lat);
 	lat = NULL;
+	rc |= put_u64(o, "ios", s->ios);
 	rc |= put_num(o, "waf", s->waf, RP_WAF);
 	if (rc)
 		goto err;
@@ -193,10 +237,8 @@ err:
 	return NULL;
 }
 
-static struct json_object *series_json(const struct run_result *r)
+static struct json_object *series_json(const struct run_result *r, bool verify)
 {
-	/* This engine keeps no latency histogram: percentiles were not measured. */
-	static const char *const unmeasured[] = { "p50", "p99", "p99.9", "p99.99" };
 	struct json_object *o = json_object_new_object();
 	struct json_object *lat = json_object_new_object();
 	struct json_object *ts = json_object_new_array();
@@ -208,11 +250,18 @@ static struct json_object *series_json(const struct run_result *r)
 	rc |= put_num(o, "iops", r->iops, RP_IOPS);
 	rc |= put_num(o, "mbps", r->mbps, RP_MBPS);
 	rc |= put_num(lat, "mean", r->lat_mean_us, RP_LAT_US);
-	for (size_t i = 0; i < sizeof(unmeasured) / sizeof(unmeasured[0]); i++)
-		rc |= put(lat, unmeasured[i], NULL);
+	rc |= put_num(lat, "p50", r->lat_p50_us, RP_LAT_US);
+	rc |= put_num(lat, "p99", r->lat_p99_us, RP_LAT_US);
+	rc |= put_num(lat, "p99.9", r->lat_p999_us, RP_LAT_US);
+	rc |= put_num(lat, "p99.99", r->lat_p9999_us, RP_LAT_US);
 	rc |= put_num(lat, "max", r->lat_max_us, RP_LAT_US);
 	rc |= put(o, "lat_us", lat);
 	lat = NULL;
+	rc |= put_u64(o, "ios", r->ios);
+	rc |= put_u64(o, "bytes", r->bytes);
+	rc |= put_u64(o, "read_ios", r->read_ios);
+	rc |= put_u64(o, "write_ios", r->write_ios);
+	rc |= put_u64(o, "span_bytes", r->span_bytes);
 	rc |= put_u64(o, "host_bytes_written", r->host_bytes_written);
 	if (r->media_known)
 		rc |= put_u64(o, "media_bytes_written", r->media_bytes_written);
@@ -220,6 +269,11 @@ static struct json_object *series_json(const struct run_result *r)
 		rc |= put(o, "media_bytes_written", NULL);
 	rc |= put_num(o, "waf", r->waf, RP_WAF);
 	rc |= put_num(o, "seconds", (double)r->elapsed_ns / 1e9, RP_SECONDS);
+	rc |= put_new(o, "stopped_early", json_object_new_boolean(r->stopped_early));
+	if (verify)
+		rc |= put_u64(o, "verify_errors", r->verify_errors);
+	else
+		rc |= put(o, "verify_errors", NULL);
 	for (size_t i = 0; i < r->nsamples; i++)
 		rc |= append(ts, sample_json(&r->samples[i]));
 	rc |= put(o, "timeseries", ts);
@@ -259,9 +313,9 @@ struct json_object *result_run_json(const struct result_meta *meta, const struct
 	rc |= put_num(doc, "virtual_seconds", meta->virtual_seconds, RP_SECONDS);
 	rc |= put_str(doc, "command", meta->command);
 	rc |= put_new(doc, "target", result_target_json(t));
-	rc |= put_new(doc, "settings", settings_json(w, span));
+	rc |= put_new(doc, "settings", settings_json(w, span, runs, nruns));
 	for (size_t i = 0; i < nruns; i++)
-		rc |= append(series, series_json(&runs[i]));
+		rc |= append(series, series_json(&runs[i], w->verify));
 	rc |= put(doc, "series", series);
 	series = NULL;
 	if (rc)
@@ -440,8 +494,9 @@ int result_write_timeseries_csv(const char *dir, const char *name,
 		return -ENOMEM;
 	}
 	/* Numeric fields only, so no field ever needs RFC 4180 quoting. */
+	/* New columns go at the end, so readers of the older layout keep working. */
 	fputs("t_s,dur_s,ios,iops,mbps,lat_mean_us,lat_max_us,host_bytes_written,"
-	      "media_bytes_written,waf\r\n", f);
+	      "media_bytes_written,waf,lat_p50_us,lat_p99_us,lat_p999_us,lat_p9999_us\r\n", f);
 	for (size_t i = 0; i < run->nsamples; i++) {
 		const struct run_sample *s = &run->samples[i];
 		char b[6][64];
@@ -457,7 +512,52 @@ int result_write_timeseries_csv(const char *dir, const char *name,
 			(unsigned long long)s->host_bytes_written);
 		if (s->media_known)
 			fprintf(f, "%llu", (unsigned long long)s->media_bytes_written);
-		fprintf(f, ",%s\r\n", result_format_number(b[0], sizeof(b[0]), s->waf, RP_WAF));
+		fprintf(f, ",%s,%s,%s,%s,%s\r\n",
+			result_format_number(b[0], sizeof(b[0]), s->waf, RP_WAF),
+			result_format_number(b[1], sizeof(b[1]), s->lat_p50_us, RP_LAT_US),
+			result_format_number(b[2], sizeof(b[2]), s->lat_p99_us, RP_LAT_US),
+			result_format_number(b[3], sizeof(b[3]), s->lat_p999_us, RP_LAT_US),
+			result_format_number(b[4], sizeof(b[4]), s->lat_p9999_us, RP_LAT_US));
+	}
+	ferr = ferror(f);
+	if (fclose(f) != 0 || ferr) {
+		free(data);
+		snprintf(err, errlen, "out of memory formatting '%s'", name);
+		return -ENOMEM;
+	}
+	ret = result_write_file(dir, name, data, len, err, errlen);
+	free(data);
+	return ret;
+}
+
+int result_write_curve_csv(const char *dir, const char *name, const struct run_result *runs,
+			   size_t nruns, char *err, size_t errlen)
+{
+	char *data = NULL;
+	size_t len = 0;
+	FILE *f;
+	int ferr, ret;
+
+	f = open_memstream(&data, &len);
+	if (!f) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	fputs("qd,iops,mbps,lat_mean_us,lat_p50_us,lat_p99_us,lat_p999_us,lat_p9999_us,"
+	      "lat_max_us\r\n", f);
+	for (size_t i = 0; i < nruns; i++) {
+		const struct run_result *r = &runs[i];
+		char b[8][64];
+
+		fprintf(f, "%u,%s,%s,%s,%s,%s,%s,%s,%s\r\n", r->qd,
+			result_format_number(b[0], sizeof(b[0]), r->iops, RP_IOPS),
+			result_format_number(b[1], sizeof(b[1]), r->mbps, RP_MBPS),
+			result_format_number(b[2], sizeof(b[2]), r->lat_mean_us, RP_LAT_US),
+			result_format_number(b[3], sizeof(b[3]), r->lat_p50_us, RP_LAT_US),
+			result_format_number(b[4], sizeof(b[4]), r->lat_p99_us, RP_LAT_US),
+			result_format_number(b[5], sizeof(b[5]), r->lat_p999_us, RP_LAT_US),
+			result_format_number(b[6], sizeof(b[6]), r->lat_p9999_us, RP_LAT_US),
+			result_format_number(b[7], sizeof(b[7]), r->lat_max_us, RP_LAT_US));
 	}
 	ferr = ferror(f);
 	if (fclose(f) != 0 || ferr) {

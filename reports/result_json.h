@@ -61,8 +61,9 @@ struct result_meta {
 
 /*
  * The document for `run`: one series per entry of runs (one per queue depth,
- * each carrying its own qd), all with w's other settings.  NULL on
- * allocation failure.
+ * each carrying its own qd), all with w's other settings.  settings.qd is the
+ * depth when there is one run and null for a list; settings.qd_list always
+ * lists them.  NULL on allocation failure.
  */
 struct json_object *result_run_json(const struct result_meta *meta, const struct target *t,
 				    const struct workload *w, const struct run_result *runs,
@@ -88,9 +89,17 @@ int result_write_json(const char *dir, const char *name, struct json_object *doc
 /*
  * The time series of one run as RFC 4180 CSV (CRLF line ends), header
  * t_s,dur_s,ios,iops,mbps,lat_mean_us,lat_max_us,host_bytes_written,
- * media_bytes_written,waf; unknown values are empty fields.
+ * media_bytes_written,waf,lat_p50_us,lat_p99_us,lat_p999_us,lat_p9999_us;
+ * unknown values are empty fields.
  */
 int result_write_timeseries_csv(const char *dir, const char *name,
 				const struct run_result *run, char *err, size_t errlen);
+
+/*
+ * One row per run (queue depth): qd,iops,mbps,lat_mean_us,lat_p50_us,
+ * lat_p99_us,lat_p999_us,lat_p9999_us,lat_max_us.  The curve of a --qd list.
+ */
+int result_write_curve_csv(const char *dir, const char *name, const struct run_result *runs,
+			   size_t nruns, char *err, size_t errlen);
 
 #endif

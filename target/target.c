@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Opening targets by their command-line spelling.  Each kind owns its prefix
- * or path shape; only the simulator exists so far, so everything else is
- * refused with a hint instead of being guessed at.
+ * or path shape: "sim:" is the simulator, anything else is a path to a
+ * regular file or a block device, driven through io_uring.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -10,6 +10,7 @@
 
 #include "sim.h"
 #include "target.h"
+#include "uring_target.h"
 
 /* Indexed by bit position, so the order must follow enum target_cap. */
 static const char *const cap_names[TARGET_CAP_COUNT] = {
@@ -43,14 +44,10 @@ int target_open(const char *spec, struct target **out, char *err, size_t errlen)
 		snprintf(err, errlen, "missing TARGET; try sim:budget-tlc");
 		return -EINVAL;
 	}
-	if (strncmp(spec, sim_prefix, sizeof(sim_prefix) - 1) != 0) {
-		snprintf(err, errlen,
-			 "'%s': only simulated targets (sim:PRESET[,key=value...]) are "
-			 "supported so far; try sim:budget-tlc", spec);
-		return -EINVAL;
-	}
-
-	ret = sim_target_open(spec + sizeof(sim_prefix) - 1, &t, err, errlen);
+	if (strncmp(spec, sim_prefix, sizeof(sim_prefix) - 1) == 0)
+		ret = sim_target_open(spec + sizeof(sim_prefix) - 1, &t, err, errlen);
+	else
+		ret = uring_target_open(spec, &t, err, errlen);
 	if (ret < 0)
 		return ret;
 

@@ -30,7 +30,7 @@ expect_usage bogus         info sim:budget-tlc,bogus=1
 expect_usage capacity      info sim:budget-tlc,capacity=0
 expect_usage channels      info sim:budget-tlc,channels=-1
 expect_usage factory_op    info sim:budget-tlc,factory_op=150
-expect_usage /dev/sdb      info /dev/sdb
+expect_usage /dev/ssdprof-nonexistent info /dev/ssdprof-nonexistent
 expect_usage extra         info sim:budget-tlc extra
 expect_usage frobnicate    frobnicate sim:budget-tlc
 
@@ -52,7 +52,20 @@ expect_usage --seed        run $sim --seed -1 $out
 expect_usage --frob        run $sim --frob $out
 expect_usage --rw          run $sim $out --rw
 expect_usage nope          run sim:nope $out
-expect_usage /dev/sdb      run /dev/sdb $out
+expect_usage /dev/ssdprof-nonexistent run /dev/ssdprof-nonexistent $out
 expect_usage extra         run $sim extra $out
 # Without --out the default directory must not appear either.
 expect_usage --qd          run $sim --qd 0
+
+# New run options.
+expect_usage --read-pct    run $sim --read-pct 50 $out
+expect_usage --read-pct    run $sim --rw randrw --read-pct 101 $out
+expect_usage --bs-mix      run $sim --bs-mix 4k $out
+expect_usage --bs-mix      run $sim --bs-mix 4k:0 $out
+expect_usage --bs-mix      run $sim --bs 4k --bs-mix 4k:1 $out
+expect_usage --bs-mix      run $sim --bs-mix 4k:1,3000:1 $out
+expect_usage --qd          run $sim --qd 1,0,4 $out
+expect_usage --qd          run $sim --qd 1,,4 $out
+expect_usage --force       run $sim --force $out
+expect_usage --verify      run $sim --verify $out
+expect_usage --verify      run $sim --rw randread --verify $out

@@ -1,0 +1,140 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# ssdprof's engine against fio (Debian package) on the same targets and the
+# same workloads, run alternately, several rounds each:
+#
+#   targets:   a file on tmpfs opened with O_DIRECT, and a loop device over
+#              such a file (root only; skipped otherwise)
+#   workloads: 4 KiB random writes at QD 1 and QD 32, 4 KiB random reads at QD 32
+#
+# Both use io_uring, O_DIRECT and uniform random offsets with replacement
+# (fio --norandommap), one job.  fio runs with its defaults otherwise (no
+# fixed buffers or registered files: what users run); FIO_OPTS adds options,
+# e.g. FIO_OPTS="--fixedbufs --registerfiles".  CPU time is user + system of
+# the whole process tree, from wait4(2), divided by the I/Os done.
+#
+# usage: bench/engine_vs_fio.sh [SSDPROF] [ROUNDS] [SECONDS]
+#        (defaults: build/ssdprof, 3 rounds, 4 s per run; use a release build)
+# Environment: SIZE (target size, default 1G), SHM (tmpfs dir, default /dev/shm),
+#              FIO_OPTS, KEEP (keep raw results in this directory).
+set -euo pipefail
+
+ssdprof=${1:-build/ssdprof}
+rounds=${2:-3}
+secs=${3:-4}
+size=${SIZE:-1G}
+shm=${SHM:-/dev/shm}
+
+command -v fio >/dev/null || { echo "fio not installed (apt-get install fio)" >&2; exit 2; }
+[ -x "$ssdprof" ] || { echo "no ssdprof binary at '$ssdprof'; build it first" >&2; exit 2; }
+ssdprof=$(cd "$(dirname "$ssdprof")" && pwd)/$(basename "$ssdprof")
+
+work=$(mktemp -d)
+img=$(mktemp -p "$shm" ssdprof-bench-XXXXXX.img)
+loopdev=
+cleanup() {
+	[ -z "$loopdev" ] || losetup -d "$loopdev" 2>/dev/null || true
+	rm -f "$img"
+	[ -n "${KEEP:-}" ] && { mkdir -p "$KEEP"; cp -r "$work"/. "$KEEP"/; }
+	rm -rf "$work"
+}
+trap cleanup EXIT
+
+truncate -s "$size" "$img"
+# Fill first, so reads hit data rather than holes.
+"$ssdprof" run "$img" --rw write --bs 1M --qd 8 --bytes "$size" --quiet --out "$work/fill" \
+	2>/dev/null
+
+targets=("$img")
+if [ "$(id -u)" -eq 0 ] && command -v losetup >/dev/null; then
+	loopdev=$(losetup -f --show --direct-io=on "$img" 2>/dev/null ||
+		  losetup -f --show "$img" 2>/dev/null) || loopdev=
+	[ -n "$loopdev" ] && targets+=("$loopdev")
+else
+	echo "note: not root; the loop-device target is skipped" >&2
+fi
+
+# measure OUT CMD...: run CMD, print "user_s+sys_s" of its whole tree.
+measure() {
+	python3 - "$@" <<'PY'
+import os, sys
+out = sys.argv[1]
+pid = os.fork()
+if pid == 0:
+    fd = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    os.dup2(fd, 1)
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 2)
+    os.execvp(sys.argv[2], sys.argv[2:])
+_, status, ru = os.wait4(pid, 0)
+if os.waitstatus_to_exitcode(status) != 0:
+    sys.exit(f"{sys.argv[2]} failed (exit {os.waitstatus_to_exitcode(status)})")
+print(ru.ru_utime + ru.ru_stime)
+PY
+}
+
+# result LINE fields: tool target workload round iops ios cpu_s
+results=$work/results.txt
+: >"$results"
+
+run_pair() {
+	local target=$1 rw=$2 qd=$3 round=$4 tname=$5
+	local cpu iops ios
+
+	# ssdprof, then fio: alternate, so drift in the machine hits both.
+	cpu=$(measure "$work/s.json" "$ssdprof" run "$target" --rw "$rw" --bs 4k --qd "$qd" \
+		--time "${secs}s" --interval "${secs}s" --json --yes "$(basename "$target")" \
+		--out "$work/s-out")
+	read -r iops ios < <(python3 -c '
+import json, sys
+s = json.load(open(sys.argv[1]))["series"][0]
+print(s["iops"], s["ios"])' "$work/s.json")
+	echo "ssdprof $tname $rw-qd$qd $round $iops $ios $cpu" >>"$results"
+
+	# shellcheck disable=SC2086
+	cpu=$(measure "$work/f.json" fio --name=bench --filename="$target" --direct=1 \
+		--ioengine=io_uring --rw="$rw" --bs=4k --iodepth="$qd" --size="$size" \
+		--norandommap --randrepeat=0 --time_based --runtime="$secs" --numjobs=1 \
+		--output-format=json ${FIO_OPTS:-})
+	read -r iops ios < <(python3 -c '
+import json, sys
+j = json.load(open(sys.argv[1]))["jobs"][0]
+d = j["read"] if j["read"]["total_ios"] else j["write"]
+print(d["iops"], d["total_ios"])' "$work/f.json")
+	echo "fio $tname $rw-qd$qd $round $iops $ios $cpu" >>"$results"
+}
+
+for target in "${targets[@]}"; do
+	case $target in
+	/dev/loop*) tname=loop-on-tmpfs ;;
+	*) tname=tmpfs-file ;;
+	esac
+	for r in $(seq 1 "$rounds"); do
+		run_pair "$target" randwrite 1 "$r" "$tname"
+		run_pair "$target" randwrite 32 "$r" "$tname"
+		run_pair "$target" randread 32 "$r" "$tname"
+	done
+done
+
+python3 - "$results" "$rounds" "$secs" <<'PY'
+import statistics, sys
+rows = [l.split() for l in open(sys.argv[1])]
+data = {}
+for tool, target, wl, rnd, iops, ios, cpu in rows:
+    d = data.setdefault((target, wl), {}).setdefault(tool, {"iops": [], "cpu_us": []})
+    d["iops"].append(float(iops))
+    d["cpu_us"].append(float(cpu) / max(1, int(ios)) * 1e6)
+print(f"engine vs fio: median of {sys.argv[2]} rounds of {sys.argv[3]} s each")
+print(f"{'target':<14} {'workload':<14} {'ssdprof IOPS':>12} {'fio IOPS':>10} {'IOPS ratio':>10}"
+      f" {'ssdprof us/IO':>13} {'fio us/IO':>10} {'CPU ratio':>9}")
+worst = []
+for (target, wl), d in data.items():
+    si, fi = statistics.median(d["ssdprof"]["iops"]), statistics.median(d["fio"]["iops"])
+    sc, fc = statistics.median(d["ssdprof"]["cpu_us"]), statistics.median(d["fio"]["cpu_us"])
+    print(f"{target:<14} {wl:<14} {si:>12.0f} {fi:>10.0f} {si / fi:>10.3f}"
+          f" {sc:>13.3f} {fc:>10.3f} {sc / fc:>9.3f}")
+    if si / fi < 1.0 or sc / fc > 1.0:
+        worst.append(f"{target} {wl}")
+print("target met (IOPS ratio >= 1.0 and CPU ratio <= 1.0) on every workload"
+      if not worst else "target missed on: " + ", ".join(worst))
+PY

@@ -1,0 +1,545 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Unit tests for engine/workload.c and engine/uring_target.c.
+ *
+ * A fake target records every request and completes it after a fixed
+ * virtual latency, so the mix, span and alignment rules can be checked over
+ * hundreds of thousands of I/Os in milliseconds.  Then the io_uring backend
+ * runs on temporary files the test creates and removes: the file holds
+ * exactly what the engine says it wrote.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "histogram.h"
+#include "target.h"
+#include "uring_target.h"
+#include "workload.h"
+
+#define ERRLEN 256
+#define FAKE_QD 256
+#define FAKE_LAT_NS 100000ull
+
+/* ---- a fake target in virtual time ---- */
+
+struct fake {
+	struct target t;
+	uint64_t clock;
+	struct io_completion q[FAKE_QD];
+	unsigned nq;
+	/* What was asked of it. */
+	uint64_t n, reads, writes, bad, max_end;
+	uint64_t by_size[4];       /* 4k, 16k, 64k, other */
+	uint64_t misaligned;
+	uint64_t host_written;
+};
+
+static int fake_submit(struct target *t, const struct io_req *r, unsigned n)
+{
+	struct fake *f = (struct fake *)t;
+	unsigned i;
+
+	for (i = 0; i < n && f->nq < FAKE_QD; i++) {
+		struct io_completion *c = &f->q[f->nq++];
+
+		f->n++;
+		if (r[i].dir == IO_READ)
+			f->reads++;
+		else
+			f->writes++;
+		if (r[i].offset + r[i].len > f->max_end)
+			f->max_end = r[i].offset + r[i].len;
+		if (r[i].offset % r[i].len)
+			f->misaligned++;
+		f->by_size[r[i].len == 4096 ? 0 : r[i].len == 16384 ? 1 :
+			   r[i].len == 65536 ? 2 : 3]++;
+		if (!r[i].buf)
+			f->bad++;
+		c->cookie = r[i].cookie;
+		c->res = (int32_t)r[i].len;
+		c->submit_ns = f->clock;
+		/* Latency grows with the queue, so percentiles have something to show. */
+		c->complete_ns = f->clock + FAKE_LAT_NS + 1000ull * f->nq;
+		if (r[i].dir == IO_WRITE)
+			f->host_written += r[i].len;
+	}
+	return (int)i;
+}
+
+static int fake_reap(struct target *t, struct io_completion *out, unsigned max, unsigned min)
+{
+	struct fake *f = (struct fake *)t;
+	unsigned n = 0;
+
+	(void)min;
+	/* Oldest first: the queue is in submission order and latencies rise with it. */
+	while (n < max && f->nq) {
+		unsigned best = 0;
+
+		for (unsigned i = 1; i < f->nq; i++)
+			if (f->q[i].complete_ns < f->q[best].complete_ns)
+				best = i;
+		out[n] = f->q[best];
+		f->q[best] = f->q[--f->nq];
+		if (out[n].complete_ns > f->clock)
+			f->clock = out[n].complete_ns;
+		n++;
+		if (n >= min && (!f->nq || f->q[0].complete_ns > f->clock))
+			break;
+	}
+	return (int)n;
+}
+
+static uint64_t fake_now(struct target *t)
+{
+	return ((struct fake *)t)->clock;
+}
+
+static int fake_counters(struct target *t, struct target_counters *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->host_bytes_written = ((struct fake *)t)->host_written;
+	return 0;
+}
+
+static const struct target_ops fake_ops = {
+	.name = "fake",
+	.caps = TARGET_CAP_READ | TARGET_CAP_WRITE | TARGET_CAP_VIRTUAL_TIME,
+	.submit = fake_submit,
+	.reap = fake_reap,
+	.now_ns = fake_now,
+	.counters = fake_counters,
+	.max_queue_depth = FAKE_QD,
+};
+
+static struct fake *fake_new(uint64_t capacity)
+{
+	struct fake *f = calloc(1, sizeof(*f));
+
+	assert_non_null(f);
+	f->t.ops = &fake_ops;
+	snprintf(f->t.info.kind, sizeof(f->t.info.kind), "fake");
+	snprintf(f->t.info.path, sizeof(f->t.info.path), "fake");
+	f->t.info.capacity_bytes = capacity;
+	f->t.info.lba_bytes = 512;
+	return f;
+}
+
+static struct workload base_workload(void)
+{
+	struct workload w = {
+		.rw = WL_RANDWRITE, .bs = 4096, .qd = 32, .bytes = 0, .time_ns = 0,
+		.interval_ns = 1000000000ull, .seed = 1,
+	};
+	return w;
+}
+
+static void run_ok(struct target *t, const struct workload *w, struct run_result *r)
+{
+	char err[ERRLEN] = "";
+
+	if (workload_run(t, w, r, NULL, NULL, err, sizeof(err)) != 0)
+		fail_msg("workload_run: %s", err);
+}
+
+/* --bs-mix 4k:60,64k:40 and 16k: proportions within 2% over 100k+ I/Os. */
+static void test_bs_mix(void **state)
+{
+	struct fake *f = fake_new(1ull << 30);
+	struct workload w = base_workload();
+	struct run_result r = { 0 };
+	char err[ERRLEN];
+	double n;
+
+	(void)state;
+	assert_int_equal(workload_bs_mix_parse("--bs-mix", "4k:50,16k:20,64k:30", &w, err,
+					       sizeof(err)), 0);
+	w.time_ns = 60ull * 1000000000ull;
+	w.qd = 16;
+	run_ok(&f->t, &w, &r);
+	n = (double)f->n;
+	assert_true(f->n >= 100000);
+	assert_true(fabs(f->by_size[0] / n - 0.50) < 0.02 * 0.50);
+	assert_true(fabs(f->by_size[1] / n - 0.20) < 0.02 * 0.20);
+	assert_true(fabs(f->by_size[2] / n - 0.30) < 0.02 * 0.30);
+	assert_int_equal(f->by_size[3], 0);
+	/* Offsets aligned to each I/O's own size, and all within the capacity. */
+	assert_int_equal(f->misaligned, 0);
+	assert_true(f->max_end <= 1ull << 30);
+	assert_int_equal(f->bad, 0);
+	assert_int_equal(r.write_ios, r.ios);
+	assert_int_equal(r.host_bytes_written, r.bytes);
+	run_result_free(&r);
+	free(f);
+
+	/* Malformed lists are refused with a message naming the option. */
+	assert_int_equal(workload_bs_mix_parse("--bs-mix", "4k", &w, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "--bs-mix"));
+	assert_int_equal(workload_bs_mix_parse("--bs-mix", "4k:0", &w, err, sizeof(err)),
+			 -EINVAL);
+	assert_int_equal(workload_bs_mix_parse("--bs-mix", "4k:1,,8k:1", &w, err, sizeof(err)),
+			 -EINVAL);
+	assert_int_equal(workload_bs_mix_parse("--bs-mix", "4q:1", &w, err, sizeof(err)),
+			 -EINVAL);
+}
+
+static void test_randrw_and_span(void **state)
+{
+	struct fake *f = fake_new(1ull << 30);
+	struct workload w = base_workload();
+	struct run_result r = { 0 };
+
+	(void)state;
+	w.rw = WL_RANDRW;
+	w.read_pct = 70;
+	w.bytes = 400ull << 20;   /* 102400 I/Os */
+	w.span_bytes = 100ull << 20;
+	run_ok(&f->t, &w, &r);
+	assert_true(f->n >= 100000);
+	assert_true(fabs((double)f->reads / (double)f->n - 0.70) < 0.02 * 0.70);
+	assert_int_equal(r.read_ios + r.write_ios, r.ios);
+	assert_int_equal(r.read_ios, f->reads);
+	assert_true(f->max_end <= 100ull << 20);
+	assert_int_equal(r.span_bytes, 100ull << 20);
+	/* The byte limit is met exactly with a fixed size that divides it. */
+	assert_int_equal(r.bytes, 400ull << 20);
+	run_result_free(&r);
+	free(f);
+}
+
+/* Sequential runs wrap at the span end; the percentiles see the fake's latencies. */
+static void test_sequential_and_percentiles(void **state)
+{
+	struct fake *f = fake_new(64ull << 20);
+	struct workload w = base_workload();
+	struct run_result r = { 0 };
+
+	(void)state;
+	w.rw = WL_WRITE;
+	w.qd = 1;
+	w.bs = 65536;
+	w.span_bytes = 1ull << 20;
+	w.bytes = 3ull << 20;
+	run_ok(&f->t, &w, &r);
+	assert_int_equal(f->max_end, 1ull << 20);
+	assert_int_equal(r.ios, 48);
+	/* A span that starts further in: offsets shift, the length stays. */
+	run_result_free(&r);
+	f->max_end = 0;
+	w.offset_bytes = 8ull << 20;
+	run_ok(&f->t, &w, &r);
+	assert_int_equal(f->max_end, 9ull << 20);
+	w.offset_bytes = 127ull << 19;  /* a 1 MiB span would pass the end */
+	{
+		char err[ERRLEN];
+
+		run_result_free(&r);
+		assert_int_equal(workload_run(&f->t, &w, &r, NULL, NULL, err, sizeof(err)),
+				 -EINVAL);
+	}
+	w.offset_bytes = 0;
+	run_result_free(&r);
+	run_ok(&f->t, &w, &r);
+	/* QD1: every I/O took FAKE_LAT_NS + 1 us. */
+	assert_true(fabs(r.lat_p50_us - 101.0) < 0.01 * 101.0);
+	assert_true(fabs(r.lat_p99_us - 101.0) < 0.01 * 101.0);
+	assert_true(fabs(r.lat_mean_us - 101.0) < 1e-9);
+	assert_non_null(r.lat_hist);
+	assert_int_equal(r.lat_hist->count, 48);
+	assert_int_equal(r.nsamples, 1);
+	assert_true(fabs(r.samples[0].lat_p50_us - 101.0) < 0.01 * 101.0);
+	run_result_free(&r);
+	free(f);
+}
+
+static int stop_after_two(const struct run_sample *s, void *arg)
+{
+	int *n = arg;
+
+	(void)s;
+	return ++*n >= 2;
+}
+
+static void test_progress_stops(void **state)
+{
+	struct fake *f = fake_new(1ull << 30);
+	struct workload w = base_workload();
+	struct run_result r = { 0 };
+	char err[ERRLEN];
+	int calls = 0;
+
+	(void)state;
+	w.time_ns = 10ull * 1000000000ull;
+	assert_int_equal(workload_run(&f->t, &w, &r, stop_after_two, &calls, err, sizeof(err)),
+			 0);
+	assert_true(r.stopped_early);
+	assert_int_equal(calls, 3);  /* two intervals, then the drain's last one */
+	assert_true(r.elapsed_ns < 3ull * 1000000000ull);
+	assert_int_equal(f->nq, 0);
+	run_result_free(&r);
+	free(f);
+}
+
+static unsigned polls;
+
+static bool stop_after_polls(void)
+{
+	return ++polls > 100;
+}
+
+/* The per-batch stop hook ends the run without waiting for an interval. */
+static void test_stop_hook(void **state)
+{
+	struct fake *f = fake_new(1ull << 30);
+	struct workload w = base_workload();
+	struct run_result r = { 0 };
+
+	(void)state;
+	w.time_ns = 10ull * 1000000000ull;
+	w.stop_requested = stop_after_polls;
+	run_ok(&f->t, &w, &r);
+	assert_true(r.stopped_early);
+	assert_true(r.elapsed_ns < 100000000ull);
+	assert_int_equal(f->nq, 0);
+	assert_int_equal(r.ios, f->n);
+	run_result_free(&r);
+	free(f);
+}
+
+static void test_pattern(void **state)
+{
+	unsigned char a[8192], b[8192];
+
+	(void)state;
+	workload_pattern(7, 4096, a, sizeof(a));
+	/* Any slice is the same bytes as the whole. */
+	workload_pattern(7, 4096 + 13, b, 100);
+	assert_memory_equal(a + 13, b, 100);
+	/* Period 4 MiB, seed-dependent, and not zeros. */
+	workload_pattern(7, 4096 + (4u << 20), b, sizeof(b));
+	assert_memory_equal(a, b, sizeof(a));
+	workload_pattern(8, 4096, b, sizeof(b));
+	assert_memory_not_equal(a, b, sizeof(a));
+	memset(b, 0, sizeof(b));
+	assert_memory_not_equal(a, b, sizeof(a));
+}
+
+/* ---- the io_uring backend on temporary files ---- */
+
+static char *make_file(uint64_t size)
+{
+	char *path = strdup("/tmp/ssdprof-test-XXXXXX");
+	int fd;
+
+	assert_non_null(path);
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(ftruncate(fd, (off_t)size), 0);
+	close(fd);
+	return path;
+}
+
+static unsigned char *slurp(const char *path, uint64_t size)
+{
+	unsigned char *buf = malloc(size);
+	int fd = open(path, O_RDONLY);
+	uint64_t got = 0;
+
+	assert_non_null(buf);
+	assert_true(fd >= 0);
+	while (got < size) {
+		ssize_t n = pread(fd, buf + got, size - got, (off_t)got);
+
+		assert_true(n > 0);
+		got += (uint64_t)n;
+	}
+	close(fd);
+	return buf;
+}
+
+static struct target *open_file(const char *path)
+{
+	char err[ERRLEN] = "";
+	struct target *t = NULL;
+	int ret = target_open(path, &t, err, sizeof(err));
+
+	if (ret == -ENOSYS)
+		skip();
+	if (ret < 0)
+		fail_msg("target_open(%s): %s", path, err);
+	return t;
+}
+
+static bool all_zero(const unsigned char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i])
+			return false;
+	return true;
+}
+
+/* A sequential write leaves exactly the pattern in [0, bytes) and zeros after. */
+static void test_file_sequential_content(void **state)
+{
+	const uint64_t size = 32ull << 20, bytes = 12ull << 20;
+	char *path = make_file(size);
+	struct target *t = open_file(path);
+	struct workload w = base_workload();
+	struct run_result r = { 0 };
+	unsigned char *data, *want;
+
+	(void)state;
+	assert_string_equal(t->info.kind, "file");
+	assert_int_equal(t->info.capacity_bytes, size);
+	w.rw = WL_WRITE;
+	w.bs = 131072;
+	w.qd = 8;
+	w.bytes = bytes;
+	w.seed = 99;
+	run_ok(t, &w, &r);
+	assert_int_equal(r.bytes, bytes);
+	assert_int_equal(r.host_bytes_written, bytes);
+	assert_false(r.media_known);
+	assert_true(isnan(r.waf));
+	assert_true(r.lat_p50_us > 0 && r.lat_p99_us >= r.lat_p50_us);
+
+	data = slurp(path, size);
+	want = malloc(bytes);
+	assert_non_null(want);
+	workload_pattern(99, 0, want, bytes);
+	assert_memory_equal(data, want, bytes);
+	assert_true(all_zero(data + bytes, size - bytes));
+	free(want);
+	free(data);
+
+	/* Reads of what was written verify clean; another seed does not. */
+	w.rw = WL_RANDREAD;
+	w.bs = 4096;
+	w.qd = 16;
+	w.bytes = 4ull << 20;
+	w.span_bytes = bytes;
+	w.verify = true;
+	run_result_free(&r);
+	run_ok(t, &w, &r);
+	assert_int_equal(r.read_ios, 1024);
+	assert_int_equal(r.verify_errors, 0);
+	assert_int_equal(r.host_bytes_written, 0);
+	w.seed = 100;
+	run_result_free(&r);
+	run_ok(t, &w, &r);
+	assert_int_equal(r.verify_errors, r.read_ios);
+
+	/* purge punches the whole file back to zeros. */
+	{
+		char err[ERRLEN];
+
+		assert_int_equal(t->ops->purge(t, NULL, err, sizeof(err)), 0);
+		data = slurp(path, size);
+		assert_true(all_zero(data, size));
+		free(data);
+		assert_int_equal(t->ops->purge(t, "sanitize-block", err, sizeof(err)),
+				 -EOPNOTSUPP);
+	}
+	run_result_free(&r);
+	target_close(t);
+	unlink(path);
+	free(path);
+}
+
+/* Random writes: every changed block is the pattern, nothing past the span changes. */
+static void test_file_random_span(void **state)
+{
+	const uint64_t size = 16ull << 20, span = 4ull << 20;
+	char *path = make_file(size);
+	struct target *t = open_file(path);
+	struct workload w = base_workload();
+	struct run_result r = { 0 };
+	unsigned char *data, want[4096];
+	uint64_t changed = 0;
+
+	(void)state;
+	w.rw = WL_RANDWRITE;
+	w.qd = 32;
+	w.bytes = 8ull << 20;
+	w.span_bytes = span;
+	w.seed = 5;
+	run_ok(t, &w, &r);
+	assert_int_equal(r.write_ios, 2048);
+	assert_int_equal(r.host_bytes_written, 8ull << 20);
+	data = slurp(path, size);
+	for (uint64_t off = 0; off < span; off += 4096) {
+		if (all_zero(data + off, 4096))
+			continue;
+		changed++;
+		workload_pattern(5, off, want, sizeof(want));
+		assert_memory_equal(data + off, want, sizeof(want));
+	}
+	/* 2048 uniform draws over 1024 blocks leave about 1024 * e^-2 untouched. */
+	assert_true(changed > 800 && changed <= 1024);
+	assert_true(all_zero(data + span, size - span));
+	free(data);
+	run_result_free(&r);
+	target_close(t);
+	unlink(path);
+	free(path);
+}
+
+static void test_open_errors(void **state)
+{
+	char err[ERRLEN];
+	struct target *t = NULL;
+	char *empty = make_file(0);
+
+	(void)state;
+	assert_int_equal(target_open("/nonexistent/ssdprof", &t, err, sizeof(err)), -ENOENT);
+	assert_non_null(strstr(err, "/nonexistent/ssdprof"));
+	assert_int_equal(target_open("/tmp", &t, err, sizeof(err)), -EISDIR);
+	assert_non_null(strstr(err, "directory"));
+	assert_int_equal(target_open(empty, &t, err, sizeof(err)), -EINVAL);
+	assert_null(t);
+	assert_int_equal(target_open("/dev/null", &t, err, sizeof(err)), -EINVAL);
+	unlink(empty);
+	free(empty);
+}
+
+/* Buffers registered with a non-io_uring target are simply not registered. */
+static void test_register_other(void **state)
+{
+	struct fake *f = fake_new(1 << 20);
+	struct iovec iov = { .iov_base = f, .iov_len = sizeof(*f) };
+
+	(void)state;
+	assert_int_equal(uring_target_register_buffers(&f->t, &iov, 1), -EOPNOTSUPP);
+	uring_target_unregister_buffers(&f->t);
+	free(f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bs_mix),
+		cmocka_unit_test(test_randrw_and_span),
+		cmocka_unit_test(test_sequential_and_percentiles),
+		cmocka_unit_test(test_progress_stops),
+		cmocka_unit_test(test_stop_hook),
+		cmocka_unit_test(test_pattern),
+		cmocka_unit_test(test_file_sequential_content),
+		cmocka_unit_test(test_file_random_span),
+		cmocka_unit_test(test_open_errors),
+		cmocka_unit_test(test_register_other),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
