@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "histogram.h"
 #include "precondition.h"
 #include "target.h"
 #include "workload.h"
@@ -59,10 +60,10 @@ static void round_from_run(const struct run_result *r, double t_s, struct round_
 	out->iops = r->iops;
 	out->mbps = r->mbps;
 	out->lat_mean_us = r->lat_mean_us;
-	out->lat_p50_us = NAN;
-	out->lat_p99_us = NAN;
-	out->lat_p999_us = NAN;
-	out->lat_p9999_us = NAN;
+	out->lat_p50_us = r->lat_p50_us;
+	out->lat_p99_us = r->lat_p99_us;
+	out->lat_p999_us = r->lat_p999_us;
+	out->lat_p9999_us = r->lat_p9999_us;
 	out->lat_max_us = r->lat_max_us;
 	out->host_bytes_written = r->host_bytes_written;
 	out->media_bytes_written = r->media_bytes_written;
@@ -70,12 +71,21 @@ static void round_from_run(const struct run_result *r, double t_s, struct round_
 	out->waf = r->waf;
 }
 
-/* Window figures: sums of the window's rounds, mean of its per-round latencies. */
-static void summarise_window(struct precondition_result *r, size_t first, size_t last)
+/*
+ * Window figures: sums of the window's rounds, and latency percentiles from
+ * the rounds' histograms merged (hist[i % STEADY_WINDOW] holds round i's),
+ * so the window's p99 is the p99 of all its I/Os, not an average of p99s.
+ */
+static void summarise_window(struct precondition_result *r, size_t first, size_t last,
+			     struct lat_hist *const *hist)
 {
 	size_t n = last - first + 1;
-	double sum_iops = 0, sum_mbps = 0, mean = 0, p50 = 0, p99 = 0, p999 = 0, p9999 = 0, max = 0;
+	double sum_iops = 0, sum_mbps = 0, mean = 0, max = 0;
+	/* Zeroed first: reset only clears what the counts say is in use. */
+	struct lat_hist *merged = calloc(1, sizeof(*merged));
 
+	if (merged)
+		lat_hist_reset(merged);
 	r->host_bytes_written = r->media_bytes_written = 0;
 	r->media_known = true;
 	for (size_t i = first; i <= last; i++) {
@@ -83,24 +93,27 @@ static void summarise_window(struct precondition_result *r, size_t first, size_t
 
 		sum_iops += x->iops;
 		sum_mbps += x->mbps;
-		mean += x->lat_mean_us;
-		p50 += x->lat_p50_us;
-		p99 += x->lat_p99_us;
-		p999 += x->lat_p999_us;
-		p9999 += x->lat_p9999_us;
+		mean += x->lat_mean_us * x->iops;
 		max = fmax(max, x->lat_max_us);
+		if (merged && hist[i % STEADY_WINDOW])
+			lat_hist_merge(merged, hist[i % STEADY_WINDOW]);
 		r->host_bytes_written += x->host_bytes_written;
 		r->media_bytes_written += x->media_bytes_written;
 		r->media_known &= x->media_known;
 	}
 	r->iops = sum_iops / (double)n;
 	r->mbps = sum_mbps / (double)n;
-	r->lat_mean_us = mean / (double)n;
-	r->lat_p50_us = p50 / (double)n;
-	r->lat_p99_us = p99 / (double)n;
-	r->lat_p999_us = p999 / (double)n;
-	r->lat_p9999_us = p9999 / (double)n;
+	/* Rounds are equally long, so weighting by IOPS weights by I/O count. */
+	r->lat_mean_us = sum_iops > 0 ? mean / sum_iops : NAN;
 	r->lat_max_us = max;
+	r->lat_p50_us = r->lat_p99_us = r->lat_p999_us = r->lat_p9999_us = NAN;
+	if (merged && merged->count) {
+		r->lat_p50_us = lat_hist_percentile_ns(merged, 50) / 1e3;
+		r->lat_p99_us = lat_hist_percentile_ns(merged, 99) / 1e3;
+		r->lat_p999_us = lat_hist_percentile_ns(merged, 99.9) / 1e3;
+		r->lat_p9999_us = lat_hist_percentile_ns(merged, 99.99) / 1e3;
+	}
+	free(merged);
 	r->waf = r->media_known && r->host_bytes_written
 		 ? (double)r->media_bytes_written / (double)r->host_bytes_written : NAN;
 }
@@ -134,6 +147,7 @@ int precondition_run(struct target *t, const struct precondition_settings *s,
 {
 	struct phase_ctx ctx = { .poll = poll, .arg = arg };
 	struct precondition_event ev = { 0 };
+	struct lat_hist *hist[STEADY_WINDOW] = { 0 };
 	double *iops = NULL;
 	uint64_t start = t->ops->now_ns(t), rounds_start, written = 0;
 	unsigned max_rounds = s->max_rounds ? s->max_rounds : PRECONDITION_MAX_ROUNDS;
@@ -180,6 +194,10 @@ int precondition_run(struct target *t, const struct precondition_settings *s,
 			goto out;
 		}
 		round_from_run(&r, (double)(t->ops->now_ns(t) - rounds_start) / NS_PER_S, rr);
+		/* Keep the last window's histograms for its percentiles. */
+		free(hist[out->nrounds % STEADY_WINDOW]);
+		hist[out->nrounds % STEADY_WINDOW] = r.lat_hist;
+		r.lat_hist = NULL;
 		run_result_free(&r);
 		written += rr->host_bytes_written;
 		iops[out->nrounds] = rr->iops;
@@ -206,11 +224,13 @@ int precondition_run(struct target *t, const struct precondition_settings *s,
 	}
 	if (out->nrounds)
 		summarise_window(out, out->nrounds > STEADY_WINDOW ? out->nrounds - STEADY_WINDOW : 0,
-				 out->nrounds - 1);
+				 out->nrounds - 1, hist);
 out:
 	if (ret == -EINTR)
 		out->stop_reason = "interrupted";
 	out->seconds = (double)(t->ops->now_ns(t) - start) / NS_PER_S;
+	for (size_t i = 0; i < STEADY_WINDOW; i++)
+		free(hist[i]);
 	free(iops);
 	return ret;
 }
