@@ -19,6 +19,7 @@
 #include "result_json.h"
 #include "slc_json.h"
 #include "slc_probe.h"
+#include "table.h"
 #include "target.h"
 
 const char cmd_slc_usage[] =
@@ -160,9 +161,14 @@ int cmd_slc(int argc, char **argv)
 		puts(result_json_text(doc));
 	} else if (!o.quiet) {
 		printf("phases (MB/s over the bytes written after the purge%s):\n", r.prefill_bytes ? " and prefill" : "");
-		for (size_t i = 0; i < r.nphases; i++)
-			printf("  %8.2f GB - %8.2f GB  %9.1f MB/s\n", (double)r.phases[i].from_bytes / 1e9,
-			       (double)r.phases[i].to_bytes / 1e9, r.phases[i].mbps);
+		struct json_object *slc_obj = NULL;
+		struct table phases;
+
+		/* The same table as the HTML report's (table.c). */
+		json_object_object_get_ex(doc, "slc", &slc_obj);
+		table_slc_phases(&phases, slc_obj);
+		table_print(&phases, stdout, "  ");
+		table_free(&phases);
 		if (r.cliff)
 			printf("SLC cache: %.2f GB at %.1f MB/s, then %.1f MB/s\n", (double)r.cache_bytes / 1e9,
 			       r.in_cache_mbps, r.post_cache_mbps);

@@ -24,6 +24,7 @@
 #include "sweep.h"
 #include "sweep_json.h"
 #include "sweep_plan.h"
+#include "table.h"
 #include "target.h"
 
 const char cmd_sweep_usage[] =
@@ -305,21 +306,15 @@ static int save(struct sweep_doc *d, const char *dir, bool complete, bool virtua
 	return result_write_json(dir, "result.json", d->doc, err, errlen);
 }
 
-static void print_table(const struct sweep_doc *d, double knee_op)
+/* The same table as the HTML report's, from the saved document (table.c). */
+static void print_table(const struct sweep_doc *d)
 {
-	printf("\n  OP %%   usable GB  steady  rounds       IOPS      MB/s   lat_mean_us     WA  drive-min\n");
-	for (size_t i = 0; i < json_object_array_length(d->points); i++) {
-		struct json_object *p = json_object_array_get_idx(d->points, i), *ss, *lat, *v;
-		double op = get_num(p, "op_percent");
+	struct table t;
 
-		json_object_object_get_ex(p, "steady_state", &ss);
-		json_object_object_get_ex(p, "lat_us", &lat);
-		json_object_object_get_ex(ss, "reached", &v);
-		printf("%6.2f  %10.2f  %-6s  %6d  %9.0f  %8.1f  %12.1f  %5.2f  %9.1f%s\n", op,
-		       get_num(p, "usable_bytes") / 1e9, json_object_get_boolean(v) ? "yes" : "NO",
-		       (int)get_num(ss, "rounds"), get_num(p, "iops"), get_num(p, "mbps"), get_num(lat, "mean"),
-		       get_num(p, "waf"), get_num(p, "drive_seconds") / 60, fabs(op - knee_op) < 0.005 ? "  <- knee" : "");
-	}
+	table_sweep_points(&t, d->doc, false);
+	putchar('\n');
+	table_print(&t, stdout, "");
+	table_free(&t);
 }
 
 static int compare_points(const void *a, const void *b)
@@ -492,7 +487,7 @@ int cmd_sweep(int argc, char **argv)
 	if (o.pc.json) {
 		puts(result_json_text(d.doc));
 	} else if (!o.pc.quiet) {
-		print_table(&d, k.op_percent);
+		print_table(&d);
 		printf("\nrecommended OP: %.4g%%  (%s)\n", k.recommended_op_percent, k.reason);
 		printf("drive time: %.2f hours over %zu points\n", points_seconds(d.points) / 3600, d.n);
 	}

@@ -50,6 +50,18 @@ static const struct command commands[] = {
 		.summary = "probe the SLC write cache: size, speed before and after the cliff, recovery",
 		.usage = cmd_slc_usage,
 	},
+	{
+		.name = "report",
+		.handler = cmd_report,
+		.summary = "turn a result.json into an HTML report with charts, CSV files and PNGs",
+		.usage = cmd_report_usage,
+	},
+	{
+		.name = "compare",
+		.handler = cmd_compare,
+		.summary = "put several drives' results side by side: a table, and charts with -o",
+		.usage = cmd_compare_usage,
+	},
 };
 
 const struct command *command_find(const char *name)

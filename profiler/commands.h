@@ -37,12 +37,16 @@ int cmd_run(int argc, char **argv);
 int cmd_precondition(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_slc(int argc, char **argv);
+int cmd_report(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
 
 extern const char cmd_info_usage[];
 extern const char cmd_run_usage[];
 extern const char cmd_precondition_usage[];
 extern const char cmd_sweep_usage[];
 extern const char cmd_slc_usage[];
+extern const char cmd_report_usage[];
+extern const char cmd_compare_usage[];
 
 /* Print "ssdprof: <msg>" on stderr; the one-line error every command uses. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -1,0 +1,689 @@
+/* SPDX-License-Identifier: MIT */
+#include <dlfcn.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cairo.h>
+#include <cairo-svg.h>
+
+#include "chart.h"
+
+#define FONT "DejaVu Sans"
+#define TITLE_PT 20.0
+#define LABEL_PT 15.0
+#define TICK_PT 13.0
+#define LEGEND_PT 14.0
+#define ROW_H 22.0
+#define MAX_TICKS 64
+
+/* Tableau 10: distinct in colour and in lightness, readable on white. */
+static const double palette[][3] = {
+	{ 0.122, 0.467, 0.706 }, { 1.000, 0.498, 0.055 }, { 0.173, 0.627, 0.173 }, { 0.839, 0.153, 0.157 },
+	{ 0.580, 0.404, 0.741 }, { 0.549, 0.337, 0.294 }, { 0.890, 0.467, 0.761 }, { 0.498, 0.498, 0.498 },
+	{ 0.737, 0.741, 0.133 }, { 0.090, 0.745, 0.812 },
+};
+#define NPALETTE (sizeof(palette) / sizeof(palette[0]))
+
+void chart_color(int i, double rgb[3])
+{
+	if (i < 0) {
+		rgb[0] = rgb[1] = rgb[2] = 0.25;
+		return;
+	}
+	memcpy(rgb, palette[(size_t)i % NPALETTE], 3 * sizeof(double));
+}
+
+size_t chart_ticks(double lo, double hi, size_t target, double *ticks, size_t max, double *step)
+{
+	double raw, mag, norm, s, first;
+	size_t n = 0;
+
+	if (!isfinite(lo) || !isfinite(hi) || !target || !max)
+		return 0;
+	if (hi < lo) {
+		double t = lo;
+		lo = hi;
+		hi = t;
+	}
+	if (hi == lo) {
+		double d = lo == 0 ? 1 : fabs(lo) * 0.1;
+		lo -= lo == 0 ? 0 : d;
+		hi += d;
+	}
+	raw = (hi - lo) / (double)target;
+	mag = pow(10, floor(log10(raw)));
+	norm = raw / mag;
+	s = (norm < 1.5 ? 1 : norm < 3 ? 2 : norm < 7 ? 5 : 10) * mag;
+	first = floor(lo / s + 1e-9) * s;
+	for (double v = first; n < max; v += s) {
+		ticks[n++] = fabs(v) < s * 1e-9 ? 0 : v;
+		/* Data a hair past a tick (t_s 300.004) ends at that tick, not a step beyond. */
+		if (v >= hi - s * 0.02)
+			break;
+	}
+	*step = s;
+	return n;
+}
+
+char *chart_tick_label(char *buf, size_t len, double v, double step, double maxabs)
+{
+	static const struct { double f; const char *p; } si[] = { { 1e9, "G" }, { 1e6, "M" }, { 1e3, "k" } };
+	double f = 1;
+	const char *p = "";
+	int dec;
+
+	for (size_t i = 0; i < 3; i++)
+		if (maxabs >= (si[i].f == 1e3 ? 1e4 : si[i].f)) {
+			f = si[i].f;
+			p = si[i].p;
+			break;
+		}
+	dec = (int)-floor(log10(step / f) + 1e-9);
+	if (dec < 0)
+		dec = 0;
+	if (v == 0)
+		p = "";
+	snprintf(buf, len, "%.*f%s", dec, v / f, p);
+	return buf;
+}
+
+struct axis {
+	double lo, hi, step;
+	double ticks[MAX_TICKS];
+	size_t n;
+	bool log2;
+};
+
+struct layout {
+	double px0, px1, py0, py1;   /* plot area: x left..right, y top..bottom */
+	struct axis x, y, y2;
+	bool have_data;
+};
+
+static void font(cairo_t *cr, double pt, bool bold)
+{
+	cairo_select_font_face(cr, FONT, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, pt);
+}
+
+static double text_w(cairo_t *cr, const char *s)
+{
+	cairo_text_extents_t e;
+
+	cairo_text_extents(cr, s, &e);
+	return e.x_advance;
+}
+
+/* Text with its reference point at (x, y): ax 0 left, 0.5 centre, 1 right; y is the baseline. */
+static void text_at(cairo_t *cr, double x, double y, double ax, const char *s)
+{
+	cairo_move_to(cr, x - ax * text_w(cr, s), y);
+	cairo_show_text(cr, s);
+	/* show_text leaves a current point; the next arc must not join it. */
+	cairo_new_path(cr);
+}
+
+static bool any_open(const struct chart *c)
+{
+	for (size_t i = 0; i < c->nseries; i++)
+		for (size_t j = 0; c->series[i].open && j < c->series[i].n; j++)
+			if (c->series[i].open[j] && isfinite(c->series[i].y[j]))
+				return true;
+	return false;
+}
+
+static double map_x(const struct layout *l, double v)
+{
+	if (l->x.log2)
+		v = log2(v);
+	return l->px0 + (v - l->x.lo) / (l->x.hi - l->x.lo) * (l->px1 - l->px0);
+}
+
+static double map_y(const struct layout *l, double v)
+{
+	return l->py1 - (v - l->y.lo) / (l->y.hi - l->y.lo) * (l->py1 - l->py0);
+}
+
+static void make_axis(struct axis *a, double lo, double hi, size_t target, bool log2_scale)
+{
+	a->log2 = log2_scale;
+	if (log2_scale) {
+		double l = floor(log2(lo)), h = ceil(log2(hi));
+
+		if (h <= l)
+			h = l + 1;
+		a->n = 0;
+		for (double e = l; e <= h && a->n < MAX_TICKS; e++)
+			a->ticks[a->n++] = e;
+		a->lo = l;
+		a->hi = h;
+		a->step = 1;
+		return;
+	}
+	a->n = chart_ticks(lo, hi, target, a->ticks, MAX_TICKS, &a->step);
+	a->lo = a->ticks[0];
+	a->hi = a->ticks[a->n - 1];
+	if (a->hi <= a->lo)
+		a->hi = a->lo + a->step;
+}
+
+static void tick_text(const struct axis *a, double v, char *buf, size_t len)
+{
+	double maxabs = fmax(fabs(a->ticks[0]), fabs(a->ticks[a->n - 1]));
+
+	if (a->log2)
+		snprintf(buf, len, "%.0f", exp2(v));
+	else
+		chart_tick_label(buf, len, v, a->step, maxabs);
+}
+
+static double widest_tick(cairo_t *cr, const struct axis *a)
+{
+	char buf[32];
+	double w = 0;
+
+	for (size_t i = 0; i < a->n; i++) {
+		tick_text(a, a->ticks[i], buf, sizeof(buf));
+		w = fmax(w, text_w(cr, buf));
+	}
+	return w;
+}
+
+/* Data ranges over every finite point, band and marked position. */
+static bool data_range(const struct chart *c, double *xlo, double *xhi, double *ylo, double *yhi)
+{
+	bool any = false;
+
+	*xlo = *ylo = INFINITY;
+	*xhi = *yhi = -INFINITY;
+	for (size_t i = 0; i < c->nseries; i++) {
+		const struct chart_series *s = &c->series[i];
+
+		for (size_t j = 0; j < s->n; j++) {
+			if (!isfinite(s->x[j]) || !isfinite(s->y[j]) || (c->x_log2 && s->x[j] <= 0))
+				continue;
+			*xlo = fmin(*xlo, s->x[j]);
+			*xhi = fmax(*xhi, s->x[j]);
+			*ylo = fmin(*ylo, s->y[j]);
+			*yhi = fmax(*yhi, s->y[j]);
+			any = true;
+		}
+	}
+	for (size_t i = 0; i < c->nbands; i++) {
+		*xlo = fmin(*xlo, c->bands[i].x0);
+		*xhi = fmax(*xhi, c->bands[i].x1);
+	}
+	for (size_t i = 0; i < c->nvlines; i++) {
+		*xlo = fmin(*xlo, c->vlines[i].x);
+		*xhi = fmax(*xhi, c->vlines[i].x);
+	}
+	return any;
+}
+
+struct legend_item {
+	const char *label;
+	int color;
+	bool dashed, markers, open;
+};
+
+static size_t legend_items(const struct chart *c, struct legend_item *it)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < c->nseries; i++)
+		if (c->series[i].label)
+			it[n++] = (struct legend_item){ c->series[i].label, c->series[i].color, c->series[i].dashed,
+							c->series[i].markers, false };
+	if (c->open_note && any_open(c))
+		it[n++] = (struct legend_item){ c->open_note, -1, false, true, true };
+	return n;
+}
+
+static double legend_item_w(cairo_t *cr, const struct legend_item *it)
+{
+	return 30 + 6 + text_w(cr, it->label) + 22;
+}
+
+/* Lay the legend out in rows across [x0, x1]; returns the number of rows. With draw, draws it from top y. */
+static int legend(cairo_t *cr, const struct chart *c, double x0, double x1, double y, bool draw)
+{
+	struct legend_item it[CHART_MAX_SERIES + 1];
+	size_t n = legend_items(c, it);
+	double x = x0;
+	int rows = n ? 1 : 0;
+
+	font(cr, LEGEND_PT, false);
+	for (size_t i = 0; i < n; i++) {
+		double w = legend_item_w(cr, &it[i]);
+		double rgb[3], cy;
+
+		if (x > x0 && x + w - 22 > x1) {
+			x = x0;
+			rows++;
+		}
+		if (draw) {
+			cy = y + (rows - 1) * ROW_H + ROW_H / 2;
+			chart_color(it[i].color, rgb);
+			cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
+			if (!it[i].open) {
+				cairo_set_line_width(cr, 2.5);
+				if (it[i].dashed)
+					cairo_set_dash(cr, (const double[]){ 7, 4 }, 2, 0);
+				cairo_move_to(cr, x, cy);
+				cairo_line_to(cr, x + 30, cy);
+				cairo_stroke(cr);
+				cairo_set_dash(cr, NULL, 0, 0);
+			}
+			if (it[i].markers) {
+				cairo_new_path(cr);
+				cairo_arc(cr, x + 15, cy, 4.5, 0, 2 * M_PI);
+				if (it[i].open) {
+					cairo_set_source_rgb(cr, 1, 1, 1);
+					cairo_fill_preserve(cr);
+					cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
+					cairo_set_line_width(cr, 2);
+					cairo_stroke(cr);
+				} else {
+					cairo_fill(cr);
+				}
+			}
+			cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+			text_at(cr, x + 36, cy + 5, 0, it[i].label);
+			cairo_new_path(cr);
+		}
+		x += w;
+	}
+	return rows;
+}
+
+struct vlabel {
+	double x;    /* centre, pixels */
+	double w;
+	int row;
+};
+
+/* Rows for the marked-position labels: a label that would touch its left neighbour moves down a row. */
+static int place_vlabels(cairo_t *cr, const struct chart *c, const struct layout *l, struct vlabel *v)
+{
+	int rows = 0;
+
+	font(cr, TICK_PT, true);
+	for (size_t i = 0; i < c->nvlines; i++) {
+		v[i].w = text_w(cr, c->vlines[i].label ? c->vlines[i].label : "");
+		v[i].x = map_x(l, c->vlines[i].x);
+		/* Keep the label inside the plot's width. */
+		v[i].x = fmin(fmax(v[i].x, l->px0 + v[i].w / 2), l->px1 - v[i].w / 2);
+		v[i].row = 0;
+		for (int r = 0; r < CHART_MAX_VLINES; r++) {
+			bool clash = false;
+			for (size_t j = 0; j < i; j++)
+				if (v[j].row == r && fabs(v[j].x - v[i].x) < (v[j].w + v[i].w) / 2 + 12)
+					clash = true;
+			if (!clash) {
+				v[i].row = r;
+				break;
+			}
+		}
+		if (v[i].row + 1 > rows)
+			rows = v[i].row + 1;
+	}
+	return rows;
+}
+
+static void draw_series(cairo_t *cr, const struct layout *l, const struct chart_series *s)
+{
+	double rgb[3];
+	bool pen = false;
+
+	chart_color(s->color, rgb);
+	cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
+	cairo_set_line_width(cr, s->dashed ? 2 : 2.5);
+	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+	if (s->dashed)
+		cairo_set_dash(cr, (const double[]){ 8, 5 }, 2, 0);
+	cairo_new_path(cr);
+	for (size_t j = 0; j < s->n; j++) {
+		if (!isfinite(s->x[j]) || !isfinite(s->y[j]) || (l->x.log2 && s->x[j] <= 0)) {
+			pen = false;
+			continue;
+		}
+		if (pen)
+			cairo_line_to(cr, map_x(l, s->x[j]), map_y(l, s->y[j]));
+		else
+			cairo_move_to(cr, map_x(l, s->x[j]), map_y(l, s->y[j]));
+		pen = true;
+	}
+	cairo_stroke(cr);
+	cairo_set_dash(cr, NULL, 0, 0);
+	for (size_t j = 0; j < s->n; j++) {
+		bool open = s->open && s->open[j];
+
+		if (!isfinite(s->x[j]) || !isfinite(s->y[j]) || (!s->markers && !open))
+			continue;
+		if (l->x.log2 && s->x[j] <= 0)
+			continue;
+		cairo_new_path(cr);
+		cairo_arc(cr, map_x(l, s->x[j]), map_y(l, s->y[j]), open ? 5.5 : 4.5, 0, 2 * M_PI);
+		if (open) {
+			cairo_set_source_rgb(cr, 1, 1, 1);
+			cairo_fill_preserve(cr);
+			cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
+			cairo_set_line_width(cr, 2.2);
+			cairo_stroke(cr);
+		} else {
+			cairo_fill(cr);
+		}
+	}
+}
+
+void chart_draw(cairo_t *cr, const struct chart *c, double w, double h)
+{
+	struct layout l = { 0 };
+	struct vlabel vl[CHART_MAX_VLINES];
+	double xlo, xhi, ylo, yhi, left, right, top, bottom, ytw, y2tw = 0;
+	char buf[64];
+	int lrows, vrows;
+
+	cairo_save(cr);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_rectangle(cr, 0, 0, w, h);
+	cairo_fill(cr);
+
+	l.have_data = !c->empty && data_range(c, &xlo, &xhi, &ylo, &yhi);
+	if (!l.have_data) {
+		xlo = ylo = 0;
+		xhi = yhi = 1;
+	}
+	if (c->x_from_zero && !c->x_log2)
+		xlo = fmin(xlo, 0);
+	if (c->y_from_zero)
+		ylo = fmin(ylo, 0);
+	make_axis(&l.y, ylo, yhi + (yhi - ylo) * 0.04, 6, false);
+	if (c->y2_scale > 0)
+		make_axis(&l.y2, l.y.lo * c->y2_scale, l.y.hi * c->y2_scale, 6, false);
+
+	font(cr, TICK_PT, false);
+	ytw = l.have_data ? widest_tick(cr, &l.y) : 0;
+	if (c->y2_scale > 0 && l.have_data)
+		y2tw = widest_tick(cr, &l.y2);
+	left = 14 + 18 + 10 + ytw + 8;
+	right = c->y2_scale > 0 ? 14 + 18 + 10 + y2tw + 8 : 28;
+	bottom = 10 + 18 + 12 + TICK_PT + 10;
+
+	l.px0 = left;
+	l.px1 = w - right;
+	lrows = legend(cr, c, l.px0, l.px1, 0, false);
+	make_axis(&l.x, xlo, xhi, (size_t)fmax(3, (l.px1 - l.px0) / 110), c->x_log2);
+	vrows = l.have_data ? place_vlabels(cr, c, &l, vl) : 0;
+	top = 12 + TITLE_PT + 10 + lrows * ROW_H + (vrows ? 6 + vrows * (TICK_PT + 6) : 8);
+	l.py0 = top;
+	l.py1 = h - bottom;
+
+	/* Title, axis titles. */
+	cairo_set_source_rgb(cr, 0.05, 0.05, 0.05);
+	font(cr, TITLE_PT, true);
+	text_at(cr, w / 2, 12 + TITLE_PT, 0.5, c->title ? c->title : "");
+	legend(cr, c, l.px0, l.px1, 12 + TITLE_PT + 8, true);
+	cairo_set_source_rgb(cr, 0.05, 0.05, 0.05);
+	font(cr, LABEL_PT, false);
+	if (c->xlabel)
+		text_at(cr, (l.px0 + l.px1) / 2, h - 12, 0.5, c->xlabel);
+	if (c->ylabel) {
+		cairo_save(cr);
+		cairo_translate(cr, 14 + LABEL_PT, (l.py0 + l.py1) / 2);
+		cairo_rotate(cr, -M_PI / 2);
+		text_at(cr, 0, 0, 0.5, c->ylabel);
+		cairo_restore(cr);
+	}
+	if (c->y2_scale > 0 && c->y2label) {
+		cairo_save(cr);
+		cairo_translate(cr, w - 14, (l.py0 + l.py1) / 2);
+		cairo_rotate(cr, -M_PI / 2);
+		text_at(cr, 0, 0, 0.5, c->y2label);
+		cairo_restore(cr);
+	}
+
+	/* Bands under everything else. */
+	for (size_t i = 0; l.have_data && i < c->nbands; i++) {
+		double x0 = map_x(&l, c->bands[i].x0), x1 = map_x(&l, c->bands[i].x1);
+		double rgb[3];
+
+		chart_color((int)i, rgb);
+		cairo_set_source_rgba(cr, rgb[0], rgb[1], rgb[2], 0.13);
+		cairo_rectangle(cr, x0, l.py0, x1 - x0, l.py1 - l.py0);
+		cairo_fill(cr);
+		font(cr, TICK_PT, false);
+		if (c->bands[i].label && text_w(cr, c->bands[i].label) < x1 - x0 - 8) {
+			cairo_set_source_rgb(cr, rgb[0] * 0.6, rgb[1] * 0.6, rgb[2] * 0.6);
+			text_at(cr, (x0 + x1) / 2, l.py1 - 8, 0.5, c->bands[i].label);
+		}
+	}
+
+	/* Grid and ticks. */
+	font(cr, TICK_PT, false);
+	cairo_set_line_width(cr, 1);
+	for (size_t i = 0; l.have_data && i < l.y.n; i++) {
+		double y = round(map_y(&l, l.y.ticks[i])) + 0.5;
+
+		cairo_set_source_rgb(cr, 0.88, 0.88, 0.88);
+		cairo_move_to(cr, l.px0, y);
+		cairo_line_to(cr, l.px1, y);
+		cairo_stroke(cr);
+		cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
+		tick_text(&l.y, l.y.ticks[i], buf, sizeof(buf));
+		text_at(cr, l.px0 - 8, y + TICK_PT * 0.35, 1, buf);
+	}
+	for (size_t i = 0; l.have_data && c->y2_scale > 0 && i < l.y2.n; i++) {
+		double v = l.y2.ticks[i] / c->y2_scale, y;
+
+		if (v < l.y.lo - 1e-9 || v > l.y.hi + 1e-9)
+			continue;
+		y = map_y(&l, v);
+		cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
+		cairo_move_to(cr, l.px1, y);
+		cairo_line_to(cr, l.px1 + 5, y);
+		cairo_stroke(cr);
+		tick_text(&l.y2, l.y2.ticks[i], buf, sizeof(buf));
+		text_at(cr, l.px1 + 8, y + TICK_PT * 0.35, 0, buf);
+	}
+	if (l.have_data) {
+		/* Skip labels rather than let them touch. */
+		double maxw = 0, spacing = (l.px1 - l.px0) / (double)(l.x.n > 1 ? l.x.n - 1 : 1);
+		size_t stride;
+
+		for (size_t i = 0; i < l.x.n; i++) {
+			tick_text(&l.x, l.x.ticks[i], buf, sizeof(buf));
+			maxw = fmax(maxw, text_w(cr, buf));
+		}
+		stride = (size_t)ceil((maxw + 12) / spacing);
+		if (stride < 1)
+			stride = 1;
+		for (size_t i = 0; i < l.x.n; i++) {
+			double x = round(l.px0 + (l.x.ticks[i] - l.x.lo) / (l.x.hi - l.x.lo) * (l.px1 - l.px0)) + 0.5;
+
+			cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
+			cairo_move_to(cr, x, l.py1);
+			cairo_line_to(cr, x, l.py1 + 5);
+			cairo_stroke(cr);
+			if (i % stride)
+				continue;
+			tick_text(&l.x, l.x.ticks[i], buf, sizeof(buf));
+			text_at(cr, x, l.py1 + 8 + TICK_PT, 0.5, buf);
+		}
+	}
+
+	/* Frame. */
+	cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+	cairo_set_line_width(cr, 1);
+	cairo_rectangle(cr, round(l.px0) + 0.5, round(l.py0) + 0.5, round(l.px1 - l.px0), round(l.py1 - l.py0));
+	cairo_stroke(cr);
+
+	if (!l.have_data) {
+		cairo_set_source_rgb(cr, 0.4, 0.4, 0.4);
+		font(cr, 18, false);
+		text_at(cr, (l.px0 + l.px1) / 2, (l.py0 + l.py1) / 2, 0.5, c->empty ? c->empty : "no data");
+		cairo_restore(cr);
+		return;
+	}
+
+	/* Marked positions: a dashed line, the label above the plot. */
+	for (size_t i = 0; i < c->nvlines; i++) {
+		double x = round(map_x(&l, c->vlines[i].x)) + 0.5;
+
+		cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
+		cairo_set_line_width(cr, 1.5);
+		cairo_set_dash(cr, (const double[]){ 4, 4 }, 2, 0);
+		cairo_move_to(cr, x, l.py0);
+		cairo_line_to(cr, x, l.py1);
+		cairo_stroke(cr);
+		cairo_set_dash(cr, NULL, 0, 0);
+		font(cr, TICK_PT, true);
+		cairo_set_source_rgb(cr, 0.15, 0.15, 0.15);
+		text_at(cr, vl[i].x, l.py0 - 6 - (vrows - 1 - vl[i].row) * (TICK_PT + 6), 0.5,
+			c->vlines[i].label ? c->vlines[i].label : "");
+	}
+
+	cairo_save(cr);
+	cairo_rectangle(cr, l.px0 - 6, l.py0 - 6, l.px1 - l.px0 + 12, l.py1 - l.py0 + 12);
+	cairo_clip(cr);
+	for (size_t i = 0; i < c->nseries; i++)
+		draw_series(cr, &l, &c->series[i]);
+	cairo_restore(cr);
+	cairo_restore(cr);
+}
+
+struct membuf {
+	char *p;
+	size_t len, cap;
+	bool failed;
+};
+
+static cairo_status_t mem_write(void *closure, const unsigned char *data, unsigned int n)
+{
+	struct membuf *b = closure;
+
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 65536;
+		char *p;
+
+		while (b->len + n + 1 > cap)
+			cap *= 2;
+		p = realloc(b->p, cap);
+		if (!p) {
+			b->failed = true;
+			return CAIRO_STATUS_WRITE_ERROR;
+		}
+		b->p = p;
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, data, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+	return CAIRO_STATUS_SUCCESS;
+}
+
+/* Copy src to a new buffer with every id="..", href="#.." and url(#..) prefixed. */
+static char *prefix_ids(const char *src, const char *prefix, size_t *outlen)
+{
+	static const char *const keys[] = { "id=\"", "href=\"#", "url(#" };
+	size_t plen = strlen(prefix), n = 0, cap = strlen(src) + 1;
+	const char *s = src;
+	char *out;
+
+	for (const char *q = src; *q; q++)
+		for (size_t k = 0; k < 3; k++)
+			if (!strncmp(q, keys[k], strlen(keys[k])))
+				cap += plen;
+	out = malloc(cap);
+	if (!out)
+		return NULL;
+	while (*s) {
+		bool hit = false;
+
+		for (size_t k = 0; k < 3 && !hit; k++) {
+			size_t kl = strlen(keys[k]);
+
+			if (!strncmp(s, keys[k], kl)) {
+				memcpy(out + n, s, kl);
+				n += kl;
+				memcpy(out + n, prefix, plen);
+				n += plen;
+				s += kl;
+				hit = true;
+			}
+		}
+		if (!hit)
+			out[n++] = *s++;
+	}
+	out[n] = '\0';
+	*outlen = n;
+	return out;
+}
+
+int chart_svg(const struct chart *c, double w, double h, const char *id_prefix, char **out, size_t *len)
+{
+	struct membuf b = { 0 };
+	cairo_surface_t *s = cairo_svg_surface_create_for_stream(mem_write, &b, w, h);
+	cairo_t *cr;
+	const char *start;
+	int ret = 0;
+
+	cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PX);
+	cr = cairo_create(s);
+	chart_draw(cr, c, w, h);
+	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
+		ret = -ENOMEM;
+	cairo_destroy(cr);
+	cairo_surface_finish(s);
+	if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS || b.failed || !b.p)
+		ret = -ENOMEM;
+	cairo_surface_destroy(s);
+	if (ret) {
+		free(b.p);
+		return ret;
+	}
+	/* Inline SVG in HTML takes no XML declaration. */
+	start = strstr(b.p, "<svg");
+	*out = prefix_ids(start ? start : b.p, id_prefix, len);
+	free(b.p);
+	return *out ? 0 : -ENOMEM;
+}
+
+int chart_png(const struct chart *c, int w, int h, char **out, size_t *len)
+{
+	struct membuf b = { 0 };
+	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+	cairo_t *cr = cairo_create(s);
+	int ret = 0;
+
+	chart_draw(cr, c, w, h);
+	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
+		ret = -ENOMEM;
+	cairo_destroy(cr);
+	if (!ret && cairo_surface_write_to_png_stream(s, mem_write, &b) != CAIRO_STATUS_SUCCESS)
+		ret = -ENOMEM;
+	cairo_surface_destroy(s);
+	if (ret || !b.p) {
+		free(b.p);
+		return ret ? ret : -ENOMEM;
+	}
+	*out = b.p;
+	*len = b.len;
+	return 0;
+}
+
+void chart_release_fonts(void)
+{
+	/*
+	 * fontconfig, loaded by cairo, keeps its configuration until FcFini().
+	 * Looked up rather than linked: the build links cairo alone.
+	 */
+	void (*fc_fini)(void) = (void (*)(void))dlsym(RTLD_DEFAULT, "FcFini");
+
+	cairo_debug_reset_static_data();
+	if (fc_fini)
+		fc_fini();
+}

@@ -1,0 +1,212 @@
+/* SPDX-License-Identifier: MIT */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "csv_export.h"
+#include "html.h"
+#include "result_json.h"
+
+/* A column: its heading, where its value is ("lat_us/p99": '/' between keys), its decimals. */
+struct col {
+	const char *head;
+	const char *path;
+	int decimals;
+};
+
+void csv_field(struct strbuf *b, const char *s)
+{
+	if (!strpbrk(s, ",\"\r\n")) {
+		sb_add(b, s);
+		return;
+	}
+	sb_add(b, "\"");
+	for (; *s; s++)
+		sb_add(b, *s == '"' ? "\"\"" : (char[]){ *s, 0 });
+	sb_add(b, "\"");
+}
+
+static struct json_object *lookup(struct json_object *o, const char *path)
+{
+	char key[64];
+
+	while (o && *path) {
+		size_t n = strcspn(path, "/");
+
+		snprintf(key, sizeof(key), "%.*s", (int)n, path);
+		if (!json_object_is_type(o, json_type_object) || !json_object_object_get_ex(o, key, &o))
+			return NULL;
+		path += n + (path[n] == '/');
+	}
+	return o;
+}
+
+static void value(struct strbuf *b, struct json_object *v, int decimals)
+{
+	char buf[64];
+
+	if (!v)
+		return;
+	switch (json_object_get_type(v)) {
+	case json_type_int:
+		if (json_object_get_int64(v) == INT64_MAX)
+			sb_printf(b, "%" PRIu64, json_object_get_uint64(v));
+		else
+			sb_printf(b, "%" PRId64, json_object_get_int64(v));
+		break;
+	case json_type_double:
+		sb_add(b, result_format_number(buf, sizeof(buf), json_object_get_double(v), decimals));
+		break;
+	case json_type_boolean:
+		sb_add(b, json_object_get_boolean(v) ? "true" : "false");
+		break;
+	case json_type_string:
+		csv_field(b, json_object_get_string(v));
+		break;
+	default:
+		break;
+	}
+}
+
+static void header(struct strbuf *b, const char *const *lead, size_t nlead, const struct col *cols, size_t n)
+{
+	for (size_t i = 0; i < nlead; i++) {
+		sb_add(b, lead[i]);
+		sb_add(b, ",");
+	}
+	for (size_t i = 0; i < n; i++) {
+		sb_add(b, cols[i].head);
+		sb_add(b, i + 1 < n ? "," : "\r\n");
+	}
+}
+
+static void row(struct strbuf *b, struct json_object *o, const struct col *cols, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		value(b, lookup(o, cols[i].path), cols[i].decimals);
+		sb_add(b, i + 1 < n ? "," : "\r\n");
+	}
+}
+
+static struct json_object *get(struct json_object *o, const char *key)
+{
+	struct json_object *v;
+
+	return o && json_object_object_get_ex(o, key, &v) && json_object_is_type(v, json_type_array) ? v : NULL;
+}
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+static const struct col point_cols[] = {
+	{ "op_percent", "op_percent", 2 }, { "op_method", "op_method", 0 }, { "usable_bytes", "usable_bytes", 0 },
+	{ "purge_method", "purge_method", 0 }, { "steady", "steady_state/reached", 0 },
+	{ "rounds", "steady_state/rounds", 0 }, { "stop_reason", "steady_state/stop_reason", 0 },
+	{ "window_range_pct", "steady_state/range_pct", 2 }, { "window_slope_pct", "steady_state/slope_pct", 2 },
+	{ "iops", "iops", RP_IOPS }, { "mbps", "mbps", RP_MBPS }, { "lat_mean_us", "lat_us/mean", RP_LAT_US },
+	{ "lat_p50_us", "lat_us/p50", RP_LAT_US }, { "lat_p99_us", "lat_us/p99", RP_LAT_US },
+	{ "lat_p999_us", "lat_us/p99.9", RP_LAT_US }, { "lat_p9999_us", "lat_us/p99.99", RP_LAT_US },
+	{ "lat_max_us", "lat_us/max", RP_LAT_US }, { "host_bytes_written", "host_bytes_written", 0 },
+	{ "media_bytes_written", "media_bytes_written", 0 }, { "waf", "waf", RP_WAF },
+	{ "waf_source", "waf_source", 0 }, { "drive_seconds", "drive_seconds", RP_SECONDS },
+};
+
+static const struct col round_cols[] = {
+	{ "t_s", "t_s", RP_SECONDS }, { "iops", "iops", RP_IOPS }, { "mbps", "mbps", RP_MBPS },
+	{ "lat_mean_us", "lat_us/mean", RP_LAT_US }, { "lat_p50_us", "lat_us/p50", RP_LAT_US },
+	{ "lat_p99_us", "lat_us/p99", RP_LAT_US }, { "lat_p999_us", "lat_us/p99.9", RP_LAT_US },
+	{ "lat_max_us", "lat_us/max", RP_LAT_US }, { "waf", "waf", RP_WAF },
+};
+
+static const struct col series_cols[] = {
+	{ "qd", "qd", 0 }, { "iops", "iops", RP_IOPS }, { "mbps", "mbps", RP_MBPS },
+	{ "lat_mean_us", "lat_us/mean", RP_LAT_US }, { "lat_p50_us", "lat_us/p50", RP_LAT_US },
+	{ "lat_p99_us", "lat_us/p99", RP_LAT_US }, { "lat_p999_us", "lat_us/p99.9", RP_LAT_US },
+	{ "lat_p9999_us", "lat_us/p99.99", RP_LAT_US }, { "lat_max_us", "lat_us/max", RP_LAT_US },
+	{ "host_bytes_written", "host_bytes_written", 0 }, { "media_bytes_written", "media_bytes_written", 0 },
+	{ "waf", "waf", RP_WAF }, { "seconds", "seconds", RP_SECONDS },
+};
+
+static const struct col sample_cols[] = { { "written_bytes", "written_bytes", 0 }, { "mbps", "mbps", RP_MBPS } };
+static const struct col phase_cols[] = {
+	{ "from_bytes", "from_bytes", 0 }, { "to_bytes", "to_bytes", 0 }, { "mbps", "mbps", RP_MBPS },
+};
+static const struct col recovery_cols[] = {
+	{ "idle_s", "idle_s", RP_SECONDS }, { "recovered_bytes", "recovered_bytes", 0 },
+	{ "lower_bound", "lower_bound", 0 },
+};
+
+static struct strbuf *table_of(struct json_object *arr, const struct col *cols, size_t n)
+{
+	struct strbuf *b = calloc(1, sizeof(*b));
+
+	if (!b)
+		return NULL;
+	header(b, NULL, 0, cols, n);
+	for (size_t i = 0; arr && i < json_object_array_length(arr); i++)
+		row(b, json_object_array_get_idx(arr, i), cols, n);
+	return b;
+}
+
+/* Every entry of outer's inner array, each row led by the outer's lead value and the index. */
+static struct strbuf *nested(struct json_object *outer, const struct col *lead, const char *inner,
+			     const char *index_head, const struct col *cols, size_t n)
+{
+	struct strbuf *b = calloc(1, sizeof(*b));
+	const char *heads[2] = { lead->head, index_head };
+
+	if (!b)
+		return NULL;
+	header(b, heads, 2, cols, n);
+	for (size_t i = 0; outer && i < json_object_array_length(outer); i++) {
+		struct json_object *o = json_object_array_get_idx(outer, i), *arr = get(o, inner);
+
+		for (size_t j = 0; arr && j < json_object_array_length(arr); j++) {
+			value(b, lookup(o, lead->path), lead->decimals);
+			sb_printf(b, ",%zu,", j + 1);
+			row(b, json_object_array_get_idx(arr, j), cols, n);
+		}
+	}
+	return b;
+}
+
+size_t csv_export(struct json_object *doc, const char *kind, struct csv_file *files, size_t max)
+{
+	size_t n = 0;
+
+	if (max < 3)
+		return 0;
+	if (!strcmp(kind, "sweep")) {
+		files[n++] = (struct csv_file){ "points.csv", table_of(get(doc, "points"), point_cols, N(point_cols)) };
+		files[n++] = (struct csv_file){ "timeseries.csv", nested(get(doc, "points"), &point_cols[0], "timeseries",
+									 "round", round_cols, N(round_cols)) };
+	} else if (!strcmp(kind, "slc")) {
+		struct json_object *slc = NULL;
+
+		json_object_object_get_ex(doc, "slc", &slc);
+		files[n++] = (struct csv_file){ "slc_samples.csv", table_of(get(slc, "samples"), sample_cols,
+									   N(sample_cols)) };
+		files[n++] = (struct csv_file){ "slc_phases.csv", table_of(get(slc, "phases"), phase_cols,
+									  N(phase_cols)) };
+		files[n++] = (struct csv_file){ "slc_recovery.csv", table_of(get(slc, "recovery"), recovery_cols,
+									    N(recovery_cols)) };
+	} else {
+		files[n++] = (struct csv_file){ "series.csv", table_of(get(doc, "series"), series_cols, N(series_cols)) };
+		files[n++] = (struct csv_file){ "timeseries.csv", nested(get(doc, "series"), &series_cols[0],
+									 "timeseries", "interval", round_cols,
+									 N(round_cols)) };
+	}
+	return n;
+}
+
+void csv_files_free(struct csv_file *files, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (files[i].text)
+			sb_free(files[i].text);
+		free(files[i].text);
+		files[i].text = NULL;
+	}
+}

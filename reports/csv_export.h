@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * CSV files of a result document for spreadsheets: RFC 4180 (CRLF line
+ * ends, quoted where needed), a header row with the unit in each column
+ * name, empty fields for what was not measured.  Numbers keep the decimals
+ * of the JSON (result_format_number), so the CSV and the JSON agree.
+ */
+#ifndef SSDPROF_CSV_EXPORT_H
+#define SSDPROF_CSV_EXPORT_H
+
+#include <stddef.h>
+
+struct json_object;
+struct strbuf;
+
+/* One CSV file: its name and its text. */
+struct csv_file {
+	const char *name;
+	struct strbuf *text;
+};
+
+/*
+ * Every CSV of doc, by kind:
+ *   sweep: points.csv (one row per OP point), timeseries.csv (every round of every point)
+ *   slc:   slc_samples.csv, slc_phases.csv, slc_recovery.csv
+ *   run:   series.csv (one row per queue depth), timeseries.csv (every interval of every series)
+ * Fills up to max entries of files (texts malloc'd; free with csv_files_free) and returns the count.
+ */
+size_t csv_export(struct json_object *doc, const char *kind, struct csv_file *files, size_t max);
+void csv_files_free(struct csv_file *files, size_t n);
+
+/* One RFC 4180 field: quoted when it holds a comma, quote, CR or LF. */
+void csv_field(struct strbuf *b, const char *s);
+
+#endif

@@ -1,0 +1,234 @@
+/* SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chart.h"
+#include "html.h"
+#include "table.h"
+
+void sb_addn(struct strbuf *b, const char *s, size_t n)
+{
+	if (b->failed)
+		return;
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 4096;
+		char *p;
+
+		while (b->len + n + 1 > cap)
+			cap *= 2;
+		p = realloc(b->p, cap);
+		if (!p) {
+			b->failed = true;
+			return;
+		}
+		b->p = p;
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+}
+
+void sb_add(struct strbuf *b, const char *s)
+{
+	sb_addn(b, s, strlen(s));
+}
+
+void sb_printf(struct strbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		b->failed = true;
+		return;
+	}
+	sb_addn(b, s, (size_t)n);
+	free(s);
+}
+
+void sb_html(struct strbuf *b, const char *s)
+{
+	for (; s && *s; s++) {
+		switch (*s) {
+		case '&': sb_add(b, "&amp;"); break;
+		case '<': sb_add(b, "&lt;"); break;
+		case '>': sb_add(b, "&gt;"); break;
+		case '"': sb_add(b, "&quot;"); break;
+		default: sb_addn(b, s, 1);
+		}
+	}
+}
+
+void sb_free(struct strbuf *b)
+{
+	free(b->p);
+	*b = (struct strbuf){ 0 };
+}
+
+static const char css[] =
+	"body{font-family:'DejaVu Sans',Verdana,sans-serif;color:#1a1a1a;max-width:1060px;margin:1.5em auto;"
+	"padding:0 1em;line-height:1.4}\n"
+	"h1{font-size:1.6em;margin-bottom:.2em}h2{font-size:1.25em;margin-top:1.8em;border-bottom:1px solid #ccc}\n"
+	"dl{display:grid;grid-template-columns:max-content auto;gap:.2em 1.2em}dt{font-weight:bold}dd{margin:0}\n"
+	"figure{margin:1em 0}svg{max-width:100%;height:auto;display:block}\n"
+	"table{border-collapse:collapse;margin:.6em 0;font-size:.9em}\n"
+	"th,td{border:1px solid #ccc;padding:.2em .6em}th{background:#f2f2f2}td.r{text-align:right}\n"
+	"caption{text-align:left;font-weight:bold;padding:.3em 0}\n"
+	".warn{background:#fff3cd;border-left:4px solid #e0a800;padding:.4em .8em}\n"
+	".note{color:#555}\n";
+
+void html_begin(struct html_page *pg, const char *title)
+{
+	sb_add(&pg->b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>");
+	sb_html(&pg->b, title);
+	sb_add(&pg->b, "</title>\n<style>\n");
+	sb_add(&pg->b, css);
+	sb_add(&pg->b, "</style>\n</head>\n<body>\n<h1>");
+	sb_html(&pg->b, title);
+	sb_add(&pg->b, "</h1>\n");
+}
+
+void html_h2(struct html_page *pg, const char *id, const char *text)
+{
+	sb_printf(&pg->b, "<h2 id=\"%s\">", id);
+	sb_html(&pg->b, text);
+	sb_add(&pg->b, "</h2>\n");
+}
+
+void html_p(struct html_page *pg, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0) {
+		pg->b.failed = true;
+		va_end(ap);
+		return;
+	}
+	va_end(ap);
+	sb_add(&pg->b, "<p>");
+	sb_html(&pg->b, s);
+	sb_add(&pg->b, "</p>\n");
+	free(s);
+}
+
+void html_note(struct html_page *pg, const char *cls, const char *text)
+{
+	sb_printf(&pg->b, "<p class=\"%s\">", cls);
+	sb_html(&pg->b, text);
+	sb_add(&pg->b, "</p>\n");
+}
+
+void html_dl_begin(struct html_page *pg)
+{
+	sb_add(&pg->b, "<dl class=\"summary\">\n");
+}
+
+void html_dl(struct html_page *pg, const char *key, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0) {
+		pg->b.failed = true;
+		va_end(ap);
+		return;
+	}
+	va_end(ap);
+	sb_add(&pg->b, "<dt>");
+	sb_html(&pg->b, key);
+	sb_add(&pg->b, "</dt><dd>");
+	sb_html(&pg->b, s);
+	sb_add(&pg->b, "</dd>\n");
+	free(s);
+}
+
+void html_dl_end(struct html_page *pg)
+{
+	sb_add(&pg->b, "</dl>\n");
+}
+
+void html_table(struct html_page *pg, const struct table *t, bool open)
+{
+	if (!open) {
+		sb_add(&pg->b, "<details><summary>");
+		sb_html(&pg->b, t->caption ? t->caption : "numbers");
+		sb_printf(&pg->b, " (%zu rows)</summary>\n", t->nrows);
+	}
+	table_html(t, &pg->b);
+	if (!open)
+		sb_add(&pg->b, "</details>\n");
+}
+
+void html_chart(struct html_page *pg, const char *name, const struct chart *c, const struct table *t)
+{
+	char prefix[32], *svg = NULL;
+	size_t len;
+	int ret;
+
+	pg->ncharts++;
+	snprintf(prefix, sizeof(prefix), "c%u-", pg->ncharts);
+	sb_printf(&pg->b, "<figure id=\"chart-%s\" class=\"chart\">\n", name);
+	ret = chart_svg(c, HTML_CHART_W, HTML_CHART_H, prefix, &svg, &len);
+	if (ret) {
+		pg->error = pg->error ? pg->error : ret;
+	} else {
+		sb_addn(&pg->b, svg, len);
+		sb_add(&pg->b, "\n");
+	}
+	free(svg);
+	sb_add(&pg->b, "<figcaption>");
+	sb_html(&pg->b, c->title);
+	if (c->empty) {
+		/* Said in text too: the chart draws it as glyphs. */
+		sb_add(&pg->b, ": <span class=\"empty\">");
+		sb_html(&pg->b, c->empty);
+		sb_add(&pg->b, "</span>");
+	}
+	sb_add(&pg->b, "</figcaption>\n");
+	if (t)
+		html_table(pg, t, t->nrows <= 30);
+	sb_add(&pg->b, "</figure>\n");
+
+	if (pg->want_png) {
+		struct png_file *p = realloc(pg->pngs, (pg->npngs + 1) * sizeof(*p));
+
+		if (!p) {
+			pg->error = pg->error ? pg->error : -ENOMEM;
+			return;
+		}
+		pg->pngs = p;
+		p = &pg->pngs[pg->npngs];
+		snprintf(p->name, sizeof(p->name), "%02u-%s.png", pg->ncharts, name);
+		ret = chart_png(c, PNG_CHART_W, PNG_CHART_H, &p->data, &p->len);
+		if (ret)
+			pg->error = pg->error ? pg->error : ret;
+		else
+			pg->npngs++;
+	}
+}
+
+void html_end(struct html_page *pg)
+{
+	sb_add(&pg->b, "</body>\n</html>\n");
+}
+
+void html_page_free(struct html_page *pg)
+{
+	sb_free(&pg->b);
+	for (size_t i = 0; i < pg->npngs; i++)
+		free(pg->pngs[i].data);
+	free(pg->pngs);
+	pg->pngs = NULL;
+	pg->npngs = 0;
+}

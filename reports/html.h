@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A growable text buffer, and the self-contained HTML page of a report:
+ * inline CSS, charts as inline SVG, no scripts and nothing fetched, so the
+ * file reads the same offline, mailed, or years later.
+ */
+#ifndef SSDPROF_HTML_H
+#define SSDPROF_HTML_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct chart;
+struct table;
+
+/* Appends never fail visibly: an allocation failure sets failed and later appends do nothing. */
+struct strbuf {
+	char *p;          /* NUL-terminated once anything was added */
+	size_t len, cap;
+	bool failed;
+};
+
+void sb_addn(struct strbuf *b, const char *s, size_t n);
+void sb_add(struct strbuf *b, const char *s);
+void sb_printf(struct strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* s with & < > " escaped for HTML text and attribute values. */
+void sb_html(struct strbuf *b, const char *s);
+void sb_free(struct strbuf *b);
+
+/* Chart sizes: the page's SVG (CSS pixels, scaled to the page width) and the PNG for a chat message. */
+#define HTML_CHART_W 1000
+#define HTML_CHART_H 560
+#define PNG_CHART_W 1000
+#define PNG_CHART_H 600
+
+struct png_file {
+	char name[64];
+	char *data;
+	size_t len;
+};
+
+struct html_page {
+	struct strbuf b;
+	unsigned ncharts;
+	bool want_png;
+	struct png_file *pngs;   /* with want_png: one per chart, in page order */
+	size_t npngs;
+	int error;               /* first -errno from rendering */
+};
+
+void html_begin(struct html_page *pg, const char *title);
+/* A section heading with an anchor id. */
+void html_h2(struct html_page *pg, const char *id, const char *text);
+void html_p(struct html_page *pg, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A paragraph with a class ("warn", "note") around already-escaped text. */
+void html_note(struct html_page *pg, const char *cls, const char *text);
+/* A key/value summary list. */
+void html_dl_begin(struct html_page *pg);
+void html_dl(struct html_page *pg, const char *key, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void html_dl_end(struct html_page *pg);
+/*
+ * A figure: the chart as inline SVG (and, with want_png, as NAME.png in
+ * pngs), then the table of the numbers it plots.  t may be NULL.
+ */
+void html_chart(struct html_page *pg, const char *name, const struct chart *c, const struct table *t);
+/* A table on its own; open=false folds it under a <details> summary. */
+void html_table(struct html_page *pg, const struct table *t, bool open);
+void html_end(struct html_page *pg);
+void html_page_free(struct html_page *pg);
+
+#endif

@@ -1,0 +1,290 @@
+/* SPDX-License-Identifier: MIT */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "html.h"
+#include "table.h"
+
+void table_init(struct table *t, const char *caption)
+{
+	*t = (struct table){ .caption = caption };
+}
+
+void table_col(struct table *t, const char *head, enum table_align align)
+{
+	if (t->ncols >= TABLE_MAX_COLS || t->nrows) {
+		t->failed = true;
+		return;
+	}
+	t->head[t->ncols] = head;
+	t->align[t->ncols++] = align;
+}
+
+void table_row(struct table *t)
+{
+	if (t->failed)
+		return;
+	if (t->nrows == t->cap) {
+		size_t cap = t->cap ? t->cap * 2 : 16;
+		char **c = realloc(t->cells, cap * t->ncols * sizeof(*c));
+
+		if (!c) {
+			t->failed = true;
+			return;
+		}
+		t->cells = c;
+		t->cap = cap;
+	}
+	memset(&t->cells[t->nrows * t->ncols], 0, t->ncols * sizeof(char *));
+	t->nrows++;
+}
+
+void table_cell(struct table *t, size_t col, const char *fmt, ...)
+{
+	va_list ap;
+	char **cell;
+
+	if (t->failed || !t->nrows || col >= t->ncols)
+		return;
+	cell = &t->cells[(t->nrows - 1) * t->ncols + col];
+	free(*cell);
+	va_start(ap, fmt);
+	if (vasprintf(cell, fmt, ap) < 0) {
+		*cell = NULL;
+		t->failed = true;
+	}
+	va_end(ap);
+}
+
+void table_num(struct table *t, size_t col, double v, int decimals)
+{
+	if (isfinite(v))
+		table_cell(t, col, "%.*f", decimals, v == 0 ? 0 : v);
+	else
+		table_cell(t, col, "-");
+}
+
+const char *table_get(const struct table *t, size_t row, size_t col)
+{
+	const char *s = row < t->nrows && col < t->ncols ? t->cells[row * t->ncols + col] : NULL;
+
+	return s ? s : "";
+}
+
+/* Display width: UTF-8 continuation bytes take no column. */
+static size_t width(const char *s)
+{
+	size_t w = 0;
+
+	for (; *s; s++)
+		w += ((unsigned char)*s & 0xc0) != 0x80;
+	return w;
+}
+
+static void pad(FILE *f, size_t n)
+{
+	while (n--)
+		fputc(' ', f);
+}
+
+void table_print(const struct table *t, FILE *f, const char *indent)
+{
+	size_t w[TABLE_MAX_COLS];
+
+	for (size_t c = 0; c < t->ncols; c++) {
+		w[c] = width(t->head[c]);
+		for (size_t r = 0; r < t->nrows; r++)
+			if (width(table_get(t, r, c)) > w[c])
+				w[c] = width(table_get(t, r, c));
+	}
+	for (size_t r = 0; r <= t->nrows; r++) {
+		size_t trailing = 0;
+
+		fputs(indent, f);
+		for (size_t c = 0; c < t->ncols; c++) {
+			const char *s = r ? table_get(t, r - 1, c) : t->head[c];
+			size_t gap = w[c] - width(s);
+
+			/* The last column is left unpadded: notes need no trailing blanks. */
+			if (c + 1 == t->ncols && !*s)
+				break;
+			pad(f, trailing + (c ? 2 : 0));
+			trailing = 0;
+			if (t->align[c] == TA_RIGHT)
+				pad(f, gap);
+			fputs(s, f);
+			if (t->align[c] == TA_LEFT)
+				trailing = gap;
+		}
+		fputc('\n', f);
+	}
+}
+
+void table_html(const struct table *t, struct strbuf *b)
+{
+	sb_add(b, "<table>\n");
+	if (t->caption) {
+		sb_add(b, "<caption>");
+		sb_html(b, t->caption);
+		sb_add(b, "</caption>\n");
+	}
+	sb_add(b, "<thead><tr>");
+	for (size_t c = 0; c < t->ncols; c++) {
+		sb_add(b, "<th>");
+		sb_html(b, t->head[c]);
+		sb_add(b, "</th>");
+	}
+	sb_add(b, "</tr></thead>\n<tbody>\n");
+	for (size_t r = 0; r < t->nrows; r++) {
+		sb_add(b, "<tr>");
+		for (size_t c = 0; c < t->ncols; c++) {
+			sb_add(b, t->align[c] == TA_RIGHT ? "<td class=\"r\">" : "<td>");
+			sb_html(b, table_get(t, r, c));
+			sb_add(b, "</td>");
+		}
+		sb_add(b, "</tr>\n");
+	}
+	sb_add(b, "</tbody>\n</table>\n");
+}
+
+void table_free(struct table *t)
+{
+	for (size_t i = 0; t->cells && i < t->nrows * t->ncols; i++)
+		free(t->cells[i]);
+	free(t->cells);
+	t->cells = NULL;
+	t->nrows = t->cap = 0;
+}
+
+double table_json_num(struct json_object *o, const char *key)
+{
+	struct json_object *v;
+
+	if (!o || !json_object_object_get_ex(o, key, &v) || !v)
+		return NAN;
+	if (!json_object_is_type(v, json_type_double) && !json_object_is_type(v, json_type_int))
+		return NAN;
+	return json_object_get_double(v);
+}
+
+static const char *json_str(struct json_object *o, const char *key)
+{
+	struct json_object *v;
+
+	if (!o || !json_object_object_get_ex(o, key, &v) || !v || !json_object_is_type(v, json_type_string))
+		return NULL;
+	return json_object_get_string(v);
+}
+
+static struct json_object *json_get(struct json_object *o, const char *key)
+{
+	struct json_object *v;
+
+	return o && json_object_object_get_ex(o, key, &v) ? v : NULL;
+}
+
+enum {
+	SP_OP, SP_USABLE, SP_STEADY, SP_ROUNDS, SP_IOPS, SP_MBPS, SP_LAT, SP_WA, SP_MIN, SP_NOTE,
+};
+
+void table_sweep_points(struct table *t, struct json_object *doc, bool detail)
+{
+	struct json_object *points = json_get(doc, "points"), *knee = json_get(doc, "knee");
+	double knee_op = table_json_num(knee, "op_percent"), rec_op = table_json_num(knee, "recommended_op_percent");
+	size_t base = SP_NOTE;
+
+	table_init(t, "Steady state per OP point");
+	table_col(t, "OP %", TA_RIGHT);
+	table_col(t, "usable GB", TA_RIGHT);
+	table_col(t, "steady", TA_LEFT);
+	table_col(t, "rounds", TA_RIGHT);
+	table_col(t, "IOPS", TA_RIGHT);
+	table_col(t, "MB/s", TA_RIGHT);
+	table_col(t, "lat mean µs", TA_RIGHT);
+	table_col(t, "WA", TA_RIGHT);
+	table_col(t, "drive-min", TA_RIGHT);
+	if (detail) {
+		table_col(t, "p99 µs", TA_RIGHT);
+		table_col(t, "p99.9 µs", TA_RIGHT);
+		table_col(t, "WA source", TA_LEFT);
+		table_col(t, "OP method", TA_LEFT);
+		table_col(t, "purge", TA_LEFT);
+		table_col(t, "stop reason", TA_LEFT);
+		base = SP_NOTE + 6;
+	}
+	table_col(t, "", TA_LEFT);
+	for (size_t i = 0; points && i < json_object_array_length(points); i++) {
+		struct json_object *p = json_object_array_get_idx(points, i);
+		struct json_object *ss = json_get(p, "steady_state"), *lat = json_get(p, "lat_us");
+		struct json_object *reached = json_get(ss, "reached");
+		double op = table_json_num(p, "op_percent");
+		bool is_knee = fabs(op - knee_op) < 0.005, is_rec = fabs(op - rec_op) < 0.005;
+
+		table_row(t);
+		table_num(t, SP_OP, op, 2);
+		table_num(t, SP_USABLE, table_json_num(p, "usable_bytes") / 1e9, 2);
+		table_cell(t, SP_STEADY, "%s", reached && json_object_get_boolean(reached) ? "yes" : "NO");
+		table_num(t, SP_ROUNDS, table_json_num(ss, "rounds"), 0);
+		table_num(t, SP_IOPS, table_json_num(p, "iops"), 0);
+		table_num(t, SP_MBPS, table_json_num(p, "mbps"), 1);
+		table_num(t, SP_LAT, table_json_num(lat, "mean"), 1);
+		table_num(t, SP_WA, table_json_num(p, "waf"), 2);
+		table_num(t, SP_MIN, table_json_num(p, "drive_seconds") / 60, 1);
+		if (detail) {
+			const char *src = json_str(p, "waf_source"), *reason = json_str(ss, "stop_reason");
+
+			table_num(t, SP_NOTE, table_json_num(lat, "p99"), 1);
+			table_num(t, SP_NOTE + 1, table_json_num(lat, "p99.9"), 1);
+			table_cell(t, SP_NOTE + 2, "%s", src ? src : "-");
+			table_cell(t, SP_NOTE + 3, "%s", json_str(p, "op_method") ? json_str(p, "op_method") : "-");
+			table_cell(t, SP_NOTE + 4, "%s", json_str(p, "purge_method") ? json_str(p, "purge_method") : "-");
+			table_cell(t, SP_NOTE + 5, "%s", reason ? reason : "-");
+		}
+		if (is_knee || is_rec)
+			table_cell(t, base, "<- %s", is_knee && is_rec ? "knee, recommended" : is_knee ? "knee" : "recommended");
+	}
+}
+
+void table_slc_phases(struct table *t, struct json_object *slc)
+{
+	struct json_object *phases = json_get(slc, "phases");
+
+	table_init(t, "Phases of the sequential write");
+	table_col(t, "phase", TA_RIGHT);
+	table_col(t, "from GB", TA_RIGHT);
+	table_col(t, "to GB", TA_RIGHT);
+	table_col(t, "MB/s", TA_RIGHT);
+	for (size_t i = 0; phases && i < json_object_array_length(phases); i++) {
+		struct json_object *p = json_object_array_get_idx(phases, i);
+
+		table_row(t);
+		table_cell(t, 0, "%zu", i + 1);
+		table_num(t, 1, table_json_num(p, "from_bytes") / 1e9, 2);
+		table_num(t, 2, table_json_num(p, "to_bytes") / 1e9, 2);
+		table_num(t, 3, table_json_num(p, "mbps"), 1);
+	}
+}
+
+void table_slc_recovery(struct table *t, struct json_object *slc)
+{
+	struct json_object *rec = json_get(slc, "recovery");
+
+	table_init(t, "Cache recovered after idle");
+	table_col(t, "idle s", TA_RIGHT);
+	table_col(t, "recovered GB", TA_RIGHT);
+	table_col(t, "", TA_LEFT);
+	for (size_t i = 0; rec && i < json_object_array_length(rec); i++) {
+		struct json_object *p = json_object_array_get_idx(rec, i), *lb = json_get(p, "lower_bound");
+
+		table_row(t);
+		table_num(t, 0, table_json_num(p, "idle_s"), 0);
+		table_num(t, 1, table_json_num(p, "recovered_bytes") / 1e9, 2);
+		if (lb && json_object_get_boolean(lb))
+			table_cell(t, 2, "at least (no drop within what was written)");
+	}
+}

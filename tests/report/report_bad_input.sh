@@ -1,0 +1,68 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# report and compare on bad input: a missing file, invalid JSON, another schema,
+# an unwritable output path, mixed kinds: one line on stderr, exit 2, and no
+# report (nor temporary file) left behind.
+set -u
+ssdprof=$1
+data=$2
+work=$(mktemp -d)
+trap 'chmod -R u+w "$work"; rm -rf "$work"' EXIT
+fail() { echo "report_bad_input: $*" >&2; exit 1; }
+
+expect2() {
+	local what=$1
+	shift
+	"$@" >"$work/stdout" 2>"$work/stderr"
+	local rc=$?
+	[ $rc -eq 2 ] || fail "$what: exit $rc, expected 2 ($(cat "$work/stderr"))"
+	[ "$(wc -l <"$work/stderr")" -eq 1 ] || fail "$what: not one line on stderr: $(cat "$work/stderr")"
+	grep -q '^ssdprof: ' "$work/stderr" || fail "$what: error does not start with 'ssdprof: '"
+}
+
+out="$work/out"
+mkdir -p "$out"
+printf '{"schema": "ssdprof.result/1", "kind": "sweep", "points": [' >"$work/truncated.json"
+printf 'not json at all\n' >"$work/garbage.json"
+: >"$work/empty.json"
+printf '{"schema": "ssdprof.result/1"} trailing\n' >"$work/trailing.json"
+printf '{"schema": "fio.result/3", "jobs": []}\n' >"$work/other.json"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["schema"]="ssdprof.result/2"; json.dump(d, open(sys.argv[2],"w"))' \
+	"$data/report_sweep_dc.json" "$work/v2.json"
+printf '[1, 2, 3]\n' >"$work/array.json"
+
+expect2 "missing file" "$ssdprof" report "$work/nope.json" -o "$out/r.html"
+grep -q 'No such file' "$work/stderr" || fail "missing file: $(cat "$work/stderr")"
+expect2 "truncated JSON" "$ssdprof" report "$work/truncated.json" -o "$out/r.html"
+grep -q 'not valid JSON' "$work/stderr" || fail "truncated: $(cat "$work/stderr")"
+expect2 "garbage" "$ssdprof" report "$work/garbage.json" -o "$out/r.html"
+expect2 "empty file" "$ssdprof" report "$work/empty.json" -o "$out/r.html"
+expect2 "text after the document" "$ssdprof" report "$work/trailing.json" -o "$out/r.html"
+expect2 "another schema" "$ssdprof" report "$work/other.json" -o "$out/r.html"
+grep -q "schema is 'fio.result/3'" "$work/stderr" || fail "other schema: $(cat "$work/stderr")"
+expect2 "a JSON array" "$ssdprof" report "$work/array.json" -o "$out/r.html"
+expect2 "no argument" "$ssdprof" report
+expect2 "unknown option" "$ssdprof" report "$data/report_slc.json" --bogus
+[ -z "$(ls -A "$out")" ] || fail "files left after bad input: $(ls -A "$out")"
+
+# Unwritable output: a directory that does not exist, a read-only directory, a PNG
+# directory that cannot be made.  Nothing may be left, not even the HTML written first.
+expect2 "missing output directory" "$ssdprof" report "$data/report_slc.json" -o "$work/no/such/dir/r.html"
+mkdir "$work/ro"
+chmod a-w "$work/ro"
+if [ "$(id -u)" -ne 0 ]; then
+	expect2 "read-only directory" "$ssdprof" report "$data/report_slc.json" -o "$work/ro/r.html"
+fi
+: >"$work/afile"
+expect2 "PNG directory under a file" "$ssdprof" report "$data/report_slc.json" -o "$out/r.html" --png "$work/afile/png"
+[ -z "$(ls -A "$out")" ] || fail "a failed report left files behind: $(ls -A "$out")"
+
+# compare: mixed kinds, mixed schema versions, too few files.
+expect2 "compare, one file" "$ssdprof" compare "$data/report_slc.json"
+expect2 "compare, mixed kinds" "$ssdprof" compare "$data/report_slc.json" "$data/report_sweep_dc.json"
+grep -q 'one kind' "$work/stderr" || fail "mixed kinds: $(cat "$work/stderr")"
+expect2 "compare, mixed schemas" "$ssdprof" compare "$data/report_sweep_dc.json" "$work/v2.json"
+grep -q 'one schema version' "$work/stderr" || fail "mixed schemas: $(cat "$work/stderr")"
+expect2 "compare, unwritable" "$ssdprof" compare "$data/report_sweep_dc.json" "$data/report_sweep_notsteady.json" \
+	-o "$work/no/such/c.html"
+echo "report_bad_input: ok"

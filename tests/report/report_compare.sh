@@ -1,0 +1,27 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# compare: sweeps of two drives in one terminal table and on the same charts.
+set -u
+ssdprof=$1
+data=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "report_compare: $*" >&2; exit 1; }
+
+"$ssdprof" compare "$data/report_sweep_dc.json" "$data/report_sweep_notsteady.json" -o "$work/c.html" \
+	--png "$work/png" >"$work/stdout" 2>"$work/stderr" || fail "compare failed: $(cat "$work/stderr")"
+grep -q '^drive  *points  *steady  *best IOPS' "$work/stdout" || fail "no table header: $(cat "$work/stdout")"
+grep -q '^sim:dc-tlc,capacity=2G  *5  *5  *320000  *30.00  *20.00  *20.00  *319997  *1.88$' "$work/stdout" ||
+	fail "dc-tlc row: $(cat "$work/stdout")"
+grep -q '^sim:budget-tlc,capacity=2G  *4  *1 ' "$work/stdout" || fail "budget-tlc row: $(cat "$work/stdout")"
+for id in compare-iops-vs-op compare-wa-vs-op; do
+	grep -q "id=\"chart-$id\"" "$work/c.html" || fail "no $id chart"
+done
+[ "$(ls "$work/png" | wc -l)" -eq 2 ] || fail "PNGs: $(ls "$work/png")"
+"$ssdprof" compare "$data/report_slc.json" "$data/report_slc.json" >"$work/stdout" 2>&1 || fail "slc compare failed"
+grep -q 'cache GB' "$work/stdout" || fail "slc table: $(cat "$work/stdout")"
+grep -q 'report_slc.json)' "$work/stdout" || fail "two results of one target are told apart by file: $(cat "$work/stdout")"
+"$ssdprof" compare "$data/report_run.json" "$data/report_run_qd.json" -o "$work/r.html" >"$work/stdout" 2>&1 ||
+	fail "run compare failed: $(cat "$work/stdout")"
+grep -q 'id="chart-compare-iops-vs-qd"' "$work/r.html" || fail "no IOPS-vs-QD chart"
+echo "report_compare: ok"
