@@ -16,6 +16,27 @@
 
 static const struct command commands[] = {
 	{
+		.name = "list",
+		.handler = cmd_list,
+		.flags = 0,
+		.summary = "list NVMe namespaces and SATA disks: identity, purge and OP methods, in use",
+		.usage = cmd_list_usage,
+	},
+	{
+		.name = "purge",
+		.handler = cmd_purge,
+		.flags = CMD_NEEDS_TARGET | CMD_DESTRUCTIVE,
+		.summary = "return a drive to its fresh state: sanitize, format, security erase or TRIM",
+		.usage = cmd_purge_usage,
+	},
+	{
+		.name = "op",
+		.handler = cmd_op,
+		.flags = CMD_NEEDS_TARGET | CMD_DESTRUCTIVE,
+		.summary = "show, set or restore over-provisioning (namespace, HPA or span)",
+		.usage = cmd_op_usage,
+	},
+	{
 		.name = "info",
 		.handler = cmd_info,
 		.flags = CMD_NEEDS_TARGET,

@@ -33,6 +33,12 @@ struct command {
 };
 
 int cmd_info(int argc, char **argv);
+int cmd_list(int argc, char **argv);
+int cmd_purge(int argc, char **argv);
+int cmd_op(int argc, char **argv);
+extern const char cmd_list_usage[];
+extern const char cmd_purge_usage[];
+extern const char cmd_op_usage[];
 int cmd_run(int argc, char **argv);
 int cmd_precondition(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);

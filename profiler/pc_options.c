@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "dev_common.h"
 #include "interrupt.h"
 #include "parse.h"
 #include "pc_options.h"
@@ -143,17 +144,8 @@ int pc_cli_check_target(struct pc_cli *c, struct target *t, const char *cmd)
 		cli_error("%s: %s cannot be written; it cannot be preconditioned", cmd, t->info.path);
 		return EXIT_USAGE;
 	}
-	if (target_has(t, TARGET_CAP_REAL_DEVICE) && !c->dry_run) {
-		const char *base = strrchr(t->info.path, '/');
-		const char *id = t->info.serial[0] ? t->info.serial : (base ? base + 1 : t->info.path);
-
-		if (!c->yes || strcmp(c->yes, id)) {
-			cli_error("%s: %s would lose all its data; confirm with --yes %s (or look first with --dry-run)",
-				  cmd, t->info.path, id);
-			return EXIT_REFUSED;
-		}
-	}
-	return 0;
+	/* The one safety gate (DESIGN.md 7): in use, signatures, --yes SERIAL. */
+	return dev_safety_gate(t, c->yes, c->force, c->dry_run, cmd);
 }
 
 int pc_cli_open_target(struct pc_cli *c, int argc, char **argv, int first, const char *cmd, struct target **t)

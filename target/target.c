@@ -11,6 +11,8 @@
 #include "sim.h"
 #include "target.h"
 #include "uring_target.h"
+#include "nvme_target.h"
+#include "ata_target.h"
 
 /* Indexed by bit position, so the order must follow enum target_cap. */
 static const char *const cap_names[TARGET_CAP_COUNT] = {
@@ -46,8 +48,14 @@ int target_open(const char *spec, struct target **out, char *err, size_t errlen)
 	}
 	if (strncmp(spec, sim_prefix, sizeof(sim_prefix) - 1) == 0)
 		ret = sim_target_open(spec + sizeof(sim_prefix) - 1, &t, err, errlen);
-	else
-		ret = uring_target_open(spec, &t, err, errlen);
+	else {
+		/* NVMe namespaces and libata disks get their own kinds; anything else is generic. */
+		ret = nvme_target_open(spec, &t, err, errlen);
+		if (ret == -ENODEV)
+			ret = ata_target_open(spec, &t, err, errlen);
+		if (ret == -ENODEV)
+			ret = uring_target_open(spec, &t, err, errlen);
+	}
 	if (ret < 0)
 		return ret;
 

@@ -87,7 +87,7 @@ fi
 # The Debian kernel that linux-image-amd64 points at, unpacked once; only
 # vmlinuz and the modules the guest needs are kept (cache/kernel-VERSION/).
 MODULES="nvme ahci sd_mod sg virtio_pci virtio_blk md_mod raid0 raid1 raid10 raid456
-	dm_mod dm_flakey null_blk brd loop scsi_debug 9p 9pnet_virtio"
+	dm_mod dm_flakey null_blk brd loop scsi_debug 9p 9pnet_virtio ext4"
 
 kpkg_of_meta() {
 	apt-cache depends linux-image-amd64 2>/dev/null |

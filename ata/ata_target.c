@@ -1,0 +1,793 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * SG_IO sends; the sense data decides.  libata reports an aborted command as
+ * CHECK CONDITION with sense key ABORTED COMMAND, and hdparm-style tools that
+ * look only at the ioctl's return value take that for success; here every
+ * command's sense is parsed and the drive's state re-read after a change.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <linux/fs.h>
+#include <scsi/sg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <json-c/json.h>
+
+#include "ata_cmds.h"
+#include "ata_target.h"
+#include "op_journal.h"
+#include "safety.h"
+#include "target.h"
+#include "uring_target.h"
+
+#define SG_TIMEOUT_MS 60000u
+#define ERASE_TIMEOUT_MS (12u * 3600 * 1000)
+#define TEMP_PASSWORD "ssdprof-erase"
+
+struct ata_target {
+	struct target t;
+	struct target_ops ops;
+	struct target *io;
+	int fd;                       /* the sd node, for SG_IO */
+	char node[64];
+	struct ata_identity id;
+	uint64_t native_sectors;      /* 0 until read */
+	bool native_known;
+	bool permanent;
+	bool dry_run;
+	FILE *dry_out;
+	dev_progress_fn progress;
+	void *progress_arg;
+	const struct ata_write_attrs *wattrs;
+};
+
+static const struct target_ops ata_ops_template;
+
+static struct ata_target *to_ata(struct target *t)
+{
+	return (struct ata_target *)t;
+}
+
+bool ata_target_is(const struct target *t)
+{
+	return t && t->ops && t->ops->identify == ata_ops_template.identify;
+}
+
+void ata_target_set_dry_run(struct target *t, bool dry_run, void *out)
+{
+	to_ata(t)->dry_run = dry_run;
+	to_ata(t)->dry_out = out ? out : stdout;
+}
+
+void ata_target_set_progress(struct target *t, dev_progress_fn fn, void *arg)
+{
+	to_ata(t)->progress = fn;
+	to_ata(t)->progress_arg = arg;
+}
+
+void ata_target_set_permanent(struct target *t, bool permanent)
+{
+	to_ata(t)->permanent = permanent;
+}
+
+/*
+ * Send tf; 0 when the drive completed it, -EIO with a reason when the sense
+ * data or the status says it failed (whatever the ioctl returned).
+ */
+static int sg_send(struct ata_target *a, const struct ata_tf *tf, void *data, struct ata_result *r,
+		   unsigned timeout_ms, char *why, size_t whylen)
+{
+	uint8_t cdb[16], sense[64];
+	struct sg_io_hdr h;
+	struct ata_result tmp;
+	char desc[200];
+
+	if (!r)
+		r = &tmp;
+	memset(r, 0, sizeof(*r));
+	ata_cdb16(tf, cdb);
+	memset(&h, 0, sizeof(h));
+	memset(sense, 0, sizeof(sense));
+	h.interface_id = 'S';
+	h.cmdp = cdb;
+	h.cmd_len = 16;
+	h.sbp = sense;
+	h.mx_sb_len = sizeof(sense);
+	h.dxferp = data;
+	h.dxfer_len = tf->sectors * 512u;
+	h.dxfer_direction = !tf->sectors ? SG_DXFER_NONE : tf->data_in ? SG_DXFER_FROM_DEV : SG_DXFER_TO_DEV;
+	h.timeout = timeout_ms ? timeout_ms : SG_TIMEOUT_MS;
+	if (ioctl(a->fd, SG_IO, &h) < 0) {
+		int e = errno;
+
+		snprintf(why, whylen, "%s: SG_IO failed: %s", ata_command_name(tf->command), strerror(e));
+		return -e;
+	}
+	ata_parse_sense(sense, h.sb_len_wr, r);
+	ata_tf_describe(tf, desc, sizeof(desc));
+	if (r->check || (h.host_status || (h.driver_status & 0xf) > 1)) {
+		if (r->sense_key == 0x0b || (r->have_regs && (r->error & 0x04)))
+			snprintf(why, whylen, "the drive aborted %s (sense key 0x%x, ASC/ASCQ 0x%02x/0x%02x, "
+				 "status 0x%02x, error 0x%02x)", ata_command_name(tf->command), r->sense_key, r->asc,
+				 r->ascq, r->status, r->error);
+		else
+			snprintf(why, whylen, "%s failed (sense key 0x%x, ASC/ASCQ 0x%02x/0x%02x, host 0x%x, "
+				 "driver 0x%x)", ata_command_name(tf->command), r->sense_key, r->asc, r->ascq,
+				 h.host_status, h.driver_status);
+		r->check = true;
+		return -EIO;
+	}
+	if (h.status && !r->have_regs) {
+		snprintf(why, whylen, "%s failed: SCSI status 0x%x", ata_command_name(tf->command), h.status);
+		return -EIO;
+	}
+	return 0;
+}
+
+/* A command that changes the drive: printed under --dry-run. */
+static int sg_change(struct ata_target *a, const struct ata_tf *tf, void *data, struct ata_result *r,
+		     unsigned timeout_ms, char *why, size_t whylen)
+{
+	char line[240];
+
+	if (a->dry_run) {
+		ata_tf_describe(tf, line, sizeof(line));
+		fprintf(a->dry_out, "would send to %s: ATA PASS-THROUGH(16) %s\n", a->t.info.path, line);
+		if (r)
+			memset(r, 0, sizeof(*r));
+		return 0;
+	}
+	return sg_send(a, tf, data, r, timeout_ms, why, whylen);
+}
+
+static int do_identify(struct ata_target *a, char *why, size_t len)
+{
+	uint8_t buf[512];
+	struct ata_tf tf = ata_tf_identify();
+	int ret = sg_send(a, &tf, buf, NULL, 0, why, len);
+
+	if (ret == 0)
+		ata_parse_identify(buf, &a->id);
+	return ret;
+}
+
+static int read_native_max(struct ata_target *a, uint64_t *sectors, char *why, size_t len)
+{
+	struct ata_tf tf = ata_tf_read_native_max();
+	struct ata_result r;
+	int ret = sg_send(a, &tf, NULL, &r, 0, why, len);
+
+	if (ret)
+		return ret;
+	if (!r.have_regs) {
+		snprintf(why, len, "READ NATIVE MAX ADDRESS EXT returned no registers");
+		return -EIO;
+	}
+	*sectors = r.lba + 1;
+	return 0;
+}
+
+unsigned long long ata_target_native_bytes(struct target *t)
+{
+	struct ata_target *a = to_ata(t);
+	char why[200];
+	uint64_t s;
+
+	if (!a->id.hpa_supported || read_native_max(a, &s, why, sizeof(why)))
+		return 0;
+	return (unsigned long long)s * a->id.logical_bytes;
+}
+
+void ata_target_methods(const struct target *t, char *purge, size_t plen, char *op, size_t olen)
+{
+	const struct ata_target *a = (const struct ata_target *)t;
+
+	snprintf(purge, plen, "%s%s%s%s%s", a->id.sanitize_block ? "sanitize-block " : "",
+		 a->id.sanitize_crypto ? "sanitize-crypto " : "", a->id.sanitize_overwrite ? "sanitize-overwrite " : "",
+		 a->id.security_supported ? (a->id.security_enhanced_erase ? "ata-erase ata-erase-enhanced "
+					     : "ata-erase ") : "",
+		 a->id.trim ? "trim" : "");
+	snprintf(op, olen, "%sspan", a->id.hpa_supported ? "hpa " : "");
+}
+
+static int at_identify(struct target *t, struct target_info *info)
+{
+	struct ata_target *a = to_ata(t);
+
+	memset(info, 0, sizeof(*info));
+	snprintf(info->kind, sizeof(info->kind), "ata");
+	snprintf(info->path, sizeof(info->path), "%s", t->info.path);
+	snprintf(info->model, sizeof(info->model), "%s", a->id.model);
+	snprintf(info->serial, sizeof(info->serial), "%s", a->id.serial);
+	snprintf(info->firmware, sizeof(info->firmware), "%s", a->id.firmware);
+	info->lba_bytes = a->id.logical_bytes;
+	info->capacity_bytes = a->io ? a->io->info.capacity_bytes : a->id.sectors * a->id.logical_bytes;
+	return 0;
+}
+
+static int read_smart(struct ata_target *a, uint8_t data[512])
+{
+	struct ata_tf tf = ata_tf_smart_read_data();
+	char why[200];
+
+	return sg_send(a, &tf, data, NULL, 0, why, sizeof(why));
+}
+
+static bool media_bytes(const struct ata_target *a, const uint8_t *smart, uint64_t *bytes)
+{
+	const struct ata_write_attrs *w = a->wattrs;
+	uint64_t v0 = 0, v1 = 0;
+	bool h0, h1;
+
+	if (!w)
+		return false;
+	h0 = w->nand[0].id && ata_smart_attr(smart, w->nand[0].id, &v0);
+	h1 = w->nand[1].id && ata_smart_attr(smart, w->nand[1].id, &v1);
+	if (w->nand_sum) {
+		if (!h0 || !h1)
+			return false;
+		*bytes = v0 * w->nand[0].unit + v1 * w->nand[1].unit;
+		return true;
+	}
+	if (h0) {
+		*bytes = v0 * w->nand[0].unit;
+		return true;
+	}
+	if (h1) {
+		*bytes = v1 * w->nand[1].unit;
+		return true;
+	}
+	return false;
+}
+
+static int at_counters(struct target *t, struct target_counters *c)
+{
+	struct ata_target *a = to_ata(t);
+	uint8_t smart[512];
+	int ret = a->io->ops->counters(a->io, c);
+
+	if (ret < 0)
+		return ret;
+	c->media_known = false;
+	if ((t->ops->caps & TARGET_CAP_MEDIA_COUNTER) && read_smart(a, smart) == 0)
+		c->media_known = media_bytes(a, smart, &c->media_bytes_written);
+	return 0;
+}
+
+static void add_str(struct json_object *o, const char *k, const char *v)
+{
+	json_object_object_add(o, k, v && *v ? json_object_new_string(v) : NULL);
+}
+
+static void add_bool(struct json_object *o, const char *k, bool v)
+{
+	json_object_object_add(o, k, json_object_new_boolean(v));
+}
+
+static int at_describe(struct target *t, struct json_object *obj)
+{
+	struct ata_target *a = to_ata(t);
+	struct json_object *sec = json_object_new_object(), *san = json_object_new_object();
+	char purge[160], op[32], why[200], reason[TARGET_ERRLEN];
+	uint8_t smart[512];
+	uint64_t native;
+	struct op_journal_entry e;
+
+	add_str(obj, "kernel_name", a->node);
+	json_object_object_add(obj, "sectors", json_object_new_uint64(a->id.sectors));
+	add_bool(obj, "lba48", a->id.lba48);
+	add_bool(obj, "trim", a->id.trim);
+	add_str(obj, "rotation", a->id.rotation == 1 ? "non-rotating" : a->id.rotation ? "rotating" : "unknown");
+	add_bool(sec, "supported", a->id.security_supported);
+	add_bool(sec, "enabled", a->id.security_enabled);
+	add_bool(sec, "locked", a->id.security_locked);
+	add_bool(sec, "frozen", a->id.security_frozen);
+	add_bool(sec, "enhanced_erase", a->id.security_enhanced_erase);
+	json_object_object_add(sec, "erase_minutes", json_object_new_int((int)a->id.erase_minutes));
+	json_object_object_add(obj, "security", sec);
+	add_bool(san, "supported", a->id.sanitize);
+	add_bool(san, "block_erase", a->id.sanitize_block);
+	add_bool(san, "crypto_scramble", a->id.sanitize_crypto);
+	add_bool(san, "overwrite", a->id.sanitize_overwrite);
+	json_object_object_add(obj, "sanitize", san);
+	add_bool(obj, "hpa_supported", a->id.hpa_supported);
+	add_bool(obj, "hpa_enabled", a->id.hpa_enabled);
+	if (a->id.hpa_supported && read_native_max(a, &native, why, sizeof(why)) == 0)
+		json_object_object_add(obj, "native_max_sectors", json_object_new_uint64(native));
+	else if (a->id.hpa_supported)
+		add_str(obj, "native_max_sectors", why);
+	ata_target_methods(t, purge, sizeof(purge), op, sizeof(op));
+	add_str(obj, "purge_methods", purge);
+	add_str(obj, "op_methods", op);
+	if (a->wattrs) {
+		char b[200];
+
+		snprintf(b, sizeof(b), "%s: host attribute %u (%s), NAND attribute %u%s%u (%s)", a->wattrs->vendor,
+			 a->wattrs->host.id, a->wattrs->host.unit_name, a->wattrs->nand[0].id,
+			 a->wattrs->nand_sum ? " + " : " or ", a->wattrs->nand[1].id, a->wattrs->nand[0].unit_name);
+		add_str(obj, "write_attributes", b);
+	} else {
+		add_str(obj, "write_attributes", "unknown vendor: no media-write counter");
+	}
+	if (a->id.smart && read_smart(a, smart) == 0) {
+		struct json_object *attrs = json_object_new_object();
+
+		for (unsigned i = 0; i < 30; i++) {
+			const uint8_t *p = smart + 2 + 12 * i;
+			uint64_t raw;
+			char k[8];
+
+			if (!p[0] || !ata_smart_attr(smart, p[0], &raw))
+				continue;
+			snprintf(k, sizeof(k), "%u", p[0]);
+			json_object_object_add(attrs, k, json_object_new_uint64(raw));
+		}
+		json_object_object_add(obj, "smart_raw", attrs);
+	}
+	if (op_journal_load(t->info.serial, &e) == 0) {
+		char b[200];
+
+		snprintf(b, sizeof(b), "%s OP in place since %s; original %llu bytes (ssdprof op --restore)",
+			 e.method, e.when, (unsigned long long)e.original_bytes);
+		add_str(obj, "op_journal", b);
+	}
+	if (safety_check_in_use(t->info.path, reason, sizeof(reason)) < 0)
+		add_str(obj, "in_use", reason);
+	else
+		json_object_object_add(obj, "in_use", NULL);
+	return 0;
+}
+
+static int at_submit(struct target *t, const struct io_req *r, unsigned k)
+{
+	return to_ata(t)->io->ops->submit(to_ata(t)->io, r, k);
+}
+
+static int at_reap(struct target *t, struct io_completion *out, unsigned max, unsigned min)
+{
+	return to_ata(t)->io->ops->reap(to_ata(t)->io, out, max, min);
+}
+
+static uint64_t at_now(struct target *t)
+{
+	return to_ata(t)->io->ops->now_ns(to_ata(t)->io);
+}
+
+static int at_idle(struct target *t, uint64_t ns)
+{
+	return to_ata(t)->io->ops->idle(to_ata(t)->io, ns);
+}
+
+static int at_trim(struct target *t, uint64_t off, uint64_t len)
+{
+	struct ata_target *a = to_ata(t);
+
+	if (a->dry_run) {
+		fprintf(a->dry_out, "would send to %s: BLKDISCARD offset=%llu length=%llu (DATA SET MANAGEMENT TRIM)\n",
+			t->info.path, (unsigned long long)off, (unsigned long long)len);
+		return 0;
+	}
+	return a->io->ops->trim(a->io, off, len);
+}
+
+/* ---- purge ---- */
+
+/* Dirty cached pages must not land after the erase, and reads afterwards must see the drive. */
+static void flush_bdev(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return;
+	fsync(fd);
+	ioctl(fd, BLKFLSBUF, 0);
+	close(fd);
+}
+
+static int security_erase(struct ata_target *a, bool enhanced, char *err, size_t errlen)
+{
+	uint8_t data[512];
+	struct ata_tf tf;
+	char why[200], why2[200];
+	int ret;
+
+	if (!a->id.security_supported) {
+		snprintf(err, errlen, "%s (%s) has no ATA security feature set (IDENTIFY word 128 bit 0 clear); "
+			 "it cannot do ata-erase%s", a->t.info.path, a->id.model, enhanced ? "-enhanced" : "");
+		return -EOPNOTSUPP;
+	}
+	if (enhanced && !a->id.security_enhanced_erase) {
+		snprintf(err, errlen, "%s does not support the enhanced security erase; use --method ata-erase",
+			 a->t.info.path);
+		return -EOPNOTSUPP;
+	}
+	if (a->id.security_frozen) {
+		snprintf(err, errlen, "%s is security-frozen (the BIOS froze it at boot); unfreeze it by suspending "
+			 "and resuming the machine (systemctl suspend) or hot-plugging the drive, then retry",
+			 a->t.info.path);
+		return -EPERM;
+	}
+	if (a->id.security_locked || a->id.security_enabled) {
+		snprintf(err, errlen, "%s already has a security password set (%s); ssdprof does not erase drives "
+			 "with a password it did not set", a->t.info.path, a->id.security_locked ? "locked" : "enabled");
+		return -EPERM;
+	}
+	/* Temporary user password, erase prepare + erase unit; the erase clears the password. */
+	tf = ata_tf_security(ATA_CMD_SEC_SET_PASS);
+	ata_security_data(data, TEMP_PASSWORD, false, false, false);
+	ret = sg_change(a, &tf, data, NULL, 0, why, sizeof(why));
+	if (ret) {
+		snprintf(err, errlen, "setting the temporary security password on %s failed: %s", a->t.info.path, why);
+		return ret;
+	}
+	tf = ata_tf_security(ATA_CMD_SEC_ERASE_PREP);
+	ret = sg_change(a, &tf, NULL, NULL, 0, why, sizeof(why));
+	if (ret == 0) {
+		if (a->progress)
+			a->progress(enhanced ? "enhanced security erase" : "security erase", 0, a->progress_arg);
+		tf = ata_tf_security(ATA_CMD_SEC_ERASE_UNIT);
+		ata_security_data(data, TEMP_PASSWORD, false, enhanced, false);
+		ret = sg_change(a, &tf, data, NULL, ERASE_TIMEOUT_MS, why, sizeof(why));
+	}
+	if (a->dry_run)
+		return 0;
+	/* Whatever happened, no password may stay behind. */
+	if (do_identify(a, why2, sizeof(why2)) == 0 && a->id.security_enabled) {
+		tf = ata_tf_security(ATA_CMD_SEC_DISABLE_PASS);
+		ata_security_data(data, TEMP_PASSWORD, false, false, false);
+		if (sg_send(a, &tf, data, NULL, 0, why2, sizeof(why2)) || do_identify(a, why2, sizeof(why2)) ||
+		    a->id.security_enabled) {
+			snprintf(err, errlen, "security erase of %s %s, and the temporary password '%s' is STILL SET: "
+				 "remove it with hdparm --security-disable %s %s", a->t.info.path, ret ? why : "done",
+				 TEMP_PASSWORD, TEMP_PASSWORD, a->t.info.path);
+			return -EIO;
+		}
+	}
+	if (ret) {
+		snprintf(err, errlen, "security erase of %s failed: %s (no password left set)", a->t.info.path, why);
+		return ret;
+	}
+	if (a->progress)
+		a->progress("security erase", 1.0, a->progress_arg);
+	return 0;
+}
+
+static int sanitize(struct ata_target *a, uint16_t feature, const char *method, char *err, size_t errlen)
+{
+	struct ata_tf tf = ata_tf_sanitize(feature);
+	struct ata_result r;
+	char why[200];
+	int ret = sg_change(a, &tf, NULL, NULL, 0, why, sizeof(why));
+
+	if (ret) {
+		snprintf(err, errlen, "%s refused %s: %s", a->t.info.path, method, why);
+		return ret;
+	}
+	if (a->dry_run)
+		return 0;
+	for (;;) {
+		tf = ata_tf_sanitize(ATA_SANITIZE_STATUS);
+		ret = sg_send(a, &tf, NULL, &r, 0, why, sizeof(why));
+		if (ret) {
+			snprintf(err, errlen, "SANITIZE STATUS on %s failed: %s", a->t.info.path, why);
+			return ret;
+		}
+		if (r.count & 0x4000) {       /* SANITIZE IN PROGRESS; progress in LBA 15:0 */
+			if (a->progress)
+				a->progress(method, (double)(r.lba & 0xffff) / 65536.0, a->progress_arg);
+			sleep(1);
+			continue;
+		}
+		if (r.count & 0x8000)         /* SANITIZE OPERATION COMPLETED WITHOUT ERROR */
+			return 0;
+		snprintf(err, errlen, "%s on %s did not complete without error (sanitize status count 0x%04x)", method,
+			 a->t.info.path, r.count);
+		return -EIO;
+	}
+}
+
+static void unsupported(struct ata_target *a, const char *method, char *err, size_t errlen)
+{
+	char purge[160], op[32];
+
+	ata_target_methods(&a->t, purge, sizeof(purge), op, sizeof(op));
+	snprintf(err, errlen, "--method: %s (%s) does not support '%s'; it supports: %s", a->t.info.path, a->id.model,
+		 method, purge[0] ? purge : "nothing (no TRIM, sanitize or security erase)");
+}
+
+static int at_purge(struct target *t, const char *method, char *err, size_t errlen)
+{
+	struct ata_target *a = to_ata(t);
+	int ret;
+
+	if (!method || !strcmp(method, "auto"))
+		method = a->id.sanitize_block ? "sanitize-block" : a->id.sanitize_crypto ? "sanitize-crypto"
+			: a->id.security_supported && !a->id.security_frozen && !a->id.security_enabled ? "ata-erase"
+			: "trim";
+	ret = 1;
+	if (!a->dry_run && strcmp(method, "trim"))
+		flush_bdev(t->info.path);
+	if (!strcmp(method, "ata-erase") || !strcmp(method, "ata-erase-enhanced"))
+		ret = security_erase(a, !strcmp(method, "ata-erase-enhanced"), err, errlen);
+	else if (!strcmp(method, "sanitize-block") && a->id.sanitize_block)
+		ret = sanitize(a, ATA_SANITIZE_BLOCK_ERASE, method, err, errlen);
+	else if (!strcmp(method, "sanitize-crypto") && a->id.sanitize_crypto)
+		ret = sanitize(a, ATA_SANITIZE_CRYPTO_SCRAMBLE, method, err, errlen);
+	else if (!strcmp(method, "sanitize-overwrite") && a->id.sanitize_overwrite)
+		ret = sanitize(a, ATA_SANITIZE_OVERWRITE, method, err, errlen);
+	if (ret != 1) {
+		if (!a->dry_run)
+			flush_bdev(t->info.path);
+		return ret;
+	}
+	if (!strcmp(method, "trim") && a->id.trim) {
+		ret = at_trim(t, 0, t->info.capacity_bytes);
+		if (ret < 0)
+			snprintf(err, errlen, "TRIM of all of %s failed: %s", t->info.path, strerror(-ret));
+		return ret;
+	}
+	unsupported(a, method, err, errlen);
+	return -EOPNOTSUPP;
+}
+
+/* ---- HPA ---- */
+
+static int at_set_op(struct target *t, enum op_method method, uint64_t usable, char *err, size_t errlen)
+{
+	struct ata_target *a = to_ata(t);
+	uint32_t lba = t->info.lba_bytes;
+	struct op_journal_entry e;
+	uint64_t native, sectors;
+	struct ata_tf tf;
+	char why[200];
+	int ret;
+
+	if (method == OP_METHOD_AUTO)
+		method = a->id.hpa_supported ? OP_METHOD_HPA : OP_METHOD_SPAN;
+	if (!usable || usable % lba) {
+		snprintf(err, errlen, "usable size %llu is not a whole number of %u-byte sectors",
+			 (unsigned long long)usable, lba);
+		return -EINVAL;
+	}
+	if (method == OP_METHOD_SPAN) {
+		if (usable > t->info.capacity_bytes) {
+			snprintf(err, errlen, "span %llu bytes is more than %s holds", (unsigned long long)usable,
+				 t->info.path);
+			return -EINVAL;
+		}
+		return 0;
+	}
+	if (method != OP_METHOD_HPA || !a->id.hpa_supported) {
+		snprintf(err, errlen, "--method %s: %s (%s) cannot; it supports: %sspan",
+			 method == OP_METHOD_HPA ? "hpa" : "namespace", t->info.path, a->id.model,
+			 a->id.hpa_supported ? "hpa, " : "");
+		return -EOPNOTSUPP;
+	}
+	ret = read_native_max(a, &native, why, sizeof(why));
+	if (ret) {
+		snprintf(err, errlen, "--method hpa: %s: %s; it cannot do HPA OP, use --method span", t->info.path, why);
+		return ret;
+	}
+	sectors = usable / lba;
+	if (sectors > native) {
+		snprintf(err, errlen, "--set: %llu bytes is more than the native capacity of %s (%llu bytes)",
+			 (unsigned long long)usable, t->info.path, (unsigned long long)(native * lba));
+		return -EINVAL;
+	}
+	if (op_journal_load(t->info.serial, &e) < 0) {
+		memset(&e, 0, sizeof(e));
+		snprintf(e.serial, sizeof(e.serial), "%s", t->info.serial);
+		snprintf(e.method, sizeof(e.method), "hpa");
+		e.original_bytes = a->id.sectors * lba;
+	}
+	snprintf(e.path, sizeof(e.path), "%s", t->info.path);
+	e.current_bytes = usable;
+	e.permanent = a->permanent;
+	snprintf(e.step, sizeof(e.step), "set-max");
+	if (sectors == a->id.sectors)
+		return 0;
+	if (!a->dry_run && (ret = op_journal_save(&e, err, errlen)) < 0)
+		return ret;
+	tf = ata_tf_set_max(sectors - 1, a->permanent);
+	ret = sg_change(a, &tf, NULL, NULL, 0, why, sizeof(why));
+	if (a->dry_run) {
+		fprintf(a->dry_out, "would re-read IDENTIFY DEVICE and check %llu user sectors\n",
+			(unsigned long long)sectors);
+		return 0;
+	}
+	if (ret) {
+		if (e.original_bytes == a->id.sectors * lba)
+			op_journal_remove(t->info.serial);
+		snprintf(err, errlen, "--method hpa: %s refused SET MAX ADDRESS EXT: %s; capacity unchanged (%llu "
+			 "sectors); use --method span", t->info.path, why, (unsigned long long)a->id.sectors);
+		return ret;
+	}
+	/* Verify by re-reading what the drive now reports. */
+	if ((ret = do_identify(a, why, sizeof(why))) || a->id.sectors != sectors) {
+		snprintf(err, errlen, "--method hpa: after SET MAX ADDRESS EXT %s reports %llu sectors, not %llu%s%s",
+			 t->info.path, (unsigned long long)a->id.sectors, (unsigned long long)sectors,
+			 ret ? ": " : "", ret ? why : "");
+		return -EIO;
+	}
+	/* The kernel caches the capacity: have it read the new one. */
+	{
+		char p[PATH_MAX];
+		FILE *f;
+
+		snprintf(p, sizeof(p), "/sys/class/block/%s/device/rescan", a->node);
+		f = fopen(p, "we");
+		if (f) {
+			fputs("1\n", f);
+			fclose(f);
+		}
+	}
+	{
+		struct target *io = NULL;
+		char e2[TARGET_ERRLEN];
+
+		target_close(a->io);
+		a->io = NULL;
+		if (uring_target_open(t->info.path, &io, e2, sizeof(e2)) < 0) {
+			snprintf(err, errlen, "reopening %s after the HPA change failed: %s", t->info.path, e2);
+			return -EIO;
+		}
+		a->io = io;
+		t->info.capacity_bytes = io->info.capacity_bytes;
+	}
+	if (usable == e.original_bytes)
+		op_journal_remove(t->info.serial);
+	else {
+		snprintf(e.step, sizeof(e.step), "done");
+		op_journal_save(&e, why, sizeof(why));
+	}
+	return 0;
+}
+
+static void at_close(struct target *t)
+{
+	struct ata_target *a = to_ata(t);
+
+	target_close(a->io);
+	if (a->fd >= 0)
+		close(a->fd);
+	free(a);
+}
+
+static const struct target_ops ata_ops_template = {
+	.name = "ata",
+	.identify = at_identify,
+	.describe = at_describe,
+	.purge = at_purge,
+	.set_op = at_set_op,
+	.trim = at_trim,
+	.counters = at_counters,
+	.submit = at_submit,
+	.reap = at_reap,
+	.now_ns = at_now,
+	.idle = at_idle,
+	.max_queue_depth = URING_MAX_QD,
+	.close = at_close,
+};
+
+/* libata disks say "ATA" as their SCSI vendor. */
+static bool is_ata_disk(const char *node)
+{
+	char p[PATH_MAX], buf[16] = "";
+	FILE *f;
+
+	if (strncmp(node, "sd", 2) != 0)
+		return false;
+	snprintf(p, sizeof(p), "/sys/class/block/%s/device/vendor", node);
+	f = fopen(p, "re");
+	if (!f)
+		return false;
+	if (!fgets(buf, sizeof(buf), f))
+		buf[0] = '\0';
+	fclose(f);
+	return strncmp(buf, "ATA", 3) == 0;
+}
+
+int ata_target_open(const char *path, struct target **out, char *err, size_t errlen)
+{
+	char node[64], disk[64], why[200];
+	struct ata_target *a;
+	int ret;
+
+	*out = NULL;
+	if (safety_block_names(path, node, sizeof(node), disk, sizeof(disk)) < 0 || strcmp(node, disk) ||
+	    !is_ata_disk(node))
+		return -ENODEV;
+	a = calloc(1, sizeof(*a));
+	if (!a)
+		return -ENOMEM;
+	a->dry_out = stdout;
+	a->ops = ata_ops_template;
+	a->t.ops = &a->ops;
+	a->t.priv = a;
+	snprintf(a->t.info.path, sizeof(a->t.info.path), "%s", path);
+	snprintf(a->node, sizeof(a->node), "%s", node);
+	a->fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+	if (a->fd < 0)
+		a->fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (a->fd < 0) {
+		ret = -errno;
+		snprintf(err, errlen, "'%s': %s", path, strerror(errno));
+		goto fail;
+	}
+	ret = do_identify(a, why, sizeof(why));
+	if (ret) {
+		snprintf(err, errlen, "'%s': IDENTIFY DEVICE through SG_IO failed: %s", path, why);
+		goto fail;
+	}
+	ret = uring_target_open(path, &a->io, err, errlen);
+	if (ret < 0)
+		goto fail;
+	a->ops.caps = (a->io->ops->caps & (TARGET_CAP_READ | TARGET_CAP_WRITE)) | TARGET_CAP_OP_SPAN |
+		      TARGET_CAP_REAL_DEVICE;
+	if (a->id.trim)
+		a->ops.caps |= a->io->ops->caps & TARGET_CAP_TRIM;
+	if (a->id.trim || a->id.sanitize || a->id.security_supported)
+		a->ops.caps |= TARGET_CAP_PURGE;
+	if (a->id.hpa_supported)
+		a->ops.caps |= TARGET_CAP_OP_HPA;
+	a->wattrs = ata_write_attrs_for(a->id.model);
+	if (a->wattrs && a->id.smart) {
+		uint8_t smart[512];
+		uint64_t b;
+
+		if (read_smart(a, smart) == 0 && media_bytes(a, smart, &b))
+			a->ops.caps |= TARGET_CAP_MEDIA_COUNTER;
+	}
+	at_identify(&a->t, &a->t.info);
+	*out = &a->t;
+	return 0;
+fail:
+	at_close(&a->t);
+	return ret < 0 ? ret : -EIO;
+}
+
+void ata_list(struct json_object *arr)
+{
+	struct dirent **names = NULL;
+	int k = scandir("/sys/class/block", &names, NULL, alphasort);
+
+	for (int i = 0; i < k; i++) {
+		char path[300], err[TARGET_ERRLEN], reason[TARGET_ERRLEN], purge[160], op[32];
+		struct target *t = NULL;
+		struct json_object *o;
+		char p[PATH_MAX];
+
+		snprintf(p, sizeof(p), "/sys/class/block/%s/partition", names[i]->d_name);
+		if (is_ata_disk(names[i]->d_name) && access(p, F_OK) != 0) {
+			snprintf(path, sizeof(path), "/dev/%s", names[i]->d_name);
+			o = json_object_new_object();
+			add_str(o, "path", path);
+			add_str(o, "kind", "ata");
+			if (ata_target_open(path, &t, err, sizeof(err)) == 0) {
+				add_str(o, "model", t->info.model);
+				add_str(o, "serial", t->info.serial);
+				json_object_object_add(o, "capacity_bytes", json_object_new_uint64(t->info.capacity_bytes));
+				ata_target_methods(t, purge, sizeof(purge), op, sizeof(op));
+				add_str(o, "purge_methods", purge);
+				add_str(o, "op_methods", op);
+				target_close(t);
+			} else {
+				add_str(o, "error", err);
+			}
+			if (safety_check_in_use(path, reason, sizeof(reason)) < 0)
+				add_str(o, "in_use", reason);
+			else
+				json_object_object_add(o, "in_use", NULL);
+			json_object_array_add(arr, o);
+		}
+		free(names[i]);
+	}
+	free(names);
+}

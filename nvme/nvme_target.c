@@ -1,0 +1,1052 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The NVMe target wraps the io_uring target of the namespace's block device
+ * for I/O and sends admin commands to the controller's character device.
+ * libnvme provides the data structures and the passthrough; the commands
+ * themselves come from nvme_cmds.c.  Statuses stay NVMe statuses up to the
+ * error message, and become -errno at this file's edge.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <json-c/json.h>
+#include <libnvme.h>
+
+#include "nvme_cmds.h"
+#include "nvme_target.h"
+#include "op_journal.h"
+#include "safety.h"
+#include "target.h"
+#include "uring_target.h"
+
+#define ADMIN_TIMEOUT_MS (60u * 1000)
+#define FORMAT_TIMEOUT_MS (4u * 3600 * 1000)
+#define SANITIZE_POLL_S 1
+#define RESCAN_WAIT_S 15
+#define NOTE_NSMGMT "nsmgmt-refused"
+
+struct nvme_target {
+	struct target t;
+	struct target_ops ops;          /* per drive: the caps depend on what it supports */
+	struct target *io;              /* the block device's io_uring target */
+	char ns_name[64];               /* nvme0n1 */
+	char ctrl_name[64];             /* nvme0 */
+	int cfd;                        /* /dev/nvme0 */
+	uint32_t nsid;
+	struct nvme_id_ctrl idc;
+	struct nvme_id_ns idns;
+	bool ocp;                       /* the OCP C0 log answers with its GUID */
+	char nsmgmt_refused[160];       /* why namespace OP is off although OACS claims it */
+	bool dry_run;
+	FILE *dry_out;
+	dev_progress_fn progress;
+	void *progress_arg;
+};
+
+static const struct target_ops nvme_ops_template;
+
+static struct nvme_target *to_nv(struct target *t)
+{
+	return (struct nvme_target *)t;
+}
+
+bool nvme_target_is(const struct target *t)
+{
+	return t && t->ops && t->ops->identify == nvme_ops_template.identify;
+}
+
+void nvme_target_set_dry_run(struct target *t, bool dry_run, void *out)
+{
+	to_nv(t)->dry_run = dry_run;
+	to_nv(t)->dry_out = out ? out : stdout;
+}
+
+void nvme_target_set_progress(struct target *t, dev_progress_fn fn, void *arg)
+{
+	to_nv(t)->progress = fn;
+	to_nv(t)->progress_arg = arg;
+}
+
+const char *nvme_target_nsmgmt_refused(const struct target *t)
+{
+	const struct nvme_target *n = (const struct nvme_target *)t;
+
+	return n->nsmgmt_refused[0] ? n->nsmgmt_refused : NULL;
+}
+
+/* ---- sysfs helpers ---- */
+
+static int read_attr(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "re");
+	size_t n;
+
+	buf[0] = '\0';
+	if (!f)
+		return -errno;
+	if (!fgets(buf, (int)len, f))
+		buf[0] = '\0';
+	fclose(f);
+	n = strcspn(buf, "\n");
+	buf[n] = '\0';
+	while (n && buf[n - 1] == ' ')
+		buf[--n] = '\0';
+	return 0;
+}
+
+static bool is_ctrl_name(const char *s)
+{
+	if (strncmp(s, "nvme", 4) != 0 || !s[4])
+		return false;
+	for (s += 4; *s; s++)
+		if (*s < '0' || *s > '9')
+			return false;
+	return true;
+}
+
+/* nvmeXnY exactly: a namespace head or a private namespace, not a path (c) or partition (p). */
+static bool is_ns_name(const char *s)
+{
+	const char *p = s + 4;
+
+	if (strncmp(s, "nvme", 4) != 0)
+		return false;
+	if (*p < '0' || *p > '9')
+		return false;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	if (*p++ != 'n' || *p < '0' || *p > '9')
+		return false;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	return *p == '\0';
+}
+
+/* The live controller behind namespace disk ns: its device link is the controller or the subsystem. */
+static int find_ctrl(const char *ns, char *ctrl, size_t len)
+{
+	char link[PATH_MAX], real[PATH_MAX], state[32], path[PATH_MAX + 64];
+	const char *base;
+	struct dirent *de;
+	DIR *d;
+
+	snprintf(link, sizeof(link), "/sys/class/block/%s/device", ns);
+	if (!realpath(link, real))
+		return -errno;
+	base = strrchr(real, '/') ? strrchr(real, '/') + 1 : real;
+	if (is_ctrl_name(base)) {
+		snprintf(ctrl, len, "%.63s", base);
+		return 0;
+	}
+	d = opendir(real);
+	if (!d)
+		return -errno;
+	while ((de = readdir(d))) {
+		if (!is_ctrl_name(de->d_name))
+			continue;
+		snprintf(path, sizeof(path), "/sys/class/nvme/%s/state", de->d_name);
+		if (read_attr(path, state, sizeof(state)) == 0 && strcmp(state, "live") == 0) {
+			snprintf(ctrl, len, "%.63s", de->d_name);
+			closedir(d);
+			return 0;
+		}
+	}
+	closedir(d);
+	return -ENODEV;
+}
+
+/* The namespace disk of ctrl with nsid, after a rescan; "" until it appears. */
+static void find_ns_disk(const char *ctrl, uint32_t nsid, char *name, size_t len)
+{
+	char path[PATH_MAX], buf[32], c2[64];
+	struct dirent *de;
+	DIR *d = opendir("/sys/class/block");
+
+	name[0] = '\0';
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		if (!is_ns_name(de->d_name))
+			continue;
+		snprintf(path, sizeof(path), "/sys/class/block/%s/nsid", de->d_name);
+		if (read_attr(path, buf, sizeof(buf)) < 0 || strtoul(buf, NULL, 10) != nsid)
+			continue;
+		if (find_ctrl(de->d_name, c2, sizeof(c2)) == 0 && strcmp(c2, ctrl) == 0) {
+			snprintf(name, len, "%.63s", de->d_name);
+			break;
+		}
+	}
+	closedir(d);
+}
+
+/* ---- sending ---- */
+
+static void trim_copy(char *dst, size_t dlen, const char *src, size_t slen)
+{
+	size_t b = 0, e = slen;
+
+	while (b < e && (src[b] == ' ' || src[b] == '\0'))
+		b++;
+	while (e > b && (src[e - 1] == ' ' || src[e - 1] == '\0'))
+		e--;
+	snprintf(dst, dlen, "%.*s", (int)(e - b), src + b);
+}
+
+/* Send an admin command: 0, a positive NVMe status, or -errno. */
+static int admin(struct nvme_target *n, struct nvme_passthru_cmd *c, uint32_t *result)
+{
+	uint32_t r = 0;
+	int ret;
+
+	if (!c->timeout_ms)
+		c->timeout_ms = ADMIN_TIMEOUT_MS;
+	ret = nvme_submit_admin_passthru(n->cfd, c, &r);
+	if (ret < 0)
+		return -errno;
+	if (result)
+		*result = r;
+	return ret;
+}
+
+/* A command that changes the drive: printed under --dry-run, sent otherwise. */
+static int admin_change(struct nvme_target *n, struct nvme_passthru_cmd *c, uint32_t *result)
+{
+	char line[320];
+
+	if (n->dry_run) {
+		nvme_cmd_describe(c, true, line, sizeof(line));
+		fprintf(n->dry_out, "would send to /dev/%s: %s\n", n->ctrl_name, line);
+		if (result)
+			*result = c->nsid;
+		return 0;
+	}
+	return admin(n, c, result);
+}
+
+static void status_text(int ret, char *buf, size_t len)
+{
+	if (ret < 0)
+		snprintf(buf, len, "%s", strerror(-ret));
+	else
+		snprintf(buf, len, "%s (NVMe status 0x%x)", nvme_status_name(ret), ret);
+}
+
+static int identify_all(struct nvme_target *n)
+{
+	struct nvme_passthru_cmd c = nvme_cmd_identify(NVMEC_CNS_CTRL, 0, &n->idc);
+	int ret = admin(n, &c, NULL);
+
+	if (ret)
+		return ret < 0 ? ret : -EIO;
+	c = nvme_cmd_identify(NVMEC_CNS_NS, n->nsid, &n->idns);
+	ret = admin(n, &c, NULL);
+	return ret ? (ret < 0 ? ret : -EIO) : 0;
+}
+
+static unsigned cur_lbaf(const struct nvme_id_ns *ns)
+{
+	return (ns->flbas & 0xf) | ((ns->flbas >> 5) & 3) << 4;
+}
+
+static uint32_t lba_bytes_of(const struct nvme_id_ns *ns)
+{
+	unsigned ds = ns->lbaf[cur_lbaf(ns) & 63].ds;
+
+	return ds >= 9 && ds < 32 ? 1u << ds : 512;
+}
+
+static uint32_t le32v(const void *p)
+{
+	const uint8_t *b = p;
+
+	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+static uint16_t le16v(const void *p)
+{
+	const uint8_t *b = p;
+
+	return (uint16_t)(b[0] | b[1] << 8);
+}
+
+static uint64_t le64v(const void *p)
+{
+	const uint8_t *b = p;
+	uint64_t v = 0;
+
+	for (int i = 7; i >= 0; i--)
+		v = v << 8 | b[i];
+	return v;
+}
+
+#define OACS(n) le16v(&(n)->idc.oacs)
+#define ONCS(n) le16v(&(n)->idc.oncs)
+#define SANICAP(n) le32v(&(n)->idc.sanicap)
+
+static bool can_format(const struct nvme_target *n) { return OACS(n) & (1u << 1); }
+static bool can_nsmgmt(const struct nvme_target *n) { return OACS(n) & (1u << 3); }
+static bool can_sanitize_oacs(const struct nvme_target *n) { (void)n; return true; }
+
+struct method_support {
+	const char *name;
+	bool ok;
+};
+
+static void purge_support(const struct nvme_target *n, struct method_support m[6])
+{
+	uint32_t sc = SANICAP(n);
+
+	(void)can_sanitize_oacs;
+	m[0] = (struct method_support){ "sanitize-block", sc & (1u << 1) };
+	m[1] = (struct method_support){ "sanitize-crypto", sc & (1u << 0) };
+	m[2] = (struct method_support){ "sanitize-overwrite", sc & (1u << 2) };
+	m[3] = (struct method_support){ "format", can_format(n) };
+	m[4] = (struct method_support){ "format-crypto", can_format(n) && (n->idc.fna & (1u << 2)) };
+	m[5] = (struct method_support){ "trim", true };
+}
+
+void nvme_target_methods(const struct target *t, char *purge, size_t plen, char *op, size_t olen)
+{
+	const struct nvme_target *n = (const struct nvme_target *)t;
+	struct method_support m[6];
+	size_t l = 0;
+
+	purge_support(n, m);
+	purge[0] = '\0';
+	for (int i = 0; i < 6; i++)
+		if (m[i].ok && l < plen)
+			l += (size_t)snprintf(purge + l, plen - l, "%s%s", l ? " " : "", m[i].name);
+	snprintf(op, olen, "%sspan", target_has(t, TARGET_CAP_OP_NAMESPACE) ? "namespace " : "");
+}
+
+/* ---- identify / describe / counters ---- */
+
+static int nv_identify(struct target *t, struct target_info *info)
+{
+	struct nvme_target *n = to_nv(t);
+
+	memset(info, 0, sizeof(*info));
+	snprintf(info->kind, sizeof(info->kind), "nvme");
+	snprintf(info->path, sizeof(info->path), "%s", t->info.path);
+	trim_copy(info->model, sizeof(info->model), n->idc.mn, sizeof(n->idc.mn));
+	trim_copy(info->serial, sizeof(info->serial), n->idc.sn, sizeof(n->idc.sn));
+	trim_copy(info->firmware, sizeof(info->firmware), n->idc.fr, sizeof(n->idc.fr));
+	info->lba_bytes = lba_bytes_of(&n->idns);
+	info->capacity_bytes = le64v(&n->idns.nsze) * info->lba_bytes;
+	if (n->io && n->io->info.capacity_bytes && n->io->info.capacity_bytes != info->capacity_bytes)
+		info->capacity_bytes = n->io->info.capacity_bytes;  /* the kernel's view is what I/O sees */
+	return 0;
+}
+
+struct nvme_smart_snapshot {
+	double data_units_written, data_units_read;
+	unsigned percent_used;
+	int temperature_c;
+	double media_errors;
+	double host_write_cmds;
+};
+
+static int read_smart(struct nvme_target *n, struct nvme_smart_snapshot *s)
+{
+	struct nvme_smart_log log;
+	struct nvme_passthru_cmd c = nvme_cmd_get_log(NVMEC_LID_SMART, NVMEC_NSID_ALL, 0, &log, sizeof(log));
+	int ret = admin(n, &c, NULL);
+
+	if (ret)
+		return ret < 0 ? ret : -EIO;
+	s->data_units_written = nvme_le128_double(log.data_units_written);
+	s->data_units_read = nvme_le128_double(log.data_units_read);
+	s->percent_used = log.percent_used;
+	s->temperature_c = (int)le16v(log.temperature) - 273;
+	s->media_errors = nvme_le128_double(log.media_errors);
+	s->host_write_cmds = nvme_le128_double(log.host_writes);
+	return 0;
+}
+
+/* OCP C0: physical media units written, bytes [15:0]; -ENODATA without the log or its GUID. */
+static int read_ocp_media(struct nvme_target *n, double *bytes)
+{
+	uint8_t log[512];
+	struct nvme_passthru_cmd c = nvme_cmd_get_log(NVMEC_LID_OCP_C0, NVMEC_NSID_ALL, 0, log, sizeof(log));
+	int ret;
+
+	memset(log, 0, sizeof(log));
+	ret = admin(n, &c, NULL);
+	if (ret)
+		return ret < 0 ? ret : -ENODATA;
+	if (!nvme_ocp_c0_guid_ok(log))
+		return -ENODATA;
+	*bytes = nvme_le128_double(log);
+	return 0;
+}
+
+static int nv_counters(struct target *t, struct target_counters *c)
+{
+	struct nvme_target *n = to_nv(t);
+	double media;
+	int ret = n->io->ops->counters(n->io, c);
+
+	if (ret < 0)
+		return ret;
+	c->media_known = false;
+	if (n->ocp && read_ocp_media(n, &media) == 0) {
+		c->media_bytes_written = (uint64_t)media;
+		c->media_known = true;
+	}
+	return 0;
+}
+
+static void add_str(struct json_object *o, const char *k, const char *v)
+{
+	json_object_object_add(o, k, v && *v ? json_object_new_string(v) : NULL);
+}
+
+static void add_hex(struct json_object *o, const char *k, unsigned v)
+{
+	char b[16];
+
+	snprintf(b, sizeof(b), "0x%x", v);
+	add_str(o, k, b);
+}
+
+static int nv_describe(struct target *t, struct json_object *obj)
+{
+	struct nvme_target *n = to_nv(t);
+	struct nvme_smart_snapshot s;
+	struct json_object *lbafs = json_object_new_array();
+	struct op_journal_entry e;
+	char purge[160], op[64], reason[TARGET_ERRLEN];
+	double media;
+
+	add_str(obj, "controller", n->ctrl_name);
+	json_object_object_add(obj, "nsid", json_object_new_int64(n->nsid));
+	json_object_object_add(obj, "cntlid", json_object_new_int(le16v(&n->idc.cntlid)));
+	add_hex(obj, "oacs", OACS(n));
+	add_hex(obj, "oncs", ONCS(n));
+	add_hex(obj, "sanicap", SANICAP(n));
+	add_hex(obj, "fna", n->idc.fna);
+	json_object_object_add(obj, "tnvmcap_bytes", json_object_new_double(nvme_le128_double(n->idc.tnvmcap)));
+	json_object_object_add(obj, "unvmcap_bytes", json_object_new_double(nvme_le128_double(n->idc.unvmcap)));
+	json_object_object_add(obj, "nsze_lbas", json_object_new_uint64(le64v(&n->idns.nsze)));
+	json_object_object_add(obj, "ncap_lbas", json_object_new_uint64(le64v(&n->idns.ncap)));
+	for (unsigned i = 0; i <= n->idns.nlbaf && i < 64; i++) {
+		char b[64];
+
+		snprintf(b, sizeof(b), "%u: %u bytes%s%s", i, 1u << n->idns.lbaf[i].ds,
+			 le16v(&n->idns.lbaf[i].ms) ? " +metadata" : "", i == cur_lbaf(&n->idns) ? " (in use)" : "");
+		json_object_array_add(lbafs, json_object_new_string(b));
+	}
+	json_object_object_add(obj, "lba_formats", lbafs);
+	nvme_target_methods(t, purge, sizeof(purge), op, sizeof(op));
+	add_str(obj, "purge_methods", purge);
+	add_str(obj, "op_methods", op);
+	if (n->nsmgmt_refused[0])
+		add_str(obj, "namespace_management", n->nsmgmt_refused);
+	if (read_smart(n, &s) == 0) {
+		struct json_object *sm = json_object_new_object();
+
+		json_object_object_add(sm, "data_units_written", json_object_new_double(s.data_units_written));
+		json_object_object_add(sm, "data_units_read", json_object_new_double(s.data_units_read));
+		json_object_object_add(sm, "host_bytes_written_approx",
+				       json_object_new_double(s.data_units_written * 512000.0));
+		json_object_object_add(sm, "host_write_commands", json_object_new_double(s.host_write_cmds));
+		json_object_object_add(sm, "percentage_used", json_object_new_int((int)s.percent_used));
+		json_object_object_add(sm, "temperature_c", json_object_new_int(s.temperature_c));
+		json_object_object_add(sm, "media_errors", json_object_new_double(s.media_errors));
+		json_object_object_add(obj, "smart", sm);
+	}
+	if (n->ocp && read_ocp_media(n, &media) == 0)
+		json_object_object_add(obj, "ocp_physical_media_bytes_written", json_object_new_double(media));
+	else
+		json_object_object_add(obj, "ocp_physical_media_bytes_written", NULL);
+	add_str(obj, "media_counter", n->ocp ? "OCP C0 physical media units written" : "none (no OCP C0 log)");
+	if (op_journal_load(t->info.serial, &e) == 0) {
+		char b[200];
+
+		snprintf(b, sizeof(b), "%s OP in place since %s; original %llu bytes (ssdprof op --restore)",
+			 e.method, e.when, (unsigned long long)e.original_bytes);
+		add_str(obj, "op_journal", b);
+	}
+	if (safety_check_in_use(t->info.path, reason, sizeof(reason)) < 0)
+		add_str(obj, "in_use", reason);
+	else
+		json_object_object_add(obj, "in_use", NULL);
+	return 0;
+}
+
+/* ---- I/O delegated to the block device ---- */
+
+static int nv_submit(struct target *t, const struct io_req *r, unsigned k)
+{
+	struct target *io = to_nv(t)->io;
+
+	return io->ops->submit(io, r, k);
+}
+
+static int nv_reap(struct target *t, struct io_completion *out, unsigned max, unsigned min)
+{
+	struct target *io = to_nv(t)->io;
+
+	return io->ops->reap(io, out, max, min);
+}
+
+static uint64_t nv_now(struct target *t)
+{
+	struct target *io = to_nv(t)->io;
+
+	return io->ops->now_ns(io);
+}
+
+static int nv_idle(struct target *t, uint64_t ns)
+{
+	struct target *io = to_nv(t)->io;
+
+	return io->ops->idle(io, ns);
+}
+
+static int nv_trim(struct target *t, uint64_t off, uint64_t len)
+{
+	struct nvme_target *n = to_nv(t);
+
+	if (n->dry_run) {
+		fprintf(n->dry_out, "would send to %s: BLKDISCARD offset=%llu length=%llu "
+			"(Dataset Management, deallocate)\n", t->info.path, (unsigned long long)off,
+			(unsigned long long)len);
+		return 0;
+	}
+	return n->io->ops->trim(n->io, off, len);
+}
+
+/* ---- purge ---- */
+
+/*
+ * The kernel's page cache of the namespace knows nothing of a format or
+ * sanitize sent as a passthrough: write back dirty pages before (so they do
+ * not land after the erase) and drop the cache after (so reads see the drive).
+ */
+static void flush_bdev(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return;
+	fsync(fd);
+	ioctl(fd, BLKFLSBUF, 0);
+	close(fd);
+}
+
+static void unsupported(struct nvme_target *n, const char *method, char *err, size_t errlen)
+{
+	char purge[160], op[64];
+
+	nvme_target_methods(&n->t, purge, sizeof(purge), op, sizeof(op));
+	snprintf(err, errlen, "--method: %s (%s) does not support '%s'; it supports: %s", n->t.info.path,
+		 n->t.info.model, method, purge);
+}
+
+static int poll_sanitize(struct nvme_target *n, char *err, size_t errlen)
+{
+	struct nvme_sanitize_log_page log;
+	char st[96];
+
+	for (;;) {
+		struct nvme_passthru_cmd c = nvme_cmd_get_log(NVMEC_LID_SANITIZE, 0, 0, &log, sizeof(log));
+		int ret = admin(n, &c, NULL);
+		unsigned sstat;
+
+		if (ret) {
+			status_text(ret, st, sizeof(st));
+			snprintf(err, errlen, "reading the sanitize log failed: %s; the sanitize may still be "
+				 "running (check with nvme sanitize-log /dev/%s)", st, n->ctrl_name);
+			return ret < 0 ? ret : -EIO;
+		}
+		sstat = le16v(&log.sstat) & 7;
+		if (sstat == 2) {
+			if (n->progress)
+				n->progress("sanitize", le16v(&log.sprog) / 65536.0, n->progress_arg);
+			sleep(SANITIZE_POLL_S);
+			continue;
+		}
+		if (sstat == 1 || sstat == 4) {
+			if (n->progress)
+				n->progress("sanitize", 1.0, n->progress_arg);
+			return 0;
+		}
+		snprintf(err, errlen, "sanitize of /dev/%s ended: %s", n->ctrl_name, nvme_sanitize_status_name(sstat));
+		return -EIO;
+	}
+}
+
+static int nv_purge(struct target *t, const char *method, char *err, size_t errlen)
+{
+	struct nvme_target *n = to_nv(t);
+	struct method_support m[6];
+	struct nvme_passthru_cmd c;
+	char st[96];
+	int ret, i;
+
+	purge_support(n, m);
+	if (!method || !strcmp(method, "auto")) {
+		/* Block erase, then crypto erase, then format, then a full deallocate. */
+		static const int order[] = { 0, 1, 3, 5 };
+
+		for (i = 0; i < 4 && !m[order[i]].ok; i++)
+			;
+		method = m[order[i < 4 ? i : 3]].name;
+	}
+	for (i = 0; i < 6 && strcmp(method, m[i].name); i++)
+		;
+	if (i == 6 || !m[i].ok) {
+		if (i == 6)
+			snprintf(err, errlen, "--method: '%s' is not a purge method", method);
+		else
+			unsupported(n, method, err, errlen);
+		return -EOPNOTSUPP;
+	}
+	if (!strcmp(method, "trim")) {
+		ret = nv_trim(t, 0, t->info.capacity_bytes);
+		if (ret < 0)
+			snprintf(err, errlen, "deallocating all of %s failed: %s", t->info.path, strerror(-ret));
+		return ret;
+	}
+	if (!strncmp(method, "sanitize-", 9)) {
+		enum nvmec_sanact a = i == 0 ? NVMEC_SANACT_BLOCK_ERASE : i == 1 ? NVMEC_SANACT_CRYPTO_ERASE
+			: NVMEC_SANACT_OVERWRITE;
+
+		c = nvme_cmd_sanitize(a, false, 1, false, false, 0);
+		if (!n->dry_run)
+			flush_bdev(t->info.path);
+		ret = admin_change(n, &c, NULL);
+		if (ret) {
+			status_text(ret, st, sizeof(st));
+			snprintf(err, errlen, "/dev/%s refused %s: %s", n->ctrl_name, method, st);
+			return ret < 0 ? ret : -EIO;
+		}
+		if (n->dry_run)
+			return 0;
+		ret = poll_sanitize(n, err, errlen);
+		flush_bdev(t->info.path);
+		return ret;
+	}
+	/* format: SES 1 (user data erase) or 2 (cryptographic erase), same LBA format. */
+	c = nvme_cmd_format(n->nsid, cur_lbaf(&n->idns), i == 4 ? 2 : 1);
+	c.timeout_ms = FORMAT_TIMEOUT_MS;
+	if (n->progress)
+		n->progress(i == 4 ? "format (crypto erase)" : "format (user data erase)", 0, n->progress_arg);
+	if (!n->dry_run)
+		flush_bdev(t->info.path);
+	ret = admin_change(n, &c, NULL);
+	if (!n->dry_run)
+		flush_bdev(t->info.path);
+	if (ret) {
+		status_text(ret, st, sizeof(st));
+		snprintf(err, errlen, "/dev/%s refused %s of namespace %u: %s", n->ctrl_name, method, n->nsid, st);
+		return ret < 0 ? ret : -EIO;
+	}
+	if (n->progress)
+		n->progress("format", 1.0, n->progress_arg);
+	return 0;
+}
+
+/* ---- namespace OP ---- */
+
+static int reopen_io(struct nvme_target *n, char *err, size_t errlen)
+{
+	char name[64], path[128];
+	struct target *io = NULL;
+	int ret;
+
+	for (int i = 0; i < RESCAN_WAIT_S * 10; i++) {
+		find_ns_disk(n->ctrl_name, n->nsid, name, sizeof(name));
+		if (name[0]) {
+			snprintf(path, sizeof(path), "/dev/%s", name);
+			if (access(path, F_OK) == 0)
+				break;
+		}
+		name[0] = '\0';
+		usleep(100000);
+	}
+	if (!name[0]) {
+		snprintf(err, errlen, "namespace %u of /dev/%s did not reappear after the rescan", n->nsid,
+			 n->ctrl_name);
+		return -ENODEV;
+	}
+	ret = uring_target_open(path, &io, err, errlen);
+	if (ret < 0)
+		return ret;
+	n->io = io;
+	if (strcmp(name, n->ns_name) != 0) {
+		fprintf(stderr, "ssdprof: warning: namespace %u is now %s (was /dev/%s)\n", n->nsid, path,
+			n->ns_name);
+		snprintf(n->ns_name, sizeof(n->ns_name), "%s", name);
+		snprintf(n->t.info.path, sizeof(n->t.info.path), "%s", path);
+	}
+	return 0;
+}
+
+static void rescan(struct nvme_target *n)
+{
+	if (ioctl(n->cfd, NVME_IOCTL_RESCAN) < 0)
+		fprintf(stderr, "ssdprof: warning: rescan of /dev/%s failed: %s\n", n->ctrl_name, strerror(errno));
+}
+
+static int attach(struct nvme_target *n, uint32_t nsid, bool detach)
+{
+	uint8_t buf[NVMEC_DATA_BYTES];
+	uint16_t cntlid = le16v(&n->idc.cntlid);
+	struct nvme_passthru_cmd c = nvme_cmd_ns_attach(nsid, detach, &cntlid, 1, buf);
+
+	return admin_change(n, &c, NULL);
+}
+
+static void journal_step(struct op_journal_entry *e, const char *step)
+{
+	char err[256];
+
+	snprintf(e->step, sizeof(e->step), "%s", step);
+	if (op_journal_save(e, err, sizeof(err)) < 0)
+		fprintf(stderr, "ssdprof: warning: %s\n", err);
+}
+
+static int ns_resize(struct nvme_target *n, uint64_t lbas, struct op_journal_entry *e, char *err, size_t errlen)
+{
+	uint8_t buf[NVMEC_DATA_BYTES];
+	struct nvme_passthru_cmd c;
+	uint32_t newid = 0;
+	char st[96];
+	int ret;
+
+	if (n->dry_run) {
+		attach(n, n->nsid, true);
+		c = nvme_cmd_ns_delete(n->nsid);
+		admin_change(n, &c, NULL);
+		c = nvme_cmd_ns_create(lbas, lbas, n->idns.flbas, buf);
+		admin_change(n, &c, NULL);
+		attach(n, n->nsid, false);
+		fprintf(n->dry_out, "would rescan /dev/%s and check that namespace %u has %llu blocks\n",
+			n->ctrl_name, n->nsid, (unsigned long long)lbas);
+		return 0;
+	}
+	target_close(n->io);
+	n->io = NULL;
+
+	journal_step(e, "detach");
+	ret = attach(n, n->nsid, true);
+	if (ret) {
+		status_text(ret, st, sizeof(st));
+		snprintf(n->nsmgmt_refused, sizeof(n->nsmgmt_refused),
+			 "claimed by OACS but refused: namespace detach gave %s", st);
+		op_journal_note_set(n->t.info.serial, NOTE_NSMGMT, n->nsmgmt_refused);
+		n->ops.caps &= ~(unsigned)TARGET_CAP_OP_NAMESPACE;
+		op_journal_remove(n->t.info.serial);
+		snprintf(err, errlen, "namespace OP: /dev/%s refused to detach namespace %u (%s) although OACS claims "
+			 "namespace management; nothing changed; use --method span", n->ctrl_name, n->nsid, st);
+		rescan(n);
+		reopen_io(n, st, sizeof(st));
+		return ret < 0 ? ret : -EIO;
+	}
+	journal_step(e, "delete");
+	c = nvme_cmd_ns_delete(n->nsid);
+	ret = admin(n, &c, NULL);
+	if (ret) {
+		char why[96], rerr[TARGET_ERRLEN];
+		int r2;
+
+		status_text(ret, why, sizeof(why));
+		/* Put the namespace back as it was. */
+		r2 = attach(n, n->nsid, false);
+		rescan(n);
+		if (r2 == 0)
+			r2 = reopen_io(n, rerr, sizeof(rerr));
+		if (r2 == 0) {
+			snprintf(n->nsmgmt_refused, sizeof(n->nsmgmt_refused),
+				 "claimed by OACS but refused: namespace delete gave %s", why);
+			op_journal_note_set(n->t.info.serial, NOTE_NSMGMT, n->nsmgmt_refused);
+			n->ops.caps &= ~(unsigned)TARGET_CAP_OP_NAMESPACE;
+			op_journal_remove(n->t.info.serial);
+			snprintf(err, errlen, "namespace OP: /dev/%s refused to delete namespace %u (%s) although "
+				 "OACS claims namespace management; namespace %u re-attached, intact; use --method span",
+				 n->ctrl_name, n->nsid, why, n->nsid);
+		} else {
+			snprintf(err, errlen, "namespace OP: /dev/%s refused to delete namespace %u (%s) and "
+				 "re-attaching it failed; attach it with: nvme attach-ns /dev/%s -n %u -c %u",
+				 n->ctrl_name, n->nsid, why, n->ctrl_name, n->nsid, le16v(&n->idc.cntlid));
+		}
+		return ret < 0 ? ret : -EOPNOTSUPP;
+	}
+	journal_step(e, "create");
+	c = nvme_cmd_ns_create(lbas, lbas, n->idns.flbas, buf);
+	ret = admin(n, &c, &newid);
+	if (ret) {
+		status_text(ret, st, sizeof(st));
+		snprintf(err, errlen, "namespace OP: /dev/%s deleted namespace %u but refused to create one of %llu "
+			 "blocks: %s; run ssdprof op %s --restore", n->ctrl_name, n->nsid, (unsigned long long)lbas, st,
+			 n->t.info.path);
+		return ret < 0 ? ret : -EIO;
+	}
+	n->nsid = newid;
+	e->nsid = newid;
+	journal_step(e, "attach");
+	ret = attach(n, newid, false);
+	if (ret) {
+		status_text(ret, st, sizeof(st));
+		snprintf(err, errlen, "namespace OP: attaching the new namespace %u failed: %s; run ssdprof op %s "
+			 "--restore", newid, st, n->t.info.path);
+		return ret < 0 ? ret : -EIO;
+	}
+	journal_step(e, "rescan");
+	rescan(n);
+	ret = reopen_io(n, err, errlen);
+	if (ret < 0)
+		return ret;
+	ret = identify_all(n);
+	if (ret < 0 || le64v(&n->idns.nsze) != lbas || n->io->info.capacity_bytes != lbas * lba_bytes_of(&n->idns)) {
+		snprintf(err, errlen, "namespace OP: namespace %u reports %llu blocks (the kernel %llu bytes), "
+			 "expected %llu blocks", n->nsid, (unsigned long long)le64v(&n->idns.nsze),
+			 (unsigned long long)n->io->info.capacity_bytes, (unsigned long long)lbas);
+		return -EIO;
+	}
+	n->t.info.capacity_bytes = n->io->info.capacity_bytes;
+	return 0;
+}
+
+static int nv_set_op(struct target *t, enum op_method method, uint64_t usable, char *err, size_t errlen)
+{
+	struct nvme_target *n = to_nv(t);
+	uint32_t lba = t->info.lba_bytes;
+	struct op_journal_entry e;
+	uint64_t cur = t->info.capacity_bytes;
+	int ret;
+
+	if (method == OP_METHOD_AUTO)
+		method = target_has(t, TARGET_CAP_OP_NAMESPACE) ? OP_METHOD_NAMESPACE : OP_METHOD_SPAN;
+	if (method == OP_METHOD_HPA) {
+		snprintf(err, errlen, "--method hpa: %s is NVMe and HPA is a SATA feature; it supports: %sspan",
+			 t->info.path, target_has(t, TARGET_CAP_OP_NAMESPACE) ? "namespace, " : "");
+		return -EOPNOTSUPP;
+	}
+	if (!usable || usable % lba) {
+		snprintf(err, errlen, "usable size %llu is not a whole number of %u-byte blocks",
+			 (unsigned long long)usable, lba);
+		return -EINVAL;
+	}
+	if (method == OP_METHOD_SPAN) {
+		if (usable > cur) {
+			snprintf(err, errlen, "span %llu bytes is more than %s holds (%llu)", (unsigned long long)usable,
+				 t->info.path, (unsigned long long)cur);
+			return -EINVAL;
+		}
+		return 0;
+	}
+	if (!can_nsmgmt(n) || !target_has(t, TARGET_CAP_OP_NAMESPACE)) {
+		snprintf(err, errlen, "--method namespace: %s cannot %s; use --method span",
+			 t->info.path, n->nsmgmt_refused[0] ? n->nsmgmt_refused : "manage namespaces (OACS bit 3 clear)");
+		return -EOPNOTSUPP;
+	}
+	if (op_journal_load(t->info.serial, &e) < 0) {
+		memset(&e, 0, sizeof(e));
+		snprintf(e.serial, sizeof(e.serial), "%s", t->info.serial);
+		snprintf(e.method, sizeof(e.method), "namespace");
+		e.original_bytes = cur;
+		e.nsid = n->nsid;
+		e.flbas = n->idns.flbas;
+	}
+	snprintf(e.path, sizeof(e.path), "%s", t->info.path);
+	if (usable == cur)
+		return 0;
+	{
+		/* The whole NVM capacity must not be exceeded: a namespace can grow back into unallocated space. */
+		double room = (double)cur + nvme_le128_double(n->idc.unvmcap);
+
+		if ((double)usable > room && room > (double)cur) {
+			snprintf(err, errlen, "--set: %llu bytes do not fit; %s can hold at most %.0f bytes",
+				 (unsigned long long)usable, t->info.path, room);
+			return -EINVAL;
+		}
+	}
+	e.current_bytes = usable;
+	if (!n->dry_run) {
+		ret = op_journal_save(&e, err, errlen);
+		if (ret < 0)
+			return ret;
+	}
+	ret = ns_resize(n, usable / lba, &e, err, errlen);
+	if (ret == 0 && !n->dry_run) {
+		if (usable == e.original_bytes)
+			op_journal_remove(t->info.serial);
+		else
+			journal_step(&e, "done");
+	}
+	return ret;
+}
+
+/* ---- open / close ---- */
+
+static void nv_close(struct target *t)
+{
+	struct nvme_target *n = to_nv(t);
+
+	target_close(n->io);
+	if (n->cfd >= 0)
+		close(n->cfd);
+	free(n);
+}
+
+static const struct target_ops nvme_ops_template = {
+	.name = "nvme",
+	.identify = nv_identify,
+	.describe = nv_describe,
+	.purge = nv_purge,
+	.set_op = nv_set_op,
+	.trim = nv_trim,
+	.counters = nv_counters,
+	.submit = nv_submit,
+	.reap = nv_reap,
+	.now_ns = nv_now,
+	.idle = nv_idle,
+	.max_queue_depth = URING_MAX_QD,
+	.close = nv_close,
+};
+
+int nvme_target_open(const char *path, struct target **out, char *err, size_t errlen)
+{
+	char node[64], disk[64], buf[64], p[PATH_MAX];
+	struct nvme_target *n;
+	struct stat sb;
+	int ret;
+
+	*out = NULL;
+	if (stat(path, &sb) < 0)
+		return -ENODEV;
+	if (S_ISCHR(sb.st_mode)) {
+		char link[64], real[PATH_MAX];
+		const char *base;
+
+		snprintf(link, sizeof(link), "/sys/dev/char/%u:%u", major(sb.st_rdev), minor(sb.st_rdev));
+		if (!realpath(link, real))
+			return -ENODEV;
+		base = strrchr(real, '/') ? strrchr(real, '/') + 1 : real;
+		if (!is_ctrl_name(base))
+			return -ENODEV;
+		snprintf(err, errlen, "'%s' is an NVMe controller, not a namespace; use one of its namespaces, "
+			 "e.g. /dev/%sn1 (see ssdprof list)", path, base);
+		return -EINVAL;
+	}
+	if (safety_block_names(path, node, sizeof(node), disk, sizeof(disk)) < 0 || !is_ns_name(node))
+		return -ENODEV;
+
+	n = calloc(1, sizeof(*n));
+	if (!n)
+		return -ENOMEM;
+	n->cfd = -1;
+	n->dry_out = stdout;
+	n->ops = nvme_ops_template;
+	n->t.ops = &n->ops;
+	n->t.priv = n;
+	snprintf(n->t.info.path, sizeof(n->t.info.path), "%s", path);
+	snprintf(n->ns_name, sizeof(n->ns_name), "%s", node);
+	snprintf(p, sizeof(p), "/sys/class/block/%s/nsid", node);
+	if (read_attr(p, buf, sizeof(buf)) == 0)
+		n->nsid = (uint32_t)strtoul(buf, NULL, 10);
+	ret = find_ctrl(node, n->ctrl_name, sizeof(n->ctrl_name));
+	if (ret < 0) {
+		snprintf(err, errlen, "'%s': cannot find its NVMe controller: %s", path, strerror(-ret));
+		goto fail;
+	}
+	snprintf(p, sizeof(p), "/dev/%s", n->ctrl_name);
+	n->cfd = open(p, O_RDWR | O_CLOEXEC);
+	if (n->cfd < 0) {
+		ret = -errno;
+		snprintf(err, errlen, "'%s': cannot open its controller %s: %s", path, p, strerror(errno));
+		goto fail;
+	}
+	if (!n->nsid) {
+		int id = ioctl(n->cfd, NVME_IOCTL_ID);
+
+		n->nsid = id > 0 ? (uint32_t)id : 1;
+	}
+	ret = identify_all(n);
+	if (ret < 0) {
+		snprintf(err, errlen, "'%s': identify failed: %s", path, strerror(-ret));
+		goto fail;
+	}
+	ret = uring_target_open(path, &n->io, err, errlen);
+	if (ret < 0)
+		goto fail;
+
+	n->ops.caps = (n->io->ops->caps & (TARGET_CAP_READ | TARGET_CAP_WRITE | TARGET_CAP_TRIM)) |
+		      TARGET_CAP_PURGE | TARGET_CAP_OP_SPAN | TARGET_CAP_REAL_DEVICE;
+	{
+		double media;
+		char serial[64], note[160];
+
+		trim_copy(serial, sizeof(serial), n->idc.sn, sizeof(n->idc.sn));
+		n->ocp = true;
+		n->ocp = read_ocp_media(n, &media) == 0;
+		if (n->ocp)
+			n->ops.caps |= TARGET_CAP_MEDIA_COUNTER;
+		if (can_nsmgmt(n)) {
+			if (op_journal_note_get(serial, NOTE_NSMGMT, note, sizeof(note)))
+				snprintf(n->nsmgmt_refused, sizeof(n->nsmgmt_refused), "%s", note);
+			else
+				n->ops.caps |= TARGET_CAP_OP_NAMESPACE;
+		}
+	}
+	nv_identify(&n->t, &n->t.info);
+	*out = &n->t;
+	return 0;
+fail:
+	nv_close(&n->t);
+	return ret < 0 ? ret : -EIO;
+}
+
+/* ---- list ---- */
+
+void nvme_list(struct json_object *arr)
+{
+	struct dirent **names = NULL;
+	int k = scandir("/sys/class/block", &names, NULL, alphasort);
+
+	for (int i = 0; i < k; i++) {
+		char path[300], err[TARGET_ERRLEN], reason[TARGET_ERRLEN], purge[160], op[64];
+		struct target *t = NULL;
+		struct json_object *o;
+
+		if (is_ns_name(names[i]->d_name)) {
+			snprintf(path, sizeof(path), "/dev/%s", names[i]->d_name);
+			o = json_object_new_object();
+			add_str(o, "path", path);
+			add_str(o, "kind", "nvme");
+			if (nvme_target_open(path, &t, err, sizeof(err)) == 0) {
+				nv_identify(t, &t->info);
+				add_str(o, "model", t->info.model);
+				add_str(o, "serial", t->info.serial);
+				json_object_object_add(o, "capacity_bytes", json_object_new_uint64(t->info.capacity_bytes));
+				nvme_target_methods(t, purge, sizeof(purge), op, sizeof(op));
+				add_str(o, "purge_methods", purge);
+				add_str(o, "op_methods", op);
+				target_close(t);
+			} else {
+				add_str(o, "error", err);
+			}
+			if (safety_check_in_use(path, reason, sizeof(reason)) < 0)
+				add_str(o, "in_use", reason);
+			else
+				json_object_object_add(o, "in_use", NULL);
+			json_object_array_add(arr, o);
+		}
+		free(names[i]);
+	}
+	free(names);
+}

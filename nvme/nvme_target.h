@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * NVMe namespaces as targets (kind "nvme").  I/O goes through the io_uring
+ * target of the namespace's block device; identify, purge (sanitize, format,
+ * deallocate), namespace OP and the SMART / OCP C0 counters go to the
+ * controller as admin commands built by nvme_cmds.c.
+ */
+#ifndef SSDPROF_NVME_TARGET_H
+#define SSDPROF_NVME_TARGET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct target;
+struct json_object;
+
+/*
+ * Open /dev/nvmeXnY.  -ENODEV (err untouched) when path is not a whole NVMe
+ * namespace, so the caller can try another kind; -EINVAL with a one-line
+ * reason for an NVMe controller character device (/dev/nvme0).
+ */
+int nvme_target_open(const char *path, struct target **out, char *err, size_t errlen);
+bool nvme_target_is(const struct target *t);
+
+/*
+ * Progress and --dry-run: with dry_run set, every command that would change
+ * the drive is printed (one line, fields decoded) to out instead of being
+ * sent; reads (identify, logs) still go to the drive.
+ */
+typedef void (*dev_progress_fn)(const char *msg, double fraction, void *arg);
+void nvme_target_set_dry_run(struct target *t, bool dry_run, void *out /* FILE * */);
+void nvme_target_set_progress(struct target *t, dev_progress_fn fn, void *arg);
+
+/* Purge and OP methods the drive supports, space separated ("sanitize-block format trim"). */
+void nvme_target_methods(const struct target *t, char *purge, size_t plen, char *op, size_t olen);
+
+/* Why namespace OP is off although OACS claims it (a refusal recorded earlier), or NULL. */
+const char *nvme_target_nsmgmt_refused(const struct target *t);
+
+/* Every NVMe namespace on this machine: an array of objects for `ssdprof list`. */
+void nvme_list(struct json_object *arr);
+
+#endif
