@@ -436,6 +436,18 @@ int cmd_sweep(int argc, char **argv)
 		ret = sweep_run_point(t, capacity, next, method, o.pc.purge_method, &o.pc.s, &pt,
 				      o.pc.quiet || o.pc.json ? NULL : pc_cli_print_progress,
 				      pc_cli_poll, prefix, err, sizeof(err));
+		if (ret == -EOPNOTSUPP && o.op_method == OP_METHOD_AUTO && method != OP_METHOD_SPAN) {
+			/*
+			 * Drives may claim namespace management or an HPA and then
+			 * refuse it (QEMU does); auto means "the best that works".
+			 */
+			cli_error("warning: %s; falling back to span OP for this and the remaining points", err);
+			sweep_point_free(&pt);
+			method = OP_METHOD_SPAN;
+			ret = sweep_run_point(t, capacity, next, method, o.pc.purge_method, &o.pc.s, &pt,
+					      o.pc.quiet || o.pc.json ? NULL : pc_cli_print_progress,
+					      pc_cli_poll, prefix, err, sizeof(err));
+		}
 		if (ret == -EINTR || (!ret && interrupt_requested())) {
 			sweep_point_free(&pt);
 			rc = EXIT_INTERRUPTED;

@@ -32,7 +32,8 @@ static void print_usage(FILE *f)
 	for (size_t i = 0; i < count; i++)
 		fprintf(f, "  %-*s  %s\n", (int)width, cmds[i].name, cmds[i].summary);
 	fputs("\n"
-	      "TARGET is a simulated drive, sim:PRESET[,key=value...], e.g. sim:budget-tlc.\n"
+	      "TARGET is a simulated drive, sim:PRESET[,key=value...] (e.g. sim:budget-tlc),\n"
+	      "a block device (/dev/nvme0n1, /dev/sdb) or a regular file.\n"
 	      "Sizes take k/M/G/T (1024) or kB/MB/GB/TB (1000); durations ms/s/m/h.\n"
 	      "Exit codes: 0 done, 1 run failed, 2 bad usage, 3 refused for safety,\n"
 	      "130 interrupted.\n", f);
