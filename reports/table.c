@@ -237,12 +237,13 @@ void table_sweep_points(struct table *t, struct json_object *doc, bool detail)
 		table_num(t, SP_MIN, table_json_num(p, "drive_seconds") / 60, 1);
 		if (detail) {
 			const char *src = json_str(p, "waf_source"), *reason = json_str(ss, "stop_reason");
+			const char *method = json_str(p, "op_method"), *purge = json_str(p, "purge_method");
 
 			table_num(t, SP_NOTE, table_json_num(lat, "p99"), 1);
 			table_num(t, SP_NOTE + 1, table_json_num(lat, "p99.9"), 1);
 			table_cell(t, SP_NOTE + 2, "%s", src ? src : "-");
-			table_cell(t, SP_NOTE + 3, "%s", json_str(p, "op_method") ? json_str(p, "op_method") : "-");
-			table_cell(t, SP_NOTE + 4, "%s", json_str(p, "purge_method") ? json_str(p, "purge_method") : "-");
+			table_cell(t, SP_NOTE + 3, "%s", method ? method : "-");
+			table_cell(t, SP_NOTE + 4, "%s", purge ? purge : "-");
 			table_cell(t, SP_NOTE + 5, "%s", reason ? reason : "-");
 		}
 		if (is_knee || is_rec)

@@ -241,6 +241,7 @@ int sim_drive_new(const struct sim_config *cfg, struct sim_drive **out, char *er
 	d->dyn_reserve = d->geo.gc_threshold + 3;
 	d->bg_free_target = d->geo.gc_threshold + 2 + d->geo.lines / 128;
 	d->bg_idle_ns = (uint64_t)(cfg->bg_idle_ms * 1e6);
+	d->gc_batch = d->geo.unit_slots * d->geo.dies_total;
 	d->div_line = fastdiv_make(d->geo.line_slots);
 	d->div_unit = fastdiv_make(d->geo.unit_slots);
 	d->div_dies = fastdiv_make(d->geo.dies_total);
@@ -422,6 +423,8 @@ static int64_t relocate(struct sim_drive *d, uint32_t id, uint32_t from, uint32_
 	const uint32_t *p2l = d->p2l;
 	uint32_t *l2p = d->l2p;
 	const int mode = d->lines[id].mode;
+	/* Look ahead past this step: paced GC moves a few slots at a time. */
+	const uint32_t cap = mode == MODE_SLC ? d->geo.slc_line_slots : d->geo.line_slots;
 	int64_t moved = 0;
 
 	for (uint32_t off = from; off < to; off += spp) {
@@ -429,7 +432,7 @@ static int64_t relocate(struct sim_drive *d, uint32_t id, uint32_t from, uint32_
 		uint64_t ready = 0;
 
 		/* The L2P entries we are about to rewrite are scattered: fetch them early. */
-		for (uint32_t o = off + 4 * spp; o < end + 4 * spp && o < to; o++)
+		for (uint32_t o = off + 4 * spp; o < end + 4 * spp && o < cap; o++)
 			if (p2l[base + o] != SIM_NONE)
 				__builtin_prefetch(&l2p[p2l[base + o]], 1, 0);
 		for (uint32_t o = off; o < end; o++) {
@@ -583,7 +586,8 @@ static int gc_pace_host(struct sim_drive *d, uint64_t at_ns)
 			return gc_step(d, d->gc_span, at_ns);
 	}
 	d->gc_credit += d->gc_pace;
-	if (d->gc_credit < spp)
+	/* A program unit per die at a time: fine enough to interleave, coarse enough to be cheap. */
+	if (d->gc_credit < d->gc_batch)
 		return 0;
 	return gc_step(d, (uint32_t)d->gc_credit, at_ns);
 }

@@ -112,6 +112,7 @@ struct sim_drive {
 	uint32_t gc_line;         /* line being collected, paced by host writes */
 	uint32_t gc_off, gc_span; /* scan position and end */
 	double gc_pace, gc_credit;  /* slots to scan per host unit, and owed */
+	uint32_t gc_batch;        /* scan once this many slots are owed */
 
 	struct fastdiv div_line, div_unit, div_dies;
 	uint32_t dyn_reserve;     /* free native lines dynamic SLC may not take */
