@@ -13,7 +13,7 @@ DEB_DEPS := meson ninja-build pkg-config gcc libnvme-dev liburing-dev libjson-c-
 # sudo only when not root and sudo exists
 SUDO := $(shell [ "$$(id -u)" = 0 ] || ! command -v sudo >/dev/null 2>&1 || echo sudo)
 
-.PHONY: all deps check demo clean
+.PHONY: all deps check check-browser demo clean
 
 all: deps
 	@[ -f $(BUILD)/build.ninja ] || $(MESON) setup $(BUILD) -Dbuildtype=release
@@ -40,6 +40,16 @@ check: deps
 		-Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug
 	$(MESON) compile -C $(TEST_BUILD)
 	$(MESON) test -C $(TEST_BUILD) --print-errorlogs $(TESTARGS)
+
+# The report test in headless Chromium (Debian's chromium, installed here only).
+check-browser: deps
+	@dpkg-query -W -f='$${Status}' chromium 2>/dev/null | grep -q 'ok installed' || \
+		{ $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive \
+			apt-get install -y --no-install-recommends chromium; }
+	@[ -f $(TEST_BUILD)/build.ninja ] || $(MESON) setup $(TEST_BUILD) \
+		-Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug
+	$(MESON) compile -C $(TEST_BUILD)
+	$(MESON) test -C $(TEST_BUILD) --print-errorlogs --suite browser
 
 DEMO_OUT ?= ssdprof-results/demo
 
