@@ -239,7 +239,7 @@ int sim_drive_new(const struct sim_config *cfg, struct sim_drive **out, char *er
 
 	/* Dynamic SLC stops short of the GC threshold so folding can always proceed. */
 	d->dyn_reserve = d->geo.gc_threshold + 3;
-	d->bg_free_target = d->geo.gc_threshold + 2 + d->geo.lines / 128;
+	d->bg_max_valid = d->geo.line_slots / 10 * 9;
 	d->bg_idle_ns = (uint64_t)(cfg->bg_idle_ms * 1e6);
 	d->gc_batch = d->geo.unit_slots * d->geo.dies_total;
 	d->div_line = fastdiv_make(d->geo.line_slots);
@@ -737,16 +737,20 @@ static void background_work(struct sim_drive *d, uint64_t from_ns, uint64_t unti
 			return;
 		if (d->fold_line != SIM_NONE || d->slc_static_closed.count) {
 			fold_static(d, d->geo.slc_line_slots, at);
-		} else if (d->slc_dyn_closed.count || d->free_native.count < d->bg_free_target) {
+		} else {
+			/*
+			 * Fold the dynamic cache, then compact: collect every line
+			 * still worth it (at most bg_max_valid units valid), so the
+			 * longer a drive rests the more free space (and SLC cache)
+			 * it has, up to what its spare area allows.
+			 */
 			uint32_t nat = native_victim(d);
 
-			if (!d->slc_dyn_closed.count &&
-			    (nat == SIM_NONE || d->lines[nat].valid >= d->geo.line_slots))
+			if (d->gc_line == SIM_NONE && !d->slc_dyn_closed.count &&
+			    (nat == SIM_NONE || d->lines[nat].valid > d->bg_max_valid))
 				return;
 			if (reclaim_one(d, at))
 				return;
-		} else {
-			return;
 		}
 	}
 }

@@ -116,7 +116,7 @@ struct sim_drive {
 
 	struct fastdiv div_line, div_unit, div_dies;
 	uint32_t dyn_reserve;     /* free native lines dynamic SLC may not take */
-	uint32_t bg_free_target;  /* idle GC keeps this many lines free */
+	uint32_t bg_max_valid;    /* idle GC collects lines holding at most this many valid units */
 	uint64_t bg_idle_ns;
 	uint64_t last_host_ns;
 	int error;                /* sticky -ENOSPC when GC cannot make room */
