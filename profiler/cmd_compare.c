@@ -19,6 +19,7 @@
 #include "html.h"
 #include "report.h"
 #include "result_json.h"
+#include "json_get.h"
 #include "table.h"
 
 const char cmd_compare_usage[] =
@@ -41,28 +42,6 @@ struct entry {
 	struct json_object *doc;
 	char label[160];
 };
-
-static struct json_object *jget(struct json_object *o, const char *key)
-{
-	struct json_object *v;
-
-	return o && json_object_is_type(o, json_type_object) && json_object_object_get_ex(o, key, &v) ? v : NULL;
-}
-
-static const char *jstr(struct json_object *o, const char *key)
-{
-	struct json_object *v = jget(o, key);
-
-	return v && json_object_is_type(v, json_type_string) ? json_object_get_string(v) : NULL;
-}
-
-static size_t jlen(struct json_object *a)
-{
-	return a && json_object_is_type(a, json_type_array) ? json_object_array_length(a) : 0;
-}
-
-#define jnum table_json_num
-#define jidx json_object_array_get_idx
 
 static bool steady(struct json_object *p)
 {

@@ -25,6 +25,7 @@
 #include "report.h"
 #include "result_json.h"
 #include "sim.h"
+#include "json_get.h"
 #include "table.h"
 
 const char cmd_report_usage[] =
@@ -70,39 +71,6 @@ static void pool_free(struct pool *pl)
 		free(pl->p[i]);
 	pl->n = 0;
 }
-
-static struct json_object *jget(struct json_object *o, const char *key)
-{
-	struct json_object *v;
-
-	return o && json_object_is_type(o, json_type_object) && json_object_object_get_ex(o, key, &v) ? v : NULL;
-}
-
-static const char *jstr(struct json_object *o, const char *key)
-{
-	struct json_object *v = jget(o, key);
-
-	return v && json_object_is_type(v, json_type_string) ? json_object_get_string(v) : NULL;
-}
-
-static size_t jlen(struct json_object *a)
-{
-	return a && json_object_is_type(a, json_type_array) ? json_object_array_length(a) : 0;
-}
-
-static struct json_object *jidx(struct json_object *a, size_t i)
-{
-	return json_object_array_get_idx(a, i);
-}
-
-static bool jtrue(struct json_object *o, const char *key)
-{
-	struct json_object *v = jget(o, key);
-
-	return v && json_object_get_boolean(v);
-}
-
-#define jnum table_json_num
 
 int report_load(const char *path, struct json_object **doc, const char **kind, char *err, size_t errlen)
 {

@@ -16,6 +16,7 @@
 
 #include "commands.h"
 #include "interrupt.h"
+#include "json_get.h"
 #include "knee.h"
 #include "parse.h"
 #include "pc_options.h"
@@ -206,13 +207,6 @@ static struct json_object *settings_json(const struct sweep_cli *o)
 	return s;
 }
 
-static double get_num(struct json_object *o, const char *k)
-{
-	struct json_object *v;
-
-	return json_object_object_get_ex(o, k, &v) && v ? json_object_get_double(v) : NAN;
-}
-
 /* Settings back from a saved sweep, so a resumed sweep measures exactly what the first one did. */
 static int settings_from_json(struct json_object *s, struct sweep_cli *o)
 {
@@ -235,18 +229,18 @@ static int settings_from_json(struct json_object *s, struct sweep_cli *o)
 		memset(&o->plan, 0, sizeof(o->plan));
 		memcpy(o->plan.grid, grid, n * sizeof(double));
 		o->plan.ngrid = n;
-		o->plan.resolution = get_num(s, "resolution");
+		o->plan.resolution = jnum(s, "resolution");
 	}
 	const char *m = json_object_object_get_ex(s, "op_method", &v) ? json_object_get_string(v) : "auto";
 	o->op_method = !strcmp(m, "namespace") ? OP_METHOD_NAMESPACE : !strcmp(m, "hpa") ? OP_METHOD_HPA
 		       : !strcmp(m, "span") ? OP_METHOD_SPAN : OP_METHOD_AUTO;
 	o->pc.purge_method = json_object_object_get_ex(s, "purge_method", &v) && v ? json_object_get_string(v) : NULL;
-	o->pc.s.fill_passes = (unsigned)get_num(s, "fill_passes");
-	o->pc.s.bs = (uint32_t)get_num(s, "bs");
-	o->pc.s.qd = (unsigned)get_num(s, "qd");
-	o->pc.s.round_ns = (uint64_t)llround(get_num(s, "round_s") * 1e9);
-	o->pc.s.max_rounds = (unsigned)get_num(s, "max_rounds");
-	o->pc.s.max_writes = isnan(get_num(s, "max_writes")) ? 0 : get_num(s, "max_writes");
+	o->pc.s.fill_passes = (unsigned)jnum(s, "fill_passes");
+	o->pc.s.bs = (uint32_t)jnum(s, "bs");
+	o->pc.s.qd = (unsigned)jnum(s, "qd");
+	o->pc.s.round_ns = (uint64_t)llround(jnum(s, "round_s") * 1e9);
+	o->pc.s.max_rounds = (unsigned)jnum(s, "max_rounds");
+	o->pc.s.max_writes = isnan(jnum(s, "max_writes")) ? 0 : jnum(s, "max_writes");
 	o->pc.s.seed = json_object_object_get_ex(s, "seed", &v) ? (uint64_t)json_object_get_uint64(v) : 1;
 	if (!o->pc.s.bs || !o->pc.s.qd || !o->pc.s.round_ns || !o->pc.s.max_rounds || isnan(o->plan.resolution))
 		return -EINVAL;
@@ -290,7 +284,7 @@ static double points_seconds(struct json_object *points)
 	double s = 0;
 
 	for (size_t i = 0; i < json_object_array_length(points); i++)
-		s += get_num(json_object_array_get_idx(points, i), "drive_seconds");
+		s += jnum(json_object_array_get_idx(points, i), "drive_seconds");
 	return s;
 }
 
@@ -319,8 +313,8 @@ static void print_table(const struct sweep_doc *d)
 
 static int compare_points(const void *a, const void *b)
 {
-	double x = get_num(*(struct json_object *const *)a, "op_percent");
-	double y = get_num(*(struct json_object *const *)b, "op_percent");
+	double x = jnum(*(struct json_object *const *)a, "op_percent");
+	double y = jnum(*(struct json_object *const *)b, "op_percent");
 
 	return (x > y) - (x < y);
 }
@@ -414,7 +408,7 @@ int cmd_sweep(int argc, char **argv)
 		for (size_t i = 0; i < json_object_array_length(pts) && d.n < SWEEP_MAX_POINTS; i++) {
 			struct json_object *p = json_object_array_get_idx(pts, i);
 			json_object_array_add(d.points, json_object_get(p));
-			d.kp[d.n++] = (struct knee_point){ get_num(p, "op_percent"), get_num(p, "iops") };
+			d.kp[d.n++] = (struct knee_point){ jnum(p, "op_percent"), jnum(p, "iops") };
 		}
 	}
 

@@ -8,6 +8,7 @@
 #include <json-c/json.h>
 
 #include "html.h"
+#include "json_get.h"
 #include "table.h"
 
 void table_init(struct table *t, const char *caption)
@@ -161,41 +162,14 @@ void table_free(struct table *t)
 	t->nrows = t->cap = 0;
 }
 
-double table_json_num(struct json_object *o, const char *key)
-{
-	struct json_object *v;
-
-	if (!o || !json_object_object_get_ex(o, key, &v) || !v)
-		return NAN;
-	if (!json_object_is_type(v, json_type_double) && !json_object_is_type(v, json_type_int))
-		return NAN;
-	return json_object_get_double(v);
-}
-
-static const char *json_str(struct json_object *o, const char *key)
-{
-	struct json_object *v;
-
-	if (!o || !json_object_object_get_ex(o, key, &v) || !v || !json_object_is_type(v, json_type_string))
-		return NULL;
-	return json_object_get_string(v);
-}
-
-static struct json_object *json_get(struct json_object *o, const char *key)
-{
-	struct json_object *v;
-
-	return o && json_object_object_get_ex(o, key, &v) ? v : NULL;
-}
-
 enum {
 	SP_OP, SP_USABLE, SP_STEADY, SP_ROUNDS, SP_IOPS, SP_MBPS, SP_LAT, SP_WA, SP_MIN, SP_NOTE,
 };
 
 void table_sweep_points(struct table *t, struct json_object *doc, bool detail)
 {
-	struct json_object *points = json_get(doc, "points"), *knee = json_get(doc, "knee");
-	double knee_op = table_json_num(knee, "op_percent"), rec_op = table_json_num(knee, "recommended_op_percent");
+	struct json_object *points = jget(doc, "points"), *knee = jget(doc, "knee");
+	double knee_op = jnum(knee, "op_percent"), rec_op = jnum(knee, "recommended_op_percent");
 	size_t base = SP_NOTE;
 
 	table_init(t, "Steady state per OP point");
@@ -220,27 +194,27 @@ void table_sweep_points(struct table *t, struct json_object *doc, bool detail)
 	table_col(t, "", TA_LEFT);
 	for (size_t i = 0; points && i < json_object_array_length(points); i++) {
 		struct json_object *p = json_object_array_get_idx(points, i);
-		struct json_object *ss = json_get(p, "steady_state"), *lat = json_get(p, "lat_us");
-		struct json_object *reached = json_get(ss, "reached");
-		double op = table_json_num(p, "op_percent");
+		struct json_object *ss = jget(p, "steady_state"), *lat = jget(p, "lat_us");
+		struct json_object *reached = jget(ss, "reached");
+		double op = jnum(p, "op_percent");
 		bool is_knee = fabs(op - knee_op) < 0.005, is_rec = fabs(op - rec_op) < 0.005;
 
 		table_row(t);
 		table_num(t, SP_OP, op, 2);
-		table_num(t, SP_USABLE, table_json_num(p, "usable_bytes") / 1e9, 2);
+		table_num(t, SP_USABLE, jnum(p, "usable_bytes") / 1e9, 2);
 		table_cell(t, SP_STEADY, "%s", reached && json_object_get_boolean(reached) ? "yes" : "NO");
-		table_num(t, SP_ROUNDS, table_json_num(ss, "rounds"), 0);
-		table_num(t, SP_IOPS, table_json_num(p, "iops"), 0);
-		table_num(t, SP_MBPS, table_json_num(p, "mbps"), 1);
-		table_num(t, SP_LAT, table_json_num(lat, "mean"), 1);
-		table_num(t, SP_WA, table_json_num(p, "waf"), 2);
-		table_num(t, SP_MIN, table_json_num(p, "drive_seconds") / 60, 1);
+		table_num(t, SP_ROUNDS, jnum(ss, "rounds"), 0);
+		table_num(t, SP_IOPS, jnum(p, "iops"), 0);
+		table_num(t, SP_MBPS, jnum(p, "mbps"), 1);
+		table_num(t, SP_LAT, jnum(lat, "mean"), 1);
+		table_num(t, SP_WA, jnum(p, "waf"), 2);
+		table_num(t, SP_MIN, jnum(p, "drive_seconds") / 60, 1);
 		if (detail) {
-			const char *src = json_str(p, "waf_source"), *reason = json_str(ss, "stop_reason");
-			const char *method = json_str(p, "op_method"), *purge = json_str(p, "purge_method");
+			const char *src = jstr(p, "waf_source"), *reason = jstr(ss, "stop_reason");
+			const char *method = jstr(p, "op_method"), *purge = jstr(p, "purge_method");
 
-			table_num(t, SP_NOTE, table_json_num(lat, "p99"), 1);
-			table_num(t, SP_NOTE + 1, table_json_num(lat, "p99.9"), 1);
+			table_num(t, SP_NOTE, jnum(lat, "p99"), 1);
+			table_num(t, SP_NOTE + 1, jnum(lat, "p99.9"), 1);
 			table_cell(t, SP_NOTE + 2, "%s", src ? src : "-");
 			table_cell(t, SP_NOTE + 3, "%s", method ? method : "-");
 			table_cell(t, SP_NOTE + 4, "%s", purge ? purge : "-");
@@ -253,7 +227,7 @@ void table_sweep_points(struct table *t, struct json_object *doc, bool detail)
 
 void table_slc_phases(struct table *t, struct json_object *slc)
 {
-	struct json_object *phases = json_get(slc, "phases");
+	struct json_object *phases = jget(slc, "phases");
 
 	table_init(t, "Phases of the sequential write");
 	table_col(t, "phase", TA_RIGHT);
@@ -265,26 +239,26 @@ void table_slc_phases(struct table *t, struct json_object *slc)
 
 		table_row(t);
 		table_cell(t, 0, "%zu", i + 1);
-		table_num(t, 1, table_json_num(p, "from_bytes") / 1e9, 2);
-		table_num(t, 2, table_json_num(p, "to_bytes") / 1e9, 2);
-		table_num(t, 3, table_json_num(p, "mbps"), 1);
+		table_num(t, 1, jnum(p, "from_bytes") / 1e9, 2);
+		table_num(t, 2, jnum(p, "to_bytes") / 1e9, 2);
+		table_num(t, 3, jnum(p, "mbps"), 1);
 	}
 }
 
 void table_slc_recovery(struct table *t, struct json_object *slc)
 {
-	struct json_object *rec = json_get(slc, "recovery");
+	struct json_object *rec = jget(slc, "recovery");
 
 	table_init(t, "Cache recovered after idle");
 	table_col(t, "idle s", TA_RIGHT);
 	table_col(t, "recovered GB", TA_RIGHT);
 	table_col(t, "", TA_LEFT);
 	for (size_t i = 0; rec && i < json_object_array_length(rec); i++) {
-		struct json_object *p = json_object_array_get_idx(rec, i), *lb = json_get(p, "lower_bound");
+		struct json_object *p = json_object_array_get_idx(rec, i), *lb = jget(p, "lower_bound");
 
 		table_row(t);
-		table_num(t, 0, table_json_num(p, "idle_s"), 0);
-		table_num(t, 1, table_json_num(p, "recovered_bytes") / 1e9, 2);
+		table_num(t, 0, jnum(p, "idle_s"), 0);
+		table_num(t, 1, jnum(p, "recovered_bytes") / 1e9, 2);
 		if (lb && json_object_get_boolean(lb))
 			table_cell(t, 2, "at least (no drop within what was written)");
 	}

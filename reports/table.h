@@ -40,8 +40,6 @@ void table_print(const struct table *t, FILE *f, const char *indent);
 void table_html(const struct table *t, struct strbuf *b);
 void table_free(struct table *t);
 
-/* A number of the document (NAN when missing or null). */
-double table_json_num(struct json_object *o, const char *key);
 
 /*
  * The per-point table of a sweep document, in point order, with a note on
