@@ -178,6 +178,13 @@ static uint64_t sim_now(struct target *t)
 	return to_sim(t)->clock_ns;
 }
 
+static uint64_t sim_next_completion(struct target *t)
+{
+	struct sim_target *s = to_sim(t);
+
+	return s->heap_len ? s->heap[0].complete_ns : UINT64_MAX;
+}
+
 static int sim_idle(struct target *t, uint64_t ns)
 {
 	struct sim_target *s = to_sim(t);
@@ -395,6 +402,7 @@ static const struct target_ops sim_ops = {
 	.reap = sim_reap,
 	.now_ns = sim_now,
 	.idle = sim_idle,
+	.next_completion_ns = sim_next_completion,
 	.max_queue_depth = SIM_MAX_QD,
 	.close = sim_close,
 };

@@ -114,6 +114,12 @@ struct target_ops {
 	uint64_t (*now_ns)(struct target *t);
 	/* Let the drive sit idle for ns (background GC and SLC folding run). */
 	int (*idle)(struct target *t, uint64_t ns);
+	/*
+	 * Virtual-time targets only (optional): when the earliest I/O in flight
+	 * completes, or UINT64_MAX with none.  A group of targets reaps its
+	 * members in global time order with it, so their clocks stay consistent.
+	 */
+	uint64_t (*next_completion_ns)(struct target *t);
 	/* Largest number of I/Os in flight the queue accepts. */
 	unsigned max_queue_depth;
 

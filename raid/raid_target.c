@@ -1,0 +1,450 @@
+/* SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "raid_target.h"
+
+#define RAID_QD 256
+#define OP_MAX_IOS 512
+#define COOKIE_SHIFT 20
+
+struct raid_op {
+	uint64_t cookie, submit_ns;
+	int32_t res;
+	uint32_t len;
+	uint8_t dir;
+	uint8_t phase;
+	unsigned pending;
+	int nio;
+	struct raid_io io[OP_MAX_IOS];
+};
+
+struct raid_target {
+	struct target t;
+	struct raid_geom g;
+	struct target *m[RAID_MAX_MEMBERS];
+	struct raid_member_stats st[RAID_MAX_MEMBERS];
+	uint64_t now;
+	struct raid_op *ops;
+	unsigned free_ops[RAID_QD], nfree;
+	struct io_completion done[RAID_QD];
+	unsigned done_head, ndone;
+	unsigned inflight;
+	uint64_t host_written, host_read;   /* what the group's user asked for */
+	struct target_ops ops_table;
+};
+
+static struct raid_target *to_raid(const struct target *t)
+{
+	return (struct raid_target *)t;
+}
+
+/* An idle member catches up with the group's clock before it is given work. */
+static int sync_member(struct raid_target *r, struct target *m)
+{
+	uint64_t mn = m->ops->now_ns(m);
+
+	return mn < r->now ? m->ops->idle(m, r->now - mn) : 0;
+}
+
+static void complete_op(struct raid_target *r, unsigned idx)
+{
+	struct raid_op *op = &r->ops[idx];
+	unsigned tail = (r->done_head + r->ndone) % RAID_QD;
+
+	r->done[tail] = (struct io_completion){
+		.cookie = op->cookie, .res = op->res < 0 ? op->res : (int32_t)op->len,
+		.submit_ns = op->submit_ns, .complete_ns = r->now,
+	};
+	r->ndone++;
+	if (op->res >= 0)
+		*(op->dir == IO_WRITE ? &r->host_written : &r->host_read) += op->len;
+	r->free_ops[r->nfree++] = idx;
+	r->inflight--;
+}
+
+/* Issue the op's I/Os of its current phase; 0 issued means the phase is empty. */
+static int issue_phase(struct raid_target *r, unsigned idx)
+{
+	struct raid_op *op = &r->ops[idx];
+	int ret;
+
+	op->pending = 0;
+	for (int i = 0; i < op->nio; i++) {
+		struct raid_io *io = &op->io[i];
+		struct target *m = r->m[io->member];
+		struct io_req req = {
+			.offset = io->offset, .len = io->len, .dir = io->dir,
+			.cookie = ((uint64_t)idx << COOKIE_SHIFT) | (uint64_t)i,
+		};
+
+		if (io->phase != op->phase)
+			continue;
+		if ((ret = sync_member(r, m)) < 0)
+			return ret;
+		ret = m->ops->submit(m, &req, 1);
+		if (ret != 1)
+			return ret < 0 ? ret : -EBUSY;
+		op->pending++;
+	}
+	return 0;
+}
+
+static int raid_submit(struct target *t, const struct io_req *reqs, unsigned n)
+{
+	struct raid_target *r = to_raid(t);
+	unsigned i;
+	int ret;
+
+	for (i = 0; i < n && r->nfree; i++) {
+		unsigned idx = r->free_ops[--r->nfree];
+		struct raid_op *op = &r->ops[idx];
+
+		r->inflight++;
+		op->cookie = reqs[i].cookie;
+		op->submit_ns = r->now;
+		op->len = reqs[i].len;
+		op->dir = reqs[i].dir;
+		op->res = 0;
+		op->nio = raid_map(&r->g, reqs[i].offset, reqs[i].len, reqs[i].dir, op->io, OP_MAX_IOS);
+		if (op->nio < 0) {
+			op->res = op->nio == -ENOSPC ? -E2BIG : op->nio;
+			complete_op(r, idx);
+			continue;
+		}
+		op->phase = op->io[0].phase;
+		if ((ret = issue_phase(r, idx)) < 0)
+			return ret;
+	}
+	return (int)i;
+}
+
+/* The member whose next completion is earliest, or -1 with nothing in flight. */
+static int earliest_member(struct raid_target *r, uint64_t *at)
+{
+	int best = -1;
+
+	*at = UINT64_MAX;
+	for (unsigned i = 0; i < r->g.members; i++) {
+		uint64_t c = r->m[i]->ops->next_completion_ns(r->m[i]);
+
+		if (c < *at) {
+			*at = c;
+			best = (int)i;
+		}
+	}
+	return best;
+}
+
+static int process_one(struct raid_target *r, unsigned mi)
+{
+	struct target *m = r->m[mi];
+	struct io_completion c;
+	int ret = m->ops->reap(m, &c, 1, 1);
+
+	if (ret != 1)
+		return ret < 0 ? ret : -EIO;
+	if (c.complete_ns > r->now)
+		r->now = c.complete_ns;
+
+	unsigned idx = (unsigned)(c.cookie >> COOKIE_SHIFT);
+	struct raid_op *op = &r->ops[idx];
+	const struct raid_io *io = &op->io[c.cookie & ((1u << COOKIE_SHIFT) - 1)];
+	struct raid_member_stats *st = &r->st[mi];
+	uint64_t lat = c.complete_ns - c.submit_ns;
+
+	st->ios++;
+	*(io->dir == IO_READ ? &st->bytes_read : &st->bytes_written) += io->len;
+	st->lat_sum_ns += lat;
+	if (lat > st->lat_max_ns)
+		st->lat_max_ns = lat;
+	if (c.res < 0)
+		op->res = c.res;
+	if (--op->pending)
+		return 0;
+	if (op->phase == 0 && op->res >= 0) {
+		op->phase = 1;
+		if ((ret = issue_phase(r, idx)) < 0)
+			return ret;
+		if (op->pending)
+			return 0;
+	}
+	complete_op(r, idx);
+	return 0;
+}
+
+static int raid_reap(struct target *t, struct io_completion *out, unsigned max, unsigned min_complete)
+{
+	struct raid_target *r = to_raid(t);
+	unsigned n = 0;
+	int ret;
+
+	for (;;) {
+		uint64_t at;
+		int mi;
+
+		while (r->ndone && n < max) {
+			out[n++] = r->done[r->done_head];
+			r->done_head = (r->done_head + 1) % RAID_QD;
+			r->ndone--;
+		}
+		if (n == max)
+			break;
+		mi = earliest_member(r, &at);
+		if (mi < 0 || (n >= min_complete && at > r->now))
+			break;
+		if ((ret = process_one(r, (unsigned)mi)) < 0)
+			return ret;
+	}
+	return (int)n;
+}
+
+static uint64_t raid_now(struct target *t)
+{
+	return to_raid(t)->now;
+}
+
+static uint64_t raid_next_completion(struct target *t)
+{
+	uint64_t at;
+
+	return to_raid(t)->ndone ? to_raid(t)->now : (earliest_member(to_raid(t), &at), at);
+}
+
+/* Bring every member to the group's clock (after work that moved members unevenly). */
+static int sync_all(struct raid_target *r)
+{
+	int ret;
+
+	for (unsigned i = 0; i < r->g.members; i++) {
+		uint64_t mn = r->m[i]->ops->now_ns(r->m[i]);
+
+		if (mn > r->now)
+			r->now = mn;
+	}
+	for (unsigned i = 0; i < r->g.members; i++)
+		if ((ret = sync_member(r, r->m[i])) < 0)
+			return ret;
+	return 0;
+}
+
+static int raid_idle(struct target *t, uint64_t ns)
+{
+	struct raid_target *r = to_raid(t);
+
+	r->now += ns;
+	return sync_all(r);
+}
+
+static int raid_identify(struct target *t, struct target_info *info)
+{
+	*info = t->info;
+	return 0;
+}
+
+static int raid_purge(struct target *t, const char *method, char *err, size_t errlen)
+{
+	struct raid_target *r = to_raid(t);
+	int ret;
+
+	if (r->inflight) {
+		snprintf(err, errlen, "purge: %u I/Os still in flight", r->inflight);
+		return -EBUSY;
+	}
+	for (unsigned i = 0; i < r->g.members; i++) {
+		if ((ret = sync_member(r, r->m[i])) < 0 ||
+		    (ret = r->m[i]->ops->purge(r->m[i], method, err, errlen)) < 0)
+			return ret;
+		memset(&r->st[i], 0, sizeof(r->st[i]));
+		r->st[i].member = r->m[i];
+	}
+	/* Members erase in parallel: the group is done when the slowest is. */
+	return sync_all(r);
+}
+
+static int raid_set_op(struct target *t, enum op_method method, uint64_t usable, char *err, size_t errlen)
+{
+	struct raid_target *r = to_raid(t);
+	uint64_t width = raid_capacity(&r->g) / r->g.member_bytes;
+	uint64_t per = (usable / width + r->g.chunk_bytes - 1) / r->g.chunk_bytes * r->g.chunk_bytes;
+	int ret;
+
+	if (method == OP_METHOD_SPAN)
+		return 0;   /* the workload stays inside the span; members are untouched */
+	if (method == OP_METHOD_HPA) {
+		snprintf(err, errlen, "--method: a RAID group has no HPA; use namespace or span");
+		return -EOPNOTSUPP;
+	}
+	for (unsigned i = 0; i < r->g.members; i++)
+		if ((ret = r->m[i]->ops->set_op(r->m[i], OP_METHOD_NAMESPACE, per, err, errlen)) < 0)
+			return ret;
+	r->g.member_bytes = per;
+	t->info.capacity_bytes = raid_capacity(&r->g);
+	return sync_all(r);
+}
+
+static int raid_trim(struct target *t, uint64_t offset, uint64_t len)
+{
+	struct raid_target *r = to_raid(t);
+	int ret;
+
+	/* The whole group: every member whole.  Otherwise the data pages of the range. */
+	if (offset == 0 && len >= t->info.capacity_bytes) {
+		for (unsigned i = 0; i < r->g.members; i++)
+			if ((ret = r->m[i]->ops->trim(r->m[i], 0, r->g.member_bytes)) < 0)
+				return ret;
+		return 0;
+	}
+	for (uint64_t pos = offset; pos < offset + len; pos += r->g.chunk_bytes) {
+		struct raid_io io[RAID_MAX_MEMBERS];
+		uint64_t chunk_end = (pos / r->g.chunk_bytes + 1) * r->g.chunk_bytes;
+		uint32_t l = (uint32_t)((chunk_end < offset + len ? chunk_end : offset + len) - pos);
+		int n = raid_map(&r->g, pos, l, IO_READ, io, RAID_MAX_MEMBERS);
+
+		for (int i = 0; i < n; i++)
+			if ((ret = r->m[io[i].member]->ops->trim(r->m[io[i].member], io[i].offset, io[i].len)) < 0)
+				return ret;
+	}
+	return 0;
+}
+
+static int raid_counters(struct target *t, struct target_counters *c)
+{
+	struct raid_target *r = to_raid(t);
+	int ret;
+
+	memset(c, 0, sizeof(*c));
+	c->media_known = true;
+	for (unsigned i = 0; i < r->g.members; i++) {
+		struct target_counters mc;
+
+		if ((ret = r->m[i]->ops->counters(r->m[i], &mc)) < 0)
+			return ret;
+		c->media_bytes_written += mc.media_bytes_written;
+		c->media_known &= mc.media_known;
+	}
+	/*
+	 * Host bytes are what the group's user wrote; media is every member's
+	 * NAND writes, so the group WA includes the parity and mirror copies.
+	 */
+	c->host_bytes_written = r->host_written;
+	c->host_bytes_read = r->host_read;
+	return 0;
+}
+
+static int raid_describe(struct target *t, struct json_object *obj)
+{
+	struct raid_target *r = to_raid(t);
+	struct json_object *members = json_object_new_array();
+
+	json_object_object_add(obj, "level", json_object_new_int((int)r->g.level));
+	json_object_object_add(obj, "chunk_bytes", json_object_new_uint64(r->g.chunk_bytes));
+	json_object_object_add(obj, "member_bytes", json_object_new_uint64(r->g.member_bytes));
+	for (unsigned i = 0; i < r->g.members; i++)
+		json_object_array_add(members, json_object_new_string(r->m[i]->info.path));
+	json_object_object_add(obj, "members", members);
+	return 0;
+}
+
+static void raid_close(struct target *t)
+{
+	struct raid_target *r = to_raid(t);
+
+	for (unsigned i = 0; i < RAID_MAX_MEMBERS; i++)
+		if (r->m[i])
+			target_close(r->m[i]);
+	free(r->ops);
+	free(r);
+}
+
+int raid_target_open(enum raid_level level, uint64_t chunk_bytes, const char *const *specs, unsigned n,
+		     struct target **out, char *err, size_t errlen)
+{
+	struct raid_target *r;
+	uint64_t smallest = UINT64_MAX;
+	unsigned caps = TARGET_CAP_READ | TARGET_CAP_WRITE | TARGET_CAP_TRIM | TARGET_CAP_PURGE |
+			TARGET_CAP_OP_SPAN | TARGET_CAP_OP_NAMESPACE | TARGET_CAP_MEDIA_COUNTER |
+			TARGET_CAP_VIRTUAL_TIME;
+	int ret;
+
+	if (n > RAID_MAX_MEMBERS) {
+		snprintf(err, errlen, "--raid: at most %d members", RAID_MAX_MEMBERS);
+		return -EINVAL;
+	}
+	r = calloc(1, sizeof(*r));
+	if (!r || !(r->ops = calloc(RAID_QD, sizeof(*r->ops)))) {
+		free(r);
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	for (unsigned i = 0; i < n; i++) {
+		if ((ret = target_open(specs[i], &r->m[i], err, errlen)) < 0)
+			goto fail;
+		if (!target_has(r->m[i], TARGET_CAP_VIRTUAL_TIME) || !r->m[i]->ops->next_completion_ns) {
+			snprintf(err, errlen, "--raid: member %s is a real device; RAID groups of real devices "
+				 "come later, use sim: members (or profile /dev/mdX as a plain target)", specs[i]);
+			ret = -EOPNOTSUPP;
+			goto fail;
+		}
+		caps &= r->m[i]->ops->caps | TARGET_CAP_OP_SPAN;
+		if (r->m[i]->info.capacity_bytes < smallest)
+			smallest = r->m[i]->info.capacity_bytes;
+		r->st[i].member = r->m[i];
+	}
+	if ((ret = raid_geom_init(&r->g, level, n, chunk_bytes, smallest, err, errlen)) < 0)
+		goto fail;
+	for (unsigned i = 0; i < RAID_QD; i++)
+		r->free_ops[r->nfree++] = RAID_QD - 1 - i;
+	r->ops_table = (struct target_ops){
+		.name = "raid", .caps = caps, .identify = raid_identify, .describe = raid_describe,
+		.purge = raid_purge, .set_op = raid_set_op, .trim = raid_trim, .counters = raid_counters,
+		.submit = raid_submit, .reap = raid_reap, .now_ns = raid_now, .idle = raid_idle,
+		.next_completion_ns = raid_next_completion, .max_queue_depth = RAID_QD, .close = raid_close,
+	};
+	r->t.ops = &r->ops_table;
+	r->t.priv = r;
+	snprintf(r->t.info.kind, sizeof(r->t.info.kind), "raid");
+	snprintf(r->t.info.model, sizeof(r->t.info.model), "RAID %d of %u members, %llu KiB chunks", (int)level, n,
+		 (unsigned long long)(chunk_bytes / 1024));
+	{
+		size_t len = (size_t)snprintf(r->t.info.path, sizeof(r->t.info.path), "raid%d", (int)level);
+		for (unsigned i = 0; i < n && len < sizeof(r->t.info.path); i++)
+			len += (size_t)snprintf(r->t.info.path + len, sizeof(r->t.info.path) - len, "%s%s",
+						i ? "+" : ":", specs[i]);
+	}
+	r->t.info.capacity_bytes = raid_capacity(&r->g);
+	r->t.info.lba_bytes = RAID_PAGE;
+	if ((ret = sync_all(r)) < 0) {
+		snprintf(err, errlen, "--raid: cannot align the members' clocks");
+		goto fail;
+	}
+	*out = &r->t;
+	return 0;
+fail:
+	raid_close(&r->t);
+	return ret;
+}
+
+unsigned raid_target_members(const struct target *t)
+{
+	return to_raid(t)->g.members;
+}
+
+struct target *raid_target_member(const struct target *t, unsigned i)
+{
+	return to_raid(t)->m[i];
+}
+
+void raid_target_member_stats(const struct target *t, unsigned i, struct raid_member_stats *st)
+{
+	*st = to_raid(t)->st[i];
+}
+
+const struct raid_geom *raid_target_geom(const struct target *t)
+{
+	return &to_raid(t)->g;
+}

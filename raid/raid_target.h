@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A RAID group as a target: each logical I/O becomes the member I/Os of
+ * raid_map() (reads for read-modify-write first, then the writes), issued to
+ * each member's own queue.  Members run concurrently; on virtual-time members
+ * the group reaps completions in global time order and brings an idle
+ * member's clock up to the group's before giving it work, so every member
+ * sees the load when the array would issue it.
+ *
+ * For now members must be virtual-time targets (simulated drives); groups of
+ * real devices need one thread per member and data buffers for parity.
+ */
+#ifndef SSDPROF_RAID_TARGET_H
+#define SSDPROF_RAID_TARGET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "raid_map.h"
+#include "target.h"
+
+/* What one member did since the group was opened (or since its last purge). */
+struct raid_member_stats {
+	const struct target *member;
+	uint64_t ios, bytes_read, bytes_written;
+	uint64_t lat_sum_ns, lat_max_ns;
+};
+
+/* Open members from their specs and build the group.  -errno and a one-line reason. */
+int raid_target_open(enum raid_level level, uint64_t chunk_bytes, const char *const *specs, unsigned n,
+		     struct target **out, char *err, size_t errlen);
+
+unsigned raid_target_members(const struct target *t);
+struct target *raid_target_member(const struct target *t, unsigned i);
+void raid_target_member_stats(const struct target *t, unsigned i, struct raid_member_stats *st);
+const struct raid_geom *raid_target_geom(const struct target *t);
+
+#endif
