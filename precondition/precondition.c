@@ -175,6 +175,11 @@ int precondition_run(struct target *t, const struct precondition_settings *s,
 	}
 
 	rounds_start = t->ops->now_ns(t);
+	ev.phase = PHASE_ROUNDS_START;
+	if (progress && progress(&ev, arg)) {
+		ret = -EINTR;
+		goto out;
+	}
 	out->stop_reason = "max-rounds";
 	while (out->nrounds < max_rounds) {
 		/* Each round its own seed, so rounds are not replays of one another. */

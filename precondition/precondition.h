@@ -69,7 +69,8 @@ struct precondition_result {
 	double seconds;                 /* fill and rounds, target clock */
 };
 
-enum precondition_phase { PHASE_FILL, PHASE_ROUND };
+/* PHASE_ROUNDS_START comes once, just before the first round: a baseline for callers' own counters. */
+enum precondition_phase { PHASE_FILL, PHASE_ROUNDS_START, PHASE_ROUND };
 
 /* Progress after the fill and after every round; return non-zero to stop (interrupt). */
 struct precondition_event {

@@ -20,6 +20,7 @@
 #include "knee.h"
 #include "parse.h"
 #include "pc_options.h"
+#include "raid_target.h"
 #include "result_doc.h"
 #include "result_json.h"
 #include "sweep.h"
@@ -87,7 +88,7 @@ static int parse_range(const char *arg, double *lo, double *hi)
 	return 0;
 }
 
-static int parse_args(int argc, char **argv, struct sweep_cli *o, const char **target)
+static int parse_args(int argc, char **argv, struct sweep_cli *o, int *first)
 {
 	static const struct option longopts[] = {
 		PC_LONGOPTS,
@@ -164,11 +165,6 @@ static int parse_args(int argc, char **argv, struct sweep_cli *o, const char **t
 			return cli_getopt_error("sweep", argv, optind, c, optopt);
 		}
 	}
-	if (optind != argc - 1) {
-		cli_error(optind >= argc ? "sweep needs a TARGET; see ssdprof sweep --help"
-					 : "sweep: one TARGET only (RAID groups come later); see ssdprof sweep --help");
-		return EXIT_USAGE;
-	}
 	if (o->have_list && o->plan_given > 1 && o->op_method == OP_METHOD_AUTO) {
 		cli_error("sweep: --op gives the points; leave out --op-range and --resolution");
 		return EXIT_USAGE;
@@ -180,8 +176,120 @@ static int parse_args(int argc, char **argv, struct sweep_cli *o, const char **t
 	}
 	if (!o->have_list)
 		sweep_plan_adaptive(&o->plan, o->range_lo, o->range_hi, o->resolution);
-	*target = argv[optind];
+	*first = optind;
 	return 0;
+}
+
+/*
+ * RAID groups: each member's figures over the steady window, from snapshots
+ * taken when the rounds start and after every round.
+ */
+struct member_snap {
+	uint64_t ios, bytes_read, bytes_written, lat_sum_ns, media;
+	bool media_known;
+};
+
+struct progress_ctx {
+	const char *prefix;
+	bool print;
+	struct target *t;
+	unsigned members;           /* 0 for a single target */
+	struct member_snap *snap;   /* (max_rounds + 1) x members */
+};
+
+static void snapshot(struct progress_ctx *c, size_t at)
+{
+	for (unsigned i = 0; i < c->members; i++) {
+		struct raid_member_stats st;
+		struct target *m = raid_target_member(c->t, i);
+		struct target_counters mc = { 0 };
+		struct member_snap *s = &c->snap[at * c->members + i];
+
+		raid_target_member_stats(c->t, i, &st);
+		if (m->ops->counters(m, &mc))
+			mc.media_known = false;
+		*s = (struct member_snap){ st.ios, st.bytes_read, st.bytes_written, st.lat_sum_ns,
+					   mc.media_bytes_written, mc.media_known };
+	}
+}
+
+static int sweep_progress(const struct precondition_event *ev, void *arg)
+{
+	struct progress_ctx *c = arg;
+
+	if (c->members && ev->phase == PHASE_ROUNDS_START)
+		snapshot(c, 0);
+	else if (c->members && ev->phase == PHASE_ROUND)
+		snapshot(c, ev->round_index + 1);
+	if (c->print)
+		return pc_cli_print_progress(ev, (void *)c->prefix);
+	return interrupt_requested();
+}
+
+/* members[] and limiting_member of a point: deltas over its window; the slowest member limits. */
+static void add_members(struct json_object *point, const struct progress_ctx *c, const struct sweep_point *pt,
+			double round_s)
+{
+	const struct precondition_result *r = &pt->pc;
+	size_t first = r->window_valid ? r->window.first : (r->nrounds > STEADY_WINDOW ? r->nrounds - STEADY_WINDOW : 0);
+	size_t last = r->window_valid ? r->window.last : r->nrounds - 1;
+	struct json_object *arr = json_object_new_array();
+	double worst = -1, secs = (double)(last - first + 1) * round_s;
+	int limiting = -1;
+
+	for (unsigned i = 0; i < c->members && r->nrounds; i++) {
+		const struct member_snap *a = &c->snap[first * c->members + i], *b = &c->snap[(last + 1) * c->members + i];
+		struct target *m = raid_target_member(c->t, i);
+		struct json_object *o = json_object_new_object(), *lat = json_object_new_object();
+		uint64_t ios = b->ios - a->ios, wr = b->bytes_written - a->bytes_written;
+		double mean = ios ? (double)(b->lat_sum_ns - a->lat_sum_ns) / (double)ios / 1e3 : NAN;
+		bool media = a->media_known && b->media_known;
+
+		json_object_object_add(o, "path", json_object_new_string(m->info.path));
+		json_object_object_add(o, "serial", m->info.serial[0] ? json_object_new_string(m->info.serial) : NULL);
+		json_object_object_add(o, "host_bytes_written", json_object_new_uint64(wr));
+		json_object_object_add(o, "host_bytes_read", json_object_new_uint64(b->bytes_read - a->bytes_read));
+		json_object_object_add(o, "media_bytes_written", media ? json_object_new_uint64(b->media - a->media) : NULL);
+		json_object_object_add(o, "waf", result_json_number(media && wr ? (double)(b->media - a->media) / (double)wr
+									: NAN, RP_WAF));
+		json_object_object_add(o, "iops", result_json_number(secs > 0 ? (double)ios / secs : NAN, RP_IOPS));
+		json_object_object_add(lat, "mean", result_json_number(mean, RP_LAT_US));
+		json_object_object_add(o, "lat_us", lat);
+		json_object_array_add(arr, o);
+		if (mean > worst) {
+			worst = mean;
+			limiting = (int)i;
+		}
+	}
+	json_object_object_add(point, "members", arr);
+	json_object_object_add(point, "limiting_member", limiting >= 0 ? json_object_new_int(limiting) : NULL);
+}
+
+static struct json_object *group_json(struct target *t)
+{
+	const struct raid_geom *g = raid_target_geom(t);
+	struct json_object *o = json_object_new_object(), *members = json_object_new_array();
+	uint64_t smallest = UINT64_MAX, largest = 0;
+
+	json_object_object_add(o, "level", json_object_new_int((int)g->level));
+	json_object_object_add(o, "chunk_bytes", json_object_new_uint64(g->chunk_bytes));
+	for (unsigned i = 0; i < g->members; i++) {
+		struct target *m = raid_target_member(t, i);
+
+		json_object_array_add(members, result_target_json(m));
+		smallest = m->info.capacity_bytes < smallest ? m->info.capacity_bytes : smallest;
+		largest = m->info.capacity_bytes > largest ? m->info.capacity_bytes : largest;
+	}
+	json_object_object_add(o, "members", members);
+	json_object_object_add(o, "member_bytes_used", json_object_new_uint64(g->member_bytes));
+	if (smallest != largest) {
+		char note[160];
+
+		snprintf(note, sizeof(note), "members differ in size: the group uses %llu bytes of each, the smallest member's",
+			 (unsigned long long)g->member_bytes);
+		json_object_object_add(o, "capacity_note", json_object_new_string(note));
+	}
+	return o;
 }
 
 static struct json_object *settings_json(const struct sweep_cli *o)
@@ -352,6 +460,8 @@ int cmd_sweep(int argc, char **argv)
 	struct sweep_doc d = { 0 };
 	struct target *t = NULL;
 	const char *spec = NULL;
+	int first = 0;
+	struct progress_ctx pctx = { 0 };
 	char err[TARGET_ERRLEN], dir[4096], prefix[64];
 	struct json_object *saved = NULL;
 	bool virtual_time, all_steady = true;
@@ -359,13 +469,12 @@ int cmd_sweep(int argc, char **argv)
 	enum op_method method;
 	int ret, rc = EXIT_RUN_FAILED;
 
-	ret = parse_args(argc, argv, &o, &spec);
+	ret = parse_args(argc, argv, &o, &first);
 	if (ret)
 		return ret;
-	if (target_open(spec, &t, err, sizeof(err))) {
-		cli_error("%s", err);
-		return EXIT_USAGE;
-	}
+	if ((ret = pc_cli_open_only(&o.pc, argc, argv, first, "sweep", &t)))
+		return ret;
+	spec = t->info.path;
 	if (o.resume) {
 		saved = load_resume(o.resume, t);
 		struct json_object *s;
@@ -400,6 +509,15 @@ int cmd_sweep(int argc, char **argv)
 	/* The document: saved points first when resuming, then ours. */
 	d.doc = result_doc_new("sweep", argc, argv, t);
 	json_object_object_add(d.doc, "settings", settings_json(&o));
+	if (!strcmp(t->info.kind, "raid")) {
+		json_object_object_add(d.doc, "group", group_json(t));
+		pctx.members = raid_target_members(t);
+		pctx.snap = calloc((size_t)(o.pc.s.max_rounds + 1) * pctx.members, sizeof(*pctx.snap));
+		if (!pctx.snap) {
+			cli_error("out of memory");
+			goto out;
+		}
+	}
 	d.points = json_object_new_array();
 	json_object_object_add(d.doc, "points", d.points);
 	if (saved) {
@@ -425,11 +543,13 @@ int cmd_sweep(int argc, char **argv)
 		struct point_info info;
 
 		snprintf(prefix, sizeof(prefix), "op %5.2f%%  ", next);
+		pctx.prefix = prefix;
+		pctx.print = !o.pc.quiet && !o.pc.json;
+		pctx.t = t;
 		if (!o.pc.quiet && !o.pc.json)
 			printf("op %.2f%%: purge, %s OP, fill, rounds to steady state\n", next, op_method_name(method));
 		ret = sweep_run_point(t, capacity, next, method, o.pc.purge_method, &o.pc.s, &pt,
-				      o.pc.quiet || o.pc.json ? NULL : pc_cli_print_progress,
-				      pc_cli_poll, prefix, err, sizeof(err));
+				      sweep_progress, pc_cli_poll, &pctx, err, sizeof(err));
 		if (ret == -EOPNOTSUPP && o.op_method == OP_METHOD_AUTO && method != OP_METHOD_SPAN) {
 			/*
 			 * Drives may claim namespace management or an HPA and then
@@ -439,16 +559,19 @@ int cmd_sweep(int argc, char **argv)
 			sweep_point_free(&pt);
 			method = OP_METHOD_SPAN;
 			ret = sweep_run_point(t, capacity, next, method, o.pc.purge_method, &o.pc.s, &pt,
-					      o.pc.quiet || o.pc.json ? NULL : pc_cli_print_progress,
-					      pc_cli_poll, prefix, err, sizeof(err));
+					      sweep_progress, pc_cli_poll, &pctx, err, sizeof(err));
 		}
 		if (ret == -EINTR || (!ret && interrupt_requested())) {
 			sweep_point_free(&pt);
 			rc = EXIT_INTERRUPTED;
 			if (save(&d, dir, false, virtual_time, err, sizeof(err)))
 				cli_error("%s", err);
-			cli_error("interrupted after %zu point(s); results so far in %s/result.json; "
-				  "continue with: ssdprof sweep %s --resume %s", d.n, dir, spec, dir);
+			if (pctx.members)
+				cli_error("interrupted after %zu point(s); results so far in %s/result.json; "
+					  "continue with the same --raid, --chunk and members plus --resume %s", d.n, dir, dir);
+			else
+				cli_error("interrupted after %zu point(s); results so far in %s/result.json; "
+					  "continue with: ssdprof sweep %s --resume %s", d.n, dir, spec, dir);
 			goto out;
 		}
 		if (ret) {
@@ -462,7 +585,10 @@ int cmd_sweep(int argc, char **argv)
 			.purge_method = pt.purge_method, .drive_seconds = pt.drive_seconds,
 			.waf_source = !strcmp(t->info.kind, "sim") ? "simulator" : "media-counter",
 		};
-		json_object_array_add(d.points, point_json(&info, &pt.pc));
+		struct json_object *pj = point_json(&info, &pt.pc);
+		if (pctx.members)
+			add_members(pj, &pctx, &pt, (double)o.pc.s.round_ns / 1e9);
+		json_object_array_add(d.points, pj);
 		d.kp[d.n++] = (struct knee_point){ next, pt.pc.iops };
 		all_steady &= pt.pc.reached;
 		if (!o.pc.quiet && !o.pc.json)
@@ -500,6 +626,7 @@ int cmd_sweep(int argc, char **argv)
 	fprintf(stderr, "results: %s/result.json\n", dir);
 	rc = o.require_steady && !all_steady ? EXIT_RUN_FAILED : EXIT_OK;
 out:
+	free(pctx.snap);
 	json_object_put(saved);
 	json_object_put(d.doc);
 	target_close(t);

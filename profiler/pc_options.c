@@ -10,6 +10,7 @@
 #include "interrupt.h"
 #include "parse.h"
 #include "pc_options.h"
+#include "raid_target.h"
 #include "target.h"
 
 #define MAX_BS (64u * 1024 * 1024)
@@ -28,6 +29,8 @@ void pc_cli_defaults(struct pc_cli *c)
 	c->s.round_ns = 60ull * 1000000000;
 	c->s.max_rounds = PRECONDITION_MAX_ROUNDS;
 	c->s.seed = 1;
+	c->raid_level = -1;
+	c->chunk = 64 * 1024;
 }
 
 static int usage_error(const char *err)
@@ -122,6 +125,22 @@ int pc_cli_option(struct pc_cli *c, int opt, const char *arg)
 	case PC_OPT_FORCE:
 		c->force = true;
 		return 1;
+	case PC_OPT_RAID:
+		if (parse_u64("--raid", arg, 0, 10, &v, err, sizeof(err)) || (v != 0 && v != 1 && v != 5 && v != 6 && v != 10)) {
+			cli_error("--raid: '%s' is not a RAID level; use 0, 1, 5, 6 or 10", arg);
+			return EXIT_USAGE;
+		}
+		c->raid_level = (int)v;
+		return 1;
+	case PC_OPT_CHUNK:
+		if (parse_size("--chunk", arg, &v, err, sizeof(err)))
+			return usage_error(err);
+		if (v < 4096 || (v & (v - 1)) || v > (64ull << 20)) {
+			cli_error("--chunk: '%s' is not a power of two from 4k to 64M; use e.g. 64k", arg);
+			return EXIT_USAGE;
+		}
+		c->chunk = v;
+		return 1;
 	default:
 		return 0;
 	}
@@ -148,20 +167,44 @@ int pc_cli_check_target(struct pc_cli *c, struct target *t, const char *cmd)
 	return dev_safety_gate(t, c->yes, c->force, c->dry_run, cmd);
 }
 
-int pc_cli_open_target(struct pc_cli *c, int argc, char **argv, int first, const char *cmd, struct target **t)
+int pc_cli_open_only(struct pc_cli *c, int argc, char **argv, int first, const char *cmd, struct target **t)
 {
 	char err[TARGET_ERRLEN];
-	int rc;
 
 	*t = NULL;
-	if (first != argc - 1) {
-		cli_error("%s needs one TARGET; see ssdprof %s --help", cmd, cmd);
-		return EXIT_USAGE;
+	if (c->raid_level < 0) {
+		if (first != argc - 1) {
+			cli_error(first >= argc ? "%s needs a TARGET; see ssdprof %s --help"
+						: "%s takes one TARGET (several only with --raid); see ssdprof %s --help",
+				  cmd, cmd);
+			return EXIT_USAGE;
+		}
+		if (target_open(argv[first], t, err, sizeof(err))) {
+			cli_error("%s", err);
+			return EXIT_USAGE;
+		}
+		return 0;
 	}
-	if (target_open(argv[first], t, err, sizeof(err))) {
+	for (int i = first; i < argc; i++)
+		for (int j = first; j < i; j++)
+			if (!strcmp(argv[i], argv[j])) {
+				cli_error("--raid: member %s is given twice; name each drive once", argv[i]);
+				return EXIT_USAGE;
+			}
+	if (raid_target_open((enum raid_level)c->raid_level, c->chunk, (const char *const *)(argv + first),
+			     (unsigned)(argc - first), t, err, sizeof(err))) {
 		cli_error("%s", err);
 		return EXIT_USAGE;
 	}
+	return 0;
+}
+
+int pc_cli_open_target(struct pc_cli *c, int argc, char **argv, int first, const char *cmd, struct target **t)
+{
+	int rc = pc_cli_open_only(c, argc, argv, first, cmd, t);
+
+	if (rc)
+		return rc;
 	rc = pc_cli_check_target(c, *t, cmd);
 	if (rc) {
 		target_close(*t);
@@ -174,7 +217,9 @@ int pc_cli_print_progress(const struct precondition_event *ev, void *arg)
 {
 	const char *prefix = arg;
 
-	if (ev->phase == PHASE_FILL) {
+	if (ev->phase == PHASE_ROUNDS_START) {
+		/* Nothing to say yet. */
+	} else if (ev->phase == PHASE_FILL) {
 		printf("%sfill: %u pass(es), %.2f GB in %.1f s, %.1f MB/s\n", prefix, ev->fill->passes,
 		       (double)ev->fill->bytes / 1e9, ev->fill->seconds, ev->fill->mbps);
 	} else {

@@ -16,7 +16,7 @@ struct target;
 enum pc_option_id {
 	PC_OPT_BS = 1000, PC_OPT_QD, PC_OPT_ROUND, PC_OPT_MAX_WRITES, PC_OPT_MAX_ROUNDS,
 	PC_OPT_FILL_PASSES, PC_OPT_PURGE_METHOD, PC_OPT_SEED, PC_OPT_OUT, PC_OPT_JSON, PC_OPT_QUIET,
-	PC_OPT_DRY_RUN, PC_OPT_YES, PC_OPT_FORCE,
+	PC_OPT_DRY_RUN, PC_OPT_YES, PC_OPT_FORCE, PC_OPT_RAID, PC_OPT_CHUNK,
 	PC_OPT_END,   /* commands number their own options from here */
 };
 
@@ -34,7 +34,9 @@ enum pc_option_id {
 	{ "quiet", no_argument, NULL, PC_OPT_QUIET }, \
 	{ "dry-run", no_argument, NULL, PC_OPT_DRY_RUN }, \
 	{ "yes", required_argument, NULL, PC_OPT_YES }, \
-	{ "force", no_argument, NULL, PC_OPT_FORCE }
+	{ "force", no_argument, NULL, PC_OPT_FORCE }, \
+	{ "raid", required_argument, NULL, PC_OPT_RAID }, \
+	{ "chunk", required_argument, NULL, PC_OPT_CHUNK }
 
 #define PC_USAGE \
 	"  --bs SIZE          block size of the steady-state writes (default 4k)\n" \
@@ -51,7 +53,10 @@ enum pc_option_id {
 	"  --json             print the result document on stdout\n" \
 	"  --quiet            no progress lines\n" \
 	"  --dry-run          print every destructive step and touch nothing\n" \
-	"  --yes SERIAL       confirm a real device by its serial (or kernel name, e.g. loop3)\n"
+	"  --yes SERIAL       confirm a real device by its serial (or kernel name, e.g. loop3)\n" \
+	"  --raid LEVEL       treat the TARGETs as members of a RAID 0, 1, 5, 6 or 10 group\n" \
+	"                     (simulated members for now)\n" \
+	"  --chunk SIZE       the group's chunk (stripe unit), a power of two (default 64k)\n"
 
 struct pc_cli {
 	struct precondition_settings s;
@@ -59,6 +64,8 @@ struct pc_cli {
 	const char *out;
 	const char *yes;
 	bool json, quiet, dry_run, force;
+	int raid_level;             /* -1: not a group */
+	uint64_t chunk;
 	unsigned given;             /* how many round/purge settings were given explicitly */
 };
 
@@ -68,7 +75,12 @@ int pc_cli_option(struct pc_cli *c, int opt, const char *arg);
 /* Check the settings against the opened target: 0 or an exit code after printing why. */
 int pc_cli_check_target(struct pc_cli *c, struct target *t, const char *cmd);
 
-/* Open the one TARGET at argv[first] and check it: 0, or an exit code after printing why. */
+/*
+ * Open what argv[first..argc) names: one TARGET, or with --raid the group of
+ * those members.  0, or an exit code after printing why.
+ */
+int pc_cli_open_only(struct pc_cli *c, int argc, char **argv, int first, const char *cmd, struct target **t);
+/* pc_cli_open_only, then pc_cli_check_target. */
 int pc_cli_open_target(struct pc_cli *c, int argc, char **argv, int first, const char *cmd, struct target **t);
 
 /* Print a progress line per fill and round (arg: the struct pc_cli, prefix in c->prefix). */

@@ -1,0 +1,56 @@
+#!/bin/bash
+# Sweeps of RAID groups of simulated drives: member traffic follows the level,
+# the group and every member report WA, the slow member of a mirror is named
+# as the limit; bad --raid/--chunk input is refused with one line and exit 2.
+set -eu
+. "$(dirname "$0")/lib.sh"
+setup "$@"
+
+B='sim:budget-tlc,capacity=1G'
+run_cmd sweep --raid 5 --chunk 64k "$B,seed=1" "$B,seed=2" "$B,seed=3" "$B,seed=4" --op 0,20 --round 10s --out r5 --quiet
+[ "$rc" = 0 ] || fail "RAID 5 sweep exited $rc: $(cat "$work/stderr")"
+python3 - r5/result.json <<'PY' || fail "RAID 5 sweep result"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d['group']['level'] == 5 and d['group']['chunk_bytes'] == 65536 and len(d['group']['members']) == 4
+for p in d['points']:
+    assert p['steady_state']['reached'], p['op_percent']
+    ms = p['members']
+    assert len(ms) == 4 and isinstance(p['limiting_member'], int)
+    # 4 KiB random writes on 4 members: read-modify-write, 2 reads and 2 writes per group write.
+    assert sum(m['host_bytes_written'] for m in ms) == 2 * p['host_bytes_written'], p['op_percent']
+    assert sum(m['host_bytes_read'] for m in ms) == 2 * p['host_bytes_written'], p['op_percent']
+    # Group WA counts parity: twice the members' own WA.
+    mwa = sum(m['waf'] for m in ms) / 4
+    assert abs(p['waf'] / (2 * mwa) - 1) < 0.02, (p['waf'], mwa)
+# More OP: lower WA and more IOPS, for the group as for one drive.
+a, b = d['points']
+assert b['waf'] < a['waf'] and b['iops'] > a['iops']
+PY
+
+# RAID 0 spreads the writes evenly.
+run_cmd sweep --raid 0 "$B,seed=1" "$B,seed=2" "$B,seed=3" "$B,seed=4" --op 0 --round 10s --out r0 --quiet
+[ "$rc" = 0 ] || fail "RAID 0 sweep exited $rc: $(cat "$work/stderr")"
+json_check r0/result.json "all(abs(m['host_bytes_written'] / (d['points'][0]['host_bytes_written'] / 4) - 1) < 0.02 for m in d['points'][0]['members'])"
+
+# A mirror of a data-centre drive and a QLC drive is held back by the QLC one.
+run_cmd sweep --raid 1 'sim:dc-tlc,capacity=1G' 'sim:budget-qlc,capacity=1G' --op 0 --round 10s --out r1 --quiet
+[ "$rc" = 0 ] || fail "RAID 1 sweep exited $rc: $(cat "$work/stderr")"
+json_check r1/result.json "d['points'][0]['limiting_member'] == 1"
+
+expect_usage() {
+	local needle=$1
+	shift
+	run_cmd "$@"
+	[ "$rc" = 2 ] || fail "'$*' exited $rc, not 2: $(cat "$work/stderr")"
+	[ "$(wc -l <"$work/stderr")" = 1 ] || fail "'$*' printed more than one line: $(cat "$work/stderr")"
+	grep -q -- "$needle" "$work/stderr" || fail "'$*' does not name $needle: $(cat "$work/stderr")"
+}
+expect_usage "--raid 5" sweep --raid 5 "$B,seed=1" "$B,seed=2"
+expect_usage "even" sweep --raid 10 "$B,seed=1" "$B,seed=2" "$B,seed=3" "$B,seed=4" "$B,seed=5"
+expect_usage "--raid" sweep --raid 7 "$B,seed=1" "$B,seed=2" "$B,seed=3"
+expect_usage "--chunk" sweep --raid 0 --chunk 48k "$B,seed=1" "$B,seed=2"
+expect_usage "--chunk" sweep --raid 0 --chunk 2k "$B,seed=1" "$B,seed=2"
+expect_usage "twice" sweep --raid 1 "$B" "$B"
+expect_usage "one TARGET" sweep "$B,seed=1" "$B,seed=2"
+echo "sweep_raid: ok"
