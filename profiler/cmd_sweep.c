@@ -32,6 +32,7 @@
 const char cmd_sweep_usage[] =
 	"usage: ssdprof sweep TARGET [--op LIST | --op-range A:B [--resolution PCT]]\n"
 	"                    [--op-method auto|namespace|span] [OPTIONS]\n"
+	"       ssdprof sweep --raid 0|1|5|6|10 [--chunk SIZE] MEMBER MEMBER... [OPTIONS]\n"
 	"       ssdprof sweep TARGET --resume DIR\n"
 	"\n"
 	"For each OP level: purge, hold back that % of the capacity (namespace resize,\n"
