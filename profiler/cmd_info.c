@@ -12,6 +12,7 @@
 #include <json-c/json.h>
 
 #include "commands.h"
+#include "md_info.h"
 #include "result_json.h"
 #include "target.h"
 
@@ -103,6 +104,25 @@ static struct json_object *info_tree(struct target *t, char *err, size_t errlen)
 	if (json_object_object_add(doc, "model", model) < 0) {
 		snprintf(err, errlen, "out of memory");
 		goto err;
+	}
+	model = NULL;
+	{
+		/* An md array: level, chunk and members, as mdadm --detail shows them. */
+		struct md_info md;
+
+		if (!strcmp(t->info.kind, "block") && !md_info_read(t->info.path, &md)) {
+			struct json_object *o = json_object_new_object(), *m = json_object_new_array();
+
+			json_object_object_add(o, "name", json_object_new_string(md.name));
+			json_object_object_add(o, "level", json_object_new_string(md.level));
+			json_object_object_add(o, "chunk_bytes", json_object_new_uint64(md.chunk_bytes));
+			json_object_object_add(o, "raid_disks", json_object_new_int((int)md.raid_disks));
+			json_object_object_add(o, "state", json_object_new_string(md.state));
+			for (unsigned i = 0; i < md.nmembers; i++)
+				json_object_array_add(m, json_object_new_string(md.members[i]));
+			json_object_object_add(o, "members", m);
+			json_object_object_add(doc, "md", o);
+		}
 	}
 	return doc;
 

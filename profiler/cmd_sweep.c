@@ -19,6 +19,7 @@
 #include "json_get.h"
 #include "knee.h"
 #include "parse.h"
+#include "md_info.h"
 #include "pc_options.h"
 #include "raid_target.h"
 #include "result_doc.h"
@@ -476,6 +477,19 @@ int cmd_sweep(int argc, char **argv)
 	if ((ret = pc_cli_open_only(&o.pc, argc, argv, first, "sweep", &t)))
 		return ret;
 	spec = t->info.path;
+	{
+		/* An OP sweep purges and re-provisions drives: an md array's members, not the array. */
+		struct md_info md;
+
+		if (!strcmp(t->info.kind, "block") && !md_info_read(spec, &md)) {
+			cli_error("sweep: %s is a Linux md %s array; a sweep must purge and re-provision its members: "
+				  "stop it (mdadm --stop %s) and pass the members with --raid %s --chunk %lluk",
+				  spec, md.level, spec, md.level + (strncmp(md.level, "raid", 4) ? 0 : 4),
+				  (unsigned long long)(md.chunk_bytes / 1024));
+			target_close(t);
+			return EXIT_USAGE;
+		}
+	}
 	if (o.resume) {
 		saved = load_resume(o.resume, t);
 		struct json_object *s;
