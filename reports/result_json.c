@@ -480,19 +480,45 @@ int result_write_json(const char *dir, const char *name, struct json_object *doc
 	return ret;
 }
 
+/* CSV text is built in memory, then written atomically like every result file. */
+struct memfile {
+	FILE *f;
+	char *data;
+	size_t len;
+};
+
+static FILE *memfile_open(struct memfile *m, char *err, size_t errlen)
+{
+	m->data = NULL;
+	m->len = 0;
+	m->f = open_memstream(&m->data, &m->len);
+	if (!m->f)
+		snprintf(err, errlen, "out of memory");
+	return m->f;
+}
+
+static int memfile_write(struct memfile *m, const char *dir, const char *name, char *err, size_t errlen)
+{
+	int ferr = ferror(m->f), ret;
+
+	if (fclose(m->f) != 0 || ferr) {
+		free(m->data);
+		snprintf(err, errlen, "out of memory formatting '%s'", name);
+		return -ENOMEM;
+	}
+	ret = result_write_file(dir, name, m->data, m->len, err, errlen);
+	free(m->data);
+	return ret;
+}
+
 int result_write_timeseries_csv(const char *dir, const char *name,
 				const struct run_result *run, char *err, size_t errlen)
 {
-	char *data = NULL;
-	size_t len = 0;
-	FILE *f;
-	int ferr, ret;
+	struct memfile m;
+	FILE *f = memfile_open(&m, err, errlen);
 
-	f = open_memstream(&data, &len);
-	if (!f) {
-		snprintf(err, errlen, "out of memory");
+	if (!f)
 		return -ENOMEM;
-	}
 	/* Numeric fields only, so no field ever needs RFC 4180 quoting. */
 	/* New columns go at the end, so readers of the older layout keep working. */
 	fputs("t_s,dur_s,ios,iops,mbps,lat_mean_us,lat_max_us,host_bytes_written,"
@@ -519,30 +545,17 @@ int result_write_timeseries_csv(const char *dir, const char *name,
 			result_format_number(b[3], sizeof(b[3]), s->lat_p999_us, RP_LAT_US),
 			result_format_number(b[4], sizeof(b[4]), s->lat_p9999_us, RP_LAT_US));
 	}
-	ferr = ferror(f);
-	if (fclose(f) != 0 || ferr) {
-		free(data);
-		snprintf(err, errlen, "out of memory formatting '%s'", name);
-		return -ENOMEM;
-	}
-	ret = result_write_file(dir, name, data, len, err, errlen);
-	free(data);
-	return ret;
+	return memfile_write(&m, dir, name, err, errlen);
 }
 
 int result_write_curve_csv(const char *dir, const char *name, const struct run_result *runs,
 			   size_t nruns, char *err, size_t errlen)
 {
-	char *data = NULL;
-	size_t len = 0;
-	FILE *f;
-	int ferr, ret;
+	struct memfile m;
+	FILE *f = memfile_open(&m, err, errlen);
 
-	f = open_memstream(&data, &len);
-	if (!f) {
-		snprintf(err, errlen, "out of memory");
+	if (!f)
 		return -ENOMEM;
-	}
 	fputs("qd,iops,mbps,lat_mean_us,lat_p50_us,lat_p99_us,lat_p999_us,lat_p9999_us,"
 	      "lat_max_us\r\n", f);
 	for (size_t i = 0; i < nruns; i++) {
@@ -559,13 +572,5 @@ int result_write_curve_csv(const char *dir, const char *name, const struct run_r
 			result_format_number(b[6], sizeof(b[6]), r->lat_p9999_us, RP_LAT_US),
 			result_format_number(b[7], sizeof(b[7]), r->lat_max_us, RP_LAT_US));
 	}
-	ferr = ferror(f);
-	if (fclose(f) != 0 || ferr) {
-		free(data);
-		snprintf(err, errlen, "out of memory formatting '%s'", name);
-		return -ENOMEM;
-	}
-	ret = result_write_file(dir, name, data, len, err, errlen);
-	free(data);
-	return ret;
+	return memfile_write(&m, dir, name, err, errlen);
 }
