@@ -26,15 +26,14 @@
 #include "safety.h"
 #include "target.h"
 #include "uring_target.h"
+#include "wrap.h"
 
 #define SG_TIMEOUT_MS 60000u
 #define ERASE_TIMEOUT_MS (12u * 3600 * 1000)
 #define TEMP_PASSWORD "ssdprof-erase"
 
 struct ata_target {
-	struct target t;
-	struct target_ops ops;
-	struct target *io;
+	struct wrap_target w;           /* t, ops and the block device's io_uring target */
 	int fd;                       /* the sd node, for SG_IO */
 	char node[64];
 	struct ata_identity id;
@@ -139,7 +138,7 @@ static int sg_change(struct ata_target *a, const struct ata_tf *tf, void *data, 
 
 	if (a->dry_run) {
 		ata_tf_describe(tf, line, sizeof(line));
-		fprintf(a->dry_out, "would send to %s: ATA PASS-THROUGH(16) %s\n", a->t.info.path, line);
+		fprintf(a->dry_out, "would send to %s: ATA PASS-THROUGH(16) %s\n", a->w.t.info.path, line);
 		if (r)
 			memset(r, 0, sizeof(*r));
 		return 0;
@@ -208,7 +207,7 @@ static int at_identify(struct target *t, struct target_info *info)
 	snprintf(info->serial, sizeof(info->serial), "%s", a->id.serial);
 	snprintf(info->firmware, sizeof(info->firmware), "%s", a->id.firmware);
 	info->lba_bytes = a->id.logical_bytes;
-	info->capacity_bytes = a->io ? a->io->info.capacity_bytes : a->id.sectors * a->id.logical_bytes;
+	info->capacity_bytes = a->w.io ? a->w.io->info.capacity_bytes : a->id.sectors * a->id.logical_bytes;
 	return 0;
 }
 
@@ -251,7 +250,7 @@ static int at_counters(struct target *t, struct target_counters *c)
 {
 	struct ata_target *a = to_ata(t);
 	uint8_t smart[512];
-	int ret = a->io->ops->counters(a->io, c);
+	int ret = a->w.io->ops->counters(a->w.io, c);
 
 	if (ret < 0)
 		return ret;
@@ -345,26 +344,6 @@ static int at_describe(struct target *t, struct json_object *obj)
 	return 0;
 }
 
-static int at_submit(struct target *t, const struct io_req *r, unsigned k)
-{
-	return to_ata(t)->io->ops->submit(to_ata(t)->io, r, k);
-}
-
-static int at_reap(struct target *t, struct io_completion *out, unsigned max, unsigned min)
-{
-	return to_ata(t)->io->ops->reap(to_ata(t)->io, out, max, min);
-}
-
-static uint64_t at_now(struct target *t)
-{
-	return to_ata(t)->io->ops->now_ns(to_ata(t)->io);
-}
-
-static int at_idle(struct target *t, uint64_t ns)
-{
-	return to_ata(t)->io->ops->idle(to_ata(t)->io, ns);
-}
-
 static int at_trim(struct target *t, uint64_t off, uint64_t len)
 {
 	struct ata_target *a = to_ata(t);
@@ -374,7 +353,7 @@ static int at_trim(struct target *t, uint64_t off, uint64_t len)
 			t->info.path, (unsigned long long)off, (unsigned long long)len);
 		return 0;
 	}
-	return a->io->ops->trim(a->io, off, len);
+	return a->w.io->ops->trim(a->w.io, off, len);
 }
 
 /* ---- purge ---- */
@@ -400,23 +379,23 @@ static int security_erase(struct ata_target *a, bool enhanced, char *err, size_t
 
 	if (!a->id.security_supported) {
 		snprintf(err, errlen, "%s (%s) has no ATA security feature set (IDENTIFY word 128 bit 0 clear); "
-			 "it cannot do ata-erase%s", a->t.info.path, a->id.model, enhanced ? "-enhanced" : "");
+			 "it cannot do ata-erase%s", a->w.t.info.path, a->id.model, enhanced ? "-enhanced" : "");
 		return -EOPNOTSUPP;
 	}
 	if (enhanced && !a->id.security_enhanced_erase) {
 		snprintf(err, errlen, "%s does not support the enhanced security erase; use --method ata-erase",
-			 a->t.info.path);
+			 a->w.t.info.path);
 		return -EOPNOTSUPP;
 	}
 	if (a->id.security_frozen) {
 		snprintf(err, errlen, "%s is security-frozen (the BIOS froze it at boot); unfreeze it by suspending "
 			 "and resuming the machine (systemctl suspend) or hot-plugging the drive, then retry",
-			 a->t.info.path);
+			 a->w.t.info.path);
 		return -EPERM;
 	}
 	if (a->id.security_locked || a->id.security_enabled) {
 		snprintf(err, errlen, "%s already has a security password set (%s); ssdprof does not erase drives "
-			 "with a password it did not set", a->t.info.path, a->id.security_locked ? "locked" : "enabled");
+			 "with a password it did not set", a->w.t.info.path, a->id.security_locked ? "locked" : "enabled");
 		return -EPERM;
 	}
 	/* Temporary user password, erase prepare + erase unit; the erase clears the password. */
@@ -424,7 +403,7 @@ static int security_erase(struct ata_target *a, bool enhanced, char *err, size_t
 	ata_security_data(data, TEMP_PASSWORD, false, false, false);
 	ret = sg_change(a, &tf, data, NULL, 0, why, sizeof(why));
 	if (ret) {
-		snprintf(err, errlen, "setting the temporary security password on %s failed: %s", a->t.info.path, why);
+		snprintf(err, errlen, "setting the temporary security password on %s failed: %s", a->w.t.info.path, why);
 		return ret;
 	}
 	tf = ata_tf_security(ATA_CMD_SEC_ERASE_PREP);
@@ -445,13 +424,13 @@ static int security_erase(struct ata_target *a, bool enhanced, char *err, size_t
 		if (sg_send(a, &tf, data, NULL, 0, why2, sizeof(why2)) || do_identify(a, why2, sizeof(why2)) ||
 		    a->id.security_enabled) {
 			snprintf(err, errlen, "security erase of %s %s, and the temporary password '%s' is STILL SET: "
-				 "remove it with hdparm --security-disable %s %s", a->t.info.path, ret ? why : "done",
-				 TEMP_PASSWORD, TEMP_PASSWORD, a->t.info.path);
+				 "remove it with hdparm --security-disable %s %s", a->w.t.info.path, ret ? why : "done",
+				 TEMP_PASSWORD, TEMP_PASSWORD, a->w.t.info.path);
 			return -EIO;
 		}
 	}
 	if (ret) {
-		snprintf(err, errlen, "security erase of %s failed: %s (no password left set)", a->t.info.path, why);
+		snprintf(err, errlen, "security erase of %s failed: %s (no password left set)", a->w.t.info.path, why);
 		return ret;
 	}
 	if (a->progress)
@@ -467,7 +446,7 @@ static int sanitize(struct ata_target *a, uint16_t feature, const char *method, 
 	int ret = sg_change(a, &tf, NULL, NULL, 0, why, sizeof(why));
 
 	if (ret) {
-		snprintf(err, errlen, "%s refused %s: %s", a->t.info.path, method, why);
+		snprintf(err, errlen, "%s refused %s: %s", a->w.t.info.path, method, why);
 		return ret;
 	}
 	if (a->dry_run)
@@ -476,7 +455,7 @@ static int sanitize(struct ata_target *a, uint16_t feature, const char *method, 
 		tf = ata_tf_sanitize(ATA_SANITIZE_STATUS);
 		ret = sg_send(a, &tf, NULL, &r, 0, why, sizeof(why));
 		if (ret) {
-			snprintf(err, errlen, "SANITIZE STATUS on %s failed: %s", a->t.info.path, why);
+			snprintf(err, errlen, "SANITIZE STATUS on %s failed: %s", a->w.t.info.path, why);
 			return ret;
 		}
 		if (r.count & 0x4000) {       /* SANITIZE IN PROGRESS; progress in LBA 15:0 */
@@ -488,7 +467,7 @@ static int sanitize(struct ata_target *a, uint16_t feature, const char *method, 
 		if (r.count & 0x8000)         /* SANITIZE OPERATION COMPLETED WITHOUT ERROR */
 			return 0;
 		snprintf(err, errlen, "%s on %s did not complete without error (sanitize status count 0x%04x)", method,
-			 a->t.info.path, r.count);
+			 a->w.t.info.path, r.count);
 		return -EIO;
 	}
 }
@@ -497,8 +476,8 @@ static void unsupported(struct ata_target *a, const char *method, char *err, siz
 {
 	char purge[160], op[32];
 
-	ata_target_methods(&a->t, purge, sizeof(purge), op, sizeof(op));
-	snprintf(err, errlen, "--method: %s (%s) does not support '%s'; it supports: %s", a->t.info.path, a->id.model,
+	ata_target_methods(&a->w.t, purge, sizeof(purge), op, sizeof(op));
+	snprintf(err, errlen, "--method: %s (%s) does not support '%s'; it supports: %s", a->w.t.info.path, a->id.model,
 		 method, purge[0] ? purge : "nothing (no TRIM, sanitize or security erase)");
 }
 
@@ -632,13 +611,13 @@ static int at_set_op(struct target *t, enum op_method method, uint64_t usable, c
 		struct target *io = NULL;
 		char e2[TARGET_ERRLEN];
 
-		target_close(a->io);
-		a->io = NULL;
+		target_close(a->w.io);
+		a->w.io = NULL;
 		if (uring_target_open(t->info.path, &io, e2, sizeof(e2)) < 0) {
 			snprintf(err, errlen, "reopening %s after the HPA change failed: %s", t->info.path, e2);
 			return -EIO;
 		}
-		a->io = io;
+		a->w.io = io;
 		t->info.capacity_bytes = io->info.capacity_bytes;
 	}
 	if (usable == e.original_bytes)
@@ -654,7 +633,7 @@ static void at_close(struct target *t)
 {
 	struct ata_target *a = to_ata(t);
 
-	target_close(a->io);
+	target_close(a->w.io);
 	if (a->fd >= 0)
 		close(a->fd);
 	free(a);
@@ -668,10 +647,10 @@ static const struct target_ops ata_ops_template = {
 	.set_op = at_set_op,
 	.trim = at_trim,
 	.counters = at_counters,
-	.submit = at_submit,
-	.reap = at_reap,
-	.now_ns = at_now,
-	.idle = at_idle,
+	.submit = wrap_submit,
+	.reap = wrap_reap,
+	.now_ns = wrap_now,
+	.idle = wrap_idle,
 	.max_queue_depth = URING_MAX_QD,
 	.close = at_close,
 };
@@ -708,10 +687,10 @@ int ata_target_open(const char *path, struct target **out, char *err, size_t err
 	if (!a)
 		return -ENOMEM;
 	a->dry_out = stdout;
-	a->ops = ata_ops_template;
-	a->t.ops = &a->ops;
-	a->t.priv = a;
-	snprintf(a->t.info.path, sizeof(a->t.info.path), "%s", path);
+	a->w.ops = ata_ops_template;
+	a->w.t.ops = &a->w.ops;
+	a->w.t.priv = a;
+	snprintf(a->w.t.info.path, sizeof(a->w.t.info.path), "%s", path);
 	snprintf(a->node, sizeof(a->node), "%s", node);
 	a->fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC);
 	if (a->fd < 0)
@@ -726,30 +705,30 @@ int ata_target_open(const char *path, struct target **out, char *err, size_t err
 		snprintf(err, errlen, "'%s': IDENTIFY DEVICE through SG_IO failed: %s", path, why);
 		goto fail;
 	}
-	ret = uring_target_open(path, &a->io, err, errlen);
+	ret = uring_target_open(path, &a->w.io, err, errlen);
 	if (ret < 0)
 		goto fail;
-	a->ops.caps = (a->io->ops->caps & (TARGET_CAP_READ | TARGET_CAP_WRITE)) | TARGET_CAP_OP_SPAN |
+	a->w.ops.caps = (a->w.io->ops->caps & (TARGET_CAP_READ | TARGET_CAP_WRITE)) | TARGET_CAP_OP_SPAN |
 		      TARGET_CAP_REAL_DEVICE;
 	if (a->id.trim)
-		a->ops.caps |= a->io->ops->caps & TARGET_CAP_TRIM;
+		a->w.ops.caps |= a->w.io->ops->caps & TARGET_CAP_TRIM;
 	if (a->id.trim || a->id.sanitize || a->id.security_supported)
-		a->ops.caps |= TARGET_CAP_PURGE;
+		a->w.ops.caps |= TARGET_CAP_PURGE;
 	if (a->id.hpa_supported)
-		a->ops.caps |= TARGET_CAP_OP_HPA;
+		a->w.ops.caps |= TARGET_CAP_OP_HPA;
 	a->wattrs = ata_write_attrs_for(a->id.model);
 	if (a->wattrs && a->id.smart) {
 		uint8_t smart[512];
 		uint64_t b;
 
 		if (read_smart(a, smart) == 0 && media_bytes(a, smart, &b))
-			a->ops.caps |= TARGET_CAP_MEDIA_COUNTER;
+			a->w.ops.caps |= TARGET_CAP_MEDIA_COUNTER;
 	}
-	at_identify(&a->t, &a->t.info);
-	*out = &a->t;
+	at_identify(&a->w.t, &a->w.t.info);
+	*out = &a->w.t;
 	return 0;
 fail:
-	at_close(&a->t);
+	at_close(&a->w.t);
 	return ret < 0 ? ret : -EIO;
 }
 

@@ -29,6 +29,7 @@
 #include "safety.h"
 #include "target.h"
 #include "uring_target.h"
+#include "wrap.h"
 
 #define ADMIN_TIMEOUT_MS (60u * 1000)
 #define FORMAT_TIMEOUT_MS (4u * 3600 * 1000)
@@ -37,9 +38,7 @@
 #define NOTE_NSMGMT "nsmgmt-refused"
 
 struct nvme_target {
-	struct target t;
-	struct target_ops ops;          /* per drive: the caps depend on what it supports */
-	struct target *io;              /* the block device's io_uring target */
+	struct wrap_target w;           /* t, ops and the block device's io_uring target */
 	char ns_name[64];               /* nvme0n1 */
 	char ctrl_name[64];             /* nvme0 */
 	int cfd;                        /* /dev/nvme0 */
@@ -344,8 +343,8 @@ static int nv_identify(struct target *t, struct target_info *info)
 	trim_copy(info->firmware, sizeof(info->firmware), n->idc.fr, sizeof(n->idc.fr));
 	info->lba_bytes = lba_bytes_of(&n->idns);
 	info->capacity_bytes = le64v(&n->idns.nsze) * info->lba_bytes;
-	if (n->io && n->io->info.capacity_bytes && n->io->info.capacity_bytes != info->capacity_bytes)
-		info->capacity_bytes = n->io->info.capacity_bytes;  /* the kernel's view is what I/O sees */
+	if (n->w.io && n->w.io->info.capacity_bytes && n->w.io->info.capacity_bytes != info->capacity_bytes)
+		info->capacity_bytes = n->w.io->info.capacity_bytes;  /* the kernel's view is what I/O sees */
 	return 0;
 }
 
@@ -395,7 +394,7 @@ static int nv_counters(struct target *t, struct target_counters *c)
 {
 	struct nvme_target *n = to_nv(t);
 	double media;
-	int ret = n->io->ops->counters(n->io, c);
+	int ret = n->w.io->ops->counters(n->w.io, c);
 
 	if (ret < 0)
 		return ret;
@@ -487,34 +486,6 @@ static int nv_describe(struct target *t, struct json_object *obj)
 
 /* ---- I/O delegated to the block device ---- */
 
-static int nv_submit(struct target *t, const struct io_req *r, unsigned k)
-{
-	struct target *io = to_nv(t)->io;
-
-	return io->ops->submit(io, r, k);
-}
-
-static int nv_reap(struct target *t, struct io_completion *out, unsigned max, unsigned min)
-{
-	struct target *io = to_nv(t)->io;
-
-	return io->ops->reap(io, out, max, min);
-}
-
-static uint64_t nv_now(struct target *t)
-{
-	struct target *io = to_nv(t)->io;
-
-	return io->ops->now_ns(io);
-}
-
-static int nv_idle(struct target *t, uint64_t ns)
-{
-	struct target *io = to_nv(t)->io;
-
-	return io->ops->idle(io, ns);
-}
-
 static int nv_trim(struct target *t, uint64_t off, uint64_t len)
 {
 	struct nvme_target *n = to_nv(t);
@@ -525,7 +496,7 @@ static int nv_trim(struct target *t, uint64_t off, uint64_t len)
 			(unsigned long long)len);
 		return 0;
 	}
-	return n->io->ops->trim(n->io, off, len);
+	return n->w.io->ops->trim(n->w.io, off, len);
 }
 
 /* ---- purge ---- */
@@ -550,9 +521,9 @@ static void unsupported(struct nvme_target *n, const char *method, char *err, si
 {
 	char purge[160], op[64];
 
-	nvme_target_methods(&n->t, purge, sizeof(purge), op, sizeof(op));
-	snprintf(err, errlen, "--method: %s (%s) does not support '%s'; it supports: %s", n->t.info.path,
-		 n->t.info.model, method, purge);
+	nvme_target_methods(&n->w.t, purge, sizeof(purge), op, sizeof(op));
+	snprintf(err, errlen, "--method: %s (%s) does not support '%s'; it supports: %s", n->w.t.info.path,
+		 n->w.t.info.model, method, purge);
 }
 
 static int poll_sanitize(struct nvme_target *n, char *err, size_t errlen)
@@ -685,12 +656,12 @@ static int reopen_io(struct nvme_target *n, char *err, size_t errlen)
 	ret = uring_target_open(path, &io, err, errlen);
 	if (ret < 0)
 		return ret;
-	n->io = io;
+	n->w.io = io;
 	if (strcmp(name, n->ns_name) != 0) {
 		fprintf(stderr, "ssdprof: warning: namespace %u is now %s (was /dev/%s)\n", n->nsid, path,
 			n->ns_name);
 		snprintf(n->ns_name, sizeof(n->ns_name), "%s", name);
-		snprintf(n->t.info.path, sizeof(n->t.info.path), "%s", path);
+		snprintf(n->w.t.info.path, sizeof(n->w.t.info.path), "%s", path);
 	}
 	return 0;
 }
@@ -738,8 +709,8 @@ static int ns_resize(struct nvme_target *n, uint64_t lbas, struct op_journal_ent
 			n->ctrl_name, n->nsid, (unsigned long long)lbas);
 		return 0;
 	}
-	target_close(n->io);
-	n->io = NULL;
+	target_close(n->w.io);
+	n->w.io = NULL;
 
 	journal_step(e, "detach");
 	ret = attach(n, n->nsid, true);
@@ -747,9 +718,9 @@ static int ns_resize(struct nvme_target *n, uint64_t lbas, struct op_journal_ent
 		status_text(ret, st, sizeof(st));
 		snprintf(n->nsmgmt_refused, sizeof(n->nsmgmt_refused),
 			 "claimed by OACS but refused: namespace detach gave %s", st);
-		op_journal_note_set(n->t.info.serial, NOTE_NSMGMT, n->nsmgmt_refused);
-		n->ops.caps &= ~(unsigned)TARGET_CAP_OP_NAMESPACE;
-		op_journal_remove(n->t.info.serial);
+		op_journal_note_set(n->w.t.info.serial, NOTE_NSMGMT, n->nsmgmt_refused);
+		n->w.ops.caps &= ~(unsigned)TARGET_CAP_OP_NAMESPACE;
+		op_journal_remove(n->w.t.info.serial);
 		snprintf(err, errlen, "namespace OP: /dev/%s refused to detach namespace %u (%s) although OACS claims "
 			 "namespace management; nothing changed; use --method span", n->ctrl_name, n->nsid, st);
 		rescan(n);
@@ -772,9 +743,9 @@ static int ns_resize(struct nvme_target *n, uint64_t lbas, struct op_journal_ent
 		if (r2 == 0) {
 			snprintf(n->nsmgmt_refused, sizeof(n->nsmgmt_refused),
 				 "claimed by OACS but refused: namespace delete gave %s", why);
-			op_journal_note_set(n->t.info.serial, NOTE_NSMGMT, n->nsmgmt_refused);
-			n->ops.caps &= ~(unsigned)TARGET_CAP_OP_NAMESPACE;
-			op_journal_remove(n->t.info.serial);
+			op_journal_note_set(n->w.t.info.serial, NOTE_NSMGMT, n->nsmgmt_refused);
+			n->w.ops.caps &= ~(unsigned)TARGET_CAP_OP_NAMESPACE;
+			op_journal_remove(n->w.t.info.serial);
 			snprintf(err, errlen, "namespace OP: /dev/%s refused to delete namespace %u (%s) although "
 				 "OACS claims namespace management; namespace %u re-attached, intact; use --method span",
 				 n->ctrl_name, n->nsid, why, n->nsid);
@@ -792,7 +763,7 @@ static int ns_resize(struct nvme_target *n, uint64_t lbas, struct op_journal_ent
 		status_text(ret, st, sizeof(st));
 		snprintf(err, errlen, "namespace OP: /dev/%s deleted namespace %u but refused to create one of %llu "
 			 "blocks: %s; run ssdprof op %s --restore", n->ctrl_name, n->nsid, (unsigned long long)lbas, st,
-			 n->t.info.path);
+			 n->w.t.info.path);
 		return ret < 0 ? ret : -EIO;
 	}
 	n->nsid = newid;
@@ -802,7 +773,7 @@ static int ns_resize(struct nvme_target *n, uint64_t lbas, struct op_journal_ent
 	if (ret) {
 		status_text(ret, st, sizeof(st));
 		snprintf(err, errlen, "namespace OP: attaching the new namespace %u failed: %s; run ssdprof op %s "
-			 "--restore", newid, st, n->t.info.path);
+			 "--restore", newid, st, n->w.t.info.path);
 		return ret < 0 ? ret : -EIO;
 	}
 	journal_step(e, "rescan");
@@ -811,13 +782,13 @@ static int ns_resize(struct nvme_target *n, uint64_t lbas, struct op_journal_ent
 	if (ret < 0)
 		return ret;
 	ret = identify_all(n);
-	if (ret < 0 || le64v(&n->idns.nsze) != lbas || n->io->info.capacity_bytes != lbas * lba_bytes_of(&n->idns)) {
+	if (ret < 0 || le64v(&n->idns.nsze) != lbas || n->w.io->info.capacity_bytes != lbas * lba_bytes_of(&n->idns)) {
 		snprintf(err, errlen, "namespace OP: namespace %u reports %llu blocks (the kernel %llu bytes), "
 			 "expected %llu blocks", n->nsid, (unsigned long long)le64v(&n->idns.nsze),
-			 (unsigned long long)n->io->info.capacity_bytes, (unsigned long long)lbas);
+			 (unsigned long long)n->w.io->info.capacity_bytes, (unsigned long long)lbas);
 		return -EIO;
 	}
-	n->t.info.capacity_bytes = n->io->info.capacity_bytes;
+	n->w.t.info.capacity_bytes = n->w.io->info.capacity_bytes;
 	return 0;
 }
 
@@ -897,7 +868,7 @@ static void nv_close(struct target *t)
 {
 	struct nvme_target *n = to_nv(t);
 
-	target_close(n->io);
+	target_close(n->w.io);
 	if (n->cfd >= 0)
 		close(n->cfd);
 	free(n);
@@ -911,10 +882,10 @@ static const struct target_ops nvme_ops_template = {
 	.set_op = nv_set_op,
 	.trim = nv_trim,
 	.counters = nv_counters,
-	.submit = nv_submit,
-	.reap = nv_reap,
-	.now_ns = nv_now,
-	.idle = nv_idle,
+	.submit = wrap_submit,
+	.reap = wrap_reap,
+	.now_ns = wrap_now,
+	.idle = wrap_idle,
 	.max_queue_depth = URING_MAX_QD,
 	.close = nv_close,
 };
@@ -951,10 +922,10 @@ int nvme_target_open(const char *path, struct target **out, char *err, size_t er
 		return -ENOMEM;
 	n->cfd = -1;
 	n->dry_out = stdout;
-	n->ops = nvme_ops_template;
-	n->t.ops = &n->ops;
-	n->t.priv = n;
-	snprintf(n->t.info.path, sizeof(n->t.info.path), "%s", path);
+	n->w.ops = nvme_ops_template;
+	n->w.t.ops = &n->w.ops;
+	n->w.t.priv = n;
+	snprintf(n->w.t.info.path, sizeof(n->w.t.info.path), "%s", path);
 	snprintf(n->ns_name, sizeof(n->ns_name), "%s", node);
 	snprintf(p, sizeof(p), "/sys/class/block/%s/nsid", node);
 	if (read_attr(p, buf, sizeof(buf)) == 0)
@@ -981,11 +952,11 @@ int nvme_target_open(const char *path, struct target **out, char *err, size_t er
 		snprintf(err, errlen, "'%s': identify failed: %s", path, strerror(-ret));
 		goto fail;
 	}
-	ret = uring_target_open(path, &n->io, err, errlen);
+	ret = uring_target_open(path, &n->w.io, err, errlen);
 	if (ret < 0)
 		goto fail;
 
-	n->ops.caps = (n->io->ops->caps & (TARGET_CAP_READ | TARGET_CAP_WRITE | TARGET_CAP_TRIM)) |
+	n->w.ops.caps = (n->w.io->ops->caps & (TARGET_CAP_READ | TARGET_CAP_WRITE | TARGET_CAP_TRIM)) |
 		      TARGET_CAP_PURGE | TARGET_CAP_OP_SPAN | TARGET_CAP_REAL_DEVICE;
 	{
 		double media;
@@ -995,19 +966,19 @@ int nvme_target_open(const char *path, struct target **out, char *err, size_t er
 		n->ocp = true;
 		n->ocp = read_ocp_media(n, &media) == 0;
 		if (n->ocp)
-			n->ops.caps |= TARGET_CAP_MEDIA_COUNTER;
+			n->w.ops.caps |= TARGET_CAP_MEDIA_COUNTER;
 		if (can_nsmgmt(n)) {
 			if (op_journal_note_get(serial, NOTE_NSMGMT, note, sizeof(note)))
 				snprintf(n->nsmgmt_refused, sizeof(n->nsmgmt_refused), "%s", note);
 			else
-				n->ops.caps |= TARGET_CAP_OP_NAMESPACE;
+				n->w.ops.caps |= TARGET_CAP_OP_NAMESPACE;
 		}
 	}
-	nv_identify(&n->t, &n->t.info);
-	*out = &n->t;
+	nv_identify(&n->w.t, &n->w.t.info);
+	*out = &n->w.t;
 	return 0;
 fail:
-	nv_close(&n->t);
+	nv_close(&n->w.t);
 	return ret < 0 ? ret : -EIO;
 }
 

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A target that adds its own commands (identify, purge, OP, SMART) to another
+ * target's I/O queue: NVMe and SATA drives over the io_uring block target.
+ * Embed struct wrap_target first and point the queue hooks at wrap_*.
+ */
+#ifndef SSDPROF_WRAP_H
+#define SSDPROF_WRAP_H
+
+#include "target.h"
+
+struct wrap_target {
+	struct target t;
+	struct target_ops ops;          /* per drive: the caps depend on what it supports */
+	struct target *io;              /* the target whose queue does the I/O */
+};
+
+int wrap_submit(struct target *t, const struct io_req *reqs, unsigned n);
+int wrap_reap(struct target *t, struct io_completion *out, unsigned max, unsigned min_complete);
+uint64_t wrap_now(struct target *t);
+int wrap_idle(struct target *t, uint64_t ns);
+
+#endif
