@@ -28,6 +28,7 @@ struct raid_target {
 	struct raid_geom g;
 	struct target *m[RAID_MAX_MEMBERS];
 	struct raid_member_stats st[RAID_MAX_MEMBERS];
+	struct lat_hist *lat;              /* one per member */
 	uint64_t now;
 	struct raid_op *ops;
 	unsigned free_ops[RAID_QD], nfree;
@@ -160,6 +161,7 @@ static int process_one(struct raid_target *r, unsigned mi)
 	st->ios++;
 	*(io->dir == IO_READ ? &st->bytes_read : &st->bytes_written) += io->len;
 	st->lat_sum_ns += lat;
+	lat_hist_record(&r->lat[mi], lat);
 	if (lat > st->lat_max_ns)
 		st->lat_max_ns = lat;
 	if (c.res < 0)
@@ -261,6 +263,7 @@ static int raid_purge(struct target *t, const char *method, char *err, size_t er
 			return ret;
 		memset(&r->st[i], 0, sizeof(r->st[i]));
 		r->st[i].member = r->m[i];
+		lat_hist_reset(&r->lat[i]);
 	}
 	/* Members erase in parallel: the group is done when the slowest is. */
 	return sync_all(r);
@@ -357,6 +360,7 @@ static void raid_close(struct target *t)
 	for (unsigned i = 0; i < RAID_MAX_MEMBERS; i++)
 		if (r->m[i])
 			target_close(r->m[i]);
+	free(r->lat);
 	free(r->ops);
 	free(r);
 }
@@ -376,7 +380,9 @@ int raid_target_open(enum raid_level level, uint64_t chunk_bytes, const char *co
 		return -EINVAL;
 	}
 	r = calloc(1, sizeof(*r));
-	if (!r || !(r->ops = calloc(RAID_QD, sizeof(*r->ops)))) {
+	if (!r || !(r->ops = calloc(RAID_QD, sizeof(*r->ops))) || !(r->lat = calloc(n ? n : 1, sizeof(*r->lat)))) {
+		if (r)
+			free(r->ops);
 		free(r);
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
@@ -394,6 +400,7 @@ int raid_target_open(enum raid_level level, uint64_t chunk_bytes, const char *co
 		if (r->m[i]->info.capacity_bytes < smallest)
 			smallest = r->m[i]->info.capacity_bytes;
 		r->st[i].member = r->m[i];
+		lat_hist_reset(&r->lat[i]);
 	}
 	if ((ret = raid_geom_init(&r->g, level, n, chunk_bytes, smallest, err, errlen)) < 0)
 		goto fail;
@@ -447,4 +454,9 @@ void raid_target_member_stats(const struct target *t, unsigned i, struct raid_me
 const struct raid_geom *raid_target_geom(const struct target *t)
 {
 	return &to_raid(t)->g;
+}
+
+const struct lat_hist *raid_target_member_lat(const struct target *t, unsigned i)
+{
+	return &to_raid(t)->lat[i];
 }

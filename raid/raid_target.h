@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "histogram.h"
 #include "raid_map.h"
 #include "target.h"
 
@@ -34,5 +35,7 @@ unsigned raid_target_members(const struct target *t);
 struct target *raid_target_member(const struct target *t, unsigned i);
 void raid_target_member_stats(const struct target *t, unsigned i, struct raid_member_stats *st);
 const struct raid_geom *raid_target_geom(const struct target *t);
+/* Latencies of member i's I/Os since the group was opened or last purged (cumulative). */
+const struct lat_hist *raid_target_member_lat(const struct target *t, unsigned i);
 
 #endif
