@@ -651,6 +651,7 @@ static const struct target_ops ata_ops_template = {
 	.reap = wrap_reap,
 	.now_ns = wrap_now,
 	.idle = wrap_idle,
+	.completion_fd = wrap_completion_fd,
 	.max_queue_depth = URING_MAX_QD,
 	.close = at_close,
 };

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -66,6 +67,7 @@ struct uring_target {
 	char disk[64];
 	uint32_t fs_block;           /* st_blksize of a file */
 	uint64_t file_size;          /* st_size of a file */
+	int event_fd;                /* completion eventfd, -1 until a group asks */
 };
 
 static struct uring_target *to_ur(struct target *t)
@@ -235,6 +237,26 @@ static int ur_idle(struct target *t, uint64_t ns)
 	return 0;
 }
 
+/* Registered on first use: a lone target never pays for the eventfd write per completion. */
+static int ur_completion_fd(struct target *t)
+{
+	struct uring_target *u = to_ur(t);
+	int fd, ret;
+
+	if (u->event_fd >= 0)
+		return u->event_fd;
+	fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	ret = io_uring_register_eventfd(&u->ring, fd);
+	if (ret < 0) {
+		close(fd);
+		return ret;
+	}
+	u->event_fd = fd;
+	return fd;
+}
+
 static int ur_trim(struct target *t, uint64_t offset, uint64_t len)
 {
 	struct uring_target *u = to_ur(t);
@@ -379,6 +401,8 @@ static void ur_close(struct target *t)
 	if (!u)
 		return;
 	io_uring_queue_exit(&u->ring);
+	if (u->event_fd >= 0)
+		close(u->event_fd);
 	if (u->fd >= 0)
 		close(u->fd);
 	free(u->cqes);
@@ -391,6 +415,7 @@ static void ur_close(struct target *t)
 	.name = kind_, .caps = (caps_), .identify = ur_identify, .describe = ur_describe, \
 	.purge = ur_purge, .set_op = ur_set_op, .trim = ur_trim, .counters = ur_counters, \
 	.submit = ur_submit, .reap = ur_reap, .now_ns = ur_now, .idle = ur_idle, \
+	.completion_fd = ur_completion_fd, \
 	.max_queue_depth = URING_MAX_QD, .close = ur_close, }
 
 #define RW_CAPS (TARGET_CAP_READ | TARGET_CAP_WRITE | TARGET_CAP_TRIM | TARGET_CAP_PURGE | \
@@ -545,6 +570,7 @@ int uring_target_open(const char *path, struct target **out, char *err, size_t e
 		return -ENOMEM;
 	}
 	u->fd = -1;
+	u->event_fd = -1;
 	u->is_block = S_ISBLK(sb.st_mode);
 	snprintf(u->t.info.kind, sizeof(u->t.info.kind), "%s", u->is_block ? "block" : "file");
 	snprintf(u->t.info.path, sizeof(u->t.info.path), "%s", path);

@@ -7,8 +7,8 @@
  * that waits for completions.
  *
  * The ring belongs to the thread that opened the target (it is set up
- * single-issuer): a group of targets uses one thread per target, each
- * opening its own.
+ * single-issuer): a RAID group drives its members' rings from that one
+ * thread and sleeps on their completion eventfds together.
  */
 #ifndef SSDPROF_URING_TARGET_H
 #define SSDPROF_URING_TARGET_H

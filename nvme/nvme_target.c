@@ -725,7 +725,8 @@ static int ns_resize(struct nvme_target *n, uint64_t lbas, struct op_journal_ent
 			 "namespace management; nothing changed; use --method span", n->ctrl_name, n->nsid, st);
 		rescan(n);
 		reopen_io(n, st, sizeof(st));
-		return ret < 0 ? ret : -EIO;
+		/* The drive lacks what OACS claims: unsupported, not failed, so "auto" can fall back to span. */
+		return -EOPNOTSUPP;
 	}
 	journal_step(e, "delete");
 	c = nvme_cmd_ns_delete(n->nsid);
@@ -886,6 +887,7 @@ static const struct target_ops nvme_ops_template = {
 	.reap = wrap_reap,
 	.now_ns = wrap_now,
 	.idle = wrap_idle,
+	.completion_fd = wrap_completion_fd,
 	.max_queue_depth = URING_MAX_QD,
 	.close = nv_close,
 };

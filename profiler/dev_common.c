@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "dev_common.h"
 #include "nvme_target.h"
+#include "raid_target.h"
 #include "safety.h"
 #include "target.h"
 
@@ -45,6 +46,31 @@ int dev_signature(const char *path, char *what, size_t len)
 	return ret;
 }
 
+static bool is_group(const struct target *t)
+{
+	return !strcmp(t->info.kind, "raid");
+}
+
+/*
+ * The entry of a comma-separated --yes list that confirms member m (into
+ * buf), or the whole list when none does, so the member's own refusal says
+ * what to add.
+ */
+static const char *yes_for_member(const struct target *m, const char *yes, char *buf, size_t len)
+{
+	char reason[TARGET_ERRLEN];
+
+	for (const char *p = yes; p && *p;) {
+		size_t n = strcspn(p, ",");
+
+		snprintf(buf, len, "%.*s", (int)n, p);
+		if (safety_confirm(m, buf, reason, sizeof(reason)) == 0)
+			return buf;
+		p += n + (p[n] == ',');
+	}
+	return yes;
+}
+
 int dev_safety_gate(const struct target *t, const char *yes, bool force, bool dry_run, const char *cmd)
 {
 	char reason[TARGET_ERRLEN], what[128];
@@ -52,6 +78,17 @@ int dev_safety_gate(const struct target *t, const char *yes, bool force, bool dr
 
 	if (!target_has(t, TARGET_CAP_REAL_DEVICE))
 		return 0;
+	if (is_group(t)) {
+		/* Every member is a drive of its own: each is checked and confirmed (--yes S1,S2,...). */
+		for (unsigned i = 0; i < raid_target_members(t); i++) {
+			char one[TARGET_ERRLEN];
+			const struct target *m = raid_target_member(t, i);
+
+			if ((ret = dev_safety_gate(m, yes_for_member(m, yes, one, sizeof(one)), force, dry_run, cmd)))
+				return ret;
+		}
+		return 0;
+	}
 	ret = safety_check_in_use(t->info.path, reason, sizeof(reason));
 	if (ret < 0 && !(ret == -EBUSY && force && yes)) {
 		if (ret == -EBUSY)
@@ -78,7 +115,10 @@ int dev_safety_gate(const struct target *t, const char *yes, bool force, bool dr
 
 void dev_set_dry_run(struct target *t, bool dry_run, void *out)
 {
-	if (nvme_target_is(t))
+	if (is_group(t)) {
+		for (unsigned i = 0; i < raid_target_members(t); i++)
+			dev_set_dry_run(raid_target_member(t, i), dry_run, out);
+	} else if (nvme_target_is(t))
 		nvme_target_set_dry_run(t, dry_run, out);
 	else if (ata_target_is(t))
 		ata_target_set_dry_run(t, dry_run, out);
@@ -92,7 +132,10 @@ static void progress(const char *msg, double fraction, void *arg)
 
 void dev_set_progress(struct target *t)
 {
-	if (nvme_target_is(t))
+	if (is_group(t)) {
+		for (unsigned i = 0; i < raid_target_members(t); i++)
+			dev_set_progress(raid_target_member(t, i));
+	} else if (nvme_target_is(t))
 		nvme_target_set_progress(t, progress, NULL);
 	else if (ata_target_is(t))
 		ata_target_set_progress(t, progress, NULL);
@@ -119,6 +162,12 @@ int dev_purge_supported(struct target *t, const char *method, char *err, size_t 
 	FILE *null;
 	int ret;
 
+	if (is_group(t)) {
+		for (unsigned i = 0; i < raid_target_members(t); i++)
+			if ((ret = dev_purge_supported(raid_target_member(t, i), method, err, errlen)) < 0)
+				return ret;
+		return 0;
+	}
 	if (nvme_target_is(t) || ata_target_is(t)) {
 		/* A dry run into /dev/null checks the method against the drive and sends nothing. */
 		null = fopen("/dev/null", "we");

@@ -18,14 +18,15 @@ struct target;
  * or filesystem signature (libblkid), then the --yes SERIAL confirmation.
  * With dry_run the confirmation is not needed (nothing will be sent).  0, or
  * EXIT_REFUSED after printing the one-line reason.  Simulated targets and
- * regular files pass.
+ * regular files pass.  A RAID group of drives checks every member; yes is
+ * then a comma-separated list with each member's serial.
  */
 int dev_safety_gate(const struct target *t, const char *yes, bool force, bool dry_run, const char *cmd);
 
 /* A partition table or filesystem signature on path: 1 and its description, 0 none, -errno. */
 int dev_signature(const char *path, char *what, size_t len);
 
-/* Print the commands instead of sending them (NVMe and SATA targets; others ignore it). */
+/* Print the commands instead of sending them (NVMe and SATA targets and groups of them; others ignore it). */
 void dev_set_dry_run(struct target *t, bool dry_run, void *out);
 /* Sanitize / erase progress on stderr. */
 void dev_set_progress(struct target *t);

@@ -1,16 +1,29 @@
 /* SPDX-License-Identifier: MIT */
 #include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <json-c/json.h>
 
 #include "raid_target.h"
+#include "workload.h"
 
 #define RAID_QD 256
 #define OP_MAX_IOS 512
 #define COOKIE_SHIFT 20
+/*
+ * Real members write from, and read into, the group's own buffers: the
+ * drives see the array's I/O pattern with incompressible data, and the data
+ * itself is never read back (a profiled group is purged anyway).  Member
+ * I/Os larger than a buffer go out in pieces of this size, as the block
+ * layer would split them at the drive's max_sectors_kb.
+ */
+#define SCRATCH_BYTES (1u << 20)
+#define REAP_BATCH 64
 
 struct raid_op {
 	uint64_t cookie, submit_ns;
@@ -19,6 +32,7 @@ struct raid_op {
 	uint8_t dir;
 	uint8_t phase;
 	unsigned pending;
+	uint64_t phase_bytes, phase_bytes_done;   /* asked of and done by the members in this phase */
 	int nio;
 	struct raid_io io[OP_MAX_IOS];
 };
@@ -27,8 +41,13 @@ struct raid_target {
 	struct target t;
 	struct raid_geom g;
 	struct target *m[RAID_MAX_MEMBERS];
+	uint64_t member_full[RAID_MAX_MEMBERS];   /* each member's capacity when opened */
+	uint64_t group_full;                      /* the group's capacity when opened */
 	struct raid_member_stats st[RAID_MAX_MEMBERS];
 	struct lat_hist *lat;              /* one per member */
+	bool real;                         /* members are real devices on the monotonic clock */
+	unsigned member_inflight[RAID_MAX_MEMBERS];
+	void *write_src, *read_sink;       /* real members only, SCRATCH_BYTES each */
 	uint64_t now;
 	struct raid_op *ops;
 	unsigned free_ops[RAID_QD], nfree;
@@ -44,10 +63,22 @@ static struct raid_target *to_raid(const struct target *t)
 	return (struct raid_target *)t;
 }
 
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
 /* An idle member catches up with the group's clock before it is given work. */
 static int sync_member(struct raid_target *r, struct target *m)
 {
-	uint64_t mn = m->ops->now_ns(m);
+	uint64_t mn;
+
+	if (r->real)
+		return 0;   /* real drives share the wall clock */
+	mn = m->ops->now_ns(m);
 
 	return mn < r->now ? m->ops->idle(m, r->now - mn) : 0;
 }
@@ -59,7 +90,7 @@ static void complete_op(struct raid_target *r, unsigned idx)
 
 	r->done[tail] = (struct io_completion){
 		.cookie = op->cookie, .res = op->res < 0 ? op->res : (int32_t)op->len,
-		.submit_ns = op->submit_ns, .complete_ns = r->now,
+		.submit_ns = op->submit_ns, .complete_ns = r->real ? mono_ns() : r->now,
 	};
 	r->ndone++;
 	if (op->res >= 0)
@@ -75,22 +106,30 @@ static int issue_phase(struct raid_target *r, unsigned idx)
 	int ret;
 
 	op->pending = 0;
+	op->phase_bytes = op->phase_bytes_done = 0;
 	for (int i = 0; i < op->nio; i++) {
 		struct raid_io *io = &op->io[i];
 		struct target *m = r->m[io->member];
-		struct io_req req = {
-			.offset = io->offset, .len = io->len, .dir = io->dir,
-			.cookie = ((uint64_t)idx << COOKIE_SHIFT) | (uint64_t)i,
-		};
+		uint32_t piece = r->real ? SCRATCH_BYTES : io->len;
 
 		if (io->phase != op->phase)
 			continue;
 		if ((ret = sync_member(r, m)) < 0)
 			return ret;
-		ret = m->ops->submit(m, &req, 1);
-		if (ret != 1)
-			return ret < 0 ? ret : -EBUSY;
-		op->pending++;
+		for (uint32_t done = 0; done < io->len; done += piece) {
+			struct io_req req = {
+				.offset = io->offset + done, .len = io->len - done < piece ? io->len - done : piece,
+				.dir = io->dir, .buf = io->dir == IO_WRITE ? r->write_src : r->read_sink,
+				.cookie = ((uint64_t)idx << COOKIE_SHIFT) | (uint64_t)i,
+			};
+
+			ret = m->ops->submit(m, &req, 1);
+			if (ret != 1)
+				return ret < 0 ? ret : -EBUSY;
+			op->pending++;
+			op->phase_bytes += req.len;
+			r->member_inflight[io->member]++;
+		}
 	}
 	return 0;
 }
@@ -107,7 +146,7 @@ static int raid_submit(struct target *t, const struct io_req *reqs, unsigned n)
 
 		r->inflight++;
 		op->cookie = reqs[i].cookie;
-		op->submit_ns = r->now;
+		op->submit_ns = r->real ? mono_ns() : r->now;
 		op->len = reqs[i].len;
 		op->dir = reqs[i].dir;
 		op->res = 0;
@@ -141,14 +180,13 @@ static int earliest_member(struct raid_target *r, uint64_t *at)
 	return best;
 }
 
-static int process_one(struct raid_target *r, unsigned mi)
+/* One member completion: account it, and move its op to the next phase or finish it. */
+static int process_completion(struct raid_target *r, unsigned mi, const struct io_completion *cp)
 {
-	struct target *m = r->m[mi];
-	struct io_completion c;
-	int ret = m->ops->reap(m, &c, 1, 1);
+	struct io_completion c = *cp;
+	int ret;
 
-	if (ret != 1)
-		return ret < 0 ? ret : -EIO;
+	r->member_inflight[mi]--;
 	if (c.complete_ns > r->now)
 		r->now = c.complete_ns;
 
@@ -159,15 +197,20 @@ static int process_one(struct raid_target *r, unsigned mi)
 	uint64_t lat = c.complete_ns - c.submit_ns;
 
 	st->ios++;
-	*(io->dir == IO_READ ? &st->bytes_read : &st->bytes_written) += io->len;
+	if (c.res > 0)
+		*(io->dir == IO_READ ? &st->bytes_read : &st->bytes_written) += (uint64_t)c.res;
 	st->lat_sum_ns += lat;
 	lat_hist_record(&r->lat[mi], lat);
 	if (lat > st->lat_max_ns)
 		st->lat_max_ns = lat;
 	if (c.res < 0)
 		op->res = c.res;
+	else
+		op->phase_bytes_done += (uint64_t)c.res;
 	if (--op->pending)
 		return 0;
+	if (op->res >= 0 && op->phase_bytes_done != op->phase_bytes)
+		op->res = -EIO;   /* a short member I/O fails the group's I/O */
 	if (op->phase == 0 && op->res >= 0) {
 		op->phase = 1;
 		if ((ret = issue_phase(r, idx)) < 0)
@@ -179,12 +222,113 @@ static int process_one(struct raid_target *r, unsigned mi)
 	return 0;
 }
 
+static int process_one(struct raid_target *r, unsigned mi)
+{
+	struct target *m = r->m[mi];
+	struct io_completion c;
+	int ret = m->ops->reap(m, &c, 1, 1);
+
+	if (ret != 1)
+		return ret < 0 ? ret : -EIO;
+	return process_completion(r, mi, &c);
+}
+
+/*
+ * Real members: take whatever each member has completed (this also hands
+ * their prepared submissions to the kernel).  Returns how many completions
+ * were processed.
+ */
+static int reap_real_members(struct raid_target *r)
+{
+	struct io_completion c[REAP_BATCH];
+	int total = 0, ret;
+
+	for (unsigned i = 0; i < r->g.members; i++) {
+		struct target *m = r->m[i];
+
+		if (!r->member_inflight[i])
+			continue;
+		if ((ret = m->ops->reap(m, c, REAP_BATCH, 0)) < 0)
+			return ret;
+		for (int k = 0; k < ret; k++) {
+			int err = process_completion(r, i, &c[k]);
+
+			if (err < 0)
+				return err;
+		}
+		total += ret;
+	}
+	return total;
+}
+
+/*
+ * Sleep until any busy member posts a completion.  One thread drives every
+ * member's ring; each ring signals an eventfd on completion, so the group
+ * waits on all of them at once instead of on one member while another has
+ * finished (which would add the wait to that member's measured latency).
+ */
+static int wait_real_members(struct raid_target *r)
+{
+	struct pollfd pfd[RAID_MAX_MEMBERS];
+	nfds_t n = 0;
+	uint64_t drain;
+
+	for (unsigned i = 0; i < r->g.members; i++)
+		if (r->member_inflight[i]) {
+			int fd = r->m[i]->ops->completion_fd(r->m[i]);
+
+			if (fd < 0)
+				return fd;
+			pfd[n++] = (struct pollfd){ .fd = fd, .events = POLLIN };
+		}
+	if (!n)
+		return 0;
+	if (poll(pfd, n, -1) < 0)
+		return errno == EINTR ? 0 : -errno;
+	for (nfds_t i = 0; i < n; i++)
+		if (pfd[i].revents & POLLIN)
+			while (read(pfd[i].fd, &drain, sizeof(drain)) == sizeof(drain))
+				;
+	return 0;
+}
+
+static int raid_reap_real(struct raid_target *r, struct io_completion *out, unsigned max, unsigned min_complete)
+{
+	unsigned n = 0;
+	int ret;
+
+	for (;;) {
+		unsigned busy = 0;
+
+		while (r->ndone && n < max) {
+			out[n++] = r->done[r->done_head];
+			r->done_head = (r->done_head + 1) % RAID_QD;
+			r->ndone--;
+		}
+		if (n == max)
+			break;
+		if ((ret = reap_real_members(r)) < 0)
+			return ret;
+		if (ret > 0)
+			continue;
+		for (unsigned i = 0; i < r->g.members; i++)
+			busy += r->member_inflight[i];
+		if (n >= min_complete || !busy)
+			break;
+		if ((ret = wait_real_members(r)) < 0)
+			return ret;
+	}
+	return (int)n;
+}
+
 static int raid_reap(struct target *t, struct io_completion *out, unsigned max, unsigned min_complete)
 {
 	struct raid_target *r = to_raid(t);
 	unsigned n = 0;
 	int ret;
 
+	if (r->real)
+		return raid_reap_real(r, out, max, min_complete);
 	for (;;) {
 		uint64_t at;
 		int mi;
@@ -207,7 +351,7 @@ static int raid_reap(struct target *t, struct io_completion *out, unsigned max, 
 
 static uint64_t raid_now(struct target *t)
 {
-	return to_raid(t)->now;
+	return to_raid(t)->real ? mono_ns() : to_raid(t)->now;
 }
 
 static uint64_t raid_next_completion(struct target *t)
@@ -238,6 +382,12 @@ static int raid_idle(struct target *t, uint64_t ns)
 {
 	struct raid_target *r = to_raid(t);
 
+	if (r->real) {
+		/* Every member idles at once: one sleep, after the queued work went out. */
+		int ret = reap_real_members(r);
+
+		return ret < 0 ? ret : r->m[0]->ops->idle(r->m[0], ns);
+	}
 	r->now += ns;
 	return sync_all(r);
 }
@@ -282,9 +432,22 @@ static int raid_set_op(struct target *t, enum op_method method, uint64_t usable,
 		snprintf(err, errlen, "--method: a RAID group has no HPA; use namespace or span");
 		return -EOPNOTSUPP;
 	}
-	for (unsigned i = 0; i < r->g.members; i++)
-		if ((ret = r->m[i]->ops->set_op(r->m[i], OP_METHOD_NAMESPACE, per, err, errlen)) < 0)
+	/* The whole group back: every member gets its own whole capacity back, not the group's share. */
+	for (unsigned i = 0; i < r->g.members; i++) {
+		ret = r->m[i]->ops->set_op(r->m[i], OP_METHOD_NAMESPACE,
+					   usable >= r->group_full ? r->member_full[i] : per, err, errlen);
+		if (ret < 0) {
+			/* All or none: give the members already changed their capacity back. */
+			char ignored[TARGET_ERRLEN];
+
+			while (i--)
+				r->m[i]->ops->set_op(r->m[i], OP_METHOD_NAMESPACE, r->member_full[i], ignored,
+						     sizeof(ignored));
 			return ret;
+		}
+	}
+	if (usable >= r->group_full)
+		per = r->group_full / width;
 	r->g.member_bytes = per;
 	t->info.capacity_bytes = raid_capacity(&r->g);
 	return sync_all(r);
@@ -360,6 +523,8 @@ static void raid_close(struct target *t)
 	for (unsigned i = 0; i < RAID_MAX_MEMBERS; i++)
 		if (r->m[i])
 			target_close(r->m[i]);
+	free(r->write_src);
+	free(r->read_sink);
 	free(r->lat);
 	free(r->ops);
 	free(r);
@@ -373,6 +538,7 @@ int raid_target_open(enum raid_level level, uint64_t chunk_bytes, const char *co
 	unsigned caps = TARGET_CAP_READ | TARGET_CAP_WRITE | TARGET_CAP_TRIM | TARGET_CAP_PURGE |
 			TARGET_CAP_OP_SPAN | TARGET_CAP_OP_NAMESPACE | TARGET_CAP_MEDIA_COUNTER |
 			TARGET_CAP_VIRTUAL_TIME;
+	unsigned real_dev = TARGET_CAP_REAL_DEVICE;   /* kept only when every member is a device */
 	int ret;
 
 	if (n > RAID_MAX_MEMBERS) {
@@ -390,13 +556,22 @@ int raid_target_open(enum raid_level level, uint64_t chunk_bytes, const char *co
 	for (unsigned i = 0; i < n; i++) {
 		if ((ret = target_open(specs[i], &r->m[i], err, errlen)) < 0)
 			goto fail;
-		if (!target_has(r->m[i], TARGET_CAP_VIRTUAL_TIME) || !r->m[i]->ops->next_completion_ns) {
-			snprintf(err, errlen, "--raid: member %s is a real device; RAID groups of real devices "
-				 "come later, use sim: members (or profile /dev/mdX as a plain target)", specs[i]);
+		if (target_has(r->m[i], TARGET_CAP_VIRTUAL_TIME) ? !r->m[i]->ops->next_completion_ns
+								  : !r->m[i]->ops->completion_fd) {
+			snprintf(err, errlen, "--raid: member %s (%s) cannot be driven as part of a group",
+				 specs[i], r->m[i]->info.kind);
 			ret = -EOPNOTSUPP;
 			goto fail;
 		}
+		if (i && target_has(r->m[i], TARGET_CAP_VIRTUAL_TIME) != target_has(r->m[0], TARGET_CAP_VIRTUAL_TIME)) {
+			snprintf(err, errlen, "--raid: %s and %s mix simulated and real drives; a group is all "
+				 "sim: members or all devices", specs[0], specs[i]);
+			ret = -EINVAL;
+			goto fail;
+		}
 		caps &= r->m[i]->ops->caps | TARGET_CAP_OP_SPAN;
+		real_dev &= r->m[i]->ops->caps;
+		r->member_full[i] = r->m[i]->info.capacity_bytes;
 		if (r->m[i]->info.capacity_bytes < smallest)
 			smallest = r->m[i]->info.capacity_bytes;
 		r->st[i].member = r->m[i];
@@ -404,13 +579,25 @@ int raid_target_open(enum raid_level level, uint64_t chunk_bytes, const char *co
 	}
 	if ((ret = raid_geom_init(&r->g, level, n, chunk_bytes, smallest, err, errlen)) < 0)
 		goto fail;
+	r->real = !(caps & TARGET_CAP_VIRTUAL_TIME);
+	if (r->real) {
+		caps |= real_dev;   /* destructive steps confirm every member (dev_safety_gate) */
+		if (posix_memalign(&r->write_src, 4096, SCRATCH_BYTES) ||
+		    posix_memalign(&r->read_sink, 4096, SCRATCH_BYTES)) {
+			snprintf(err, errlen, "out of memory");
+			ret = -ENOMEM;
+			goto fail;
+		}
+		workload_pattern(1, 0, r->write_src, SCRATCH_BYTES);
+	}
 	for (unsigned i = 0; i < RAID_QD; i++)
 		r->free_ops[r->nfree++] = RAID_QD - 1 - i;
 	r->ops_table = (struct target_ops){
 		.name = "raid", .caps = caps, .identify = raid_identify, .describe = raid_describe,
 		.purge = raid_purge, .set_op = raid_set_op, .trim = raid_trim, .counters = raid_counters,
 		.submit = raid_submit, .reap = raid_reap, .now_ns = raid_now, .idle = raid_idle,
-		.next_completion_ns = raid_next_completion, .max_queue_depth = RAID_QD, .close = raid_close,
+		.next_completion_ns = r->real ? NULL : raid_next_completion,
+		.completion_fd = NULL, .max_queue_depth = RAID_QD, .close = raid_close,
 	};
 	r->t.ops = &r->ops_table;
 	r->t.priv = r;
@@ -423,7 +610,7 @@ int raid_target_open(enum raid_level level, uint64_t chunk_bytes, const char *co
 			len += (size_t)snprintf(r->t.info.path + len, sizeof(r->t.info.path) - len, "%s%s",
 						i ? "+" : ":", specs[i]);
 	}
-	r->t.info.capacity_bytes = raid_capacity(&r->g);
+	r->t.info.capacity_bytes = r->group_full = raid_capacity(&r->g);
 	r->t.info.lba_bytes = RAID_PAGE;
 	if ((ret = sync_all(r)) < 0) {
 		snprintf(err, errlen, "--raid: cannot align the members' clocks");

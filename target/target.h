@@ -120,6 +120,13 @@ struct target_ops {
 	 * members in global time order with it, so their clocks stay consistent.
 	 */
 	uint64_t (*next_completion_ns)(struct target *t);
+	/*
+	 * Real-time targets only (optional): a file descriptor that polls
+	 * readable when a completion is posted (an eventfd), or -errno.  A group
+	 * drives all its members from one thread and sleeps on all of them at
+	 * once with it.  Reading it clears it.
+	 */
+	int (*completion_fd)(struct target *t);
 	/* Largest number of I/Os in flight the queue accepts. */
 	unsigned max_queue_depth;
 

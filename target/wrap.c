@@ -25,3 +25,8 @@ int wrap_idle(struct target *t, uint64_t ns)
 {
 	return inner(t)->ops->idle(inner(t), ns);
 }
+
+int wrap_completion_fd(struct target *t)
+{
+	return inner(t)->ops->completion_fd(inner(t));
+}

@@ -19,5 +19,6 @@ int wrap_submit(struct target *t, const struct io_req *reqs, unsigned n);
 int wrap_reap(struct target *t, struct io_completion *out, unsigned max, unsigned min_complete);
 uint64_t wrap_now(struct target *t);
 int wrap_idle(struct target *t, uint64_t ns);
+int wrap_completion_fd(struct target *t);
 
 #endif
