@@ -453,6 +453,46 @@ static int raid_set_op(struct target *t, enum op_method method, uint64_t usable,
 	return sync_all(r);
 }
 
+int raid_target_set_op_members(struct target *t, const double *op_percent, char *err, size_t errlen)
+{
+	struct raid_target *r = to_raid(t);
+	uint64_t smallest = UINT64_MAX;
+	int ret;
+
+	for (unsigned i = 0; i < r->g.members; i++) {
+		uint32_t lba = r->m[i]->info.lba_bytes ? r->m[i]->info.lba_bytes : RAID_PAGE;
+		uint64_t usable = (uint64_t)((double)r->member_full[i] * (1.0 - op_percent[i] / 100.0)) / lba * lba;
+
+		if (usable < r->g.chunk_bytes) {
+			snprintf(err, errlen, "--op-member: %.4g%% OP leaves member %s less than one chunk", op_percent[i],
+				 r->m[i]->info.path);
+			ret = -EINVAL;
+			goto rollback;
+		}
+		ret = r->m[i]->ops->set_op(r->m[i], OP_METHOD_NAMESPACE, usable, err, errlen);
+		if (ret < 0)
+			goto rollback;
+		smallest = usable < smallest ? usable : smallest;
+		continue;
+rollback:
+		while (i--) {
+			char ignored[TARGET_ERRLEN];
+
+			r->m[i]->ops->set_op(r->m[i], OP_METHOD_NAMESPACE, r->member_full[i], ignored, sizeof(ignored));
+		}
+		return ret;
+	}
+	/* Like md, the group uses as much of every member as its smallest member has. */
+	r->g.member_bytes = smallest / r->g.chunk_bytes * r->g.chunk_bytes;
+	t->info.capacity_bytes = raid_capacity(&r->g);
+	return sync_all(r);
+}
+
+uint64_t raid_target_member_full(const struct target *t, unsigned i)
+{
+	return to_raid(t)->member_full[i];
+}
+
 static int raid_trim(struct target *t, uint64_t offset, uint64_t len)
 {
 	struct raid_target *r = to_raid(t);

@@ -35,6 +35,16 @@ unsigned raid_target_members(const struct target *t);
 struct target *raid_target_member(const struct target *t, unsigned i);
 void raid_target_member_stats(const struct target *t, unsigned i, struct raid_member_stats *st);
 const struct raid_geom *raid_target_geom(const struct target *t);
+/*
+ * Give member i op_percent[i] of its own capacity as OP by namespace (one
+ * value per member).  The group then uses of every member what its smallest
+ * member has left, as md sizes an array, so a member given less OP than the
+ * others keeps the difference unwritten: its effective OP is the largest
+ * given.  All or none: on failure the members changed get their capacity back.
+ */
+int raid_target_set_op_members(struct target *t, const double *op_percent, char *err, size_t errlen);
+/* Member i's capacity when the group was opened. */
+uint64_t raid_target_member_full(const struct target *t, unsigned i);
 /* Latencies of member i's I/Os since the group was opened or last purged (cumulative). */
 const struct lat_hist *raid_target_member_lat(const struct target *t, unsigned i);
 
