@@ -292,6 +292,17 @@ static int wait_real_members(struct raid_target *r)
 	return 0;
 }
 
+/* Hand finished group I/Os to the caller's array (holding n) up to max; the new count. */
+static unsigned take_done(struct raid_target *r, struct io_completion *out, unsigned n, unsigned max)
+{
+	while (r->ndone && n < max) {
+		out[n++] = r->done[r->done_head];
+		r->done_head = (r->done_head + 1) % RAID_QD;
+		r->ndone--;
+	}
+	return n;
+}
+
 static int raid_reap_real(struct raid_target *r, struct io_completion *out, unsigned max, unsigned min_complete)
 {
 	unsigned n = 0;
@@ -300,12 +311,7 @@ static int raid_reap_real(struct raid_target *r, struct io_completion *out, unsi
 	for (;;) {
 		unsigned busy = 0;
 
-		while (r->ndone && n < max) {
-			out[n++] = r->done[r->done_head];
-			r->done_head = (r->done_head + 1) % RAID_QD;
-			r->ndone--;
-		}
-		if (n == max)
+		if ((n = take_done(r, out, n, max)) == max)
 			break;
 		if ((ret = reap_real_members(r)) < 0)
 			return ret;
@@ -333,12 +339,7 @@ static int raid_reap(struct target *t, struct io_completion *out, unsigned max, 
 		uint64_t at;
 		int mi;
 
-		while (r->ndone && n < max) {
-			out[n++] = r->done[r->done_head];
-			r->done_head = (r->done_head + 1) % RAID_QD;
-			r->ndone--;
-		}
-		if (n == max)
+		if ((n = take_done(r, out, n, max)) == max)
 			break;
 		mi = earliest_member(r, &at);
 		if (mi < 0 || (n >= min_complete && at > r->now))
