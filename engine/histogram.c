@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -36,6 +37,46 @@ void lat_hist_merge(struct lat_hist *dst, const struct lat_hist *src)
 		dst->lo = src->lo;
 	if (src->hi > dst->hi)
 		dst->hi = src->hi;
+}
+
+int lat_hist_subtract(struct lat_hist *dst, const struct lat_hist *earlier)
+{
+	unsigned lo = UINT32_MAX, hi = 0;
+
+	if (!earlier->count)
+		return 0;
+	/* Check everything first, so a mismatched pair leaves dst as it was. */
+	if (earlier->count > dst->count || earlier->sum_ns > dst->sum_ns || earlier->lo < dst->lo ||
+	    earlier->hi > dst->hi)
+		return -EINVAL;
+	for (unsigned i = earlier->lo; i <= earlier->hi; i++)
+		if (earlier->buckets[i] > dst->buckets[i])
+			return -EINVAL;
+	for (unsigned i = earlier->lo; i <= earlier->hi; i++)
+		dst->buckets[i] -= earlier->buckets[i];
+	dst->count -= earlier->count;
+	dst->sum_ns -= earlier->sum_ns;
+	for (unsigned i = dst->lo; dst->count && i <= dst->hi; i++) {
+		if (dst->buckets[i]) {
+			lo = lo == UINT32_MAX ? i : lo;
+			hi = i;
+		}
+	}
+	if (!dst->count) {
+		dst->min_ns = UINT64_MAX;
+		dst->max_ns = 0;
+	} else {
+		/* An extreme that moved since earlier was recorded in between: exact.  Else its bucket's bound. */
+		uint64_t low = lat_hist_bucket_low(lo), high = lat_hist_bucket_low(hi) + lat_hist_bucket_width(hi) - 1;
+
+		if (dst->min_ns >= earlier->min_ns && low > dst->min_ns)
+			dst->min_ns = low;
+		if (dst->max_ns <= earlier->max_ns && high < dst->max_ns)
+			dst->max_ns = high;
+	}
+	dst->lo = lo;
+	dst->hi = hi;
+	return 0;
 }
 
 uint64_t lat_hist_bucket_low(unsigned i)

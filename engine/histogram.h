@@ -65,6 +65,19 @@ static inline void lat_hist_record(struct lat_hist *h, uint64_t ns)
 void lat_hist_merge(struct lat_hist *dst, const struct lat_hist *src);
 
 /*
+ * dst -= earlier, where earlier is a copy of the same cumulative histogram
+ * taken before dst (so every bucket of earlier is at most dst's): what was
+ * recorded between the two.  Counts, sum and so the mean are exact, as are
+ * the percentiles' buckets.  min and max of a difference cannot be known
+ * exactly in general: they are the lower bound of the lowest non-empty
+ * bucket and the upper bound of the highest, clamped to dst's own min and
+ * max, and exact when the extreme was recorded after earlier was taken (it
+ * moved).  -EINVAL, dst unchanged, when earlier is not an earlier state of
+ * dst (a count would go negative).
+ */
+int lat_hist_subtract(struct lat_hist *dst, const struct lat_hist *earlier);
+
+/*
  * The value (ns) at or below which pct percent of the recorded values lie:
  * the midpoint of the bucket holding that rank, clamped to [min, max].
  * NAN when empty.

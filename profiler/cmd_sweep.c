@@ -21,6 +21,7 @@
 #include "parse.h"
 #include "md_info.h"
 #include "pc_options.h"
+#include "raid_members.h"
 #include "raid_target.h"
 #include "result_doc.h"
 #include "result_json.h"
@@ -183,115 +184,120 @@ static int parse_args(int argc, char **argv, struct sweep_cli *o, int *first)
 }
 
 /*
- * RAID groups: each member's figures over the steady window, from snapshots
- * taken when the rounds start and after every round.
+ * RAID groups: each member's figures over the steady window and in each
+ * round, from snapshots taken when the rounds start and after every round.
+ * The window is the last STEADY_WINDOW rounds (precondition_run), so a ring
+ * of STEADY_WINDOW + 1 snapshots covers it whatever --max-rounds is: slot
+ * k % SNAP_RING holds the snapshot after k rounds.
  */
-struct member_snap {
-	uint64_t ios, bytes_read, bytes_written, lat_sum_ns, media;
-	bool media_known;
-};
+#define SNAP_RING (STEADY_WINDOW + 1)
 
 struct progress_ctx {
 	const char *prefix;
 	bool print;
 	struct target *t;
-	unsigned members;           /* 0 for a single target */
-	struct member_snap *snap;   /* (max_rounds + 1) x members */
+	unsigned members;                   /* 0 for a single target */
+	struct raid_snap *ring[SNAP_RING];
+	size_t ring_rounds[SNAP_RING];      /* rounds done when each slot was taken; SIZE_MAX: none */
+	int *round_limiting;                /* per round: the member with the highest mean latency, or -1 */
 };
 
-static void snapshot(struct progress_ctx *c, size_t at)
+/* 0, or -ENOMEM: the snapshots and per-round figures for a sweep of group t. */
+static int members_init(struct progress_ctx *c, struct target *t, unsigned max_rounds)
 {
-	for (unsigned i = 0; i < c->members; i++) {
-		struct raid_member_stats st;
-		struct target *m = raid_target_member(c->t, i);
-		struct target_counters mc = { 0 };
-		struct member_snap *s = &c->snap[at * c->members + i];
+	c->members = raid_target_members(t);
+	c->round_limiting = calloc(max_rounds, sizeof(*c->round_limiting));
+	if (!c->round_limiting)
+		return -ENOMEM;
+	for (size_t i = 0; i < SNAP_RING; i++)
+		if (!(c->ring[i] = raid_snap_new(t)))
+			return -ENOMEM;
+	return 0;
+}
 
-		raid_target_member_stats(c->t, i, &st);
-		if (m->ops->counters(m, &mc))
-			mc.media_known = false;
-		*s = (struct member_snap){ st.ios, st.bytes_read, st.bytes_written, st.lat_sum_ns,
-					   mc.media_bytes_written, mc.media_known };
-	}
+static void members_free(struct progress_ctx *c)
+{
+	for (size_t i = 0; i < SNAP_RING; i++)
+		raid_snap_free(c->ring[i]);
+	free(c->round_limiting);
+}
+
+static void snapshot(struct progress_ctx *c, size_t rounds_done)
+{
+	raid_snap_take(c->ring[rounds_done % SNAP_RING], c->t);
+	c->ring_rounds[rounds_done % SNAP_RING] = rounds_done;
+}
+
+/* The snapshot after rounds_done rounds, or NULL when the ring no longer holds it. */
+static const struct raid_snap *snap_after(const struct progress_ctx *c, size_t rounds_done)
+{
+	size_t slot = rounds_done % SNAP_RING;
+
+	return c->ring_rounds[slot] == rounds_done ? c->ring[slot] : NULL;
 }
 
 static int sweep_progress(const struct precondition_event *ev, void *arg)
 {
 	struct progress_ctx *c = arg;
 
-	if (c->members && ev->phase == PHASE_ROUNDS_START)
+	if (c->members && ev->phase == PHASE_ROUNDS_START) {
+		/* A point (or its retry with span OP) starts afresh: nothing before it counts. */
+		for (size_t i = 0; i < SNAP_RING; i++)
+			c->ring_rounds[i] = SIZE_MAX;
 		snapshot(c, 0);
-	else if (c->members && ev->phase == PHASE_ROUND)
+	} else if (c->members && ev->phase == PHASE_ROUND) {
+		const struct raid_snap *before = snap_after(c, ev->round_index);
+
 		snapshot(c, ev->round_index + 1);
+		c->round_limiting[ev->round_index] =
+			before ? raid_members_limiting(before, snap_after(c, ev->round_index + 1)) : -1;
+	}
 	if (c->print)
 		return pc_cli_print_progress(ev, (void *)c->prefix);
 	return interrupt_requested();
 }
 
-/* members[] and limiting_member of a point: deltas over its window; the slowest member limits. */
-static void add_members(struct json_object *point, const struct progress_ctx *c, const struct sweep_point *pt,
-			double round_s)
+/*
+ * members[] and limiting_member of a point over its window (the last
+ * STEADY_WINDOW rounds, as the point's own figures), and
+ * round_limiting_member: the slowest member of each round.  0 or -errno.
+ */
+static int add_members(struct json_object *point, const struct progress_ctx *c, const struct sweep_point *pt)
 {
-	const struct precondition_result *r = &pt->pc;
-	size_t first = r->window_valid ? r->window.first : (r->nrounds > STEADY_WINDOW ? r->nrounds - STEADY_WINDOW : 0);
-	size_t last = r->window_valid ? r->window.last : r->nrounds - 1;
-	struct json_object *arr = json_object_new_array();
-	double worst = -1, secs = (double)(last - first + 1) * round_s;
-	int limiting = -1;
+	size_t n = pt->pc.nrounds, first = n > STEADY_WINDOW ? n - STEADY_WINDOW : 0;
+	const struct raid_snap *a = snap_after(c, first), *b = snap_after(c, n);
+	struct json_object *rounds = json_object_new_array();
+	int ret;
 
-	for (unsigned i = 0; i < c->members && r->nrounds; i++) {
-		const struct member_snap *a = &c->snap[first * c->members + i], *b = &c->snap[(last + 1) * c->members + i];
-		struct target *m = raid_target_member(c->t, i);
-		struct json_object *o = json_object_new_object(), *lat = json_object_new_object();
-		uint64_t ios = b->ios - a->ios, wr = b->bytes_written - a->bytes_written;
-		double mean = ios ? (double)(b->lat_sum_ns - a->lat_sum_ns) / (double)ios / 1e3 : NAN;
-		bool media = a->media_known && b->media_known;
+	if (!rounds)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++) {
+		int m = c->round_limiting[i];
+		struct json_object *v = m >= 0 ? json_object_new_int(m) : NULL;
 
-		json_object_object_add(o, "path", json_object_new_string(m->info.path));
-		json_object_object_add(o, "serial", m->info.serial[0] ? json_object_new_string(m->info.serial) : NULL);
-		json_object_object_add(o, "host_bytes_written", json_object_new_uint64(wr));
-		json_object_object_add(o, "host_bytes_read", json_object_new_uint64(b->bytes_read - a->bytes_read));
-		json_object_object_add(o, "media_bytes_written", media ? json_object_new_uint64(b->media - a->media) : NULL);
-		json_object_object_add(o, "waf", result_json_number(media && wr ? (double)(b->media - a->media) / (double)wr
-									: NAN, RP_WAF));
-		json_object_object_add(o, "iops", result_json_number(secs > 0 ? (double)ios / secs : NAN, RP_IOPS));
-		json_object_object_add(lat, "mean", result_json_number(mean, RP_LAT_US));
-		json_object_object_add(o, "lat_us", lat);
-		json_object_array_add(arr, o);
-		if (mean > worst) {
-			worst = mean;
-			limiting = (int)i;
+		if ((m >= 0 && !v) || json_object_array_add(rounds, v) < 0) {
+			json_object_put(v);
+			ret = -ENOMEM;
+			goto fail;
 		}
 	}
-	json_object_object_add(point, "members", arr);
-	json_object_object_add(point, "limiting_member", limiting >= 0 ? json_object_new_int(limiting) : NULL);
-}
-
-static struct json_object *group_json(struct target *t)
-{
-	const struct raid_geom *g = raid_target_geom(t);
-	struct json_object *o = json_object_new_object(), *members = json_object_new_array();
-	uint64_t smallest = UINT64_MAX, largest = 0;
-
-	json_object_object_add(o, "level", json_object_new_int((int)g->level));
-	json_object_object_add(o, "chunk_bytes", json_object_new_uint64(g->chunk_bytes));
-	for (unsigned i = 0; i < g->members; i++) {
-		struct target *m = raid_target_member(t, i);
-
-		json_object_array_add(members, result_target_json(m));
-		smallest = m->info.capacity_bytes < smallest ? m->info.capacity_bytes : smallest;
-		largest = m->info.capacity_bytes > largest ? m->info.capacity_bytes : largest;
+	if (!n || !a || !b) {
+		/* No rounds ran: no interval to report. */
+		ret = json_object_object_add(point, "members", json_object_new_array()) < 0 ||
+		      json_object_object_add(point, "limiting_member", NULL) < 0 ? -ENOMEM : 0;
+	} else {
+		ret = raid_members_add(point, c->t, a, b, NULL);
 	}
-	json_object_object_add(o, "members", members);
-	json_object_object_add(o, "member_bytes_used", json_object_new_uint64(g->member_bytes));
-	if (smallest != largest) {
-		char note[160];
-
-		snprintf(note, sizeof(note), "members differ in size: the group uses %llu bytes of each, the smallest member's",
-			 (unsigned long long)g->member_bytes);
-		json_object_object_add(o, "capacity_note", json_object_new_string(note));
+	if (ret)
+		goto fail;
+	if (json_object_object_add(point, "round_limiting_member", rounds) < 0) {
+		ret = -ENOMEM;
+		goto fail;
 	}
-	return o;
+	return 0;
+fail:
+	json_object_put(rounds);
+	return ret;
 }
 
 static struct json_object *settings_json(const struct sweep_cli *o)
@@ -525,10 +531,8 @@ int cmd_sweep(int argc, char **argv)
 	d.doc = result_doc_new("sweep", argc, argv, t);
 	json_object_object_add(d.doc, "settings", settings_json(&o));
 	if (!strcmp(t->info.kind, "raid")) {
-		json_object_object_add(d.doc, "group", group_json(t));
-		pctx.members = raid_target_members(t);
-		pctx.snap = calloc((size_t)(o.pc.s.max_rounds + 1) * pctx.members, sizeof(*pctx.snap));
-		if (!pctx.snap) {
+		json_object_object_add(d.doc, "group", raid_group_json(t));
+		if (members_init(&pctx, t, o.pc.s.max_rounds)) {
 			cli_error("out of memory");
 			goto out;
 		}
@@ -601,8 +605,13 @@ int cmd_sweep(int argc, char **argv)
 			.waf_source = !strcmp(t->info.kind, "sim") ? "simulator" : "media-counter",
 		};
 		struct json_object *pj = point_json(&info, &pt.pc);
-		if (pctx.members)
-			add_members(pj, &pctx, &pt, (double)o.pc.s.round_ns / 1e9);
+		if (pctx.members && (ret = add_members(pj, &pctx, &pt))) {
+			cli_error("sweep at %.2f%% OP: the members' figures: %s", next, strerror(-ret));
+			json_object_put(pj);
+			sweep_point_free(&pt);
+			save(&d, dir, false, virtual_time, err, sizeof(err));
+			goto out;
+		}
 		json_object_array_add(d.points, pj);
 		d.kp[d.n++] = (struct knee_point){ next, pt.pc.iops };
 		all_steady &= pt.pc.reached;
@@ -641,7 +650,7 @@ int cmd_sweep(int argc, char **argv)
 	fprintf(stderr, "results: %s/result.json\n", dir);
 	rc = o.require_steady && !all_steady ? EXIT_RUN_FAILED : EXIT_OK;
 out:
-	free(pctx.snap);
+	members_free(&pctx);
 	json_object_put(saved);
 	json_object_put(d.doc);
 	target_close(t);

@@ -32,7 +32,8 @@ int dev_signature(const char *path, char *what, size_t len)
 		if (pttype)
 			snprintf(what, len, "a %s partition table", pttype);
 		else
-			snprintf(what, len, "a %s signature", type ? type : "filesystem");
+			snprintf(what, len, "%s %s signature", type && strchr("aeiou", type[0]) ? "an" : "a",
+				 type ? type : "filesystem");
 		ret = 1;
 	} else if (ret == -2) {
 		snprintf(what, len, "several conflicting signatures");

@@ -39,6 +39,21 @@ static int usage_error(const char *err)
 	return EXIT_USAGE;
 }
 
+int pc_parse_chunk(const char *opt, const char *arg, uint64_t *out)
+{
+	char err[256];
+	uint64_t v;
+
+	if (parse_size(opt, arg, &v, err, sizeof(err)))
+		return usage_error(err);
+	if (v < 4096 || (v & (v - 1)) || v > (64ull << 20)) {
+		cli_error("%s: '%s' is not a power of two from 4k to 64M; use e.g. 64k", opt, arg);
+		return EXIT_USAGE;
+	}
+	*out = v;
+	return 0;
+}
+
 int pc_cli_option(struct pc_cli *c, int opt, const char *arg)
 {
 	char err[256];
@@ -133,13 +148,9 @@ int pc_cli_option(struct pc_cli *c, int opt, const char *arg)
 		c->raid_level = (int)v;
 		return 1;
 	case PC_OPT_CHUNK:
-		if (parse_size("--chunk", arg, &v, err, sizeof(err)))
-			return usage_error(err);
-		if (v < 4096 || (v & (v - 1)) || v > (64ull << 20)) {
-			cli_error("--chunk: '%s' is not a power of two from 4k to 64M; use e.g. 64k", arg);
+		if (pc_parse_chunk("--chunk", arg, &c->chunk))
 			return EXIT_USAGE;
-		}
-		c->chunk = v;
+		c->chunk_given = true;
 		return 1;
 	default:
 		return 0;
@@ -173,6 +184,10 @@ int pc_cli_open_only(struct pc_cli *c, int argc, char **argv, int first, const c
 
 	*t = NULL;
 	if (c->raid_level < 0) {
+		if (c->chunk_given) {
+			cli_error("--chunk: only a RAID group has a chunk; add --raid LEVEL and the members");
+			return EXIT_USAGE;
+		}
 		if (first != argc - 1) {
 			cli_error(first >= argc ? "%s needs a TARGET; see ssdprof %s --help"
 						: "%s takes one TARGET (several only with --raid); see ssdprof %s --help",

@@ -53,9 +53,10 @@ enum pc_option_id {
 	"  --json             print the result document on stdout\n" \
 	"  --quiet            no progress lines\n" \
 	"  --dry-run          print every destructive step and touch nothing\n" \
-	"  --yes SERIAL       confirm a real device by its serial (or kernel name, e.g. loop3)\n" \
+	"  --yes SERIAL       confirm a real device by its serial (or kernel name, e.g. loop3);\n" \
+	"                     a group of drives: every member's, comma-separated\n" \
 	"  --raid LEVEL       treat the TARGETs as members of a RAID 0, 1, 5, 6 or 10 group\n" \
-	"                     (simulated members for now)\n" \
+	"                     (all simulated, or all files and block devices)\n" \
 	"  --chunk SIZE       the group's chunk (stripe unit), a power of two (default 64k)\n"
 
 struct pc_cli {
@@ -66,10 +67,16 @@ struct pc_cli {
 	bool json, quiet, dry_run, force;
 	int raid_level;             /* -1: not a group */
 	uint64_t chunk;
+	bool chunk_given;
 	unsigned given;             /* how many round/purge settings were given explicitly */
 };
 
 void pc_cli_defaults(struct pc_cli *c);
+/*
+ * One RAID chunk size for option opt (e.g. "--chunk"): a power of two from
+ * 4k to 64M.  0, or EXIT_USAGE after printing the one-line reason.
+ */
+int pc_parse_chunk(const char *opt, const char *arg, uint64_t *out);
 /* 1 if opt was one of PC_LONGOPTS (handled), 0 if not, or EXIT_USAGE after printing why. */
 int pc_cli_option(struct pc_cli *c, int opt, const char *arg);
 /* Check the settings against the opened target: 0 or an exit code after printing why. */

@@ -130,7 +130,7 @@ if command -v mkfs.ext4 >/dev/null && new_loop "$work/fs.img" && mkfs.ext4 -q -F
 		mnt=
 		# Unmounted, it still carries a filesystem: refused unless --force --yes.
 		run_cmd run "$fsdev" --yes "$(basename "$fsdev")" --time 1s --out "$work/out"
-		[ "$rc" -eq 3 ] && grep -q "ext2/3/4 filesystem signature" "$work/stderr" ||
+		[ "$rc" -eq 3 ] && grep -q "holds an ext4 signature" "$work/stderr" ||
 			fail "filesystem signature: exit $rc: $(cat "$work/stderr")"
 		[ ! -e "$work/out" ] || fail "signature refusal: created the --out directory"
 		run_cmd run "$fsdev" --yes "$(basename "$fsdev")" --force --rw write --bytes 1M --quiet --out "$work/forced"

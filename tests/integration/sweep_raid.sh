@@ -1,7 +1,9 @@
 #!/bin/bash
 # Sweeps of RAID groups of simulated drives: member traffic follows the level,
-# the group and every member report WA, the slow member of a mirror is named
-# as the limit; bad --raid/--chunk input is refused with one line and exit 2.
+# the group and every member report WA and latency percentiles over the
+# steady window, the slow member of a mirror is named as the limit of the
+# window and of every round; bad --raid/--chunk input is refused with one
+# line and exit 2.
 set -eu
 . "$(dirname "$0")/lib.sh"
 setup "$@"
@@ -17,6 +19,13 @@ for p in d['points']:
     assert p['steady_state']['reached'], p['op_percent']
     ms = p['members']
     assert len(ms) == 4 and isinstance(p['limiting_member'], int)
+    for m in ms:
+        l = m['lat_us']
+        assert 0 < l['p50'] <= l['p99'] <= l['p99.9'] <= l['p99.99'] <= l['max'], l
+    means = [m['lat_us']['mean'] for m in ms]
+    assert p['limiting_member'] == means.index(max(means)), (p['limiting_member'], means)
+    rl = p['round_limiting_member']
+    assert len(rl) == p['steady_state']['rounds'] and all(x in range(4) for x in rl), rl
     # 4 KiB random writes on 4 members: read-modify-write, 2 reads and 2 writes per group write.
     assert sum(m['host_bytes_written'] for m in ms) == 2 * p['host_bytes_written'], p['op_percent']
     assert sum(m['host_bytes_read'] for m in ms) == 2 * p['host_bytes_written'], p['op_percent']
@@ -36,7 +45,18 @@ json_check r0/result.json "all(abs(m['host_bytes_written'] / (d['points'][0]['ho
 # A mirror of a data-centre drive and a QLC drive is held back by the QLC one.
 run_cmd sweep --raid 1 'sim:dc-tlc,capacity=1G' 'sim:budget-qlc,capacity=1G' --op 0 --round 10s --out r1 --quiet
 [ "$rc" = 0 ] || fail "RAID 1 sweep exited $rc: $(cat "$work/stderr")"
-json_check r1/result.json "d['points'][0]['limiting_member'] == 1"
+python3 - r1/result.json <<'PY' || fail "RAID 1 sweep result"
+import json, sys
+p = json.load(open(sys.argv[1]))['points'][0]
+assert p['limiting_member'] == 1 and p['round_limiting_member'] == [1] * p['steady_state']['rounds'], p
+# A mirrored write completes with its slower copy: the QLC member's latencies over the window
+# are the group's (cumulative ones would carry the fill's 128k writes), the other's far lower.
+g, q, dc = p['lat_us'], p['members'][1]['lat_us'], p['members'][0]['lat_us']
+for k in ('mean', 'p50', 'p99', 'p99.9'):
+    assert abs(q[k] / g[k] - 1) < 0.01 and dc[k] < g[k], (k, g, q, dc)
+# The window's max is a histogram bucket's upper bound: at or just above the group's exact one.
+assert g['max'] <= q['max'] <= g['max'] * 1.004, (g, q)
+PY
 
 expect_usage() {
 	local needle=$1
@@ -53,4 +73,5 @@ expect_usage "--chunk" sweep --raid 0 --chunk 48k "$B,seed=1" "$B,seed=2"
 expect_usage "--chunk" sweep --raid 0 --chunk 2k "$B,seed=1" "$B,seed=2"
 expect_usage "twice" sweep --raid 1 "$B" "$B"
 expect_usage "one TARGET" sweep "$B,seed=1" "$B,seed=2"
+expect_usage "--raid" sweep --chunk 64k "$B"
 echo "sweep_raid: ok"

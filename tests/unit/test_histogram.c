@@ -4,6 +4,7 @@
  * fine enough, and percentiles of known distributions come out within 1% of
  * the exact order statistics.
  */
+#include <errno.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -188,6 +189,74 @@ static void test_merge_and_reset(void **state)
 	free(all);
 }
 
+/*
+ * A cumulative histogram minus an earlier copy of itself is exactly the
+ * histogram of what was recorded in between: every bucket, count and sum.
+ * min and max are bucket bounds unless the extreme moved in the interval.
+ */
+static void test_subtract(void **state)
+{
+	struct lat_hist *cum = new_hist(), *then = new_hist(), *between = new_hist(), *d = new_hist();
+
+	(void)state;
+	for (int i = 0; i < 50000; i++)
+		lat_hist_record(cum, draw_bimodal());
+	*then = *cum;
+	/* Inside the range already seen: the extremes cannot move. */
+	for (int i = 0; i < 30000; i++) {
+		uint64_t v = 21000 + next_u64() % 3000;
+
+		lat_hist_record(cum, v);
+		lat_hist_record(between, v);
+	}
+	*d = *cum;
+	assert_int_equal(lat_hist_subtract(d, then), 0);
+	assert_int_equal(d->count, between->count);
+	assert_int_equal(d->sum_ns, between->sum_ns);
+	assert_int_equal(d->lo, between->lo);
+	assert_int_equal(d->hi, between->hi);
+	assert_memory_equal(d->buckets, between->buckets, sizeof(d->buckets));
+	assert_true(lat_hist_mean_ns(d) == lat_hist_mean_ns(between));
+	/* Bucket bounds around the true extremes, never outside what cum saw. */
+	assert_int_equal(d->min_ns, lat_hist_bucket_low(lat_hist_index(between->min_ns)));
+	assert_int_equal(d->max_ns, lat_hist_bucket_low(lat_hist_index(between->max_ns)) +
+					    lat_hist_bucket_width(lat_hist_index(between->max_ns)) - 1);
+	assert_true(d->min_ns >= cum->min_ns && d->max_ns <= cum->max_ns);
+	assert_true(lat_hist_percentile_ns(d, 50) == lat_hist_percentile_ns(between, 50));
+
+	/* A new maximum and minimum in the interval: exact. */
+	*then = *cum;
+	lat_hist_reset(between);
+	lat_hist_record(cum, 1);
+	lat_hist_record(between, 1);
+	lat_hist_record(cum, 90000000);
+	lat_hist_record(between, 90000000);
+	*d = *cum;
+	assert_int_equal(lat_hist_subtract(d, then), 0);
+	assert_int_equal(d->count, 2);
+	assert_int_equal(d->min_ns, 1);
+	assert_int_equal(d->max_ns, 90000000);
+	assert_memory_equal(d->buckets, between->buckets, sizeof(d->buckets));
+
+	/* Nothing in between: empty, like a reset histogram. */
+	*d = *cum;
+	assert_int_equal(lat_hist_subtract(d, cum), 0);
+	assert_int_equal(d->count, 0);
+	assert_true(isnan(lat_hist_percentile_ns(d, 50)));
+	assert_int_equal(d->min_ns, UINT64_MAX);
+	for (unsigned i = 0; i < LAT_HIST_BUCKETS; i++)
+		assert_int_equal(d->buckets[i], 0);
+
+	/* Not an earlier state (the later one taken from the earlier): refused, nothing changed. */
+	*d = *then;
+	assert_int_equal(lat_hist_subtract(d, cum), -EINVAL);
+	assert_memory_equal(d, then, sizeof(*d));
+	free(cum);
+	free(then);
+	free(between);
+	free(d);
+}
+
 /* A single value, and values below the linear range, are exact. */
 static void test_exact_small(void **state)
 {
@@ -212,6 +281,7 @@ int main(void)
 		cmocka_unit_test(test_distributions),
 		cmocka_unit_test(test_merge_and_reset),
 		cmocka_unit_test(test_exact_small),
+		cmocka_unit_test(test_subtract),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
