@@ -18,6 +18,7 @@
 #include "interrupt.h"
 #include "json_get.h"
 #include "knee.h"
+#include "op_member.h"
 #include "parse.h"
 #include "md_info.h"
 #include "pc_options.h"
@@ -35,6 +36,7 @@ const char cmd_sweep_usage[] =
 	"usage: ssdprof sweep TARGET [--op LIST | --op-range A:B [--resolution PCT]]\n"
 	"                    [--op-method auto|namespace|span] [OPTIONS]\n"
 	"       ssdprof sweep --raid 0|1|5|6|10 [--chunk SIZE] MEMBER MEMBER... [OPTIONS]\n"
+	"                    [--op-member P1,P2,... ...]\n"
 	"       ssdprof sweep TARGET --resume DIR\n"
 	"\n"
 	"For each OP level: purge, hold back that % of the capacity (namespace resize,\n"
@@ -48,13 +50,18 @@ const char cmd_sweep_usage[] =
 	"  --op-range A:B     adaptive search between A and B % (default 0:40)\n"
 	"  --resolution PCT   adaptive: narrow the knee down to this (default 2.5)\n"
 	"  --op-method M      auto (namespace, then HPA, then span), namespace or span\n"
+	"  --op-member LIST   a RAID group's point with its own OP for each member, one\n"
+	"                     percent per member in order (repeat for more points)\n"
 	"  --resume DIR       continue the sweep saved in DIR, with its settings\n"
 	"  --require-steady   exit 1 if a point did not reach steady state\n"
 	PC_USAGE
 	"\n"
 	"Example: ssdprof sweep sim:budget-tlc --out results/budget\n";
 
-enum { OPT_OP = PC_OPT_END, OPT_OP_RANGE, OPT_RESOLUTION, OPT_OP_METHOD, OPT_RESUME, OPT_REQUIRE_STEADY };
+enum {
+	OPT_OP = PC_OPT_END, OPT_OP_RANGE, OPT_RESOLUTION, OPT_OP_METHOD, OPT_OP_MEMBER, OPT_RESUME,
+	OPT_REQUIRE_STEADY,
+};
 
 #define MAX_OP_PERCENT 90.0
 
@@ -67,6 +74,7 @@ struct sweep_cli {
 	const char *resume;
 	bool require_steady;
 	unsigned plan_given;
+	struct op_member_plan member;   /* npoints 0: the same OP on every member */
 };
 
 static int parse_range(const char *arg, double *lo, double *hi)
@@ -99,6 +107,7 @@ static int parse_args(int argc, char **argv, struct sweep_cli *o, int *first)
 		{ "op-range", required_argument, NULL, OPT_OP_RANGE },
 		{ "resolution", required_argument, NULL, OPT_RESOLUTION },
 		{ "op-method", required_argument, NULL, OPT_OP_METHOD },
+		{ "op-member", required_argument, NULL, OPT_OP_MEMBER },
 		{ "resume", required_argument, NULL, OPT_RESUME },
 		{ "require-steady", no_argument, NULL, OPT_REQUIRE_STEADY },
 		{ NULL, 0, NULL, 0 },
@@ -158,6 +167,10 @@ static int parse_args(int argc, char **argv, struct sweep_cli *o, int *first)
 			}
 			o->plan_given++;
 			break;
+		case OPT_OP_MEMBER:
+			if ((ret = op_member_parse(&o->member, optarg)))
+				return ret;
+			break;
 		case OPT_RESUME:
 			o->resume = optarg;
 			break;
@@ -172,7 +185,13 @@ static int parse_args(int argc, char **argv, struct sweep_cli *o, int *first)
 		cli_error("sweep: --op gives the points; leave out --op-range and --resolution");
 		return EXIT_USAGE;
 	}
-	if (o->resume && (o->plan_given || o->pc.given)) {
+	if (o->member.npoints && (o->have_list || o->plan_given > (o->op_method != OP_METHOD_AUTO) ||
+				  (o->op_method != OP_METHOD_AUTO && o->op_method != OP_METHOD_NAMESPACE))) {
+		cli_error("sweep: --op-member gives the points, by namespace OP; leave out --op, --op-range, "
+			  "--resolution and --op-method other than namespace");
+		return EXIT_USAGE;
+	}
+	if (o->resume && (o->plan_given || o->pc.given || o->member.npoints)) {
 		cli_error("sweep: --resume continues with the settings saved in %s; leave out the other sweep options",
 			  o->resume);
 		return EXIT_USAGE;
@@ -310,6 +329,8 @@ static struct json_object *settings_json(const struct sweep_cli *o)
 	json_object_object_add(s, o->plan.fixed ? "op_list" : "op_grid", ops);
 	json_object_object_add(s, "resolution", o->plan.fixed ? NULL : result_json_number(o->plan.resolution, 2));
 	json_object_object_add(s, "op_method", json_object_new_string(op_method_name(o->op_method)));
+	if (o->member.npoints)
+		json_object_object_add(s, "op_member", op_member_json(&o->member));
 	json_object_object_add(s, "purge_method",
 			       o->pc.purge_method ? json_object_new_string(o->pc.purge_method) : NULL);
 	json_object_object_add(s, "fill_passes", json_object_new_int((int)o->pc.s.fill_passes));
@@ -350,6 +371,8 @@ static int settings_from_json(struct json_object *s, struct sweep_cli *o)
 	const char *m = json_object_object_get_ex(s, "op_method", &v) ? json_object_get_string(v) : "auto";
 	o->op_method = !strcmp(m, "namespace") ? OP_METHOD_NAMESPACE : !strcmp(m, "hpa") ? OP_METHOD_HPA
 		       : !strcmp(m, "span") ? OP_METHOD_SPAN : OP_METHOD_AUTO;
+	if (json_object_object_get_ex(s, "op_member", &v) && op_member_from_json(&o->member, v))
+		return -EINVAL;
 	o->pc.purge_method = json_object_object_get_ex(s, "purge_method", &v) && v ? json_object_get_string(v) : NULL;
 	o->pc.s.fill_passes = (unsigned)jnum(s, "fill_passes");
 	o->pc.s.bs = (uint32_t)jnum(s, "bs");
@@ -509,6 +532,13 @@ int cmd_sweep(int argc, char **argv)
 			goto out;
 		}
 	}
+	if (o.member.npoints) {
+		/* The points are the group OPs the members' lists leave; each carries its list. */
+		if ((rc = op_member_check(&o.member, t)))
+			goto out;
+		sweep_plan_fixed(&o.plan, o.member.group_op, o.member.npoints);
+		o.op_method = OP_METHOD_NAMESPACE;
+	}
 	if ((rc = pc_cli_check_target(&o.pc, t, "sweep")))
 		goto out;
 	rc = EXIT_RUN_FAILED;
@@ -557,6 +587,7 @@ int cmd_sweep(int argc, char **argv)
 	interrupt_install();
 
 	double next;
+	const double *member_op;
 	while (sweep_plan_next(&o.plan, d.kp, d.n, &next)) {
 		struct sweep_point pt;
 		struct point_info info;
@@ -567,7 +598,8 @@ int cmd_sweep(int argc, char **argv)
 		pctx.t = t;
 		if (!o.pc.quiet && !o.pc.json)
 			printf("op %.2f%%: purge, %s OP, fill, rounds to steady state\n", next, op_method_name(method));
-		ret = sweep_run_point(t, capacity, next, method, o.pc.purge_method, &o.pc.s, &pt,
+		member_op = o.member.npoints ? op_member_for(&o.member, next) : NULL;
+		ret = sweep_run_point(t, capacity, next, method, member_op, o.pc.purge_method, &o.pc.s, &pt,
 				      sweep_progress, pc_cli_poll, &pctx, err, sizeof(err));
 		if (ret == -EOPNOTSUPP && o.op_method == OP_METHOD_AUTO && method != OP_METHOD_SPAN) {
 			/*
@@ -577,7 +609,7 @@ int cmd_sweep(int argc, char **argv)
 			cli_error("warning: %s; falling back to span OP for this and the remaining points", err);
 			sweep_point_free(&pt);
 			method = OP_METHOD_SPAN;
-			ret = sweep_run_point(t, capacity, next, method, o.pc.purge_method, &o.pc.s, &pt,
+			ret = sweep_run_point(t, capacity, next, method, NULL, o.pc.purge_method, &o.pc.s, &pt,
 					      sweep_progress, pc_cli_poll, &pctx, err, sizeof(err));
 		}
 		if (ret == -EINTR || (!ret && interrupt_requested())) {
@@ -612,6 +644,8 @@ int cmd_sweep(int argc, char **argv)
 			save(&d, dir, false, virtual_time, err, sizeof(err));
 			goto out;
 		}
+		if (member_op)
+			op_member_annotate(pj, t, member_op);
 		json_object_array_add(d.points, pj);
 		d.kp[d.n++] = (struct knee_point){ next, pt.pc.iops };
 		all_steady &= pt.pc.reached;

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "raid_target.h"
 #include "sweep.h"
 
 enum op_method sweep_resolve_op_method(const struct target *t, enum op_method requested)
@@ -32,7 +33,7 @@ uint64_t sweep_usable_bytes(uint64_t capacity, double op_percent)
 }
 
 int sweep_run_point(struct target *t, uint64_t capacity, double op_percent, enum op_method method,
-		    const char *purge_method, struct precondition_settings *settings,
+		    const double *member_op, const char *purge_method, struct precondition_settings *settings,
 		    struct sweep_point *out, precondition_progress_fn progress,
 		    precondition_poll_fn poll, void *arg, char *err, size_t errlen)
 {
@@ -53,7 +54,12 @@ int sweep_run_point(struct target *t, uint64_t capacity, double op_percent, enum
 	ret = precondition_purge(t, purge_method, out->purge_method, sizeof(out->purge_method), err, errlen);
 	if (ret)
 		return ret;
-	if (t->ops->set_op) {
+	if (member_op) {
+		ret = raid_target_set_op_members(t, member_op, err, errlen);
+		if (ret)
+			return ret;
+		out->usable_bytes = settings->usable_bytes = t->info.capacity_bytes;
+	} else if (t->ops->set_op) {
 		ret = t->ops->set_op(t, method, out->usable_bytes, err, errlen);
 		if (ret)
 			return ret;

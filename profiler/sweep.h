@@ -29,11 +29,13 @@ uint64_t sweep_usable_bytes(uint64_t capacity, double op_percent);
 
 /*
  * Measure one point of a drive of the given full capacity (a namespace
- * resize changes t->info.capacity_bytes).  settings->usable_bytes is set here.  Returns 0, -EINTR
+ * resize changes t->info.capacity_bytes).  settings->usable_bytes is set here.
+ * member_op (a RAID group only; NULL otherwise) gives each member its own
+ * OP by namespace instead of op_percent on all (raid_target_set_op_members).  Returns 0, -EINTR
  * when interrupted (nothing of the point is kept), or another -errno.
  */
 int sweep_run_point(struct target *t, uint64_t capacity, double op_percent, enum op_method method,
-		    const char *purge_method, struct precondition_settings *settings,
+		    const double *member_op, const char *purge_method, struct precondition_settings *settings,
 		    struct sweep_point *out, precondition_progress_fn progress,
 		    precondition_poll_fn poll, void *arg, char *err, size_t errlen);
 

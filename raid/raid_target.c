@@ -454,15 +454,41 @@ static int raid_set_op(struct target *t, enum op_method method, uint64_t usable,
 	return sync_all(r);
 }
 
+/* Member i's capacity with op_percent of it held back, in whole logical blocks. */
+static uint64_t member_usable(const struct raid_target *r, unsigned i, double op_percent)
+{
+	uint32_t lba = r->m[i]->info.lba_bytes ? r->m[i]->info.lba_bytes : RAID_PAGE;
+
+	return (uint64_t)((double)r->member_full[i] * (1.0 - op_percent / 100.0)) / lba * lba;
+}
+
+uint64_t raid_target_member_bytes_for(const struct target *t, const double *op_percent)
+{
+	const struct raid_target *r = to_raid(t);
+	uint64_t smallest = UINT64_MAX;
+
+	for (unsigned i = 0; i < r->g.members; i++) {
+		uint64_t usable = member_usable(r, i, op_percent[i]);
+
+		smallest = usable < smallest ? usable : smallest;
+	}
+	return smallest / r->g.chunk_bytes * r->g.chunk_bytes;
+}
+
+uint64_t raid_target_full_member_bytes(const struct target *t)
+{
+	const struct raid_target *r = to_raid(t);
+
+	return r->group_full / (raid_capacity(&r->g) / r->g.member_bytes);
+}
+
 int raid_target_set_op_members(struct target *t, const double *op_percent, char *err, size_t errlen)
 {
 	struct raid_target *r = to_raid(t);
-	uint64_t smallest = UINT64_MAX;
 	int ret;
 
 	for (unsigned i = 0; i < r->g.members; i++) {
-		uint32_t lba = r->m[i]->info.lba_bytes ? r->m[i]->info.lba_bytes : RAID_PAGE;
-		uint64_t usable = (uint64_t)((double)r->member_full[i] * (1.0 - op_percent[i] / 100.0)) / lba * lba;
+		uint64_t usable = member_usable(r, i, op_percent[i]);
 
 		if (usable < r->g.chunk_bytes) {
 			snprintf(err, errlen, "--op-member: %.4g%% OP leaves member %s less than one chunk", op_percent[i],
@@ -473,7 +499,6 @@ int raid_target_set_op_members(struct target *t, const double *op_percent, char 
 		ret = r->m[i]->ops->set_op(r->m[i], OP_METHOD_NAMESPACE, usable, err, errlen);
 		if (ret < 0)
 			goto rollback;
-		smallest = usable < smallest ? usable : smallest;
 		continue;
 rollback:
 		while (i--) {
@@ -484,7 +509,7 @@ rollback:
 		return ret;
 	}
 	/* Like md, the group uses as much of every member as its smallest member has. */
-	r->g.member_bytes = smallest / r->g.chunk_bytes * r->g.chunk_bytes;
+	r->g.member_bytes = raid_target_member_bytes_for(t, op_percent);
 	t->info.capacity_bytes = raid_capacity(&r->g);
 	return sync_all(r);
 }

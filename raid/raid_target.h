@@ -7,8 +7,12 @@
  * member's clock up to the group's before giving it work, so every member
  * sees the load when the array would issue it.
  *
- * For now members must be virtual-time targets (simulated drives); groups of
- * real devices need one thread per member and data buffers for parity.
+ * Real members (files, block devices, NVMe and SATA drives) run in real
+ * time: the caller's thread drives every member's ring, and sleeps on their
+ * completion eventfds together when it must wait.  Member I/O uses the
+ * group's own buffers (incompressible data out, a sink for reads), so the
+ * drives see the array's pattern but the group keeps no data: never verify
+ * through it.  A group is all virtual-time or all real-time members.
  */
 #ifndef SSDPROF_RAID_TARGET_H
 #define SSDPROF_RAID_TARGET_H
@@ -43,6 +47,10 @@ const struct raid_geom *raid_target_geom(const struct target *t);
  * given.  All or none: on failure the members changed get their capacity back.
  */
 int raid_target_set_op_members(struct target *t, const double *op_percent, char *err, size_t errlen);
+/* The bytes of each member the group would use with those OPs (nothing is changed). */
+uint64_t raid_target_member_bytes_for(const struct target *t, const double *op_percent);
+/* The bytes of each member the group used when opened, at full capacity. */
+uint64_t raid_target_full_member_bytes(const struct target *t);
 /* Member i's capacity when the group was opened. */
 uint64_t raid_target_member_full(const struct target *t, unsigned i);
 /* Latencies of member i's I/Os since the group was opened or last purged (cumulative). */

@@ -74,4 +74,28 @@ expect_usage "--chunk" sweep --raid 0 --chunk 2k "$B,seed=1" "$B,seed=2"
 expect_usage "twice" sweep --raid 1 "$B" "$B"
 expect_usage "one TARGET" sweep "$B,seed=1" "$B,seed=2"
 expect_usage "--raid" sweep --chunk 64k "$B"
+# --op-member: each member its own OP.  The group uses of every member what the
+# most over-provisioned one leaves, so members given less OP get the same
+# effective OP and wear alike; the group's OP is that largest one.
+run_cmd sweep --raid 5 "$B,seed=1" "$B,seed=2" "$B,seed=3" "$B,seed=4" --op-member 0,0,0,0 --op-member 0,0,28,28 \
+	--round 10s --out om --quiet
+[ "$rc" = 0 ] || fail "--op-member sweep exited $rc: $(cat "$work/stderr")"
+python3 - om/result.json <<'PY' || fail "--op-member result"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d['settings']['op_member'] == [[0, 0, 0, 0], [0, 0, 28, 28]], d['settings']
+a, b = d['points']
+assert a['op_percent'] == 0 and abs(b['op_percent'] - 28) < 0.1, (a['op_percent'], b['op_percent'])
+assert [m['op_percent'] for m in b['members']] == [0, 0, 28, 28]
+assert all(abs(m['effective_op_percent'] - 28) < 0.1 for m in b['members']), b['members']
+was = [m['waf'] for m in b['members']]
+assert max(was) / min(was) < 1.02, was
+# The members set to 0% wear like the 28% ones, far less than at 0% on all.
+assert was[0] < 0.5 * a['members'][0]['waf'], (was, a['members'][0]['waf'])
+assert b['usable_bytes'] < a['usable_bytes'] * 0.73
+PY
+expect_usage "same" sweep --raid 5 "$B,seed=1" "$B,seed=2" "$B,seed=3" "$B,seed=4" --op-member 7,7,28,28 --op-member 28,28,28,28
+expect_usage "one OP percent per member" sweep --raid 5 "$B,seed=1" "$B,seed=2" "$B,seed=3" --op-member 7,7
+expect_usage "--raid" sweep "$B" --op-member 7
+expect_usage "--op-member" sweep --raid 1 "$B,seed=1" "$B,seed=2" --op-member 7,7 --op 7
 echo "sweep_raid: ok"

@@ -55,7 +55,7 @@ static void check_points(enum op_method method)
 		struct sweep_point p;
 		char err[256];
 
-		assert_int_equal(sweep_run_point(t, capacity, ops[i], method, NULL, &s, &p, NULL, NULL, NULL, err,
+		assert_int_equal(sweep_run_point(t, capacity, ops[i], method, NULL, NULL, &s, &p, NULL, NULL, NULL, err,
 						 sizeof(err)), 0);
 		double total_op = raw / (double)p.usable_bytes - 1;
 		double expected = sim_waf_greedy(total_op, line_units);

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sweep --op-member: each point of a RAID group's sweep gives every member
+ * its own OP (one --op-member LIST per point, one percent per member, in
+ * member order), set by namespace on each member.  The group, like md, uses
+ * of every member only what its smallest member has left, so the group's OP
+ * for a point is what the most over-provisioned member leaves: two points
+ * that leave the same are the same point, and are refused as such.
+ */
+#ifndef SSDPROF_OP_MEMBER_H
+#define SSDPROF_OP_MEMBER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "raid_map.h"
+#include "sweep_plan.h"
+
+struct json_object;
+struct target;
+
+struct op_member_plan {
+	size_t npoints;
+	size_t nvalues[SWEEP_MAX_POINTS];
+	double op[SWEEP_MAX_POINTS][RAID_MAX_MEMBERS];
+	double group_op[SWEEP_MAX_POINTS];   /* filled by op_member_check */
+};
+
+/* One --op-member LIST: 0, or EXIT_USAGE after printing why. */
+int op_member_parse(struct op_member_plan *p, const char *arg);
+
+/*
+ * Check the points against the opened group (a value per member, namespace
+ * OP on every member, distinct group OPs) and work out each point's group
+ * OP.  0, or EXIT_USAGE after printing why.
+ */
+int op_member_check(struct op_member_plan *p, const struct target *group);
+
+/* The per-member OPs of the point whose group OP is op_percent, or NULL. */
+const double *op_member_for(const struct op_member_plan *p, double op_percent);
+
+/* The settings' "op_member" [[...per member] per point], and back (0 or -EINVAL). */
+struct json_object *op_member_json(const struct op_member_plan *p);
+int op_member_from_json(struct op_member_plan *p, struct json_object *arr);
+
+/*
+ * Add to each of point's members[] the OP it was given ("op_percent") and
+ * the OP it had in effect ("effective_op_percent": the share of the member
+ * the group left unwritten).
+ */
+void op_member_annotate(struct json_object *point, const struct target *group, const double *ops);
+
+#endif
