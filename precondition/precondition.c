@@ -21,6 +21,14 @@ int precondition_purge(struct target *t, const char *method, char *method_used, 
 		ret = t->ops->purge(t, method, err, errlen);
 		if (!ret)
 			snprintf(method_used, used_len, "%s", method ? method : "auto");
+		if (ret == -EOPNOTSUPP && (!method || !strcmp(method, "auto")) &&
+		    (!strcmp(t->info.kind, "block") || !strcmp(t->info.kind, "file"))) {
+			/* md RAID 5/6 passes no discards by default: auto goes on with the data in place. */
+			snprintf(err, errlen, "%s takes no TRIM, so it was not purged; the results start from the "
+				 "data already on it", t->info.path);
+			snprintf(method_used, used_len, "none");
+			return 1;
+		}
 		return ret;
 	}
 	if (method && strcmp(method, "trim") && strcmp(method, "auto")) {

@@ -86,7 +86,10 @@ typedef int (*precondition_poll_fn)(void *arg);
 
 /*
  * Purge the target with method (NULL: its best; a target without purge gets a
- * full-span TRIM).  method_used receives what was done.  0 or -errno.
+ * full-span TRIM).  method_used receives what was done.  0 or -errno; 1 when
+ * method was auto and a file or plain block device turned out to take no
+ * TRIM (an md RAID 5 array): nothing was done, method_used is "none" and err
+ * says so, for the caller to warn or refuse.
  */
 int precondition_purge(struct target *t, const char *method, char *method_used, size_t used_len,
 		       char *err, size_t errlen);

@@ -112,7 +112,10 @@ int cmd_precondition(int argc, char **argv)
 	}
 	interrupt_install();
 	start = t->ops->now_ns(t);
-	if (purge && precondition_purge(t, o.purge_method, purge_used, sizeof(purge_used), err, sizeof(err))) {
+	ret = purge ? precondition_purge(t, o.purge_method, purge_used, sizeof(purge_used), err, sizeof(err)) : 0;
+	if (ret > 0) {
+		cli_error("warning: %s", err);
+	} else if (ret) {
 		cli_error("purge: %s", err);
 		goto out;
 	}

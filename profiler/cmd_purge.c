@@ -122,6 +122,7 @@ int cmd_purge(int argc, char **argv)
 			goto out;
 		}
 		ret = precondition_purge(t, method, used, sizeof(used), err, sizeof(err));
+		/* The purge command exists to purge: a device that takes no TRIM is an error here. */
 		rc = ret ? EXIT_USAGE : EXIT_OK;
 		if (ret)
 			cli_error("%s", err);
@@ -133,7 +134,7 @@ int cmd_purge(int argc, char **argv)
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	if (ret) {
 		cli_error("purge: %s", err);
-		rc = ret == -EOPNOTSUPP ? EXIT_USAGE : EXIT_RUN_FAILED;
+		rc = ret == -EOPNOTSUPP || ret > 0 ? EXIT_USAGE : EXIT_RUN_FAILED;
 		goto out;
 	}
 	printf("purged %s (%s) by %s in %.1f s\n", t->info.path, t->info.serial[0] ? t->info.serial : t->info.kind,

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "commands.h"
 #include "precondition.h"
 #include "slc_probe.h"
 #include "target.h"
@@ -232,7 +233,9 @@ int slc_probe_run(struct target *t, const struct slc_settings *s, struct slc_res
 		return -EINVAL;
 	}
 	ret = precondition_purge(t, s->purge_method, out->purge_method, sizeof(out->purge_method), err, errlen);
-	if (ret)
+	if (ret > 0)
+		cli_error("warning: %s", err);
+	else if (ret)
 		return ret;
 
 	if (out->prefill_bytes) {

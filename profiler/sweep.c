@@ -52,6 +52,8 @@ int sweep_run_point(struct target *t, uint64_t capacity, double op_percent, enum
 	 * span OP means.
 	 */
 	ret = precondition_purge(t, purge_method, out->purge_method, sizeof(out->purge_method), err, errlen);
+	if (ret > 0)
+		return -EOPNOTSUPP;   /* without a purge the OP levels would not be spare area */
 	if (ret)
 		return ret;
 	if (member_op) {

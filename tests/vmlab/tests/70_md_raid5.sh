@@ -1,7 +1,8 @@
 # vmlab-timeout: 180
 # An md RAID 5 of the four RAID NVMe drives: `ssdprof info` reports level,
-# chunk and members as mdadm does, `run` writes through it, and `sweep` on the
-# array is refused (a sweep must purge the members, not the array).
+# chunk and members as mdadm does, `run` and `slc` write through it, and
+# `sweep` on the array is refused (a sweep must purge the members, not the
+# array).
 . /vmlab/lib.sh
 need_block_target
 modprobe raid456 2>/dev/null
@@ -24,6 +25,15 @@ echo "mdadm: $want; ssdprof: $got"
 step "$SSDPROF" run /dev/md0 --yes md0 --rw randwrite --bs 4k --qd 16 --bytes 8M --quiet --json --out run >run.json
 w=$(json_num run.json host_bytes_written)
 [ "${w:-0}" -ge $((8 << 20)) ] || fail "run on md0 wrote $w bytes, expected 8 MiB"
+
+# slc writes the array end to end through md with 128k writes.
+step "$SSDPROF" slc /dev/md0 --yes md0 --quiet --json --out slc >slc.json
+grep -q '"phases"' slc.json || fail "slc on md0 has no phases"
+# md RAID 5 passes no discards by default: auto purge warns and records that nothing was purged.
+grep -q '"purge_method": *"none"' slc.json || fail "slc on md0 does not record that it could not purge"
+mbps=$(json_num slc.json in_cache_mbps)
+echo "slc on md0: $mbps MB/s before any drop"
+awk -v m="${mbps:-0}" 'BEGIN { exit !(m > 0) }' || fail "slc on md0 measured no throughput"
 
 "$SSDPROF" sweep /dev/md0 --yes md0 --op 0 >out.txt 2>err.txt
 rc=$?
