@@ -22,6 +22,8 @@ d0=$(drive_dev raid0) s0=$(drive_serial raid0)
 d1=$(drive_dev raid1) s1=$(drive_serial raid1)
 d2=$(drive_dev raid2)
 d3=$(drive_dev raid3) s3=$(drive_serial raid3)
+# The later tests use these drives: leave none mounted, swapped on or in an array, pass or fail.
+trap 'umount /mnt/t 2>/dev/null; swapoff "$d0" 2>/dev/null; mdadm --stop /dev/md9 >/dev/null 2>&1' EXIT
 
 # Mounted filesystem, then the signature it leaves when unmounted.
 # In use as swap (swap needs no module).
@@ -35,6 +37,9 @@ modprobe ext4 2>/dev/null
 mkdir -p /mnt/t
 if mount -t ext2 "$d0" /mnt/t 2>/dev/null || mount -t ext4 "$d0" /mnt/t 2>/dev/null; then
 	echo data >/mnt/t/file && sync
+	# Read-only from here: still mounted, but the kernel's own late writes (superblock,
+	# journal) are flushed now and cannot change the device between the checksums.
+	mount -o remount,ro /mnt/t || fail "remount read-only failed"
 	refused "$d0" "$SSDPROF" purge "$d0" --method trim --yes "$s0"
 	grep -q "mounted at /mnt/t" err.txt || fail "mount not named"
 	refused "$d0" "$SSDPROF" sweep "$d0" --op 0,20 --round 1s --yes "$s0"
