@@ -18,6 +18,7 @@
 # Environment: SIZE (target size, default 1G), SHM (tmpfs dir, default /dev/shm),
 #              FIO_OPTS, KEEP (keep raw results in this directory).
 set -euo pipefail
+. "$(dirname "$0")/lib.sh"
 
 ssdprof=${1:-build/ssdprof}
 rounds=${2:-3}
@@ -53,25 +54,6 @@ if [ "$(id -u)" -eq 0 ] && command -v losetup >/dev/null; then
 else
 	echo "note: not root; the loop-device target is skipped" >&2
 fi
-
-# measure OUT CMD...: run CMD, print "user_s+sys_s" of its whole tree.
-measure() {
-	python3 - "$@" <<'PY'
-import os, sys
-out = sys.argv[1]
-pid = os.fork()
-if pid == 0:
-    fd = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-    os.dup2(fd, 1)
-    null = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(null, 2)
-    os.execvp(sys.argv[2], sys.argv[2:])
-_, status, ru = os.wait4(pid, 0)
-if os.waitstatus_to_exitcode(status) != 0:
-    sys.exit(f"{sys.argv[2]} failed (exit {os.waitstatus_to_exitcode(status)})")
-print(ru.ru_utime + ru.ru_stime)
-PY
-}
 
 # result LINE fields: tool target workload round iops ios cpu_s
 results=$work/results.txt
@@ -116,25 +98,4 @@ for target in "${targets[@]}"; do
 	done
 done
 
-python3 - "$results" "$rounds" "$secs" <<'PY'
-import statistics, sys
-rows = [l.split() for l in open(sys.argv[1])]
-data = {}
-for tool, target, wl, rnd, iops, ios, cpu in rows:
-    d = data.setdefault((target, wl), {}).setdefault(tool, {"iops": [], "cpu_us": []})
-    d["iops"].append(float(iops))
-    d["cpu_us"].append(float(cpu) / max(1, int(ios)) * 1e6)
-print(f"engine vs fio: median of {sys.argv[2]} rounds of {sys.argv[3]} s each")
-print(f"{'target':<14} {'workload':<14} {'ssdprof IOPS':>12} {'fio IOPS':>10} {'IOPS ratio':>10}"
-      f" {'ssdprof us/IO':>13} {'fio us/IO':>10} {'CPU ratio':>9}")
-worst = []
-for (target, wl), d in data.items():
-    si, fi = statistics.median(d["ssdprof"]["iops"]), statistics.median(d["fio"]["iops"])
-    sc, fc = statistics.median(d["ssdprof"]["cpu_us"]), statistics.median(d["fio"]["cpu_us"])
-    print(f"{target:<14} {wl:<14} {si:>12.0f} {fi:>10.0f} {si / fi:>10.3f}"
-          f" {sc:>13.3f} {fc:>10.3f} {sc / fc:>9.3f}")
-    if si / fi < 1.0 or sc / fc > 1.0:
-        worst.append(f"{target} {wl}")
-print("target met (IOPS ratio >= 1.0 and CPU ratio <= 1.0) on every workload"
-      if not worst else "target missed on: " + ", ".join(worst))
-PY
+summarize "$results" "engine vs fio: median of $rounds rounds of $secs s each"

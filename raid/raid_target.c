@@ -309,7 +309,7 @@ static int raid_reap_real(struct raid_target *r, struct io_completion *out, unsi
 	int ret;
 
 	for (;;) {
-		unsigned busy = 0;
+		unsigned busy = 0, only = 0;
 
 		if ((n = take_done(r, out, n, max)) == max)
 			break;
@@ -318,10 +318,15 @@ static int raid_reap_real(struct raid_target *r, struct io_completion *out, unsi
 		if (ret > 0)
 			continue;
 		for (unsigned i = 0; i < r->g.members; i++)
-			busy += r->member_inflight[i];
+			if (r->member_inflight[i]) {
+				busy++;
+				only = i;
+			}
 		if (n >= min_complete || !busy)
 			break;
-		if ((ret = wait_real_members(r)) < 0)
+		/* One member busy (QD 1, or a lone straggler): wait in its own ring, no poll. */
+		ret = busy == 1 ? process_one(r, only) : wait_real_members(r);
+		if (ret < 0)
 			return ret;
 	}
 	return (int)n;
