@@ -16,6 +16,8 @@
 #include "parse.h"
 #include "pc_options.h"
 #include "precondition.h"
+#include "raid_members.h"
+#include "raid_rounds.h"
 #include "result_doc.h"
 #include "result_json.h"
 #include "sweep.h"
@@ -52,7 +54,8 @@ int cmd_precondition(int argc, char **argv)
 	struct precondition_result r = { 0 };
 	struct point_info info = { .op_percent = NAN };
 	struct target *t = NULL;
-	struct json_object *doc = NULL;
+	struct json_object *doc = NULL, *point;
+	struct pc_progress progress = { .prefix = "" };
 	char err[TARGET_ERRLEN], dir[4096], purge_used[32] = "";
 	double span_pct = 100;
 	bool purge = true, require_steady = false;
@@ -110,6 +113,11 @@ int cmd_precondition(int argc, char **argv)
 		cli_error("%s", err);
 		goto out;
 	}
+	if (!strcmp(t->info.kind, "raid") && !(progress.members = raid_rounds_new(t, o.s.max_rounds))) {
+		cli_error("out of memory");
+		goto out;
+	}
+	progress.print = !o.quiet && !o.json;
 	interrupt_install();
 	start = t->ops->now_ns(t);
 	ret = purge ? precondition_purge(t, o.purge_method, purge_used, sizeof(purge_used), err, sizeof(err)) : 0;
@@ -119,8 +127,7 @@ int cmd_precondition(int argc, char **argv)
 		cli_error("purge: %s", err);
 		goto out;
 	}
-	ret = precondition_run(t, &o.s, &r, o.quiet || o.json ? NULL : pc_cli_print_progress, pc_cli_poll, "", err,
-			       sizeof(err));
+	ret = precondition_run(t, &o.s, &r, pc_progress_event, pc_cli_poll, &progress, err, sizeof(err));
 	if (ret && ret != -EINTR) {
 		cli_error("%s", err);
 		goto out;
@@ -132,7 +139,17 @@ int cmd_precondition(int argc, char **argv)
 
 	doc = result_doc_new("precondition", argc, argv, t);
 	result_doc_finish(doc, t);
-	json_object_object_add(doc, "precondition", point_json(&info, &r));
+	point = point_json(&info, &r);
+	json_object_object_add(doc, "precondition", point);
+	if (progress.members) {
+		json_object_object_add(doc, "group", raid_group_json(t));
+		int mret = raid_rounds_add(progress.members, point, r.nrounds);
+
+		if (mret) {
+			cli_error("the members' figures: %s", strerror(-mret));
+			goto out;
+		}
+	}
 	if (result_write_json(dir, "result.json", doc, err, sizeof(err))) {
 		cli_error("%s", err);
 		goto out;
@@ -150,6 +167,7 @@ int cmd_precondition(int argc, char **argv)
 		rc = require_steady && !r.reached ? EXIT_RUN_FAILED : EXIT_OK;
 out:
 	json_object_put(doc);
+	raid_rounds_free(progress.members);
 	precondition_result_free(&r);
 	target_close(t);
 	return rc;

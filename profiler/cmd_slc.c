@@ -15,6 +15,7 @@
 #include "interrupt.h"
 #include "parse.h"
 #include "pc_options.h"
+#include "raid_members.h"
 #include "result_doc.h"
 #include "result_json.h"
 #include "slc_json.h"
@@ -24,6 +25,7 @@
 
 const char cmd_slc_usage[] =
 	"usage: ssdprof slc TARGET [--bs 128k] [--qd 32] [--prefill PCT] [--idle LIST] [OPTIONS]\n"
+	"       ssdprof slc --raid 0|1|5|6|10 [--chunk SIZE] MEMBER MEMBER... [OPTIONS]\n"
 	"\n"
 	"Purge TARGET, then write it sequentially end to end and chart MB/s per 0.5%\n"
 	"of capacity.  The curve is cut into phases where the speed changes by more\n"
@@ -37,7 +39,8 @@ const char cmd_slc_usage[] =
 	"  --idle LIST         after the cliff, idle this long and measure how much the cache\n"
 	"                      recovered, e.g. 5s,30s,120s\n"
 	"  --purge-method M    as for sweep (default auto)\n"
-	"  --seed N, --out DIR, --json, --quiet, --dry-run, --yes SERIAL   as for sweep\n"
+	"  --seed N, --out DIR, --json, --quiet, --dry-run, --yes SERIAL,\n"
+	"  --raid LEVEL, --chunk SIZE   as for sweep\n"
 	"\n"
 	"Example: ssdprof slc sim:budget-qlc --idle 30s,5m\n";
 
@@ -56,6 +59,8 @@ int cmd_slc(int argc, char **argv)
 		{ "dry-run", no_argument, NULL, PC_OPT_DRY_RUN },
 		{ "yes", required_argument, NULL, PC_OPT_YES },
 		{ "force", no_argument, NULL, PC_OPT_FORCE },
+		{ "raid", required_argument, NULL, PC_OPT_RAID },
+		{ "chunk", required_argument, NULL, PC_OPT_CHUNK },
 		{ "prefill", required_argument, NULL, OPT_PREFILL },
 		{ "prefill-idle", required_argument, NULL, OPT_PREFILL_IDLE },
 		{ "idle", required_argument, NULL, OPT_IDLE },
@@ -65,7 +70,8 @@ int cmd_slc(int argc, char **argv)
 	struct slc_settings s = { .prefill_idle_ns = 60ull * 1000000000 };
 	struct slc_result r = { 0 };
 	struct target *t = NULL;
-	struct json_object *doc = NULL, *settings, *idle;
+	struct raid_snap *before = NULL, *after = NULL;   /* a group's members, around the probe */
+	struct json_object *doc = NULL, *settings, *idle, *slc;
 	char err[TARGET_ERRLEN], dir[4096];
 	int c, ret, rc = EXIT_RUN_FAILED;
 
@@ -126,6 +132,13 @@ int cmd_slc(int argc, char **argv)
 		cli_error("%s", err);
 		goto out;
 	}
+	if (!strcmp(t->info.kind, "raid")) {
+		if (!(before = raid_snap_new(t)) || !(after = raid_snap_new(t))) {
+			cli_error("out of memory");
+			goto out;
+		}
+		raid_snap_take(before, t);
+	}
 	interrupt_install();
 	ret = slc_probe_run(t, &s, &r, pc_cli_poll, NULL, err, sizeof(err));
 	if (ret == -EINTR) {
@@ -151,7 +164,17 @@ int cmd_slc(int argc, char **argv)
 	json_object_object_add(settings, "purge_method", o.purge_method ? json_object_new_string(o.purge_method) : NULL);
 	json_object_object_add(settings, "seed", json_object_new_uint64(s.seed));
 	json_object_object_add(doc, "settings", settings);
-	json_object_object_add(doc, "slc", slc_json(&r));
+	slc = slc_json(&r);
+	json_object_object_add(doc, "slc", slc);
+	if (before) {
+		/* Each member over the whole probe, purge to the end: the member that held the group back. */
+		json_object_object_add(doc, "group", raid_group_json(t));
+		raid_snap_take(after, t);
+		if ((ret = raid_members_add(slc, t, before, after, NULL))) {
+			cli_error("the members' figures: %s", strerror(-ret));
+			goto out;
+		}
+	}
 	result_doc_finish(doc, t);
 	if (result_write_json(dir, "result.json", doc, err, sizeof(err))) {
 		cli_error("%s", err);
@@ -183,6 +206,8 @@ int cmd_slc(int argc, char **argv)
 	rc = EXIT_OK;
 out:
 	json_object_put(doc);
+	raid_snap_free(before);
+	raid_snap_free(after);
 	slc_result_free(&r);
 	target_close(t);
 	return rc;

@@ -23,6 +23,7 @@
 #include "md_info.h"
 #include "pc_options.h"
 #include "raid_members.h"
+#include "raid_rounds.h"
 #include "raid_target.h"
 #include "result_doc.h"
 #include "result_json.h"
@@ -202,123 +203,6 @@ static int parse_args(int argc, char **argv, struct sweep_cli *o, int *first)
 	return 0;
 }
 
-/*
- * RAID groups: each member's figures over the steady window and in each
- * round, from snapshots taken when the rounds start and after every round.
- * The window is the last STEADY_WINDOW rounds (precondition_run), so a ring
- * of STEADY_WINDOW + 1 snapshots covers it whatever --max-rounds is: slot
- * k % SNAP_RING holds the snapshot after k rounds.
- */
-#define SNAP_RING (STEADY_WINDOW + 1)
-
-struct progress_ctx {
-	const char *prefix;
-	bool print;
-	struct target *t;
-	unsigned members;                   /* 0 for a single target */
-	struct raid_snap *ring[SNAP_RING];
-	size_t ring_rounds[SNAP_RING];      /* rounds done when each slot was taken; SIZE_MAX: none */
-	int *round_limiting;                /* per round: the member with the highest mean latency, or -1 */
-};
-
-/* 0, or -ENOMEM: the snapshots and per-round figures for a sweep of group t. */
-static int members_init(struct progress_ctx *c, struct target *t, unsigned max_rounds)
-{
-	c->members = raid_target_members(t);
-	c->round_limiting = calloc(max_rounds, sizeof(*c->round_limiting));
-	if (!c->round_limiting)
-		return -ENOMEM;
-	for (size_t i = 0; i < SNAP_RING; i++)
-		if (!(c->ring[i] = raid_snap_new(t)))
-			return -ENOMEM;
-	return 0;
-}
-
-static void members_free(struct progress_ctx *c)
-{
-	for (size_t i = 0; i < SNAP_RING; i++)
-		raid_snap_free(c->ring[i]);
-	free(c->round_limiting);
-}
-
-static void snapshot(struct progress_ctx *c, size_t rounds_done)
-{
-	raid_snap_take(c->ring[rounds_done % SNAP_RING], c->t);
-	c->ring_rounds[rounds_done % SNAP_RING] = rounds_done;
-}
-
-/* The snapshot after rounds_done rounds, or NULL when the ring no longer holds it. */
-static const struct raid_snap *snap_after(const struct progress_ctx *c, size_t rounds_done)
-{
-	size_t slot = rounds_done % SNAP_RING;
-
-	return c->ring_rounds[slot] == rounds_done ? c->ring[slot] : NULL;
-}
-
-static int sweep_progress(const struct precondition_event *ev, void *arg)
-{
-	struct progress_ctx *c = arg;
-
-	if (c->members && ev->phase == PHASE_ROUNDS_START) {
-		/* A point (or its retry with span OP) starts afresh: nothing before it counts. */
-		for (size_t i = 0; i < SNAP_RING; i++)
-			c->ring_rounds[i] = SIZE_MAX;
-		snapshot(c, 0);
-	} else if (c->members && ev->phase == PHASE_ROUND) {
-		const struct raid_snap *before = snap_after(c, ev->round_index);
-
-		snapshot(c, ev->round_index + 1);
-		c->round_limiting[ev->round_index] =
-			before ? raid_members_limiting(before, snap_after(c, ev->round_index + 1)) : -1;
-	}
-	if (c->print)
-		return pc_cli_print_progress(ev, (void *)c->prefix);
-	return interrupt_requested();
-}
-
-/*
- * members[] and limiting_member of a point over its window (the last
- * STEADY_WINDOW rounds, as the point's own figures), and
- * round_limiting_member: the slowest member of each round.  0 or -errno.
- */
-static int add_members(struct json_object *point, const struct progress_ctx *c, const struct sweep_point *pt)
-{
-	size_t n = pt->pc.nrounds, first = n > STEADY_WINDOW ? n - STEADY_WINDOW : 0;
-	const struct raid_snap *a = snap_after(c, first), *b = snap_after(c, n);
-	struct json_object *rounds = json_object_new_array();
-	int ret;
-
-	if (!rounds)
-		return -ENOMEM;
-	for (size_t i = 0; i < n; i++) {
-		int m = c->round_limiting[i];
-		struct json_object *v = m >= 0 ? json_object_new_int(m) : NULL;
-
-		if ((m >= 0 && !v) || json_object_array_add(rounds, v) < 0) {
-			json_object_put(v);
-			ret = -ENOMEM;
-			goto fail;
-		}
-	}
-	if (!n || !a || !b) {
-		/* No rounds ran: no interval to report. */
-		ret = json_object_object_add(point, "members", json_object_new_array()) < 0 ||
-		      json_object_object_add(point, "limiting_member", NULL) < 0 ? -ENOMEM : 0;
-	} else {
-		ret = raid_members_add(point, c->t, a, b, NULL);
-	}
-	if (ret)
-		goto fail;
-	if (json_object_object_add(point, "round_limiting_member", rounds) < 0) {
-		ret = -ENOMEM;
-		goto fail;
-	}
-	return 0;
-fail:
-	json_object_put(rounds);
-	return ret;
-}
-
 static struct json_object *settings_json(const struct sweep_cli *o)
 {
 	struct json_object *s = json_object_new_object(), *ops = json_object_new_array();
@@ -492,7 +376,7 @@ int cmd_sweep(int argc, char **argv)
 	struct target *t = NULL;
 	const char *spec = NULL;
 	int first = 0;
-	struct progress_ctx pctx = { 0 };
+	struct pc_progress pctx = { 0 };
 	char err[TARGET_ERRLEN], dir[4096], prefix[64];
 	struct json_object *saved = NULL;
 	bool virtual_time, all_steady = true;
@@ -562,7 +446,7 @@ int cmd_sweep(int argc, char **argv)
 	json_object_object_add(d.doc, "settings", settings_json(&o));
 	if (!strcmp(t->info.kind, "raid")) {
 		json_object_object_add(d.doc, "group", raid_group_json(t));
-		if (members_init(&pctx, t, o.pc.s.max_rounds)) {
+		if (!(pctx.members = raid_rounds_new(t, o.pc.s.max_rounds))) {
 			cli_error("out of memory");
 			goto out;
 		}
@@ -595,12 +479,11 @@ int cmd_sweep(int argc, char **argv)
 		snprintf(prefix, sizeof(prefix), "op %5.2f%%  ", next);
 		pctx.prefix = prefix;
 		pctx.print = !o.pc.quiet && !o.pc.json;
-		pctx.t = t;
 		if (!o.pc.quiet && !o.pc.json)
 			printf("op %.2f%%: purge, %s OP, fill, rounds to steady state\n", next, op_method_name(method));
 		member_op = o.member.npoints ? op_member_for(&o.member, next) : NULL;
 		ret = sweep_run_point(t, capacity, next, method, member_op, o.pc.purge_method, &o.pc.s, &pt,
-				      sweep_progress, pc_cli_poll, &pctx, err, sizeof(err));
+				      pc_progress_event, pc_cli_poll, &pctx, err, sizeof(err));
 		if (ret == -EOPNOTSUPP && o.op_method == OP_METHOD_AUTO && method != OP_METHOD_SPAN) {
 			/*
 			 * Drives may claim namespace management or an HPA and then
@@ -610,7 +493,7 @@ int cmd_sweep(int argc, char **argv)
 			sweep_point_free(&pt);
 			method = OP_METHOD_SPAN;
 			ret = sweep_run_point(t, capacity, next, method, NULL, o.pc.purge_method, &o.pc.s, &pt,
-					      sweep_progress, pc_cli_poll, &pctx, err, sizeof(err));
+					      pc_progress_event, pc_cli_poll, &pctx, err, sizeof(err));
 		}
 		if (ret == -EINTR || (!ret && interrupt_requested())) {
 			sweep_point_free(&pt);
@@ -637,7 +520,7 @@ int cmd_sweep(int argc, char **argv)
 			.waf_source = !strcmp(t->info.kind, "sim") ? "simulator" : "media-counter",
 		};
 		struct json_object *pj = point_json(&info, &pt.pc);
-		if (pctx.members && (ret = add_members(pj, &pctx, &pt))) {
+		if (pctx.members && (ret = raid_rounds_add(pctx.members, pj, pt.pc.nrounds))) {
 			cli_error("sweep at %.2f%% OP: the members' figures: %s", next, strerror(-ret));
 			json_object_put(pj);
 			sweep_point_free(&pt);
@@ -684,7 +567,7 @@ int cmd_sweep(int argc, char **argv)
 	fprintf(stderr, "results: %s/result.json\n", dir);
 	rc = o.require_steady && !all_steady ? EXIT_RUN_FAILED : EXIT_OK;
 out:
-	members_free(&pctx);
+	raid_rounds_free(pctx.members);
 	json_object_put(saved);
 	json_object_put(d.doc);
 	target_close(t);

@@ -10,6 +10,7 @@
 #include "interrupt.h"
 #include "parse.h"
 #include "pc_options.h"
+#include "raid_rounds.h"
 #include "raid_target.h"
 #include "target.h"
 
@@ -251,6 +252,15 @@ int pc_cli_print_progress(const struct precondition_event *ev, void *arg)
 	}
 	fflush(stdout);
 	return interrupt_requested();
+}
+
+int pc_progress_event(const struct precondition_event *ev, void *arg)
+{
+	struct pc_progress *p = arg;
+
+	if (p->members)
+		raid_rounds_event(p->members, ev);
+	return p->print ? pc_cli_print_progress(ev, (void *)p->prefix) : interrupt_requested();
 }
 
 int pc_cli_poll(void *arg)

@@ -11,6 +11,7 @@
 
 #include "precondition.h"
 
+struct raid_rounds;
 struct target;
 
 enum pc_option_id {
@@ -90,8 +91,20 @@ int pc_cli_open_only(struct pc_cli *c, int argc, char **argv, int first, const c
 /* pc_cli_open_only, then pc_cli_check_target. */
 int pc_cli_open_target(struct pc_cli *c, int argc, char **argv, int first, const char *cmd, struct target **t);
 
-/* Print a progress line per fill and round (arg: the struct pc_cli, prefix in c->prefix). */
+/* Print a progress line per fill and round (arg: the line prefix). */
 int pc_cli_print_progress(const struct precondition_event *ev, void *arg);
+
+/*
+ * The progress callback of precondition and sweep (arg: a struct
+ * pc_progress): a RAID group's member figures follow every round, lines are
+ * printed when asked, and an interrupt stops the rounds.
+ */
+struct pc_progress {
+	const char *prefix;
+	bool print;
+	struct raid_rounds *members;   /* NULL for a single target */
+};
+int pc_progress_event(const struct precondition_event *ev, void *arg);
 /* The interrupt poll for precondition_run. */
 int pc_cli_poll(void *arg);
 

@@ -18,7 +18,7 @@ struct member_snap {
 	uint64_t ios, bytes_read, bytes_written, lat_sum_ns;
 	uint64_t media;
 	bool media_known;
-	struct lat_hist lat;     /* cumulative since open or the last purge */
+	struct lat_hist lat;     /* cumulative since the group was opened */
 };
 
 struct raid_snap {
@@ -143,7 +143,7 @@ static int member_json(const struct target *group, const struct raid_snap *a, co
 	int rc = 0;
 
 	*out = NULL;
-	/* A purge between the snapshots resets the member's counters: no interval to speak of. */
+	/* Counters only grow: a later snapshot below an earlier one means a different group. */
 	if (b->now_ns < a->now_ns || y->ios < x->ios || y->bytes_written < x->bytes_written ||
 	    y->bytes_read < x->bytes_read || y->lat_sum_ns < x->lat_sum_ns)
 		return -EINVAL;

@@ -27,6 +27,8 @@ void raid_snap_free(struct raid_snap *s);
  */
 void raid_snap_take(struct raid_snap *s, struct target *group);
 
+
+
 /*
  * The member with the highest mean latency between a and b (earlier,
  * later): the one that bounded the group.  -1 when no member completed an
@@ -40,7 +42,7 @@ int raid_members_limiting(const struct raid_snap *a, const struct raid_snap *b);
  * max}}] and "limiting_member" (raid_members_limiting, or null) for the
  * interval from a to b to obj.  Unknown figures are null.  *limiting (if
  * not NULL) gets the index or -1.  0, -ENOMEM, or -EINVAL when a is not an
- * earlier snapshot of b's group (a purge in between resets the counters).
+ * earlier snapshot of b's group.
  */
 int raid_members_add(struct json_object *obj, const struct target *group, const struct raid_snap *a,
 		     const struct raid_snap *b, int *limiting);

@@ -417,9 +417,6 @@ static int raid_purge(struct target *t, const char *method, char *err, size_t er
 		if ((ret = sync_member(r, r->m[i])) < 0 ||
 		    (ret = r->m[i]->ops->purge(r->m[i], method, err, errlen)) < 0)
 			return ret;
-		memset(&r->st[i], 0, sizeof(r->st[i]));
-		r->st[i].member = r->m[i];
-		lat_hist_reset(&r->lat[i]);
 	}
 	/* Members erase in parallel: the group is done when the slowest is. */
 	return sync_all(r);

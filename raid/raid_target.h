@@ -24,7 +24,7 @@
 #include "raid_map.h"
 #include "target.h"
 
-/* What one member did since the group was opened (or since its last purge). */
+/* What one member did since the group was opened (purges do not reset it: take differences). */
 struct raid_member_stats {
 	const struct target *member;
 	uint64_t ios, bytes_read, bytes_written;
@@ -53,7 +53,7 @@ uint64_t raid_target_member_bytes_for(const struct target *t, const double *op_p
 uint64_t raid_target_full_member_bytes(const struct target *t);
 /* Member i's capacity when the group was opened. */
 uint64_t raid_target_member_full(const struct target *t, unsigned i);
-/* Latencies of member i's I/Os since the group was opened or last purged (cumulative). */
+/* Latencies of member i's I/Os since the group was opened (cumulative). */
 const struct lat_hist *raid_target_member_lat(const struct target *t, unsigned i);
 
 #endif

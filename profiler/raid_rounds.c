@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include <json-c/json.h>
+
+#include "precondition.h"
+#include "raid_members.h"
+#include "raid_rounds.h"
+#include "raid_target.h"
+#include "steady.h"
+
+/* Slot k % SNAP_RING holds the snapshot after k rounds. */
+#define SNAP_RING (STEADY_WINDOW + 1)
+
+struct raid_rounds {
+	struct target *group;
+	unsigned max_rounds;
+	struct raid_snap *ring[SNAP_RING];
+	size_t ring_rounds[SNAP_RING];      /* rounds done when each slot was taken; SIZE_MAX: none */
+	int *round_limiting;                /* per round: the member with the highest mean latency, or -1 */
+};
+
+struct raid_rounds *raid_rounds_new(struct target *group, unsigned max_rounds)
+{
+	struct raid_rounds *w = calloc(1, sizeof(*w));
+
+	if (!w)
+		return NULL;
+	w->group = group;
+	w->max_rounds = max_rounds;
+	w->round_limiting = calloc(max_rounds ? max_rounds : 1, sizeof(*w->round_limiting));
+	if (!w->round_limiting)
+		goto fail;
+	for (size_t i = 0; i < SNAP_RING; i++) {
+		w->ring_rounds[i] = SIZE_MAX;
+		if (!(w->ring[i] = raid_snap_new(group)))
+			goto fail;
+	}
+	return w;
+fail:
+	raid_rounds_free(w);
+	return NULL;
+}
+
+void raid_rounds_free(struct raid_rounds *w)
+{
+	if (!w)
+		return;
+	for (size_t i = 0; i < SNAP_RING; i++)
+		raid_snap_free(w->ring[i]);
+	free(w->round_limiting);
+	free(w);
+}
+
+static void snapshot(struct raid_rounds *w, size_t rounds_done)
+{
+	raid_snap_take(w->ring[rounds_done % SNAP_RING], w->group);
+	w->ring_rounds[rounds_done % SNAP_RING] = rounds_done;
+}
+
+/* The snapshot after rounds_done rounds, or NULL when the ring no longer holds it. */
+static const struct raid_snap *snap_after(const struct raid_rounds *w, size_t rounds_done)
+{
+	size_t slot = rounds_done % SNAP_RING;
+
+	return w->ring_rounds[slot] == rounds_done ? w->ring[slot] : NULL;
+}
+
+void raid_rounds_event(struct raid_rounds *w, const struct precondition_event *ev)
+{
+	if (ev->phase == PHASE_ROUNDS_START) {
+		/* A point (or its retry with span OP) starts afresh: nothing before it counts. */
+		for (size_t i = 0; i < SNAP_RING; i++)
+			w->ring_rounds[i] = SIZE_MAX;
+		snapshot(w, 0);
+	} else if (ev->phase == PHASE_ROUND && ev->round_index < w->max_rounds) {
+		const struct raid_snap *before = snap_after(w, ev->round_index);
+
+		snapshot(w, ev->round_index + 1);
+		w->round_limiting[ev->round_index] =
+			before ? raid_members_limiting(before, snap_after(w, ev->round_index + 1)) : -1;
+	}
+}
+
+int raid_rounds_add(const struct raid_rounds *w, struct json_object *obj, size_t nrounds)
+{
+	size_t n = nrounds < w->max_rounds ? nrounds : w->max_rounds;
+	size_t first = n > STEADY_WINDOW ? n - STEADY_WINDOW : 0;
+	const struct raid_snap *a = snap_after(w, first), *b = snap_after(w, n);
+	struct json_object *rounds = json_object_new_array();
+	int ret;
+
+	if (!rounds)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++) {
+		int m = w->round_limiting[i];
+		struct json_object *v = m >= 0 ? json_object_new_int(m) : NULL;
+
+		if ((m >= 0 && !v) || json_object_array_add(rounds, v) < 0) {
+			json_object_put(v);
+			ret = -ENOMEM;
+			goto fail;
+		}
+	}
+	if (!n || !a || !b) {
+		/* No rounds ran: no interval to report. */
+		ret = json_object_object_add(obj, "members", json_object_new_array()) < 0 ||
+		      json_object_object_add(obj, "limiting_member", NULL) < 0 ? -ENOMEM : 0;
+	} else {
+		ret = raid_members_add(obj, w->group, a, b, NULL);
+	}
+	if (ret)
+		goto fail;
+	if (json_object_object_add(obj, "round_limiting_member", rounds) < 0) {
+		ret = -ENOMEM;
+		goto fail;
+	}
+	return 0;
+fail:
+	json_object_put(rounds);
+	return ret;
+}
