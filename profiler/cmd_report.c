@@ -44,7 +44,7 @@ const char cmd_report_usage[] =
 
 /* Arrays for chart data live until the page is rendered. */
 struct pool {
-	void *p[256];
+	void *p[1024];
 	size_t n;
 };
 
@@ -247,6 +247,148 @@ static void distinct(struct json_object *arr, const char *key, char *buf, size_t
 		off += (size_t)snprintf(buf + off, len - off, "%s%s", i ? (i + 1 == n ? " and " : ", ") : "", seen[i]);
 	if (!n)
 		snprintf(buf, len, "none");
+}
+
+/* ---- chart lines from result arrays ---- */
+
+/* o[key], or o[i] when o is an array and key the number i. */
+static struct json_object *jstep(struct json_object *o, const char *key)
+{
+	char *end;
+	unsigned long i = strtoul(key, &end, 10);
+
+	if (json_object_is_type(o, json_type_array) && end != key && !*end)
+		return jidx(o, i);
+	return jget(o, key);
+}
+
+/*
+ * o's number at a '/'-separated path ("lat_us/p99", "members/2/iops"; '/'
+ * because keys such as "p99.9" hold dots), NAN when absent.
+ */
+static double jat(struct json_object *o, const char *path)
+{
+	const char *slash = strchr(path, '/');
+	char key[64];
+
+	if (!slash)
+		return jnum(o, path);
+	snprintf(key, sizeof(key), "%.*s", (int)(slash - path), path);
+	return jat(jstep(o, key), slash + 1);
+}
+
+/* Equal, with NAN equal to NAN: a document without chunk sizes is one group. */
+static bool same(double a, double b)
+{
+	return a == b || (isnan(a) && isnan(b));
+}
+
+/* The distinct values at path over arr, in order of appearance; at most max. */
+static size_t distinct_nums(struct json_object *arr, const char *path, double *out, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < jlen(arr); i++) {
+		double v = jat(jidx(arr, i), path);
+		size_t j = 0;
+
+		while (j < n && !same(out[j], v))
+			j++;
+		if (j == n && n < max)
+			out[n++] = v;
+	}
+	return n;
+}
+
+/* MB/s per IOPS of the last entry that has both: the scale of an IOPS chart's MB/s axis. */
+static double last_mbps_per_iops(struct json_object *arr)
+{
+	double scale = 0;
+
+	for (size_t i = 0; i < jlen(arr); i++) {
+		double io = jnum(jidx(arr, i), "iops"), mb = jnum(jidx(arr, i), "mbps");
+
+		if (io > 0 && mb > 0)
+			scale = mb / io;
+	}
+	return scale;
+}
+
+/*
+ * A chart line through the entries of arr whose value at match equals v
+ * (every entry when match is NULL): x from xpath divided by xdiv, y from
+ * ypath.  Unmeasured y stays NAN and breaks the line.
+ */
+static struct chart_series line_of(struct pool *pl, struct json_object *arr, const char *match, double v,
+				   const char *xpath, double xdiv, const char *ypath)
+{
+	size_t n = jlen(arr), m = 0;
+	double *x = dalloc(pl, n), *y = dalloc(pl, n);
+
+	for (size_t i = 0; x && y && i < n; i++) {
+		struct json_object *e = jidx(arr, i);
+
+		if (match && !same(jat(e, match), v))
+			continue;
+		x[m] = jat(e, xpath) / xdiv;
+		y[m++] = jat(e, ypath);
+	}
+	return (struct chart_series){ .x = x, .y = y, .n = x && y ? m : 0 };
+}
+
+/* What a chart plots from an array: its x, and how its lines are grouped and named. */
+struct line_plan {
+	const char *xpath;
+	double xdiv;
+	const char *group;      /* path of the value that splits the entries into lines */
+	const char *group_pre;  /* a group's name: group_pre, value / group_div, group_post */
+	double group_div;
+	const char *group_post;
+};
+
+/* One figure per line of each group: what it is called and where its y is. */
+struct line_spec {
+	const char *what;
+	const char *ypath;
+};
+
+/*
+ * Lines for every group of arr and every spec, with markers.  With one
+ * group a line is named by its spec alone and coloured by spec, as a chart
+ * without groups; with several, by group (and spec when there are several),
+ * coloured by group, the second and later specs dashed.
+ */
+static void add_lines(struct chart *c, struct pool *pl, struct json_object *arr, const struct line_plan *lp,
+		      const struct line_spec *spec, size_t nspec)
+{
+	double groups[CHART_MAX_SERIES];
+	size_t ng = distinct_nums(arr, lp->group, groups, CHART_MAX_SERIES);
+
+	for (size_t g = 0; g < ng; g++) {
+		for (size_t s = 0; s < nspec && c->nseries < CHART_MAX_SERIES; s++) {
+			struct chart_series line = line_of(pl, arr, lp->group, groups[g], lp->xpath, lp->xdiv, spec[s].ypath);
+			char *label = palloc(pl, 96), name[64];
+
+			snprintf(name, sizeof(name), "%s%g%s", lp->group_pre, groups[g] / lp->group_div, lp->group_post);
+			if (label && ng > 1)
+				snprintf(label, 96, "%s%s%s", nspec > 1 ? spec[s].what : "", nspec > 1 ? ", " : "", name);
+			line.label = label && ng > 1 ? label : spec[s].what;
+			line.markers = true;
+			line.color = ng > 1 ? (int)g : (int)s;
+			line.dashed = ng > 1 && s > 0;
+			c->series[c->nseries++] = line;
+		}
+	}
+}
+
+/* Unless a line of c has a measured point, c shows what is missing instead of empty axes. */
+static void empty_unless_measured(struct chart *c, const char *missing)
+{
+	for (size_t s = 0; s < c->nseries; s++)
+		for (size_t i = 0; i < c->series[s].n; i++)
+			if (isfinite(c->series[s].y[i]))
+				return;
+	c->empty = missing;
 }
 
 /* ---- sweep ---- */
@@ -544,21 +686,53 @@ static void sweep_charts(struct html_page *pg, struct pool *pl, struct json_obje
 	}
 }
 
-/* RAID: the group, and per-member figures when the points carry them. */
-static void raid_section(struct html_page *pg, struct pool *pl, struct json_object *doc)
+/* ---- RAID ---- */
+
+/* Member idx of the group as "idx (path)", or "-" when idx names none. */
+static void member_name(struct json_object *doc, double idx, char *buf, size_t len)
+{
+	struct json_object *members = jget(jget(doc, "group"), "members");
+	const char *path;
+
+	if (!(idx >= 0 && idx < (double)jlen(members))) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	path = jstr(jidx(members, (size_t)idx), "path");
+	snprintf(buf, len, "%.0f (%s)", idx, path ? path : "?");
+}
+
+/* The chunk size, or the chunk sizes of a run that compared several. */
+static void chunk_text(struct json_object *group, char *buf, size_t len)
+{
+	struct json_object *list = jget(group, "chunk_list");
+	size_t n = jlen(list), off = 0;
+
+	buf[0] = '\0';
+	if (isfinite(jnum(group, "chunk_bytes"))) {
+		snprintf(buf, len, "%.0f KiB", jnum(group, "chunk_bytes") / 1024);
+		return;
+	}
+	for (size_t i = 0; i < n && off < len; i++)
+		off += (size_t)snprintf(buf + off, len - off, "%s%.0f", i ? (i + 1 == n ? " and " : ", ") : "",
+					json_object_get_double(jidx(list, i)) / 1024);
+	if (n && off < len)
+		snprintf(buf + off, len - off, " KiB: the workload once per chunk size, each time on the group opened afresh");
+}
+
+/* The group: level, chunk, and the member drives. */
+static void raid_group(struct html_page *pg, struct json_object *doc)
 {
 	struct json_object *group = jget(doc, "group"), *members = jget(group, "members");
-	struct json_object *points = jget(doc, "points");
-	size_t n = jlen(points), nm = 0;
+	char chunk[256];
 	struct table t;
 
-	if (!group)
-		return;
 	html_h2(pg, "raid", "RAID group");
 	html_dl_begin(pg);
 	html_dl(pg, "level", "RAID %s", jget(group, "level") ? json_object_get_string(jget(group, "level")) : "?");
-	if (isfinite(jnum(group, "chunk_bytes")))
-		html_dl(pg, "chunk", "%.0f KiB", jnum(group, "chunk_bytes") / 1024);
+	chunk_text(group, chunk, sizeof(chunk));
+	if (*chunk)
+		html_dl(pg, "chunk", "%s", chunk);
 	html_dl(pg, "members", "%zu", jlen(members));
 	html_dl_end(pg);
 	table_init(&t, "Members");
@@ -579,58 +753,314 @@ static void raid_section(struct html_page *pg, struct pool *pl, struct json_obje
 	}
 	html_table(pg, &t, true);
 	table_free(&t);
+	html_note(pg, "note", "The limiting member is the one with the highest mean latency over the interval its "
+			      "figures cover (a run's series, a steady window, a round, an slc probe): the group's I/Os "
+			      "wait for it.");
+}
 
-	for (size_t i = 0; i < n; i++)
-		nm = jlen(jget(jidx(points, i), "members")) > nm ? jlen(jget(jidx(points, i), "members")) : nm;
+/* Optional column groups of a per-member table. */
+enum {
+	MEMBER_BYTES = 1,  /* serial, and bytes written and read, host and media */
+	MEMBER_OP = 2,     /* the OP given (--op-member) and the OP in effect */
+};
+
+/* The per-member columns, after any the caller added first. */
+static void member_cols(struct table *t, unsigned flags)
+{
+	table_col(t, "#", TA_RIGHT);
+	table_col(t, "path", TA_LEFT);
+	if (flags & MEMBER_BYTES)
+		table_col(t, "serial", TA_LEFT);
+	table_col(t, "IOPS", TA_RIGHT);
+	if (flags & MEMBER_BYTES) {
+		table_col(t, "host GB written", TA_RIGHT);
+		table_col(t, "host GB read", TA_RIGHT);
+		table_col(t, "media GB written", TA_RIGHT);
+	}
+	table_col(t, "WA", TA_RIGHT);
+	table_col(t, "lat mean µs", TA_RIGHT);
+	table_col(t, "p99 µs", TA_RIGHT);
+	if (flags & MEMBER_OP) {
+		table_col(t, "OP given %", TA_RIGHT);
+		table_col(t, "OP in effect %", TA_RIGHT);
+	}
+	table_col(t, "", TA_LEFT);
+}
+
+/* Member idx of owner (a series, point or probe) into the current row from column c on, marked if it limited. */
+static void member_cells(struct table *t, size_t c, struct json_object *owner, size_t idx, unsigned flags)
+{
+	struct json_object *m = jidx(jget(owner, "members"), idx);
+	double lim = jnum(owner, "limiting_member");
+
+	table_cell(t, c++, "%zu", idx);
+	table_cell(t, c++, "%s", jstr(m, "path") ? jstr(m, "path") : "-");
+	if (flags & MEMBER_BYTES)
+		table_cell(t, c++, "%s", jstr(m, "serial") ? jstr(m, "serial") : "-");
+	table_num(t, c++, jnum(m, "iops"), 0);
+	if (flags & MEMBER_BYTES) {
+		table_num(t, c++, jnum(m, "host_bytes_written") / 1e9, 2);
+		table_num(t, c++, jnum(m, "host_bytes_read") / 1e9, 2);
+		table_num(t, c++, jnum(m, "media_bytes_written") / 1e9, 2);
+	}
+	table_num(t, c++, jnum(m, "waf"), 2);
+	table_num(t, c++, jat(m, "lat_us/mean"), 1);
+	table_num(t, c++, jat(m, "lat_us/p99"), 1);
+	if (flags & MEMBER_OP) {
+		table_num(t, c++, jnum(m, "op_percent"), 2);
+		table_num(t, c++, jnum(m, "effective_op_percent"), 2);
+	}
+	if (isfinite(lim) && lim == (double)idx)
+		table_cell(t, c, "limiting");
+}
+
+/* MEMBER_OP when a member of any entry of arr was given its own OP. */
+static unsigned member_op_flag(struct json_object *arr)
+{
+	for (size_t i = 0; i < jlen(arr); i++)
+		for (size_t m = 0; m < jlen(jget(jidx(arr, i), "members")); m++)
+			if (isfinite(jnum(jidx(jget(jidx(arr, i), "members"), m), "op_percent")))
+				return MEMBER_OP;
+	return 0;
+}
+
+/* The largest number of members any entry of arr reports. */
+static size_t members_reported(struct json_object *arr)
+{
+	size_t nm = 0;
+
+	for (size_t i = 0; i < jlen(arr); i++)
+		nm = jlen(jget(jidx(arr, i), "members")) > nm ? jlen(jget(jidx(arr, i), "members")) : nm;
+	return nm;
+}
+
+/* Steady IOPS of each member against OP, with every member's figures per point under it. */
+static void sweep_members_chart(struct html_page *pg, struct pool *pl, struct json_object *points, size_t nm)
+{
+	struct chart c = { .title = "Steady IOPS per member against OP", .xlabel = "OP (% of capacity held back)",
+			   .ylabel = "member IOPS", .x_from_zero = true, .y_from_zero = true };
+	unsigned flags = member_op_flag(points);
+	struct table t;
+
+	for (size_t m = 0; m < nm && m < CHART_MAX_SERIES; m++) {
+		struct chart_series line;
+		char path[32];
+		const char *label = NULL;
+
+		snprintf(path, sizeof(path), "members/%zu/iops", m);
+		for (size_t i = 0; i < jlen(points) && !label; i++)
+			label = jstr(jidx(jget(jidx(points, i), "members"), m), "path");
+		line = line_of(pl, points, NULL, NAN, "op_percent", 1, path);
+		line.label = label ? label : "member";
+		line.markers = true;
+		line.color = (int)m;
+		c.series[c.nseries++] = line;
+	}
+	table_init(&t, "Per-member figures");
+	table_col(&t, "OP %", TA_RIGHT);
+	member_cols(&t, flags);
+	for (size_t i = 0; i < jlen(points); i++) {
+		struct json_object *p = jidx(points, i);
+
+		for (size_t m = 0; m < jlen(jget(p, "members")); m++) {
+			table_row(&t);
+			table_num(&t, 0, jnum(p, "op_percent"), 2);
+			member_cells(&t, 1, p, m, flags);
+		}
+	}
+	html_chart(pg, "members-iops-vs-op", &c, &t);
+	table_free(&t);
+	if (flags & MEMBER_OP)
+		html_note(pg, "note", "OP given is what --op-member asked of each member; OP in effect is what the member "
+				      "keeps unwritten: like md, the group uses of every member only what its most "
+				      "over-provisioned member leaves.");
+}
+
+/*
+ * Which members limited how many rounds of point p, most first, and which
+ * limited the steady window: a straggler shows as one member in most rounds.
+ */
+static void round_limiting_line(struct html_page *pg, struct pool *pl, struct json_object *doc, struct json_object *p)
+{
+	struct json_object *rounds = jget(p, "round_limiting_member");
+	size_t nr = jlen(rounds), nm = jlen(jget(jget(doc, "group"), "members"));
+	size_t *count = palloc(pl, (nm + 1) * sizeof(size_t));
+	struct strbuf b = { 0 };
+	char name[320], lead[32];
+
+	if (!nr || !count)
+		return;
+	for (size_t r = 0; r < nr; r++) {
+		double m = json_object_is_type(jidx(rounds, r), json_type_int) ? json_object_get_double(jidx(rounds, r)) : -1;
+
+		count[m >= 0 && m < (double)nm ? (size_t)m : nm]++;
+	}
+	for (;;) {
+		size_t best = nm;
+
+		for (size_t m = 0; m < nm; m++)
+			best = count[m] && (best == nm || count[m] > count[best]) ? m : best;
+		if (best == nm)
+			break;
+		member_name(doc, (double)best, name, sizeof(name));
+		if (b.len)
+			sb_printf(&b, ", member %s in %zu", name, count[best]);
+		else
+			sb_printf(&b, "member %s limited %zu of %zu rounds", name, count[best], nr);
+		count[best] = 0;
+	}
+	member_name(doc, jnum(p, "limiting_member"), name, sizeof(name));
+	if (isfinite(jnum(p, "op_percent")))
+		snprintf(lead, sizeof(lead), "OP %g%%:", jnum(p, "op_percent"));
+	else
+		snprintf(lead, sizeof(lead), "Per round,");
+	html_p(pg, "%s %s; over the steady window member %s.", lead, b.p ? b.p : "no member known", name);
+	sb_free(&b);
+}
+
+/* RAID sweep: the group, each member's figures per point, and the limiting member per round. */
+static void raid_sweep_section(struct html_page *pg, struct pool *pl, struct json_object *doc)
+{
+	struct json_object *points = jget(doc, "points");
+	size_t nm;
+
+	if (!jget(doc, "group"))
+		return;
+	raid_group(pg, doc);
+	nm = members_reported(points);
 	if (!nm)
 		return;
-	{
-		struct chart c = { .title = "Steady IOPS per member against OP", .xlabel = "OP (% of capacity held back)",
-				   .ylabel = "member IOPS", .x_from_zero = true, .y_from_zero = true };
-		double *op = dalloc(pl, n);
+	sweep_members_chart(pg, pl, points, nm);
+	for (size_t i = 0; i < jlen(points); i++)
+		round_limiting_line(pg, pl, doc, jidx(points, i));
+}
 
-		table_init(&t, "Per-member figures");
-		table_col(&t, "OP %", TA_RIGHT);
-		table_col(&t, "member", TA_RIGHT);
-		table_col(&t, "path", TA_LEFT);
-		table_col(&t, "IOPS", TA_RIGHT);
-		table_col(&t, "WA", TA_RIGHT);
-		table_col(&t, "", TA_LEFT);
-		for (size_t i = 0; op && i < n; i++)
-			op[i] = jnum(jidx(points, i), "op_percent");
-		for (size_t m = 0; op && m < nm && m < CHART_MAX_SERIES; m++) {
-			double *y = dalloc(pl, n);
-			const char *label = NULL;
+/* The chunk sizes side by side: one row per series. */
+static void chunk_table(struct table *t, struct json_object *doc)
+{
+	struct json_object *cc = jget(doc, "chunk_comparison");
+	char name[320];
 
-			if (!y)
-				break;
-			for (size_t i = 0; i < n; i++) {
-				struct json_object *p = jidx(points, i), *mm = jidx(jget(p, "members"), m);
+	table_init(t, "Chunk sizes side by side");
+	table_col(t, "chunk KiB", TA_RIGHT);
+	table_col(t, "QD", TA_RIGHT);
+	table_col(t, "IOPS", TA_RIGHT);
+	table_col(t, "MB/s", TA_RIGHT);
+	table_col(t, "p50 µs", TA_RIGHT);
+	table_col(t, "p99 µs", TA_RIGHT);
+	table_col(t, "WA", TA_RIGHT);
+	table_col(t, "limiting member", TA_LEFT);
+	for (size_t i = 0; i < jlen(cc); i++) {
+		struct json_object *e = jidx(cc, i);
 
-				y[i] = jnum(mm, "iops");
-				label = label ? label : jstr(mm, "path");
-			}
-			c.series[c.nseries++] = (struct chart_series){ .label = label ? label : "member", .x = op, .y = y,
-								      .n = n, .markers = true, .color = (int)m };
-		}
-		for (size_t i = 0; op && i < n; i++) {
-			struct json_object *p = jidx(points, i), *ms = jget(p, "members");
-			double lim = jnum(p, "limiting_member");
-
-			for (size_t m = 0; m < jlen(ms); m++) {
-				table_row(&t);
-				table_num(&t, 0, op[i], 2);
-				table_cell(&t, 1, "%zu", m);
-				table_cell(&t, 2, "%s", jstr(jidx(ms, m), "path") ? jstr(jidx(ms, m), "path") : "-");
-				table_num(&t, 3, jnum(jidx(ms, m), "iops"), 0);
-				table_num(&t, 4, jnum(jidx(ms, m), "waf"), 2);
-				if (isfinite(lim) && (size_t)lim == m)
-					table_cell(&t, 5, "limiting");
-			}
-		}
-		html_chart(pg, "members-iops-vs-op", &c, &t);
-		table_free(&t);
+		table_row(t);
+		table_num(t, 0, jnum(e, "chunk_bytes") / 1024, 0);
+		table_num(t, 1, jnum(e, "qd"), 0);
+		table_num(t, 2, jnum(e, "iops"), 0);
+		table_num(t, 3, jnum(e, "mbps"), 1);
+		table_num(t, 4, jat(e, "lat_us/p50"), 1);
+		table_num(t, 5, jat(e, "lat_us/p99"), 1);
+		table_num(t, 6, jnum(e, "waf"), 2);
+		member_name(doc, jnum(e, "limiting_member"), name, sizeof(name));
+		table_cell(t, 7, "%s", name);
 	}
+}
+
+/* A run over several chunk sizes: IOPS and latency per chunk size, one line per queue depth. */
+static void chunk_comparison(struct html_page *pg, struct pool *pl, struct json_object *doc)
+{
+	static const struct line_plan by_qd = { .xpath = "chunk_bytes", .xdiv = 1024, .group = "qd",
+						.group_pre = "QD ", .group_div = 1, .group_post = "" };
+	static const struct line_spec iops[] = { { "IOPS", "iops" } };
+	static const struct line_spec lat[] = { { "p50", "lat_us/p50" }, { "p99", "lat_us/p99" } };
+	struct json_object *cc = jget(doc, "chunk_comparison");
+	struct chart a = { .title = "Throughput against chunk size", .xlabel = "chunk size (KiB)", .ylabel = "IOPS",
+			   .y2label = "MB/s", .x_log2 = true, .y_from_zero = true };
+	struct chart b = { .title = "Latency against chunk size", .xlabel = "chunk size (KiB)", .ylabel = "latency (µs)",
+			   .x_log2 = true, .y_from_zero = true };
+	struct table t;
+
+	if (!jlen(cc))
+		return;
+	a.y2_scale = last_mbps_per_iops(cc);
+	add_lines(&a, pl, cc, &by_qd, iops, 1);
+	add_lines(&b, pl, cc, &by_qd, lat, 2);
+	empty_unless_measured(&b, "latency percentiles not measured");
+	chunk_table(&t, doc);
+	html_h2(pg, "chunks", "Chunk sizes compared");
+	html_chart(pg, "iops-vs-chunk", &a, &t);
+	html_chart(pg, "latency-vs-chunk", &b, NULL);
+	table_free(&t);
+}
+
+/* A run's series by what set it apart: "64 KiB chunks, QD 32", or "QD 32" without a chunk. */
+static void series_name(struct json_object *s, char *buf, size_t len)
+{
+	if (isfinite(jnum(s, "chunk_bytes")))
+		snprintf(buf, len, "%.0f KiB chunks, QD %g", jnum(s, "chunk_bytes") / 1024, jnum(s, "qd"));
+	else
+		snprintf(buf, len, "QD %g", jnum(s, "qd"));
+}
+
+/* Every member's figures over one measurement (owner: a series, a precondition, an slc probe). */
+static void member_table(struct html_page *pg, struct json_object *owner, const char *caption)
+{
+	struct table t;
+
+	table_init(&t, caption);
+	member_cols(&t, MEMBER_BYTES);
+	for (size_t m = 0; m < jlen(jget(owner, "members")); m++) {
+		table_row(&t);
+		member_cells(&t, 0, owner, m, MEMBER_BYTES);
+	}
+	html_table(pg, &t, true);
+	table_free(&t);
+}
+
+/* Every member's figures over each series of a RAID run. */
+static void run_member_tables(struct html_page *pg, struct json_object *doc)
+{
+	struct json_object *series = jget(doc, "series");
+
+	if (!members_reported(series))
+		return;
+	html_h2(pg, "members", "Members per series");
+	for (size_t i = 0; i < jlen(series); i++) {
+		struct json_object *s = jidx(series, i);
+		char name[64], caption[96];
+
+		if (!jlen(jget(s, "members")))
+			continue;
+		series_name(s, name, sizeof(name));
+		snprintf(caption, sizeof(caption), "Members at %s", name);
+		member_table(pg, s, caption);
+	}
+}
+
+/*
+ * RAID precondition or slc probe (owner): the group, each member's figures
+ * over the measurement, and, where it ran in rounds, which member limited them.
+ */
+static void raid_single_section(struct html_page *pg, struct pool *pl, struct json_object *doc,
+				struct json_object *owner, const char *caption)
+{
+	if (!jget(doc, "group"))
+		return;
+	raid_group(pg, doc);
+	if (!jlen(jget(owner, "members")))
+		return;
+	member_table(pg, owner, caption);
+	round_limiting_line(pg, pl, doc, owner);
+}
+
+/* RAID run: the group, the chunk sizes compared, and each member's figures per series. */
+static void raid_run_section(struct html_page *pg, struct pool *pl, struct json_object *doc)
+{
+	if (!jget(doc, "group"))
+		return;
+	raid_group(pg, doc);
+	chunk_comparison(pg, pl, doc);
+	run_member_tables(pg, doc);
 }
 
 static void sweep_report(struct html_page *pg, struct pool *pl, struct json_object *doc)
@@ -686,7 +1116,7 @@ static void sweep_report(struct html_page *pg, struct pool *pl, struct json_obje
 	table_free(&t);
 	settings_table(pg, doc);
 	sweep_charts(pg, pl, doc);
-	raid_section(pg, pl, doc);
+	raid_sweep_section(pg, pl, doc);
 }
 
 static void precondition_report(struct html_page *pg, struct pool *pl, struct json_object *doc)
@@ -709,6 +1139,7 @@ static void precondition_report(struct html_page *pg, struct pool *pl, struct js
 	settings_table(pg, doc);
 	html_h2(pg, "throughput", "Throughput while writing to steady state");
 	chart_rounds(pg, pl, doc, arr, "IOPS per round");
+	raid_single_section(pg, pl, doc, p, "Members over the steady window");
 	json_object_put(fake);
 }
 
@@ -806,9 +1237,141 @@ static void slc_report(struct html_page *pg, struct pool *pl, struct json_object
 		html_chart(pg, "slc-recovery", &c, &t);
 		table_free(&t);
 	}
+	raid_single_section(pg, pl, doc, slc, "Members over the probe");
 }
 
 /* ---- run ---- */
+
+/* One row per series; a RAID run's rows lead with the chunk size. */
+static void run_series_table(struct table *t, struct json_object *doc)
+{
+	struct json_object *series = jget(doc, "series");
+	size_t c = jget(doc, "group") ? 1 : 0;
+
+	table_init(t, c ? "Per chunk size and queue depth" : "Per queue depth");
+	if (c)
+		table_col(t, "chunk KiB", TA_RIGHT);
+	table_col(t, "QD", TA_RIGHT);
+	table_col(t, "IOPS", TA_RIGHT);
+	table_col(t, "MB/s", TA_RIGHT);
+	table_col(t, "lat mean µs", TA_RIGHT);
+	table_col(t, "p99 µs", TA_RIGHT);
+	table_col(t, "p99.9 µs", TA_RIGHT);
+	table_col(t, "max µs", TA_RIGHT);
+	table_col(t, "WA", TA_RIGHT);
+	for (size_t i = 0; i < jlen(series); i++) {
+		struct json_object *r = jidx(series, i), *lat = jget(r, "lat_us");
+
+		table_row(t);
+		if (c)
+			table_num(t, 0, jnum(r, "chunk_bytes") / 1024, 0);
+		table_num(t, c + 0, jnum(r, "qd"), 0);
+		table_num(t, c + 1, jnum(r, "iops"), 0);
+		table_num(t, c + 2, jnum(r, "mbps"), 1);
+		table_num(t, c + 3, jnum(lat, "mean"), 1);
+		table_num(t, c + 4, jnum(lat, "p99"), 1);
+		table_num(t, c + 5, jnum(lat, "p99.9"), 1);
+		table_num(t, c + 6, jnum(lat, "max"), 1);
+		table_num(t, c + 7, jnum(r, "waf"), 2);
+	}
+}
+
+/* How many series ran per chunk size (the --qd steps); every series when there is no chunk. */
+static size_t run_steps_per_chunk(struct json_object *series)
+{
+	double chunks[64];
+	size_t nc = distinct_nums(series, "chunk_bytes", chunks, 64);
+
+	return nc ? jlen(series) / nc : 0;
+}
+
+/* IOPS and latency against queue depth, one line per chunk size. */
+static void run_qd_charts(struct html_page *pg, struct pool *pl, struct json_object *series, const struct table *t)
+{
+	static const struct line_plan by_chunk = { .xpath = "qd", .xdiv = 1, .group = "chunk_bytes",
+						   .group_pre = "", .group_div = 1024, .group_post = " KiB chunks" };
+	static const struct line_spec iops[] = { { "IOPS", "iops" } };
+	static const struct line_spec lat[] = { { "mean", "lat_us/mean" }, { "p99", "lat_us/p99" } };
+	static const struct line_spec mean_only[] = { { "mean (p99 not measured)", "lat_us/mean" } };
+	struct chart a = { .title = "Throughput against queue depth", .xlabel = "queue depth", .ylabel = "IOPS",
+			   .y2label = "MB/s", .x_log2 = true, .y_from_zero = true };
+	struct chart b = { .title = "Latency against queue depth", .xlabel = "queue depth", .ylabel = "latency (µs)",
+			   .x_log2 = true, .y_from_zero = true };
+	bool any99 = false;
+
+	for (size_t i = 0; i < jlen(series); i++)
+		any99 |= isfinite(jat(jidx(series, i), "lat_us/p99"));
+	a.y2_scale = last_mbps_per_iops(series);
+	add_lines(&a, pl, series, &by_chunk, iops, 1);
+	if (any99)
+		add_lines(&b, pl, series, &by_chunk, lat, 2);
+	else
+		add_lines(&b, pl, series, &by_chunk, mean_only, 1);
+	html_h2(pg, "qd", "Throughput and latency against queue depth");
+	html_chart(pg, "iops-vs-qd", &a, t);
+	html_chart(pg, "latency-vs-qd", &b, NULL);
+}
+
+/* The intervals of series s as table rows, led by the series' name when several share the table. */
+static void interval_rows(struct table *u, struct json_object *s, bool named)
+{
+	struct json_object *ts = jget(s, "timeseries");
+	size_t c = named ? 1 : 0;
+	char name[64];
+
+	series_name(s, name, sizeof(name));
+	for (size_t j = 0; j < jlen(ts); j++) {
+		struct json_object *e = jidx(ts, j);
+
+		table_row(u);
+		if (named)
+			table_cell(u, 0, "%s", name);
+		table_num(u, c + 0, jnum(e, "t_s"), 1);
+		table_num(u, c + 1, jnum(e, "iops"), 0);
+		table_num(u, c + 2, jnum(e, "mbps"), 1);
+		table_num(u, c + 3, jat(e, "lat_us/mean"), 1);
+		table_num(u, c + 4, jnum(e, "waf"), 2);
+	}
+}
+
+/* IOPS over time, one line per series (several when each chunk size ran one series). */
+static void run_time_chart(struct html_page *pg, struct pool *pl, struct json_object *series)
+{
+	struct chart a = { .title = "IOPS over time", .xlabel = "time (s)", .ylabel = "IOPS", .y2label = "MB/s",
+			   .x_from_zero = true, .y_from_zero = true };
+	bool several = jlen(series) > 1;
+	size_t points = 0;
+	struct table u;
+
+	table_init(&u, "IOPS per interval");
+	if (several)
+		table_col(&u, "series", TA_LEFT);
+	table_col(&u, "t s", TA_RIGHT);
+	table_col(&u, "IOPS", TA_RIGHT);
+	table_col(&u, "MB/s", TA_RIGHT);
+	table_col(&u, "lat mean µs", TA_RIGHT);
+	table_col(&u, "WA", TA_RIGHT);
+	for (size_t i = 0; i < jlen(series); i++) {
+		struct json_object *s = jidx(series, i), *ts = jget(s, "timeseries");
+		char *label = palloc(pl, 64);
+
+		if (label)
+			series_name(s, label, 64);
+		if (a.nseries < CHART_MAX_SERIES) {
+			a.series[a.nseries] = line_of(pl, ts, NULL, NAN, "t_s", 1, "iops");
+			a.series[a.nseries].label = several && label ? label : "IOPS";
+			a.series[a.nseries++].color = (int)i;
+		}
+		a.y2_scale = last_mbps_per_iops(ts) > 0 ? last_mbps_per_iops(ts) : a.y2_scale;
+		points += jlen(ts);
+		interval_rows(&u, s, several);
+	}
+	if (!points)
+		a.empty = "no time series";
+	html_h2(pg, "throughput", "Throughput over time");
+	html_chart(pg, "iops-over-time", &a, &u);
+	table_free(&u);
+}
 
 static void run_report(struct html_page *pg, struct pool *pl, struct json_object *doc)
 {
@@ -819,103 +1382,20 @@ static void run_report(struct html_page *pg, struct pool *pl, struct json_object
 	html_h2(pg, "summary", "Summary");
 	html_dl_begin(pg);
 	summary_target(pg, doc);
-	html_dl(pg, "series", "%zu (queue depth%s)", n, n == 1 ? "" : "s");
+	if (jget(doc, "group"))
+		html_dl(pg, "series", "%zu (one per chunk size and queue depth)", n);
+	else
+		html_dl(pg, "series", "%zu (queue depth%s)", n, n == 1 ? "" : "s");
 	html_dl_end(pg);
-	table_init(&t, "Per queue depth");
-	table_col(&t, "QD", TA_RIGHT);
-	table_col(&t, "IOPS", TA_RIGHT);
-	table_col(&t, "MB/s", TA_RIGHT);
-	table_col(&t, "lat mean µs", TA_RIGHT);
-	table_col(&t, "p99 µs", TA_RIGHT);
-	table_col(&t, "p99.9 µs", TA_RIGHT);
-	table_col(&t, "max µs", TA_RIGHT);
-	table_col(&t, "WA", TA_RIGHT);
-	for (size_t i = 0; i < n; i++) {
-		struct json_object *r = jidx(series, i), *lat = jget(r, "lat_us");
-
-		table_row(&t);
-		table_num(&t, 0, jnum(r, "qd"), 0);
-		table_num(&t, 1, jnum(r, "iops"), 0);
-		table_num(&t, 2, jnum(r, "mbps"), 1);
-		table_num(&t, 3, jnum(lat, "mean"), 1);
-		table_num(&t, 4, jnum(lat, "p99"), 1);
-		table_num(&t, 5, jnum(lat, "p99.9"), 1);
-		table_num(&t, 6, jnum(lat, "max"), 1);
-		table_num(&t, 7, jnum(r, "waf"), 2);
-	}
+	run_series_table(&t, doc);
 	html_table(pg, &t, true);
 	settings_table(pg, doc);
-
-	if (n > 1) {
-		struct chart a = { .title = "Throughput against queue depth", .xlabel = "queue depth", .ylabel = "IOPS",
-				   .y2label = "MB/s", .x_log2 = true, .y_from_zero = true };
-		struct chart b = { .title = "Latency against queue depth", .xlabel = "queue depth",
-				   .ylabel = "latency (µs)", .x_log2 = true, .y_from_zero = true };
-		double *qd = dalloc(pl, n), *io = dalloc(pl, n), *mean = dalloc(pl, n), *p99 = dalloc(pl, n);
-		bool any99 = false;
-
-		if (!qd || !io || !mean || !p99) {
-			table_free(&t);
-			return;
-		}
-		for (size_t i = 0; i < n; i++) {
-			struct json_object *r = jidx(series, i);
-
-			qd[i] = jnum(r, "qd");
-			io[i] = jnum(r, "iops");
-			mean[i] = jnum(jget(r, "lat_us"), "mean");
-			p99[i] = jnum(jget(r, "lat_us"), "p99");
-			any99 |= isfinite(p99[i]);
-			if (io[i] > 0 && jnum(r, "mbps") > 0)
-				a.y2_scale = jnum(r, "mbps") / io[i];
-		}
-		a.series[a.nseries++] = (struct chart_series){ .label = "IOPS", .x = qd, .y = io, .n = n, .markers = true };
-		b.series[b.nseries++] = (struct chart_series){ .label = "mean", .x = qd, .y = mean, .n = n, .markers = true };
-		if (any99)
-			b.series[b.nseries++] = (struct chart_series){ .label = "p99", .x = qd, .y = p99, .n = n,
-								      .markers = true, .color = 1 };
-		else
-			b.series[0].label = "mean (p99 not measured)";
-		html_h2(pg, "qd", "Throughput and latency against queue depth");
-		html_chart(pg, "iops-vs-qd", &a, &t);
-		html_chart(pg, "latency-vs-qd", &b, NULL);
-	} else if (n == 1) {
-		struct json_object *ts = jget(jidx(series, 0), "timeseries");
-		size_t m = jlen(ts);
-		struct chart a = { .title = "IOPS over time", .xlabel = "time (s)", .ylabel = "IOPS", .y2label = "MB/s",
-				   .x_from_zero = true, .y_from_zero = true };
-		double *x = dalloc(pl, m), *y = dalloc(pl, m);
-		struct table u;
-
-		table_init(&u, "IOPS per interval");
-		table_col(&u, "t s", TA_RIGHT);
-		table_col(&u, "IOPS", TA_RIGHT);
-		table_col(&u, "MB/s", TA_RIGHT);
-		table_col(&u, "lat mean µs", TA_RIGHT);
-		table_col(&u, "WA", TA_RIGHT);
-		for (size_t j = 0; x && y && j < m; j++) {
-			struct json_object *s = jidx(ts, j);
-
-			x[j] = jnum(s, "t_s");
-			y[j] = jnum(s, "iops");
-			if (y[j] > 0 && jnum(s, "mbps") > 0)
-				a.y2_scale = jnum(s, "mbps") / y[j];
-			table_row(&u);
-			table_num(&u, 0, x[j], 1);
-			table_num(&u, 1, y[j], 0);
-			table_num(&u, 2, jnum(s, "mbps"), 1);
-			table_num(&u, 3, jnum(jget(s, "lat_us"), "mean"), 1);
-			table_num(&u, 4, jnum(s, "waf"), 2);
-		}
-		if (x && y)
-			a.series[a.nseries++] = (struct chart_series){ .label = "IOPS", .x = x, .y = y, .n = m };
-		if (!m)
-			a.empty = "no time series";
-		html_h2(pg, "throughput", "Throughput over time");
-		html_chart(pg, "iops-over-time", &a, &u);
-		table_free(&u);
-	}
+	if (run_steps_per_chunk(series) > 1)
+		run_qd_charts(pg, pl, series, &t);
+	else if (n)
+		run_time_chart(pg, pl, series);
 	table_free(&t);
+	raid_run_section(pg, pl, doc);
 }
 
 /* ---- files ---- */

@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
 # Golden files for `ssdprof report`: fixed result documents (tests/data/report_*.json,
-# generated once from the simulator, seed 1; the no-WA, RAID and QD-list ones edited
-# by hand) must give the expected page (charts and tables present, numbers as
+# generated once from the simulator, seed 1; the no-WA and QD-list ones edited by
+# hand; the RAID ones as written by the command they record, on sim members of
+# capacity=1G) must give the expected page (charts and tables present, numbers as
 # formatted) and CSVs; every inline SVG must be well-formed XML; --png writes one
 # PNG per chart.  The SVG drawing itself is not compared byte for byte (it depends
 # on the installed fonts): each <svg>...</svg> is checked, then replaced by
@@ -85,6 +86,12 @@ need report_sweep_nowaf 'no media-write counter on this drive'
 need report_sweep_notsteady 'latency percentiles not measured'
 need report_sweep_raid 'id="raid"'
 need report_sweep_raid 'id="chart-members-iops-vs-op"'
+need report_sweep_raid '<th>OP in effect %</th>'
+need report_run_raid 'id="chart-iops-vs-chunk"'
+need report_run_raid 'id="chart-latency-vs-chunk"'
+need report_run_raid 'id="chart-iops-over-time"'
+need report_run_raid_qd 'id="chart-iops-vs-qd"'
+need report_run_raid_qd 'id="chart-iops-vs-chunk"'
 need report_slc 'id="chart-slc-speed"'
 need report_slc 'id="chart-slc-recovery"'
 need report_run 'id="chart-iops-over-time"'
@@ -98,5 +105,56 @@ nowaf = open(f'{w}/report_sweep_nowaf/report.html').read()
 # No measured WA series: the only WA figures in the WA table are '-'.
 table = re.search(r'<caption>Write amplification per OP point</caption>.*?</table>', nowaf, re.S).group(0)
 assert all(c == '-' for c in re.findall(r'<tr><td class="r">[^<]*</td><td>[^<]*</td><td class="r">([^<]*)</td>', table)), table
+PY
+# RAID pages against their documents: every chunk compared, and every member of every
+# series, point or precondition in a row with its figures, the limiting member marked;
+# a sweep's members with the OP given and in effect, and the member that limited the
+# most rounds.
+python3 - "$work" "$data" <<'PY' || fail "RAID figures"
+import html, json, re, sys
+w, data = sys.argv[1:3]
+def rows(page, caption):
+    table = re.search(r'<caption>' + re.escape(caption) + r'</caption>(.*?)</table>', page, re.S)
+    assert table, f'no table {caption!r}'
+    return [[html.unescape(c) for c in re.findall(r'<td[^>]*>([^<]*)</td>', r)]
+            for r in re.findall(r'<tr>(.*?)</tr>', table.group(1), re.S) if '<td' in r]
+def f(v, d):
+    return '-' if v is None else f'{v:.{d}f}'
+def member(doc, i):
+    return f"{i} ({doc['group']['members'][i]['path']})"
+def check_members(got, owner, lead, tail):
+    assert len(got) == len(owner['members']), (len(got), owner)
+    for i, (row, m) in enumerate(zip(got, owner['members'])):
+        want = lead + [str(i), m['path']]
+        assert row[:len(want)] == want, (row, want)
+        lat = [f(m['lat_us']['mean'], 1), f(m['lat_us']['p99'], 1)] + tail(m)
+        assert row[-1 - len(lat):-1] == lat, (row, lat)
+        assert (row[-1] == 'limiting') == (i == owner['limiting_member']), (row, owner['limiting_member'])
+for name in ('report_run_raid', 'report_run_raid_qd'):
+    doc = json.load(open(f'{data}/{name}.json'))
+    page = open(f'{w}/{name}/report.html').read()
+    want = [[f(e['chunk_bytes'] / 1024, 0), f(e['qd'], 0), f(e['iops'], 0), f(e['mbps'], 1),
+             f(e['lat_us']['p50'], 1), f(e['lat_us']['p99'], 1), f(e['waf'], 2),
+             member(doc, e['limiting_member'])] for e in doc['chunk_comparison']]
+    assert rows(page, 'Chunk sizes side by side') == want, name
+    for s in doc['series']:
+        check_members(rows(page, f"Members at {s['chunk_bytes'] // 1024} KiB chunks, QD {s['qd']}"), s, [],
+                      lambda m: [])
+doc = json.load(open(f'{data}/report_precondition_raid.json'))
+page = open(f'{w}/report_precondition_raid/report.html').read()
+check_members(rows(page, 'Members over the steady window'), doc['precondition'], [], lambda m: [])
+doc = json.load(open(f'{data}/report_sweep_raid.json'))
+page = open(f'{w}/report_sweep_raid/report.html').read()
+got = rows(page, 'Per-member figures')
+for p in doc['points']:
+    n = len(p['members'])
+    check_members(got[:n], p, [f(p['op_percent'], 2)],
+                  lambda m: [f(m['op_percent'], 2), f(m['effective_op_percent'], 2)])
+    got = got[n:]
+    rounds = p['round_limiting_member']
+    top = max(set(rounds), key=lambda i: (rounds.count(i), -i))
+    line = f"OP {p['op_percent']:g}%: member {member(doc, top)} limited {rounds.count(top)} of {len(rounds)} rounds"
+    assert html.escape(line, quote=True) in page, line
+assert not got, got
 PY
 echo "report_golden: ok"
