@@ -120,8 +120,9 @@ static const struct col round_cols[] = {
 	{ "lat_max_us", "lat_us/max", RP_LAT_US }, { "waf", "waf", RP_WAF },
 };
 
+/* A RAID run over several chunk sizes leads each series with its chunk (series_cols - 1 in use). */
 static const struct col series_cols[] = {
-	{ "qd", "qd", 0 }, { "iops", "iops", RP_IOPS }, { "mbps", "mbps", RP_MBPS },
+	{ "chunk_bytes", "chunk_bytes", 0 }, { "qd", "qd", 0 }, { "iops", "iops", RP_IOPS }, { "mbps", "mbps", RP_MBPS },
 	{ "lat_mean_us", "lat_us/mean", RP_LAT_US }, { "lat_p50_us", "lat_us/p50", RP_LAT_US },
 	{ "lat_p99_us", "lat_us/p99", RP_LAT_US }, { "lat_p999_us", "lat_us/p99.9", RP_LAT_US },
 	{ "lat_p9999_us", "lat_us/p99.99", RP_LAT_US }, { "lat_max_us", "lat_us/max", RP_LAT_US },
@@ -150,26 +151,44 @@ static struct strbuf *table_of(struct json_object *arr, const struct col *cols, 
 	return b;
 }
 
-/* Every entry of outer's inner array, each row led by the outer's lead value and the index. */
-static struct strbuf *nested(struct json_object *outer, const struct col *lead, const char *inner,
+/* Every entry of outer's inner array, each row led by the outer's nlead lead values and the index. */
+static struct strbuf *nested(struct json_object *outer, const struct col *lead, size_t nlead, const char *inner,
 			     const char *index_head, const struct col *cols, size_t n)
 {
 	struct strbuf *b = calloc(1, sizeof(*b));
-	const char *heads[2] = { lead->head, index_head };
+	const char *heads[3];
 
-	if (!b)
+	if (!b || nlead > 2) {
+		free(b);
 		return NULL;
-	header(b, heads, 2, cols, n);
+	}
+	for (size_t k = 0; k < nlead; k++)
+		heads[k] = lead[k].head;
+	heads[nlead] = index_head;
+	header(b, heads, nlead + 1, cols, n);
 	for (size_t i = 0; outer && i < json_object_array_length(outer); i++) {
 		struct json_object *o = json_object_array_get_idx(outer, i), *arr = get(o, inner);
 
 		for (size_t j = 0; arr && j < json_object_array_length(arr); j++) {
-			value(b, lookup(o, lead->path), lead->decimals);
-			sb_printf(b, ",%zu,", j + 1);
+			for (size_t k = 0; k < nlead; k++) {
+				value(b, lookup(o, lead[k].path), lead[k].decimals);
+				sb_add(b, ",");
+			}
+			sb_printf(b, "%zu,", j + 1);
 			row(b, json_object_array_get_idx(arr, j), cols, n);
 		}
 	}
 	return b;
+}
+
+/* How many chunk sizes a RAID run measured (group.chunk_list), 0 for anything else. */
+static size_t chunk_list_len(struct json_object *doc)
+{
+	struct json_object *group, *list;
+
+	if (!json_object_object_get_ex(doc, "group", &group) || !(list = get(group, "chunk_list")))
+		return 0;
+	return json_object_array_length(list);
 }
 
 size_t csv_export(struct json_object *doc, const char *kind, struct csv_file *files, size_t max)
@@ -180,7 +199,7 @@ size_t csv_export(struct json_object *doc, const char *kind, struct csv_file *fi
 		return 0;
 	if (!strcmp(kind, "sweep")) {
 		files[n++] = (struct csv_file){ "points.csv", table_of(get(doc, "points"), point_cols, N(point_cols)) };
-		files[n++] = (struct csv_file){ "timeseries.csv", nested(get(doc, "points"), &point_cols[0], "timeseries",
+		files[n++] = (struct csv_file){ "timeseries.csv", nested(get(doc, "points"), &point_cols[0], 1, "timeseries",
 									 "round", round_cols, N(round_cols)) };
 	} else if (!strcmp(kind, "slc")) {
 		struct json_object *slc = NULL;
@@ -193,10 +212,17 @@ size_t csv_export(struct json_object *doc, const char *kind, struct csv_file *fi
 		files[n++] = (struct csv_file){ "slc_recovery.csv", table_of(get(slc, "recovery"), recovery_cols,
 									    N(recovery_cols)) };
 	} else {
-		files[n++] = (struct csv_file){ "series.csv", table_of(get(doc, "series"), series_cols, N(series_cols)) };
-		files[n++] = (struct csv_file){ "timeseries.csv", nested(get(doc, "series"), &series_cols[0],
-									 "timeseries", "interval", round_cols,
-									 N(round_cols)) };
+		struct json_object *series = get(doc, "series"), *chunk;
+		/* Only when the chunk varies does it name a series; other runs keep their columns. */
+		bool chunked = series && json_object_array_length(series) &&
+			       json_object_object_get_ex(json_object_array_get_idx(series, 0), "chunk_bytes", &chunk) &&
+			       chunk && chunk_list_len(doc) > 1;
+		const struct col *cols = chunked ? series_cols : series_cols + 1;
+		size_t ncols = N(series_cols) - !chunked;
+
+		files[n++] = (struct csv_file){ "series.csv", table_of(series, cols, ncols) };
+		files[n++] = (struct csv_file){ "timeseries.csv", nested(series, cols, 1 + chunked, "timeseries",
+									 "interval", round_cols, N(round_cols)) };
 	}
 	return n;
 }
