@@ -613,7 +613,7 @@ static int at_set_op(struct target *t, enum op_method method, uint64_t usable, c
 
 		target_close(a->w.io);
 		a->w.io = NULL;
-		if (uring_target_open(t->info.path, &io, e2, sizeof(e2)) < 0) {
+		if (uring_target_open(t->info.path, 0, &io, e2, sizeof(e2)) < 0) {
 			snprintf(err, errlen, "reopening %s after the HPA change failed: %s", t->info.path, e2);
 			return -EIO;
 		}
@@ -652,6 +652,8 @@ static const struct target_ops ata_ops_template = {
 	.now_ns = wrap_now,
 	.idle = wrap_idle,
 	.completion_fd = wrap_completion_fd,
+	.register_buffers = wrap_register_buffers,
+	.unregister_buffers = wrap_unregister_buffers,
 	.max_queue_depth = URING_MAX_QD,
 	.close = at_close,
 };
@@ -674,9 +676,11 @@ static bool is_ata_disk(const char *node)
 	return strncmp(buf, "ATA", 3) == 0;
 }
 
-int ata_target_open(const char *path, struct target **out, char *err, size_t errlen)
+int ata_target_open(const char *path, unsigned flags, struct target **out, char *err, size_t errlen)
 {
 	char node[64], disk[64], why[200];
+	bool ro = flags & TARGET_OPEN_READONLY;
+	unsigned full;
 	struct ata_target *a;
 	int ret;
 
@@ -693,7 +697,14 @@ int ata_target_open(const char *path, struct target **out, char *err, size_t err
 	a->w.t.priv = a;
 	snprintf(a->w.t.info.path, sizeof(a->w.t.info.path), "%s", path);
 	snprintf(a->node, sizeof(a->node), "%s", node);
-	a->fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+	/*
+	 * ATA PASS-THROUGH is on neither of the kernel's SG_IO lists (read-safe
+	 * and write-safe commands): it takes CAP_SYS_RAWIO whatever the open
+	 * mode, so IDENTIFY, SMART and READ NATIVE MAX work on a read-only
+	 * open, and a reader opens read-only so that its close does not make
+	 * udev re-scan the disk.
+	 */
+	a->fd = ro ? -1 : open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC);
 	if (a->fd < 0)
 		a->fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (a->fd < 0) {
@@ -706,25 +717,27 @@ int ata_target_open(const char *path, struct target **out, char *err, size_t err
 		snprintf(err, errlen, "'%s': IDENTIFY DEVICE through SG_IO failed: %s", path, why);
 		goto fail;
 	}
-	ret = uring_target_open(path, &a->w.io, err, errlen);
+	ret = uring_target_open(path, flags, &a->w.io, err, errlen);
 	if (ret < 0)
 		goto fail;
-	a->w.ops.caps = (a->w.io->ops->caps & (TARGET_CAP_READ | TARGET_CAP_WRITE)) | TARGET_CAP_OP_SPAN |
-		      TARGET_CAP_REAL_DEVICE;
+	/* What the drive can do; a read-only open keeps what reading needs (target_set_caps). */
+	full = (target_drive_caps(a->w.io) & (TARGET_CAP_READ | TARGET_CAP_WRITE)) | TARGET_CAP_OP_SPAN |
+	       TARGET_CAP_REAL_DEVICE;
 	if (a->id.trim)
-		a->w.ops.caps |= a->w.io->ops->caps & TARGET_CAP_TRIM;
+		full |= target_drive_caps(a->w.io) & TARGET_CAP_TRIM;
 	if (a->id.trim || a->id.sanitize || a->id.security_supported)
-		a->w.ops.caps |= TARGET_CAP_PURGE;
+		full |= TARGET_CAP_PURGE;
 	if (a->id.hpa_supported)
-		a->w.ops.caps |= TARGET_CAP_OP_HPA;
+		full |= TARGET_CAP_OP_HPA;
 	a->wattrs = ata_write_attrs_for(a->id.model);
 	if (a->wattrs && a->id.smart) {
 		uint8_t smart[512];
 		uint64_t b;
 
 		if (read_smart(a, smart) == 0 && media_bytes(a, smart, &b))
-			a->w.ops.caps |= TARGET_CAP_MEDIA_COUNTER;
+			full |= TARGET_CAP_MEDIA_COUNTER;
 	}
+	target_set_caps(&a->w.t, &a->w.ops.caps, full, ro);
 	at_identify(&a->w.t, &a->w.t.info);
 	*out = &a->w.t;
 	return 0;
@@ -750,7 +763,8 @@ void ata_list(struct json_object *arr)
 			o = json_object_new_object();
 			add_str(o, "path", path);
 			add_str(o, "kind", "ata");
-			if (ata_target_open(path, &t, err, sizeof(err)) == 0) {
+			/* Listing only reads: a write open's close would have udev re-scan every drive. */
+			if (ata_target_open(path, TARGET_OPEN_READONLY, &t, err, sizeof(err)) == 0) {
 				add_str(o, "model", t->info.model);
 				add_str(o, "serial", t->info.serial);
 				json_object_object_add(o, "capacity_bytes", json_object_new_uint64(t->info.capacity_bytes));

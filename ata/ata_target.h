@@ -15,8 +15,11 @@
 struct target;
 struct json_object;
 
-/* -ENODEV (err untouched) when path is not a whole disk on an ATA (libata) drive. */
-int ata_target_open(const char *path, struct target **out, char *err, size_t errlen);
+/*
+ * Open /dev/sdX; flags as target_open_flags (TARGET_OPEN_READONLY).  -ENODEV
+ * (err untouched) when path is not a whole disk on an ATA (libata) drive.
+ */
+int ata_target_open(const char *path, unsigned flags, struct target **out, char *err, size_t errlen);
 bool ata_target_is(const struct target *t);
 void ata_target_set_dry_run(struct target *t, bool dry_run, void *out /* FILE * */);
 void ata_target_set_progress(struct target *t, dev_progress_fn fn, void *arg);

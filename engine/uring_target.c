@@ -16,6 +16,7 @@
 #include <sys/eventfd.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -394,6 +395,33 @@ static int ur_describe(struct target *t, struct json_object *obj)
 	return 0;
 }
 
+static void ur_unregister_buffers(struct target *t)
+{
+	struct uring_target *u = to_ur(t);
+
+	if (!u->nbufs)
+		return;
+	io_uring_unregister_buffers(&u->ring);
+	u->nbufs = 0;
+}
+
+/* A request whose buf lies inside one of them uses it as a fixed buffer (see ur_submit). */
+static int ur_register_buffers(struct target *t, const struct iovec *iov, unsigned n)
+{
+	struct uring_target *u = to_ur(t);
+	int ret;
+
+	if (n > MAX_BUFS)
+		return -EINVAL;
+	ur_unregister_buffers(t);
+	ret = io_uring_register_buffers(&u->ring, iov, n);
+	if (ret < 0)
+		return ret;  /* plain buffers still work, a little slower */
+	memcpy(u->bufs, iov, n * sizeof(*iov));
+	u->nbufs = n;
+	return 0;
+}
+
 static void ur_close(struct target *t)
 {
 	struct uring_target *u = to_ur(t);
@@ -415,7 +443,8 @@ static void ur_close(struct target *t)
 	.name = kind_, .caps = (caps_), .identify = ur_identify, .describe = ur_describe, \
 	.purge = ur_purge, .set_op = ur_set_op, .trim = ur_trim, .counters = ur_counters, \
 	.submit = ur_submit, .reap = ur_reap, .now_ns = ur_now, .idle = ur_idle, \
-	.completion_fd = ur_completion_fd, \
+	.completion_fd = ur_completion_fd, .register_buffers = ur_register_buffers, \
+	.unregister_buffers = ur_unregister_buffers, \
 	.max_queue_depth = URING_MAX_QD, .close = ur_close, }
 
 #define RW_CAPS (TARGET_CAP_READ | TARGET_CAP_WRITE | TARGET_CAP_TRIM | TARGET_CAP_PURGE | \
@@ -427,44 +456,6 @@ static const struct target_ops file_ops = UR_OPS("file", RW_CAPS);
 static const struct target_ops file_ro_ops = UR_OPS("file", RO_CAPS);
 static const struct target_ops block_ops = UR_OPS("block", RW_CAPS | TARGET_CAP_REAL_DEVICE);
 static const struct target_ops block_ro_ops = UR_OPS("block", RO_CAPS | TARGET_CAP_REAL_DEVICE);
-
-static bool is_ur(const struct target *t)
-{
-	return t->ops == &file_ops || t->ops == &file_ro_ops || t->ops == &block_ops ||
-	       t->ops == &block_ro_ops;
-}
-
-int uring_target_register_buffers(struct target *t, const struct iovec *iov, unsigned n)
-{
-	struct uring_target *u;
-	int ret;
-
-	if (!t || !is_ur(t))
-		return -EOPNOTSUPP;
-	u = to_ur(t);
-	if (n > MAX_BUFS)
-		return -EINVAL;
-	uring_target_unregister_buffers(t);
-	ret = io_uring_register_buffers(&u->ring, iov, n);
-	if (ret < 0)
-		return ret;  /* plain buffers still work, a little slower */
-	memcpy(u->bufs, iov, n * sizeof(*iov));
-	u->nbufs = n;
-	return 0;
-}
-
-void uring_target_unregister_buffers(struct target *t)
-{
-	struct uring_target *u;
-
-	if (!t || !is_ur(t))
-		return;
-	u = to_ur(t);
-	if (!u->nbufs)
-		return;
-	io_uring_unregister_buffers(&u->ring);
-	u->nbufs = 0;
-}
 
 /* Sizes and names of a block device, from the kernel. */
 static int identify_block(struct uring_target *u, char *err, size_t errlen)
@@ -540,12 +531,35 @@ static uint32_t file_lba(int fd, const struct stat *sb)
 	return 4096;
 }
 
-int uring_target_open(const char *path, struct target **out, char *err, size_t errlen)
+bool uring_target_path_writable(const char *path)
+{
+	struct stat sb;
+	int fd, ro = 0;
+
+	if (stat(path, &sb) < 0 || (!S_ISREG(sb.st_mode) && !S_ISBLK(sb.st_mode)))
+		return false;
+	/* What the O_RDWR open would meet: permissions, a read-only filesystem. */
+	if (faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) < 0)
+		return false;
+	if (!S_ISBLK(sb.st_mode))
+		return true;
+	/* The kernel's read-only flag, asked through a read-only open (udev ignores its close). */
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	if (ioctl(fd, BLKROGET, &ro) < 0)
+		ro = 0;
+	close(fd);
+	return !ro;
+}
+
+int uring_target_open(const char *path, unsigned flags, struct target **out, char *err,
+		      size_t errlen)
 {
 	struct io_uring_params p = { 0 };
 	struct uring_target *u;
 	struct stat sb;
-	bool writable = true;
+	bool writable = !(flags & TARGET_OPEN_READONLY);
 	int ret;
 
 	*out = NULL;
@@ -576,11 +590,17 @@ int uring_target_open(const char *path, struct target **out, char *err, size_t e
 	snprintf(u->t.info.path, sizeof(u->t.info.path), "%s", path);
 	u->t.priv = u;
 
-	u->fd = open(path, O_RDWR | O_DIRECT | O_CLOEXEC);
-	if (u->fd < 0 && (errno == EROFS || errno == EACCES || errno == EPERM)) {
-		writable = false;
-		u->fd = open(path, O_RDONLY | O_DIRECT | O_CLOEXEC);
+	if (writable) {
+		u->fd = open(path, O_RDWR | O_DIRECT | O_CLOEXEC);
+		/* No write permission or a read-only filesystem: a reader's target. */
+		if (u->fd < 0 && (errno == EROFS || errno == EACCES || errno == EPERM))
+			writable = false;
 	}
+	if (!writable)
+		u->fd = open(path, O_RDONLY | O_DIRECT | O_CLOEXEC);
+	/* Read-only by choice: what a write open would have is what the file or device can do. */
+	if ((flags & TARGET_OPEN_READONLY) && uring_target_path_writable(path))
+		u->t.drive_caps = (u->is_block ? block_ops : file_ops).caps;
 	if (u->fd < 0) {
 		ret = -errno;
 		if (errno == EINVAL)

@@ -13,8 +13,8 @@
 #ifndef SSDPROF_URING_TARGET_H
 #define SSDPROF_URING_TARGET_H
 
+#include <stdbool.h>
 #include <stddef.h>
-#include <sys/uio.h>
 
 struct target;
 
@@ -24,19 +24,21 @@ struct target;
 /*
  * Open path (a regular file or a block device) for O_DIRECT I/O.  Opened
  * read-write when permitted, else read-only (then the target lacks the
- * write, trim and purge capabilities).  -errno and a one-line reason on
+ * write, trim and purge capabilities); with TARGET_OPEN_READONLY in flags,
+ * read-only whatever the permissions.  -errno and a one-line reason on
  * failure: missing path, a directory, no O_DIRECT on the filesystem, no
- * io_uring in the kernel (-ENOSYS), an empty file.
+ * io_uring in the kernel (-ENOSYS), an empty file.  The target has the
+ * register_buffers hook (fixed buffers for the engine's memory).
  */
-int uring_target_open(const char *path, struct target **out, char *err, size_t errlen);
+int uring_target_open(const char *path, unsigned flags, struct target **out, char *err,
+		      size_t errlen);
 
 /*
- * Register buffers for fixed-buffer I/O; requests whose buf lies inside one
- * use it.  Replaces an earlier registration.  -EOPNOTSUPP for other kinds of
- * target (the engine calls this on any target and ignores that).  Unregister
- * before freeing the memory.
+ * Whether uring_target_open without TARGET_OPEN_READONLY would give path the
+ * write capability, found without opening it for writing: a regular file or
+ * block device with write permission, and a block device not read-only
+ * (blockdev --setro, losetup -r).  False for anything else.
  */
-int uring_target_register_buffers(struct target *t, const struct iovec *iov, unsigned n);
-void uring_target_unregister_buffers(struct target *t);
+bool uring_target_path_writable(const char *path);
 
 #endif

@@ -20,7 +20,6 @@
 #include "histogram.h"
 #include "parse.h"
 #include "target.h"
-#include "uring_target.h"
 #include "workload.h"
 
 #define NS_PER_S 1000000000ull
@@ -650,7 +649,7 @@ static int setup_buffers(struct wl_state *st, char *err, size_t errlen)
 			{ .iov_base = st->read_area, .iov_len = read_len },
 		};
 
-		uring_target_register_buffers(st->t, iov, 2);
+		target_register_buffers(st->t, iov, 2);
 	}
 	return 0;
 
@@ -661,7 +660,7 @@ oom:
 
 static void free_buffers(struct wl_state *st)
 {
-	uring_target_unregister_buffers(st->t);
+	target_unregister_buffers(st->t);
 	free(st->read_area);
 	free(st->pattern);
 	free(st->iv_hist);

@@ -326,7 +326,11 @@ void nvme_target_methods(const struct target *t, char *purge, size_t plen, char 
 	for (int i = 0; i < 6; i++)
 		if (m[i].ok && l < plen)
 			l += (size_t)snprintf(purge + l, plen - l, "%s%s", l ? " " : "", m[i].name);
-	snprintf(op, olen, "%sspan", target_has(t, TARGET_CAP_OP_NAMESPACE) ? "namespace " : "");
+	/*
+	 * What the drive supports, not what this open allows: a read-only
+	 * target lacks TARGET_CAP_OP_NAMESPACE, and info and list still show it.
+	 */
+	snprintf(op, olen, "%sspan", can_nsmgmt(n) && !n->nsmgmt_refused[0] ? "namespace " : "");
 }
 
 /* ---- identify / describe / counters ---- */
@@ -653,7 +657,7 @@ static int reopen_io(struct nvme_target *n, char *err, size_t errlen)
 			 n->ctrl_name);
 		return -ENODEV;
 	}
-	ret = uring_target_open(path, &io, err, errlen);
+	ret = uring_target_open(path, 0, &io, err, errlen);
 	if (ret < 0)
 		return ret;
 	n->w.io = io;
@@ -888,13 +892,16 @@ static const struct target_ops nvme_ops_template = {
 	.now_ns = wrap_now,
 	.idle = wrap_idle,
 	.completion_fd = wrap_completion_fd,
+	.register_buffers = wrap_register_buffers,
+	.unregister_buffers = wrap_unregister_buffers,
 	.max_queue_depth = URING_MAX_QD,
 	.close = nv_close,
 };
 
-int nvme_target_open(const char *path, struct target **out, char *err, size_t errlen)
+int nvme_target_open(const char *path, unsigned flags, struct target **out, char *err, size_t errlen)
 {
 	char node[64], disk[64], buf[64], p[PATH_MAX];
+	bool ro = flags & TARGET_OPEN_READONLY;
 	struct nvme_target *n;
 	struct stat sb;
 	int ret;
@@ -938,7 +945,12 @@ int nvme_target_open(const char *path, struct target **out, char *err, size_t er
 		goto fail;
 	}
 	snprintf(p, sizeof(p), "/dev/%s", n->ctrl_name);
-	n->cfd = open(p, O_RDWR | O_CLOEXEC);
+	/*
+	 * Identify and log pages are allowed on a read-only open (with
+	 * CAP_SYS_ADMIN any admin command is; without it, the kernel allows
+	 * just those, whatever the mode), so a reader needs no write access.
+	 */
+	n->cfd = open(p, (ro ? O_RDONLY : O_RDWR) | O_CLOEXEC);
 	if (n->cfd < 0) {
 		ret = -errno;
 		snprintf(err, errlen, "'%s': cannot open its controller %s: %s", path, p, strerror(errno));
@@ -954,13 +966,14 @@ int nvme_target_open(const char *path, struct target **out, char *err, size_t er
 		snprintf(err, errlen, "'%s': identify failed: %s", path, strerror(-ret));
 		goto fail;
 	}
-	ret = uring_target_open(path, &n->w.io, err, errlen);
+	ret = uring_target_open(path, flags, &n->w.io, err, errlen);
 	if (ret < 0)
 		goto fail;
 
-	n->w.ops.caps = (n->w.io->ops->caps & (TARGET_CAP_READ | TARGET_CAP_WRITE | TARGET_CAP_TRIM)) |
-		      TARGET_CAP_PURGE | TARGET_CAP_OP_SPAN | TARGET_CAP_REAL_DEVICE;
 	{
+		/* What the drive can do; a read-only open keeps what reading needs (target_set_caps). */
+		unsigned full = (target_drive_caps(n->w.io) & (TARGET_CAP_READ | TARGET_CAP_WRITE | TARGET_CAP_TRIM)) |
+				TARGET_CAP_PURGE | TARGET_CAP_OP_SPAN | TARGET_CAP_REAL_DEVICE;
 		double media;
 		char serial[64], note[160];
 
@@ -968,13 +981,14 @@ int nvme_target_open(const char *path, struct target **out, char *err, size_t er
 		n->ocp = true;
 		n->ocp = read_ocp_media(n, &media) == 0;
 		if (n->ocp)
-			n->w.ops.caps |= TARGET_CAP_MEDIA_COUNTER;
+			full |= TARGET_CAP_MEDIA_COUNTER;
 		if (can_nsmgmt(n)) {
 			if (op_journal_note_get(serial, NOTE_NSMGMT, note, sizeof(note)))
 				snprintf(n->nsmgmt_refused, sizeof(n->nsmgmt_refused), "%s", note);
 			else
-				n->w.ops.caps |= TARGET_CAP_OP_NAMESPACE;
+				full |= TARGET_CAP_OP_NAMESPACE;
 		}
+		target_set_caps(&n->w.t, &n->w.ops.caps, full, ro);
 	}
 	nv_identify(&n->w.t, &n->w.t.info);
 	*out = &n->w.t;
@@ -1001,7 +1015,8 @@ void nvme_list(struct json_object *arr)
 			o = json_object_new_object();
 			add_str(o, "path", path);
 			add_str(o, "kind", "nvme");
-			if (nvme_target_open(path, &t, err, sizeof(err)) == 0) {
+			/* Listing only reads: a write open's close would have udev re-scan every drive. */
+			if (nvme_target_open(path, TARGET_OPEN_READONLY, &t, err, sizeof(err)) == 0) {
 				nv_identify(t, &t->info);
 				add_str(o, "model", t->info.model);
 				add_str(o, "serial", t->info.serial);

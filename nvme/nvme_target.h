@@ -15,11 +15,12 @@ struct target;
 struct json_object;
 
 /*
- * Open /dev/nvmeXnY.  -ENODEV (err untouched) when path is not a whole NVMe
- * namespace, so the caller can try another kind; -EINVAL with a one-line
- * reason for an NVMe controller character device (/dev/nvme0).
+ * Open /dev/nvmeXnY; flags as target_open_flags (TARGET_OPEN_READONLY).
+ * -ENODEV (err untouched) when path is not a whole NVMe namespace, so the
+ * caller can try another kind; -EINVAL with a one-line reason for an NVMe
+ * controller character device (/dev/nvme0).
  */
-int nvme_target_open(const char *path, struct target **out, char *err, size_t errlen);
+int nvme_target_open(const char *path, unsigned flags, struct target **out, char *err, size_t errlen);
 bool nvme_target_is(const struct target *t);
 
 /*

@@ -23,7 +23,9 @@ const char cmd_info_usage[] =
 	"drive, its model (geometry, factory OP, SLC cache, timings); for a block\n"
 	"device its kernel name, block sizes, discard support and whether it is\n"
 	"in use (mounted, held, swap), which would refuse destructive commands.\n"
-	"Reads nothing from the device's data and writes nothing.\n"
+	"Reads nothing from the device's data and writes nothing: the device is\n"
+	"opened read-only.  The capabilities are the drive's; \"writable\" says\n"
+	"whether a write command could write to it (permissions, read-only flag).\n"
 	"\n"
 	"  --json    print the description as JSON on stdout\n"
 	"\n"
@@ -85,6 +87,15 @@ static struct json_object *info_tree(struct target *t, char *err, size_t errlen)
 	int ret;
 
 	if (!doc || !tobj || !model) {
+		snprintf(err, errlen, "out of memory");
+		goto err;
+	}
+	/*
+	 * Opened read-only, the capabilities listed are still the drive's
+	 * (target_drive_caps); whether a write command could write
+	 * (permissions, a read-only device) is worth knowing beside them.
+	 */
+	if (json_object_object_add(tobj, "writable", json_object_new_boolean(target_writable(t))) < 0) {
 		snprintf(err, errlen, "out of memory");
 		goto err;
 	}
@@ -170,7 +181,8 @@ int cmd_info(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 
-	if (target_open(argv[optind], &t, err, sizeof(err)) < 0) {
+	/* info only reads: a write open's close would have udev re-scan the device. */
+	if (target_open_flags(argv[optind], TARGET_OPEN_READONLY, &t, err, sizeof(err)) < 0) {
 		cli_error("%s", err);
 		return EXIT_USAGE;
 	}

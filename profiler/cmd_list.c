@@ -18,7 +18,7 @@ const char cmd_list_usage[] =
 	"List the NVMe namespaces and SATA disks: model, serial (what --yes wants),\n"
 	"capacity, the purge and OP methods each supports, and whether it is in use\n"
 	"(mounted, held by md/dm/LVM, swap, root), which refuses destructive commands.\n"
-	"Sends only identify and log-page reads.\n";
+	"Sends only identify and log-page reads, and opens every drive read-only.\n";
 
 static const char *s(struct json_object *o, const char *k)
 {

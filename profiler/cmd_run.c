@@ -685,7 +685,9 @@ static int open_run_target(struct run_opts *o, size_t chunk, struct target **t)
 		o->raid.chunk = o->chunks[chunk];
 		return pc_cli_open_only(&o->raid, o->argc, o->argv, o->first, "run", t);
 	}
-	ret = target_open(o->target, t, err, sizeof(err));
+	/* Reads only: no write open, whose close would have udev re-scan the device. */
+	ret = target_open_flags(o->target, workload_writes(&o->w) ? 0 : TARGET_OPEN_READONLY, t, err,
+				sizeof(err));
 	if (ret < 0) {
 		cli_error("%s", err);
 		return open_exit_code(ret);

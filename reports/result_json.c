@@ -122,7 +122,7 @@ struct json_object *result_target_json(const struct target *t)
 	rc |= put_u64_known(o, "capacity_bytes", info->capacity_bytes);
 	rc |= put_u64_known(o, "lba_bytes", info->lba_bytes);
 	for (unsigned bit = 0; bit < TARGET_CAP_COUNT; bit++) {
-		if (t->ops->caps & (1u << bit))
+		if (target_drive_caps(t) & (1u << bit))
 			rc |= append(caps, json_object_new_string(target_cap_name(bit)));
 	}
 	rc |= put(o, "capabilities", caps);

@@ -37,6 +37,12 @@ const char *target_cap_name(unsigned bit_index)
 
 int target_open(const char *spec, struct target **out, char *err, size_t errlen)
 {
+	return target_open_flags(spec, 0, out, err, errlen);
+}
+
+int target_open_flags(const char *spec, unsigned flags, struct target **out, char *err,
+		      size_t errlen)
+{
 	static const char sim_prefix[] = "sim:";
 	struct target *t = NULL;
 	int ret;
@@ -50,11 +56,11 @@ int target_open(const char *spec, struct target **out, char *err, size_t errlen)
 		ret = sim_target_open(spec + sizeof(sim_prefix) - 1, &t, err, errlen);
 	else {
 		/* NVMe namespaces and libata disks get their own kinds; anything else is generic. */
-		ret = nvme_target_open(spec, &t, err, errlen);
+		ret = nvme_target_open(spec, flags, &t, err, errlen);
 		if (ret == -ENODEV)
-			ret = ata_target_open(spec, &t, err, errlen);
+			ret = ata_target_open(spec, flags, &t, err, errlen);
 		if (ret == -ENODEV)
-			ret = uring_target_open(spec, &t, err, errlen);
+			ret = uring_target_open(spec, flags, &t, err, errlen);
 	}
 	if (ret < 0)
 		return ret;
@@ -83,6 +89,18 @@ int target_open(const char *spec, struct target **out, char *err, size_t errlen)
 err_close:
 	target_close(t);
 	return ret;
+}
+
+bool target_writable(const struct target *t)
+{
+	if (target_has(t, TARGET_CAP_WRITE))
+		return true;
+	/*
+	 * Without the capability, only a file or device opened read-only may
+	 * still take writes: ask its path (an NVMe or SATA target's is its
+	 * block device; a sim: spelling is no path, and gives false).
+	 */
+	return uring_target_path_writable(t->info.path);
 }
 
 void target_close(struct target *t)

@@ -11,10 +11,12 @@
 #ifndef SSDPROF_TARGET_H
 #define SSDPROF_TARGET_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+struct iovec;
 struct json_object;
 
 #define TARGET_ERRLEN 256
@@ -127,6 +129,15 @@ struct target_ops {
 	 * once with it.  Reading it clears it.
 	 */
 	int (*completion_fd)(struct target *t);
+	/*
+	 * Optional: register buffers for fixed-buffer I/O, so requests whose
+	 * buf lies inside one skip the kernel's page walk.  Replaces an earlier
+	 * registration; unregister before freeing the memory.  -errno when it
+	 * cannot, and plain buffers still work.  Call through
+	 * target_register_buffers, which treats an absent hook as -EOPNOTSUPP.
+	 */
+	int (*register_buffers)(struct target *t, const struct iovec *iov, unsigned n);
+	void (*unregister_buffers)(struct target *t);
 	/* Largest number of I/Os in flight the queue accepts. */
 	unsigned max_queue_depth;
 
@@ -137,19 +148,77 @@ struct target {
 	const struct target_ops *ops;
 	struct target_info info;
 	void *priv;
+	/*
+	 * What the drive or file can do when opened for writing, where that
+	 * differs from ops->caps (a TARGET_OPEN_READONLY open); 0 otherwise.
+	 * Results describe the drive with it (target_drive_caps).
+	 */
+	unsigned drive_caps;
 };
+
+/* The capabilities that need a read-write open. */
+#define TARGET_CAPS_WRITING (TARGET_CAP_WRITE | TARGET_CAP_TRIM | TARGET_CAP_PURGE | TARGET_CAP_OP_NAMESPACE | \
+			     TARGET_CAP_OP_HPA)
+
+/* Record full as what the drive can do, and give the open what flags allow of it. */
+static inline void target_set_caps(struct target *t, unsigned *ops_caps, unsigned full, bool readonly)
+{
+	*ops_caps = readonly ? full & ~(unsigned)TARGET_CAPS_WRITING : full;
+	t->drive_caps = readonly ? full : 0;
+}
+
+static inline unsigned target_drive_caps(const struct target *t)
+{
+	return t->drive_caps ? t->drive_caps : t->ops->caps;
+}
 
 /*
  * Open a target from its command-line spelling, e.g. "sim:budget-tlc" or
  * "sim:dc-tlc,capacity=4G,seed=7".  On failure returns -errno and writes a
- * one-line reason into err.
+ * one-line reason into err.  Files and devices are opened read-write where
+ * permitted (see target_open_flags).
  */
 int target_open(const char *spec, struct target **out, char *err, size_t errlen);
+
+/*
+ * Flags of target_open_flags.  TARGET_OPEN_READONLY opens no file or device
+ * for writing: closing a block device opened for writing makes udev re-scan
+ * it (a "change" uevent, partitions re-read), which a command that only reads
+ * must not cause.  The target then lacks the write, trim, purge, namespace
+ * and HPA capabilities (a span still confines reads); target_drive_caps
+ * still names what the drive can do.  The simulator opens
+ * nothing and ignores it.
+ */
+#define TARGET_OPEN_READONLY (1u << 0)
+
+int target_open_flags(const char *spec, unsigned flags, struct target **out, char *err,
+		      size_t errlen);
+
+/*
+ * Whether the file or device behind t takes writes: for a target opened
+ * with TARGET_OPEN_READONLY, whether a read-write open would have
+ * TARGET_CAP_WRITE (write permission, not a read-only device), found without
+ * opening anything for writing.
+ */
+bool target_writable(const struct target *t);
+
 void target_close(struct target *t);
 
 static inline bool target_has(const struct target *t, unsigned cap)
 {
 	return (t->ops->caps & cap) == cap;
+}
+
+/* Fixed buffers where the target has them; -EOPNOTSUPP where not (sim, RAID groups). */
+static inline int target_register_buffers(struct target *t, const struct iovec *iov, unsigned n)
+{
+	return t->ops->register_buffers ? t->ops->register_buffers(t, iov, n) : -EOPNOTSUPP;
+}
+
+static inline void target_unregister_buffers(struct target *t)
+{
+	if (t->ops->unregister_buffers)
+		t->ops->unregister_buffers(t);
 }
 
 #endif

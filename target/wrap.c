@@ -30,3 +30,13 @@ int wrap_completion_fd(struct target *t)
 {
 	return inner(t)->ops->completion_fd(inner(t));
 }
+
+int wrap_register_buffers(struct target *t, const struct iovec *iov, unsigned n)
+{
+	return target_register_buffers(inner(t), iov, n);
+}
+
+void wrap_unregister_buffers(struct target *t)
+{
+	target_unregister_buffers(inner(t));
+}

@@ -20,5 +20,8 @@ int wrap_reap(struct target *t, struct io_completion *out, unsigned max, unsigne
 uint64_t wrap_now(struct target *t);
 int wrap_idle(struct target *t, uint64_t ns);
 int wrap_completion_fd(struct target *t);
+/* The engine's fixed buffers go to the inner queue's ring, which does the I/O. */
+int wrap_register_buffers(struct target *t, const struct iovec *iov, unsigned n);
+void wrap_unregister_buffers(struct target *t);
 
 #endif

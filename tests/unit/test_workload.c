@@ -6,7 +6,8 @@
  * virtual latency, so the mix, span and alignment rules can be checked over
  * hundreds of thousands of I/Os in milliseconds.  Then the io_uring backend
  * runs on temporary files the test creates and removes: the file holds
- * exactly what the engine says it wrote.
+ * exactly what the engine says it wrote.  Fixed buffers are checked where
+ * the kernel keeps them, in the ring's /proc/self/fdinfo.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -22,11 +23,14 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <dirent.h>
+#include <sys/uio.h>
 
 #include "histogram.h"
 #include "target.h"
 #include "uring_target.h"
 #include "workload.h"
+#include "wrap.h"
 
 #define ERRLEN 256
 #define FAKE_QD 256
@@ -44,6 +48,9 @@ struct fake {
 	uint64_t by_size[4];       /* 4k, 16k, 64k, other */
 	uint64_t misaligned;
 	uint64_t host_written;
+	/* The engine's buffer registrations: calls, buffers and bytes of the last one. */
+	unsigned registers, unregisters, nbufs;
+	size_t buf_bytes;
 };
 
 static int fake_submit(struct target *t, const struct io_req *r, unsigned n)
@@ -114,6 +121,23 @@ static int fake_counters(struct target *t, struct target_counters *c)
 	return 0;
 }
 
+static int fake_register(struct target *t, const struct iovec *iov, unsigned n)
+{
+	struct fake *f = (struct fake *)t;
+
+	f->registers++;
+	f->nbufs = n;
+	f->buf_bytes = 0;
+	for (unsigned i = 0; i < n; i++)
+		f->buf_bytes += iov[i].iov_len;
+	return 0;
+}
+
+static void fake_unregister(struct target *t)
+{
+	((struct fake *)t)->unregisters++;
+}
+
 static const struct target_ops fake_ops = {
 	.name = "fake",
 	.caps = TARGET_CAP_READ | TARGET_CAP_WRITE | TARGET_CAP_VIRTUAL_TIME,
@@ -121,6 +145,8 @@ static const struct target_ops fake_ops = {
 	.reap = fake_reap,
 	.now_ns = fake_now,
 	.counters = fake_counters,
+	.register_buffers = fake_register,
+	.unregister_buffers = fake_unregister,
 	.max_queue_depth = FAKE_QD,
 };
 
@@ -514,16 +540,163 @@ static void test_open_errors(void **state)
 	free(empty);
 }
 
-/* Buffers registered with a non-io_uring target are simply not registered. */
+/* A target without the hook (the simulator, a RAID group) has no fixed buffers, and says so. */
 static void test_register_other(void **state)
 {
-	struct fake *f = fake_new(1 << 20);
-	struct iovec iov = { .iov_base = f, .iov_len = sizeof(*f) };
+	static const struct target_ops bare_ops = { .name = "bare" };
+	struct target t = { .ops = &bare_ops };
+	struct iovec iov = { .iov_base = &t, .iov_len = sizeof(t) };
 
 	(void)state;
-	assert_int_equal(uring_target_register_buffers(&f->t, &iov, 1), -EOPNOTSUPP);
-	uring_target_unregister_buffers(&f->t);
+	assert_int_equal(target_register_buffers(&t, &iov, 1), -EOPNOTSUPP);
+	target_unregister_buffers(&t);
+}
+
+/* The engine registers its pattern and read buffers once per run and drops them at the end. */
+static void test_engine_registers(void **state)
+{
+	struct fake *f = fake_new(1ull << 30);
+	struct workload w = base_workload();
+	struct run_result r = { 0 };
+
+	(void)state;
+	w.rw = WL_RANDRW;
+	w.read_pct = 50;
+	w.bytes = 4ull << 20;
+	run_ok(&f->t, &w, &r);
+	assert_int_equal(f->registers, 1);
+	assert_int_equal(f->unregisters, 1);
+	assert_int_equal(f->nbufs, 2);
+	/* The pattern alone is larger than any block; the read area holds one per slot. */
+	assert_true(f->buf_bytes >= (size_t)w.qd * w.bs);
+	run_result_free(&r);
 	free(f);
+}
+
+/* Buffers registered on this process's io_uring rings, as the kernel counts them. */
+static unsigned ring_buffers(void)
+{
+	DIR *d = opendir("/proc/self/fdinfo");
+	struct dirent *de;
+	unsigned total = 0;
+
+	assert_non_null(d);
+	while ((de = readdir(d))) {
+		char path[300], line[256];
+		unsigned n;
+		FILE *f;
+
+		snprintf(path, sizeof(path), "/proc/self/fdinfo/%s", de->d_name);
+		f = fopen(path, "re");
+		if (!f)
+			continue;
+		while (fgets(line, sizeof(line), f))
+			if (sscanf(line, "UserBufs: %u", &n) == 1)
+				total += n;
+		fclose(f);
+	}
+	closedir(d);
+	return total;
+}
+
+static int count_ring_buffers(const struct run_sample *s, void *arg)
+{
+	unsigned *most = arg, n = ring_buffers();
+
+	(void)s;
+	if (n > *most)
+		*most = n;
+	return 0;
+}
+
+/*
+ * A target that wraps a file target's queue, as the NVMe and SATA targets
+ * wrap their block device's: the engine's buffers reach the inner ring.
+ */
+static void test_wrap_fixed_buffers(void **state)
+{
+	const uint64_t size = 8ull << 20;
+	char *path = make_file(size);
+	struct wrap_target wt = { .io = open_file(path) };
+	struct workload w = base_workload();
+	struct run_result r = { 0 };
+	char err[ERRLEN] = "", buf[8192];
+	struct iovec iov = { .iov_base = buf, .iov_len = sizeof(buf) };
+	unsigned most = 0;
+
+	(void)state;
+	wt.ops = (struct target_ops){
+		.name = "wrapped", .caps = wt.io->ops->caps, .submit = wrap_submit,
+		.reap = wrap_reap, .now_ns = wrap_now, .idle = wrap_idle,
+		.completion_fd = wrap_completion_fd, .register_buffers = wrap_register_buffers,
+		.unregister_buffers = wrap_unregister_buffers, .max_queue_depth = URING_MAX_QD,
+	};
+	wt.t.ops = &wt.ops;
+	wt.t.info = wt.io->info;
+	assert_int_equal(ring_buffers(), 0);
+	assert_int_equal(target_register_buffers(&wt.t, &iov, 1), 0);
+	assert_int_equal(ring_buffers(), 1);
+	target_unregister_buffers(&wt.t);
+	assert_int_equal(ring_buffers(), 0);
+
+	/* Through the engine: both of its buffers are registered while it runs. */
+	w.rw = WL_RANDRW;
+	w.read_pct = 50;
+	w.time_ns = 200000000ull;
+	w.interval_ns = 20000000ull;
+	w.qd = 8;
+	if (workload_run(&wt.t, &w, &r, count_ring_buffers, &most, err, sizeof(err)) != 0)
+		fail_msg("workload_run: %s", err);
+	assert_int_equal(most, 2);
+	assert_int_equal(ring_buffers(), 0);
+	run_result_free(&r);
+	target_close(wt.io);
+	unlink(path);
+	free(path);
+}
+
+/* A read-only open of a file: a reader's capabilities, and the file still counts as writable. */
+static void test_open_readonly(void **state)
+{
+	char *path = make_file(1 << 20);
+	struct workload w = base_workload();
+	struct run_result r = { 0 };
+	char err[ERRLEN] = "";
+	struct target *t = NULL;
+	int ret;
+
+	(void)state;
+	ret = target_open_flags(path, TARGET_OPEN_READONLY, &t, err, sizeof(err));
+	if (ret == -ENOSYS)
+		skip();
+	if (ret < 0)
+		fail_msg("target_open_flags(%s): %s", path, err);
+	assert_string_equal(t->info.kind, "file");
+	assert_true(target_has(t, TARGET_CAP_READ | TARGET_CAP_OP_SPAN));
+	assert_false(t->ops->caps & (TARGET_CAP_WRITE | TARGET_CAP_TRIM | TARGET_CAP_PURGE));
+	assert_true(target_writable(t));
+	assert_non_null(t->ops->register_buffers);
+	w.bytes = 1 << 20;
+	assert_int_equal(workload_run(t, &w, &r, NULL, NULL, err, sizeof(err)), -EOPNOTSUPP);
+	assert_non_null(strstr(err, "cannot write"));
+	target_close(t);
+
+	/* The default open of the same file is a writer's. */
+	t = open_file(path);
+	assert_true(target_has(t, TARGET_CAP_WRITE | TARGET_CAP_TRIM | TARGET_CAP_PURGE));
+	assert_true(target_writable(t));
+	target_close(t);
+
+	/* Without write permission neither open can write (root has it whatever the mode). */
+	if (geteuid() != 0) {
+		assert_int_equal(chmod(path, 0444), 0);
+		t = open_file(path);
+		assert_false(target_has(t, TARGET_CAP_WRITE));
+		assert_false(target_writable(t));
+		target_close(t);
+	}
+	unlink(path);
+	free(path);
 }
 
 int main(void)
@@ -539,6 +712,9 @@ int main(void)
 		cmocka_unit_test(test_file_random_span),
 		cmocka_unit_test(test_open_errors),
 		cmocka_unit_test(test_register_other),
+		cmocka_unit_test(test_engine_registers),
+		cmocka_unit_test(test_wrap_fixed_buffers),
+		cmocka_unit_test(test_open_readonly),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
