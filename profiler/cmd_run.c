@@ -695,22 +695,11 @@ static int open_run_target(struct run_opts *o, size_t chunk, struct target **t)
 	return EXIT_OK;
 }
 
-/* --dry-run: the plan, then the refusals that do not wait for --yes.  An exit code. */
+/* --dry-run: the plan, then the refusals that do not wait for --yes (the gate says what --yes needs).  An exit code. */
 static int dry_run(const struct run_opts *o, const struct target *t)
 {
-	char err[TARGET_ERRLEN];
-	int ret;
-
 	print_dry_run(o, t);
-	if (!workload_writes(&o->w))
-		return EXIT_OK;
-	if ((ret = dev_safety_gate(t, o->yes, o->force, true, "run")))
-		return ret;
-	/* What the real run will need confirmed (for a group, its gate names each member then). */
-	if (target_has(t, TARGET_CAP_REAL_DEVICE) && o->raid.raid_level < 0 &&
-	    safety_confirm(t, o->yes, err, sizeof(err)) < 0)
-		printf("  %s\n", err);
-	return EXIT_OK;
+	return workload_writes(&o->w) ? dev_safety_gate(t, o->yes, o->force, true, "run") : EXIT_OK;
 }
 
 /* The series of a run in run order: one per --qd step, and with --raid that for each chunk. */
@@ -838,8 +827,19 @@ static struct json_object *add_raid(struct json_object *doc, const struct run_op
 	if (!rc) {
 		rc |= json_object_object_add(group0, "chunk_list", list);
 		list = NULL;
-		if (o->nchunk > 1)
+		if (o->nchunk > 1) {
+			/* The group as first opened names its first chunk; the document covers them all. */
+			char model[64];
+			struct json_object *level, *members;
+
 			rc |= json_object_object_add(group0, "chunk_bytes", NULL);
+			if (json_object_object_get_ex(group0, "level", &level) &&
+			    json_object_object_get_ex(group0, "members", &members)) {
+				snprintf(model, sizeof(model), "RAID %d of %zu members, %zu chunk sizes",
+					 json_object_get_int(level), json_object_array_length(members), o->nchunk);
+				rc |= json_object_object_add(target0, "model", json_object_new_string(model));
+			}
+		}
 	}
 	/* A new object, to keep the document's order: group after settings, as in a sweep. */
 	if (!rc) {

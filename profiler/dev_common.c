@@ -105,8 +105,12 @@ int dev_safety_gate(const struct target *t, const char *yes, bool force, bool dr
 			  cmd, t->info.path, what);
 		return EXIT_REFUSED;
 	}
-	if (dry_run)
+	if (dry_run) {
+		/* Nothing is sent, so no confirmation is needed; say what the real run will need. */
+		if (safety_confirm(t, yes, reason, sizeof(reason)) < 0)
+			printf("  %s\n", reason);
 		return 0;
+	}
 	if (safety_confirm(t, yes, reason, sizeof(reason)) < 0) {
 		cli_error("%s: %s", cmd, reason);
 		return EXIT_REFUSED;

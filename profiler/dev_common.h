@@ -16,7 +16,8 @@ struct target;
  * The safety gate (DESIGN.md 7), called by every destructive command before
  * anything is sent: in use (mounted, holders, swap, root), a partition table
  * or filesystem signature (libblkid), then the --yes SERIAL confirmation.
- * With dry_run the confirmation is not needed (nothing will be sent).  0, or
+ * With dry_run the confirmation is not needed (nothing will be sent); what it
+ * will need is printed on stdout instead.  0, or
  * EXIT_REFUSED after printing the one-line reason.  Simulated targets and
  * regular files pass.  A RAID group of drives checks every member; yes is
  * then a comma-separated list with each member's serial.
