@@ -64,15 +64,9 @@ static struct json_object *point_at(struct json_object *doc, double op)
 static void sweep_table(struct table *t, struct entry *e, size_t n)
 {
 	table_init(t, "Sweeps");
-	table_col(t, "drive", TA_LEFT);
-	table_col(t, "points", TA_RIGHT);
-	table_col(t, "steady", TA_RIGHT);
-	table_col(t, "best IOPS", TA_RIGHT);
-	table_col(t, "at OP %", TA_RIGHT);
-	table_col(t, "knee OP %", TA_RIGHT);
-	table_col(t, "recommended OP %", TA_RIGHT);
-	table_col(t, "IOPS there", TA_RIGHT);
-	table_col(t, "WA there", TA_RIGHT);
+	table_cols(t, "drive", TA_LEFT, "points", TA_RIGHT, "steady", TA_RIGHT, "best IOPS", TA_RIGHT,
+		   "at OP %", TA_RIGHT, "knee OP %", TA_RIGHT, "recommended OP %", TA_RIGHT,
+		   "IOPS there", TA_RIGHT, "WA there", TA_RIGHT, NULL);
 	for (size_t i = 0; i < n; i++) {
 		struct json_object *pts = jget(e[i].doc, "points"), *knee = jget(e[i].doc, "knee"), *rec;
 		double best = NAN, best_op = NAN;
@@ -104,12 +98,8 @@ static void sweep_table(struct table *t, struct entry *e, size_t n)
 static void slc_table(struct table *t, struct entry *e, size_t n)
 {
 	table_init(t, "SLC caches");
-	table_col(t, "drive", TA_LEFT);
-	table_col(t, "capacity GB", TA_RIGHT);
-	table_col(t, "cache GB", TA_RIGHT);
-	table_col(t, "in-cache MB/s", TA_RIGHT);
-	table_col(t, "post-cache MB/s", TA_RIGHT);
-	table_col(t, "phases", TA_RIGHT);
+	table_cols(t, "drive", TA_LEFT, "capacity GB", TA_RIGHT, "cache GB", TA_RIGHT,
+		   "in-cache MB/s", TA_RIGHT, "post-cache MB/s", TA_RIGHT, "phases", TA_RIGHT, NULL);
 	for (size_t i = 0; i < n; i++) {
 		struct json_object *s = jget(e[i].doc, "slc");
 
@@ -133,11 +123,8 @@ static void run_table(struct table *t, struct entry *e, size_t n, const char *ki
 	table_init(t, pc ? "Preconditioning" : "Runs");
 	table_col(t, "drive", TA_LEFT);
 	table_col(t, pc ? "steady" : "QD", pc ? TA_LEFT : TA_RIGHT);
-	table_col(t, "IOPS", TA_RIGHT);
-	table_col(t, "MB/s", TA_RIGHT);
-	table_col(t, "lat mean µs", TA_RIGHT);
-	table_col(t, "p99 µs", TA_RIGHT);
-	table_col(t, "WA", TA_RIGHT);
+	table_cols(t, "IOPS", TA_RIGHT, "MB/s", TA_RIGHT, "lat mean µs", TA_RIGHT, "p99 µs", TA_RIGHT,
+		   "WA", TA_RIGHT, NULL);
 	for (size_t i = 0; i < n; i++) {
 		struct json_object *series = jget(e[i].doc, "series");
 		size_t m = pc ? 1 : jlen(series);

@@ -433,12 +433,8 @@ static void chart_rounds(struct html_page *pg, struct pool *pl, struct json_obje
 
 	c.y2_scale = point_mbps_per_iops(doc, points);
 	table_init(&t, "IOPS per round");
-	table_col(&t, "OP %", TA_RIGHT);
-	table_col(&t, "round", TA_RIGHT);
-	table_col(&t, "t s", TA_RIGHT);
-	table_col(&t, "IOPS", TA_RIGHT);
-	table_col(&t, "MB/s", TA_RIGHT);
-	table_col(&t, "steady window", TA_LEFT);
+	table_cols(&t, "OP %", TA_RIGHT, "round", TA_RIGHT, "t s", TA_RIGHT, "IOPS", TA_RIGHT,
+		   "MB/s", TA_RIGHT, "steady window", TA_LEFT, NULL);
 	for (size_t i = 0; i < jlen(points); i++) {
 		struct json_object *p = jidx(points, i), *ts = jget(p, "timeseries"), *ss = jget(p, "steady_state");
 		struct json_object *win = jget(ss, "window");
@@ -577,12 +573,8 @@ static void sweep_charts(struct html_page *pg, struct pool *pl, struct json_obje
 			}
 		}
 		table_init(&t, "Steady IOPS per OP point");
-		table_col(&t, "OP %", TA_RIGHT);
-		table_col(&t, "steady", TA_LEFT);
-		table_col(&t, "IOPS", TA_RIGHT);
-		table_col(&t, "MB/s", TA_RIGHT);
-		table_col(&t, "% of best", TA_RIGHT);
-		table_col(&t, "", TA_LEFT);
+		table_cols(&t, "OP %", TA_RIGHT, "steady", TA_LEFT, "IOPS", TA_RIGHT, "MB/s", TA_RIGHT,
+			   "% of best", TA_RIGHT, "", TA_LEFT, NULL);
 		double best = 0;
 		for (size_t i = 0; i < n; i++)
 			best = isfinite(iops[i]) ? fmax(best, iops[i]) : best;
@@ -619,14 +611,9 @@ static void sweep_charts(struct html_page *pg, struct pool *pl, struct json_obje
 			c.empty = "no media-write counter on this drive";
 		}
 		table_init(&t, "Write amplification per OP point");
-		table_col(&t, "OP %", TA_RIGHT);
-		table_col(&t, "steady", TA_LEFT);
-		table_col(&t, "WA", TA_RIGHT);
-		table_col(&t, "WA source", TA_LEFT);
-		table_col(&t, "host GB written", TA_RIGHT);
-		table_col(&t, "media GB written", TA_RIGHT);
-		table_col(&t, "total OP %", TA_RIGHT);
-		table_col(&t, "analytic WA", TA_RIGHT);
+		table_cols(&t, "OP %", TA_RIGHT, "steady", TA_LEFT, "WA", TA_RIGHT, "WA source", TA_LEFT,
+			   "host GB written", TA_RIGHT, "media GB written", TA_RIGHT, "total OP %", TA_RIGHT,
+			   "analytic WA", TA_RIGHT, NULL);
 		for (size_t i = 0; i < n; i++) {
 			struct json_object *p = jidx(points, i);
 
@@ -668,11 +655,8 @@ static void sweep_charts(struct html_page *pg, struct pool *pl, struct json_obje
 			c.empty = "latency percentiles not measured";
 		}
 		table_init(&t, "Latency per OP point");
-		table_col(&t, "OP %", TA_RIGHT);
-		table_col(&t, "steady", TA_LEFT);
-		table_col(&t, "lat mean µs", TA_RIGHT);
-		table_col(&t, "p99 µs", TA_RIGHT);
-		table_col(&t, "p99.9 µs", TA_RIGHT);
+		table_cols(&t, "OP %", TA_RIGHT, "steady", TA_LEFT, "lat mean µs", TA_RIGHT,
+			   "p99 µs", TA_RIGHT, "p99.9 µs", TA_RIGHT, NULL);
 		for (size_t i = 0; i < n; i++) {
 			table_row(&t);
 			table_num(&t, 0, op[i], 2);
@@ -736,11 +720,8 @@ static void raid_group(struct html_page *pg, struct json_object *doc)
 	html_dl(pg, "members", "%zu", jlen(members));
 	html_dl_end(pg);
 	table_init(&t, "Members");
-	table_col(&t, "#", TA_RIGHT);
-	table_col(&t, "path", TA_LEFT);
-	table_col(&t, "model", TA_LEFT);
-	table_col(&t, "serial", TA_LEFT);
-	table_col(&t, "capacity GB", TA_RIGHT);
+	table_cols(&t, "#", TA_RIGHT, "path", TA_LEFT, "model", TA_LEFT, "serial", TA_LEFT,
+		   "capacity GB", TA_RIGHT, NULL);
 	for (size_t i = 0; i < jlen(members); i++) {
 		struct json_object *m = jidx(members, i);
 
@@ -773,13 +754,10 @@ static void member_cols(struct table *t, unsigned flags)
 		table_col(t, "serial", TA_LEFT);
 	table_col(t, "IOPS", TA_RIGHT);
 	if (flags & MEMBER_BYTES) {
-		table_col(t, "host GB written", TA_RIGHT);
-		table_col(t, "host GB read", TA_RIGHT);
-		table_col(t, "media GB written", TA_RIGHT);
+		table_cols(t, "host GB written", TA_RIGHT, "host GB read", TA_RIGHT,
+			   "media GB written", TA_RIGHT, NULL);
 	}
-	table_col(t, "WA", TA_RIGHT);
-	table_col(t, "lat mean µs", TA_RIGHT);
-	table_col(t, "p99 µs", TA_RIGHT);
+	table_cols(t, "WA", TA_RIGHT, "lat mean µs", TA_RIGHT, "p99 µs", TA_RIGHT, NULL);
 	if (flags & MEMBER_OP) {
 		table_col(t, "OP given %", TA_RIGHT);
 		table_col(t, "OP in effect %", TA_RIGHT);
@@ -942,14 +920,8 @@ static void chunk_table(struct table *t, struct json_object *doc)
 	char name[320];
 
 	table_init(t, "Chunk sizes side by side");
-	table_col(t, "chunk KiB", TA_RIGHT);
-	table_col(t, "QD", TA_RIGHT);
-	table_col(t, "IOPS", TA_RIGHT);
-	table_col(t, "MB/s", TA_RIGHT);
-	table_col(t, "p50 µs", TA_RIGHT);
-	table_col(t, "p99 µs", TA_RIGHT);
-	table_col(t, "WA", TA_RIGHT);
-	table_col(t, "limiting member", TA_LEFT);
+	table_cols(t, "chunk KiB", TA_RIGHT, "QD", TA_RIGHT, "IOPS", TA_RIGHT, "MB/s", TA_RIGHT,
+		   "p50 µs", TA_RIGHT, "p99 µs", TA_RIGHT, "WA", TA_RIGHT, "limiting member", TA_LEFT, NULL);
 	for (size_t i = 0; i < jlen(cc); i++) {
 		struct json_object *e = jidx(cc, i);
 
@@ -1251,14 +1223,8 @@ static void run_series_table(struct table *t, struct json_object *doc)
 	table_init(t, c ? "Per chunk size and queue depth" : "Per queue depth");
 	if (c)
 		table_col(t, "chunk KiB", TA_RIGHT);
-	table_col(t, "QD", TA_RIGHT);
-	table_col(t, "IOPS", TA_RIGHT);
-	table_col(t, "MB/s", TA_RIGHT);
-	table_col(t, "lat mean µs", TA_RIGHT);
-	table_col(t, "p99 µs", TA_RIGHT);
-	table_col(t, "p99.9 µs", TA_RIGHT);
-	table_col(t, "max µs", TA_RIGHT);
-	table_col(t, "WA", TA_RIGHT);
+	table_cols(t, "QD", TA_RIGHT, "IOPS", TA_RIGHT, "MB/s", TA_RIGHT, "lat mean µs", TA_RIGHT,
+		   "p99 µs", TA_RIGHT, "p99.9 µs", TA_RIGHT, "max µs", TA_RIGHT, "WA", TA_RIGHT, NULL);
 	for (size_t i = 0; i < jlen(series); i++) {
 		struct json_object *r = jidx(series, i), *lat = jget(r, "lat_us");
 
@@ -1346,11 +1312,8 @@ static void run_time_chart(struct html_page *pg, struct pool *pl, struct json_ob
 	table_init(&u, "IOPS per interval");
 	if (several)
 		table_col(&u, "series", TA_LEFT);
-	table_col(&u, "t s", TA_RIGHT);
-	table_col(&u, "IOPS", TA_RIGHT);
-	table_col(&u, "MB/s", TA_RIGHT);
-	table_col(&u, "lat mean µs", TA_RIGHT);
-	table_col(&u, "WA", TA_RIGHT);
+	table_cols(&u, "t s", TA_RIGHT, "IOPS", TA_RIGHT, "MB/s", TA_RIGHT, "lat mean µs", TA_RIGHT,
+		   "WA", TA_RIGHT, NULL);
 	for (size_t i = 0; i < jlen(series); i++) {
 		struct json_object *s = jidx(series, i), *ts = jget(s, "timeseries");
 		char *label = palloc(pl, 64);

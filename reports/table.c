@@ -26,6 +26,18 @@ void table_col(struct table *t, const char *head, enum table_align align)
 	t->align[t->ncols++] = align;
 }
 
+void table_cols(struct table *t, ...)
+{
+	va_list ap;
+	const char *head;
+
+	va_start(ap, t);
+	/* enum arguments arrive promoted to int. */
+	while ((head = va_arg(ap, const char *)))
+		table_col(t, head, (enum table_align)va_arg(ap, int));
+	va_end(ap);
+}
+
 void table_row(struct table *t)
 {
 	if (t->failed)
@@ -173,22 +185,12 @@ void table_sweep_points(struct table *t, struct json_object *doc, bool detail)
 	size_t base = SP_NOTE;
 
 	table_init(t, "Steady state per OP point");
-	table_col(t, "OP %", TA_RIGHT);
-	table_col(t, "usable GB", TA_RIGHT);
-	table_col(t, "steady", TA_LEFT);
-	table_col(t, "rounds", TA_RIGHT);
-	table_col(t, "IOPS", TA_RIGHT);
-	table_col(t, "MB/s", TA_RIGHT);
-	table_col(t, "lat mean µs", TA_RIGHT);
-	table_col(t, "WA", TA_RIGHT);
-	table_col(t, "drive-min", TA_RIGHT);
+	table_cols(t, "OP %", TA_RIGHT, "usable GB", TA_RIGHT, "steady", TA_LEFT, "rounds", TA_RIGHT,
+		   "IOPS", TA_RIGHT, "MB/s", TA_RIGHT, "lat mean µs", TA_RIGHT, "WA", TA_RIGHT,
+		   "drive-min", TA_RIGHT, NULL);
 	if (detail) {
-		table_col(t, "p99 µs", TA_RIGHT);
-		table_col(t, "p99.9 µs", TA_RIGHT);
-		table_col(t, "WA source", TA_LEFT);
-		table_col(t, "OP method", TA_LEFT);
-		table_col(t, "purge", TA_LEFT);
-		table_col(t, "stop reason", TA_LEFT);
+		table_cols(t, "p99 µs", TA_RIGHT, "p99.9 µs", TA_RIGHT, "WA source", TA_LEFT,
+			   "OP method", TA_LEFT, "purge", TA_LEFT, "stop reason", TA_LEFT, NULL);
 		base = SP_NOTE + 6;
 	}
 	table_col(t, "", TA_LEFT);
@@ -230,10 +232,7 @@ void table_slc_phases(struct table *t, struct json_object *slc)
 	struct json_object *phases = jget(slc, "phases");
 
 	table_init(t, "Phases of the sequential write");
-	table_col(t, "phase", TA_RIGHT);
-	table_col(t, "from GB", TA_RIGHT);
-	table_col(t, "to GB", TA_RIGHT);
-	table_col(t, "MB/s", TA_RIGHT);
+	table_cols(t, "phase", TA_RIGHT, "from GB", TA_RIGHT, "to GB", TA_RIGHT, "MB/s", TA_RIGHT, NULL);
 	for (size_t i = 0; phases && i < json_object_array_length(phases); i++) {
 		struct json_object *p = json_object_array_get_idx(phases, i);
 
@@ -250,9 +249,7 @@ void table_slc_recovery(struct table *t, struct json_object *slc)
 	struct json_object *rec = jget(slc, "recovery");
 
 	table_init(t, "Cache recovered after idle");
-	table_col(t, "idle s", TA_RIGHT);
-	table_col(t, "recovered GB", TA_RIGHT);
-	table_col(t, "", TA_LEFT);
+	table_cols(t, "idle s", TA_RIGHT, "recovered GB", TA_RIGHT, "", TA_LEFT, NULL);
 	for (size_t i = 0; rec && i < json_object_array_length(rec); i++) {
 		struct json_object *p = json_object_array_get_idx(rec, i), *lb = jget(p, "lower_bound");
 

@@ -29,6 +29,8 @@ struct table {
 
 void table_init(struct table *t, const char *caption);
 void table_col(struct table *t, const char *head, enum table_align align);
+/* Several columns at once: pairs of (const char *head, enum table_align), ended by NULL. */
+void table_cols(struct table *t, ...);
 /* Start a new row; cells are then set with table_cell(). */
 void table_row(struct table *t);
 void table_cell(struct table *t, size_t col, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
