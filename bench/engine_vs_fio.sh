@@ -67,10 +67,7 @@ run_pair() {
 	cpu=$(measure "$work/s.json" "$ssdprof" run "$target" --rw "$rw" --bs 4k --qd "$qd" \
 		--time "${secs}s" --interval "${secs}s" --json --yes "$(basename "$target")" \
 		--out "$work/s-out")
-	read -r iops ios < <(python3 -c '
-import json, sys
-s = json.load(open(sys.argv[1]))["series"][0]
-print(s["iops"], s["ios"])' "$work/s.json")
+	read -r iops ios < <(ssdprof_result "$work/s.json")
 	echo "ssdprof $tname $rw-qd$qd $round $iops $ios $cpu" >>"$results"
 
 	# shellcheck disable=SC2086
@@ -78,11 +75,7 @@ print(s["iops"], s["ios"])' "$work/s.json")
 		--ioengine=io_uring --rw="$rw" --bs=4k --iodepth="$qd" --size="$size" \
 		--norandommap --randrepeat=0 --time_based --runtime="$secs" --numjobs=1 \
 		--output-format=json ${FIO_OPTS:-})
-	read -r iops ios < <(python3 -c '
-import json, sys
-j = json.load(open(sys.argv[1]))["jobs"][0]
-d = j["read"] if j["read"]["total_ios"] else j["write"]
-print(d["iops"], d["total_ios"])' "$work/f.json")
+	read -r iops ios < <(fio_result "$work/f.json")
 	echo "fio $tname $rw-qd$qd $round $iops $ios $cpu" >>"$results"
 }
 

@@ -46,3 +46,18 @@ print("target met (IOPS ratio >= 1.0 and CPU ratio <= 1.0) on every workload"
       if not worst else "target missed on: " + ", ".join(worst))
 PY
 }
+
+# ssdprof_result FILE / fio_result FILE: "IOPS IOS" of a run's JSON output.
+ssdprof_result() {
+	python3 -c '
+import json, sys
+s = json.load(open(sys.argv[1]))["series"][0]
+print(s["iops"], s["ios"])' "$1"
+}
+fio_result() {
+	python3 -c '
+import json, sys
+j = json.load(open(sys.argv[1]))["jobs"][0]
+d = j["read"] if j["read"]["total_ios"] else j["write"]
+print(d["iops"], d["total_ios"])' "$1"
+}

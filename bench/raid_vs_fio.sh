@@ -67,10 +67,7 @@ run_pair() {
 
 	cpu=$(measure "$work/s.json" "$ssdprof" run --raid 0 --chunk "$chunk" "${members[@]}" "${yes_opt[@]}" \
 		--rw "$rw" --bs 4k --qd "$qd" --time "${secs}s" --interval "${secs}s" --json --out "$work/s-out")
-	read -r iops ios < <(python3 -c '
-import json, sys
-s = json.load(open(sys.argv[1]))["series"][0]
-print(s["iops"], s["ios"])' "$work/s.json")
+	read -r iops ios < <(ssdprof_result "$work/s.json")
 	echo "ssdprof $tname raid0-$rw-qd$qd $round $iops $ios $cpu" >>"$results"
 
 	# shellcheck disable=SC2086
@@ -78,11 +75,7 @@ print(s["iops"], s["ios"])' "$work/s.json")
 		--file_service_type=random --direct=1 --ioengine=io_uring --rw="$rw" --bs=4k \
 		--iodepth="$qd" --norandommap --randrepeat=0 --time_based --runtime="$secs" --numjobs=1 \
 		--output-format=json ${FIO_OPTS:-})
-	read -r iops ios < <(python3 -c '
-import json, sys
-j = json.load(open(sys.argv[1]))["jobs"][0]
-d = j["read"] if j["read"]["total_ios"] else j["write"]
-print(d["iops"], d["total_ios"])' "$work/f.json")
+	read -r iops ios < <(fio_result "$work/f.json")
 	echo "fio $tname raid0-$rw-qd$qd $round $iops $ios $cpu" >>"$results"
 }
 

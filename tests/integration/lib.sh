@@ -33,3 +33,30 @@ d = json.load(open(sys.argv[1]))
 assert $2, 'failed: ' + sys.argv[2]
 " "$1" "$2" || fail "$1: $2"
 }
+
+# Loop devices over files in the scratch directory, for the tests that need
+# block devices; never any other disk.
+devs=()
+# need_loop: skip (exit 77) without root or losetup; from here on, whatever
+# new_loop attached is detached on exit (after loop_exit_hook, if defined).
+need_loop() {
+	[ "$(id -u)" -eq 0 ] || { echo "SKIP: loop devices need root"; exit 77; }
+	command -v losetup >/dev/null || { echo "SKIP: no losetup"; exit 77; }
+	trap loop_cleanup EXIT
+}
+loop_cleanup() {
+	if declare -F loop_exit_hook >/dev/null; then loop_exit_hook; fi
+	for d in "${devs[@]}"; do
+		losetup -d "$d" 2>/dev/null || true
+	done
+	rm -rf "$work"
+}
+# new_loop FILE [losetup options]: a 64 MiB FILE attached as a loop device, in $loopdev.
+new_loop() {
+	local f=$1 d
+	shift
+	truncate -s 64M "$f"
+	d=$(losetup -f --show "$@" "$f" 2>/dev/null) || { echo "SKIP: losetup failed"; exit 77; }
+	devs+=("$d")
+	loopdev=$d
+}

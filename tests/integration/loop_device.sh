@@ -8,29 +8,12 @@ set -eu
 pattern="$(cd "$(dirname "$0")" && pwd)/pattern.py"
 setup "$@"
 
-[ "$(id -u)" -eq 0 ] || { echo "SKIP: loop devices need root"; exit 77; }
-command -v losetup >/dev/null || { echo "SKIP: no losetup"; exit 77; }
-
-devs=()
+need_loop
 mnt=
-cleanup() {
+loop_exit_hook() {
 	[ -z "$mnt" ] || umount "$mnt" 2>/dev/null || true
-	for d in "${devs[@]}"; do
-		losetup -d "$d" 2>/dev/null || true
-	done
-	rm -rf "$work"
 }
-trap cleanup EXIT
 
-# new_loop FILE [losetup options]: attach, remember for cleanup, print the device.
-new_loop() {
-	local f=$1 d
-	shift
-	truncate -s 64M "$f"
-	d=$(losetup -f --show "$@" "$f" 2>/dev/null) || { echo "SKIP: losetup failed"; exit 77; }
-	devs+=("$d")
-	loopdev=$d
-}
 MiB=$((1024 * 1024))
 
 new_loop "$work/a.img"

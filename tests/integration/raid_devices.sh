@@ -39,17 +39,8 @@ if [ "$(id -u)" -ne 0 ] || ! command -v losetup >/dev/null; then
 	echo "raid_devices: files ok; loop devices skipped (need root and losetup)"
 	exit 0
 fi
-devs=()
-cleanup() {
-	for d in "${devs[@]}"; do losetup -d "$d" 2>/dev/null || true; done
-	rm -rf "$work"
-}
-trap cleanup EXIT
-for i in 0 1 2; do
-	truncate -s 32M "$work/l$i.img"
-	d=$(losetup -f --show "$work/l$i.img" 2>/dev/null) || { echo "raid_devices: losetup failed; loop part skipped"; exit 0; }
-	devs+=("$d")
-done
+need_loop
+for i in 0 1 2; do new_loop "$work/l$i.img"; done
 names=$(for d in "${devs[@]}"; do basename "$d"; done | paste -sd,)
 sums() { for i in 0 1 2; do sha256sum <"$work/l$i.img"; done; }
 before=$(sums)

@@ -10,27 +10,7 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 setup "$@"
 
-[ "$(id -u)" -eq 0 ] || { echo "SKIP: loop devices need root"; exit 77; }
-command -v losetup >/dev/null || { echo "SKIP: no losetup"; exit 77; }
-
-devs=()
-cleanup() {
-	for d in "${devs[@]}"; do
-		losetup -d "$d" 2>/dev/null || true
-	done
-	rm -rf "$work"
-}
-trap cleanup EXIT
-
-# new_loop FILE [losetup options]: attach, remember for cleanup, set loopdev.
-new_loop() {
-	local f=$1 d
-	shift
-	truncate -s 64M "$f"
-	d=$(losetup -f --show "$@" "$f" 2>/dev/null) || { echo "SKIP: losetup failed"; exit 77; }
-	devs+=("$d")
-	loopdev=$d
-}
+need_loop
 
 # watch PATH ARGS...: run ssdprof ARGS (as run_cmd does) under an inotify
 # watch on PATH; sets closes_w and closes_ro, the closes of files opened
