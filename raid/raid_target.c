@@ -313,20 +313,26 @@ static int raid_reap_real(struct raid_target *r, struct io_completion *out, unsi
 
 		if ((n = take_done(r, out, n, max)) == max)
 			break;
-		if ((ret = reap_real_members(r)) < 0)
-			return ret;
-		if (ret > 0)
-			continue;
 		for (unsigned i = 0; i < r->g.members; i++)
 			if (r->member_inflight[i]) {
 				busy++;
 				only = i;
 			}
-		if (n >= min_complete || !busy)
+		if (!busy)
 			break;
-		/* One member busy (QD 1, or a lone straggler): wait in its own ring, no poll. */
-		ret = busy == 1 ? process_one(r, only) : wait_real_members(r);
-		if (ret < 0)
+		if (busy == 1 && n < min_complete) {
+			/* One member busy (QD 1, or a lone straggler): submit and wait in its ring, one call. */
+			if ((ret = process_one(r, only)) < 0)
+				return ret;
+			continue;
+		}
+		if ((ret = reap_real_members(r)) < 0)
+			return ret;
+		if (ret > 0)
+			continue;
+		if (n >= min_complete)
+			break;
+		if ((ret = wait_real_members(r)) < 0)
 			return ret;
 	}
 	return (int)n;
