@@ -40,10 +40,6 @@ struct ata_target {
 	uint64_t native_sectors;      /* 0 until read */
 	bool native_known;
 	bool permanent;
-	bool dry_run;
-	FILE *dry_out;
-	dev_progress_fn progress;
-	void *progress_arg;
 	const struct ata_write_attrs *wattrs;
 };
 
@@ -57,18 +53,6 @@ static struct ata_target *to_ata(struct target *t)
 bool ata_target_is(const struct target *t)
 {
 	return t && t->ops && t->ops->identify == ata_ops_template.identify;
-}
-
-void ata_target_set_dry_run(struct target *t, bool dry_run, void *out)
-{
-	to_ata(t)->dry_run = dry_run;
-	to_ata(t)->dry_out = out ? out : stdout;
-}
-
-void ata_target_set_progress(struct target *t, dev_progress_fn fn, void *arg)
-{
-	to_ata(t)->progress = fn;
-	to_ata(t)->progress_arg = arg;
 }
 
 void ata_target_set_permanent(struct target *t, bool permanent)
@@ -136,9 +120,9 @@ static int sg_change(struct ata_target *a, const struct ata_tf *tf, void *data, 
 {
 	char line[240];
 
-	if (a->dry_run) {
+	if (a->w.dry_run) {
 		ata_tf_describe(tf, line, sizeof(line));
-		fprintf(a->dry_out, "would send to %s: ATA PASS-THROUGH(16) %s\n", a->w.t.info.path, line);
+		fprintf(a->w.dry_out, "would send to %s: ATA PASS-THROUGH(16) %s\n", a->w.t.info.path, line);
 		if (r)
 			memset(r, 0, sizeof(*r));
 		return 0;
@@ -348,8 +332,8 @@ static int at_trim(struct target *t, uint64_t off, uint64_t len)
 {
 	struct ata_target *a = to_ata(t);
 
-	if (a->dry_run) {
-		fprintf(a->dry_out, "would send to %s: BLKDISCARD offset=%llu length=%llu (DATA SET MANAGEMENT TRIM)\n",
+	if (a->w.dry_run) {
+		fprintf(a->w.dry_out, "would send to %s: BLKDISCARD offset=%llu length=%llu (DATA SET MANAGEMENT TRIM)\n",
 			t->info.path, (unsigned long long)off, (unsigned long long)len);
 		return 0;
 	}
@@ -409,13 +393,13 @@ static int security_erase(struct ata_target *a, bool enhanced, char *err, size_t
 	tf = ata_tf_security(ATA_CMD_SEC_ERASE_PREP);
 	ret = sg_change(a, &tf, NULL, NULL, 0, why, sizeof(why));
 	if (ret == 0) {
-		if (a->progress)
-			a->progress(enhanced ? "enhanced security erase" : "security erase", 0, a->progress_arg);
+		if (a->w.progress)
+			a->w.progress(enhanced ? "enhanced security erase" : "security erase", 0, a->w.progress_arg);
 		tf = ata_tf_security(ATA_CMD_SEC_ERASE_UNIT);
 		ata_security_data(data, TEMP_PASSWORD, false, enhanced, false);
 		ret = sg_change(a, &tf, data, NULL, ERASE_TIMEOUT_MS, why, sizeof(why));
 	}
-	if (a->dry_run)
+	if (a->w.dry_run)
 		return 0;
 	/* Whatever happened, no password may stay behind. */
 	if (do_identify(a, why2, sizeof(why2)) == 0 && a->id.security_enabled) {
@@ -433,8 +417,8 @@ static int security_erase(struct ata_target *a, bool enhanced, char *err, size_t
 		snprintf(err, errlen, "security erase of %s failed: %s (no password left set)", a->w.t.info.path, why);
 		return ret;
 	}
-	if (a->progress)
-		a->progress("security erase", 1.0, a->progress_arg);
+	if (a->w.progress)
+		a->w.progress("security erase", 1.0, a->w.progress_arg);
 	return 0;
 }
 
@@ -449,7 +433,7 @@ static int sanitize(struct ata_target *a, uint16_t feature, const char *method, 
 		snprintf(err, errlen, "%s refused %s: %s", a->w.t.info.path, method, why);
 		return ret;
 	}
-	if (a->dry_run)
+	if (a->w.dry_run)
 		return 0;
 	for (;;) {
 		tf = ata_tf_sanitize(ATA_SANITIZE_STATUS);
@@ -459,8 +443,8 @@ static int sanitize(struct ata_target *a, uint16_t feature, const char *method, 
 			return ret;
 		}
 		if (r.count & 0x4000) {       /* SANITIZE IN PROGRESS; progress in LBA 15:0 */
-			if (a->progress)
-				a->progress(method, (double)(r.lba & 0xffff) / 65536.0, a->progress_arg);
+			if (a->w.progress)
+				a->w.progress(method, (double)(r.lba & 0xffff) / 65536.0, a->w.progress_arg);
 			sleep(1);
 			continue;
 		}
@@ -491,7 +475,7 @@ static int at_purge(struct target *t, const char *method, char *err, size_t errl
 			: a->id.security_supported && !a->id.security_frozen && !a->id.security_enabled ? "ata-erase"
 			: "trim";
 	ret = 1;
-	if (!a->dry_run && strcmp(method, "trim"))
+	if (!a->w.dry_run && strcmp(method, "trim"))
 		flush_bdev(t->info.path);
 	if (!strcmp(method, "ata-erase") || !strcmp(method, "ata-erase-enhanced"))
 		ret = security_erase(a, !strcmp(method, "ata-erase-enhanced"), err, errlen);
@@ -502,7 +486,7 @@ static int at_purge(struct target *t, const char *method, char *err, size_t errl
 	else if (!strcmp(method, "sanitize-overwrite") && a->id.sanitize_overwrite)
 		ret = sanitize(a, ATA_SANITIZE_OVERWRITE, method, err, errlen);
 	if (ret != 1) {
-		if (!a->dry_run)
+		if (!a->w.dry_run)
 			flush_bdev(t->info.path);
 		return ret;
 	}
@@ -572,12 +556,12 @@ static int at_set_op(struct target *t, enum op_method method, uint64_t usable, c
 	snprintf(e.step, sizeof(e.step), "set-max");
 	if (sectors == a->id.sectors)
 		return 0;
-	if (!a->dry_run && (ret = op_journal_save(&e, err, errlen)) < 0)
+	if (!a->w.dry_run && (ret = op_journal_save(&e, err, errlen)) < 0)
 		return ret;
 	tf = ata_tf_set_max(sectors - 1, a->permanent);
 	ret = sg_change(a, &tf, NULL, NULL, 0, why, sizeof(why));
-	if (a->dry_run) {
-		fprintf(a->dry_out, "would re-read IDENTIFY DEVICE and check %llu user sectors\n",
+	if (a->w.dry_run) {
+		fprintf(a->w.dry_out, "would re-read IDENTIFY DEVICE and check %llu user sectors\n",
 			(unsigned long long)sectors);
 		return 0;
 	}
@@ -691,7 +675,7 @@ int ata_target_open(const char *path, unsigned flags, struct target **out, char 
 	a = calloc(1, sizeof(*a));
 	if (!a)
 		return -ENOMEM;
-	a->dry_out = stdout;
+	a->w.dry_out = stdout;
 	a->w.ops = ata_ops_template;
 	a->w.t.ops = &a->w.ops;
 	a->w.t.priv = a;

@@ -10,7 +10,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "nvme_target.h"   /* dev_progress_fn */
 
 struct target;
 struct json_object;
@@ -21,8 +20,6 @@ struct json_object;
  */
 int ata_target_open(const char *path, unsigned flags, struct target **out, char *err, size_t errlen);
 bool ata_target_is(const struct target *t);
-void ata_target_set_dry_run(struct target *t, bool dry_run, void *out /* FILE * */);
-void ata_target_set_progress(struct target *t, dev_progress_fn fn, void *arg);
 /* HPA changes survive power cycles (SET MAX ADDRESS EXT with VV set). */
 void ata_target_set_permanent(struct target *t, bool permanent);
 void ata_target_methods(const struct target *t, char *purge, size_t plen, char *op, size_t olen);

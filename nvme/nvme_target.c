@@ -47,10 +47,6 @@ struct nvme_target {
 	struct nvme_id_ns idns;
 	bool ocp;                       /* the OCP C0 log answers with its GUID */
 	char nsmgmt_refused[160];       /* why namespace OP is off although OACS claims it */
-	bool dry_run;
-	FILE *dry_out;
-	dev_progress_fn progress;
-	void *progress_arg;
 };
 
 static const struct target_ops nvme_ops_template;
@@ -63,18 +59,6 @@ static struct nvme_target *to_nv(struct target *t)
 bool nvme_target_is(const struct target *t)
 {
 	return t && t->ops && t->ops->identify == nvme_ops_template.identify;
-}
-
-void nvme_target_set_dry_run(struct target *t, bool dry_run, void *out)
-{
-	to_nv(t)->dry_run = dry_run;
-	to_nv(t)->dry_out = out ? out : stdout;
-}
-
-void nvme_target_set_progress(struct target *t, dev_progress_fn fn, void *arg)
-{
-	to_nv(t)->progress = fn;
-	to_nv(t)->progress_arg = arg;
 }
 
 const char *nvme_target_nsmgmt_refused(const struct target *t)
@@ -223,9 +207,9 @@ static int admin_change(struct nvme_target *n, struct nvme_passthru_cmd *c, uint
 {
 	char line[320];
 
-	if (n->dry_run) {
+	if (n->w.dry_run) {
 		nvme_cmd_describe(c, true, line, sizeof(line));
-		fprintf(n->dry_out, "would send to /dev/%s: %s\n", n->ctrl_name, line);
+		fprintf(n->w.dry_out, "would send to /dev/%s: %s\n", n->ctrl_name, line);
 		if (result)
 			*result = c->nsid;
 		return 0;
@@ -494,8 +478,8 @@ static int nv_trim(struct target *t, uint64_t off, uint64_t len)
 {
 	struct nvme_target *n = to_nv(t);
 
-	if (n->dry_run) {
-		fprintf(n->dry_out, "would send to %s: BLKDISCARD offset=%llu length=%llu "
+	if (n->w.dry_run) {
+		fprintf(n->w.dry_out, "would send to %s: BLKDISCARD offset=%llu length=%llu "
 			"(Dataset Management, deallocate)\n", t->info.path, (unsigned long long)off,
 			(unsigned long long)len);
 		return 0;
@@ -548,14 +532,14 @@ static int poll_sanitize(struct nvme_target *n, char *err, size_t errlen)
 		}
 		sstat = le16v(&log.sstat) & 7;
 		if (sstat == 2) {
-			if (n->progress)
-				n->progress("sanitize", le16v(&log.sprog) / 65536.0, n->progress_arg);
+			if (n->w.progress)
+				n->w.progress("sanitize", le16v(&log.sprog) / 65536.0, n->w.progress_arg);
 			sleep(SANITIZE_POLL_S);
 			continue;
 		}
 		if (sstat == 1 || sstat == 4) {
-			if (n->progress)
-				n->progress("sanitize", 1.0, n->progress_arg);
+			if (n->w.progress)
+				n->w.progress("sanitize", 1.0, n->w.progress_arg);
 			return 0;
 		}
 		snprintf(err, errlen, "sanitize of /dev/%s ended: %s", n->ctrl_name, nvme_sanitize_status_name(sstat));
@@ -600,7 +584,7 @@ static int nv_purge(struct target *t, const char *method, char *err, size_t errl
 			: NVMEC_SANACT_OVERWRITE;
 
 		c = nvme_cmd_sanitize(a, false, 1, false, false, 0);
-		if (!n->dry_run)
+		if (!n->w.dry_run)
 			flush_bdev(t->info.path);
 		ret = admin_change(n, &c, NULL);
 		if (ret) {
@@ -608,7 +592,7 @@ static int nv_purge(struct target *t, const char *method, char *err, size_t errl
 			snprintf(err, errlen, "/dev/%s refused %s: %s", n->ctrl_name, method, st);
 			return ret < 0 ? ret : -EIO;
 		}
-		if (n->dry_run)
+		if (n->w.dry_run)
 			return 0;
 		ret = poll_sanitize(n, err, errlen);
 		flush_bdev(t->info.path);
@@ -617,20 +601,20 @@ static int nv_purge(struct target *t, const char *method, char *err, size_t errl
 	/* format: SES 1 (user data erase) or 2 (cryptographic erase), same LBA format. */
 	c = nvme_cmd_format(n->nsid, cur_lbaf(&n->idns), i == 4 ? 2 : 1);
 	c.timeout_ms = FORMAT_TIMEOUT_MS;
-	if (n->progress)
-		n->progress(i == 4 ? "format (crypto erase)" : "format (user data erase)", 0, n->progress_arg);
-	if (!n->dry_run)
+	if (n->w.progress)
+		n->w.progress(i == 4 ? "format (crypto erase)" : "format (user data erase)", 0, n->w.progress_arg);
+	if (!n->w.dry_run)
 		flush_bdev(t->info.path);
 	ret = admin_change(n, &c, NULL);
-	if (!n->dry_run)
+	if (!n->w.dry_run)
 		flush_bdev(t->info.path);
 	if (ret) {
 		status_text(ret, st, sizeof(st));
 		snprintf(err, errlen, "/dev/%s refused %s of namespace %u: %s", n->ctrl_name, method, n->nsid, st);
 		return ret < 0 ? ret : -EIO;
 	}
-	if (n->progress)
-		n->progress("format", 1.0, n->progress_arg);
+	if (n->w.progress)
+		n->w.progress("format", 1.0, n->w.progress_arg);
 	return 0;
 }
 
@@ -702,14 +686,14 @@ static int ns_resize(struct nvme_target *n, uint64_t lbas, struct op_journal_ent
 	char st[96];
 	int ret;
 
-	if (n->dry_run) {
+	if (n->w.dry_run) {
 		attach(n, n->nsid, true);
 		c = nvme_cmd_ns_delete(n->nsid);
 		admin_change(n, &c, NULL);
 		c = nvme_cmd_ns_create(lbas, lbas, n->idns.flbas, buf);
 		admin_change(n, &c, NULL);
 		attach(n, n->nsid, false);
-		fprintf(n->dry_out, "would rescan /dev/%s and check that namespace %u has %llu blocks\n",
+		fprintf(n->w.dry_out, "would rescan /dev/%s and check that namespace %u has %llu blocks\n",
 			n->ctrl_name, n->nsid, (unsigned long long)lbas);
 		return 0;
 	}
@@ -852,13 +836,13 @@ static int nv_set_op(struct target *t, enum op_method method, uint64_t usable, c
 		}
 	}
 	e.current_bytes = usable;
-	if (!n->dry_run) {
+	if (!n->w.dry_run) {
 		ret = op_journal_save(&e, err, errlen);
 		if (ret < 0)
 			return ret;
 	}
 	ret = ns_resize(n, usable / lba, &e, err, errlen);
-	if (ret == 0 && !n->dry_run) {
+	if (ret == 0 && !n->w.dry_run) {
 		if (usable == e.original_bytes)
 			op_journal_remove(t->info.serial);
 		else
@@ -930,7 +914,7 @@ int nvme_target_open(const char *path, unsigned flags, struct target **out, char
 	if (!n)
 		return -ENOMEM;
 	n->cfd = -1;
-	n->dry_out = stdout;
+	n->w.dry_out = stdout;
 	n->w.ops = nvme_ops_template;
 	n->w.t.ops = &n->w.ops;
 	n->w.t.priv = n;

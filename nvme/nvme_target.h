@@ -23,14 +23,7 @@ struct json_object;
 int nvme_target_open(const char *path, unsigned flags, struct target **out, char *err, size_t errlen);
 bool nvme_target_is(const struct target *t);
 
-/*
- * Progress and --dry-run: with dry_run set, every command that would change
- * the drive is printed (one line, fields decoded) to out instead of being
- * sent; reads (identify, logs) still go to the drive.
- */
-typedef void (*dev_progress_fn)(const char *msg, double fraction, void *arg);
-void nvme_target_set_dry_run(struct target *t, bool dry_run, void *out /* FILE * */);
-void nvme_target_set_progress(struct target *t, dev_progress_fn fn, void *arg);
+/* Progress and --dry-run: wrap_set_progress and wrap_set_dry_run (target/wrap.h). */
 
 /* Purge and OP methods the drive supports, space separated ("sanitize-block format trim"). */
 void nvme_target_methods(const struct target *t, char *purge, size_t plen, char *op, size_t olen);

@@ -12,6 +12,7 @@
 #include "raid_target.h"
 #include "safety.h"
 #include "target.h"
+#include "wrap.h"
 
 int dev_signature(const char *path, char *what, size_t len)
 {
@@ -123,10 +124,9 @@ void dev_set_dry_run(struct target *t, bool dry_run, void *out)
 	if (is_group(t)) {
 		for (unsigned i = 0; i < raid_target_members(t); i++)
 			dev_set_dry_run(raid_target_member(t, i), dry_run, out);
-	} else if (nvme_target_is(t))
-		nvme_target_set_dry_run(t, dry_run, out);
-	else if (ata_target_is(t))
-		ata_target_set_dry_run(t, dry_run, out);
+	} else if (nvme_target_is(t) || ata_target_is(t)) {
+		wrap_set_dry_run(t, dry_run, out);
+	}
 }
 
 static void progress(const char *msg, double fraction, void *arg)
@@ -140,10 +140,9 @@ void dev_set_progress(struct target *t)
 	if (is_group(t)) {
 		for (unsigned i = 0; i < raid_target_members(t); i++)
 			dev_set_progress(raid_target_member(t, i));
-	} else if (nvme_target_is(t))
-		nvme_target_set_progress(t, progress, NULL);
-	else if (ata_target_is(t))
-		ata_target_set_progress(t, progress, NULL);
+	} else if (nvme_target_is(t) || ata_target_is(t)) {
+		wrap_set_progress(t, progress, NULL);
+	}
 }
 
 void dev_methods(struct target *t, char *purge, size_t plen, char *op, size_t olen)

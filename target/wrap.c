@@ -6,6 +6,18 @@ static struct target *inner(struct target *t)
 	return ((struct wrap_target *)t)->io;
 }
 
+void wrap_set_dry_run(struct target *t, bool dry_run, void *out)
+{
+	((struct wrap_target *)t)->dry_run = dry_run;
+	((struct wrap_target *)t)->dry_out = out ? out : stdout;
+}
+
+void wrap_set_progress(struct target *t, dev_progress_fn fn, void *arg)
+{
+	((struct wrap_target *)t)->progress = fn;
+	((struct wrap_target *)t)->progress_arg = arg;
+}
+
 int wrap_submit(struct target *t, const struct io_req *reqs, unsigned n)
 {
 	return inner(t)->ops->submit(inner(t), reqs, n);

@@ -7,13 +7,32 @@
 #ifndef SSDPROF_WRAP_H
 #define SSDPROF_WRAP_H
 
+#include <stdbool.h>
+#include <stdio.h>
+
 #include "target.h"
+
+/* Progress of a long command (sanitize, secure erase): fraction done, 0..1. */
+typedef void (*dev_progress_fn)(const char *msg, double fraction, void *arg);
 
 struct wrap_target {
 	struct target t;
 	struct target_ops ops;          /* per drive: the caps depend on what it supports */
 	struct target *io;              /* the target whose queue does the I/O */
+	/*
+	 * --dry-run: every command that would change the drive is printed (one
+	 * line, fields decoded) to dry_out instead of being sent; reads
+	 * (identify, logs) still go to the drive.
+	 */
+	bool dry_run;
+	FILE *dry_out;
+	dev_progress_fn progress;
+	void *progress_arg;
 };
+
+/* For a wrap_target (an NVMe or SATA drive): out is a FILE *, NULL for stdout. */
+void wrap_set_dry_run(struct target *t, bool dry_run, void *out);
+void wrap_set_progress(struct target *t, dev_progress_fn fn, void *arg);
 
 int wrap_submit(struct target *t, const struct io_req *reqs, unsigned n);
 int wrap_reap(struct target *t, struct io_completion *out, unsigned max, unsigned min_complete);
