@@ -23,6 +23,7 @@
 #include <json-c/json.h>
 #include <liburing.h>
 
+#include "clock.h"
 #include "safety.h"
 #include "target.h"
 #include "uring_target.h"
@@ -74,14 +75,6 @@ struct uring_target {
 static struct uring_target *to_ur(struct target *t)
 {
 	return (struct uring_target *)t;
-}
-
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
 static int ur_identify(struct target *t, struct target_info *info)

@@ -10,6 +10,7 @@
 #include <json-c/json.h>
 
 #include "raid_target.h"
+#include "clock.h"
 #include "workload.h"
 
 #define RAID_QD 256
@@ -61,14 +62,6 @@ struct raid_target {
 static struct raid_target *to_raid(const struct target *t)
 {
 	return (struct raid_target *)t;
-}
-
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
 /* An idle member catches up with the group's clock before it is given work. */
