@@ -6,7 +6,7 @@
  * against queue depth).
  */
 #include <errno.h>
-#include <getopt.h>
+#include <getopt.h>   /* optind, set by report_options */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -261,11 +261,6 @@ static void html_compare(struct html_page *pg, struct entry *e, size_t n, const 
 
 int cmd_compare(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "out", required_argument, NULL, 'o' },
-		{ "png", required_argument, NULL, 'p' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct entry e[MAX_DOCS] = { 0 };
 	const char *out = NULL, *png = NULL, *kind = NULL, *schema = NULL;
 	struct html_page pg = { 0 };
@@ -273,22 +268,11 @@ int cmd_compare(int argc, char **argv)
 	struct table t = { 0 };
 	char err[4352];
 	size_t n = 0;
-	int c, rc = EXIT_USAGE;
+	int rc = EXIT_USAGE;
 
-	opterr = 0;
-	optind = 0;
-	while ((c = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'o':
-			out = optarg;
-			break;
-		case 'p':
-			png = optarg;
-			break;
-		default:
-			return cli_getopt_error("compare", argv, optind, c, optopt);
-		}
-	}
+	if ((rc = report_options(argc, argv, "compare", &out, &png)))
+		return rc;
+	rc = EXIT_USAGE;
 	if (argc - optind < 2 || argc - optind > MAX_DOCS) {
 		cli_error("compare needs 2 to %d RESULT.json files; see ssdprof compare --help", MAX_DOCS);
 		return EXIT_USAGE;

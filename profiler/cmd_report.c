@@ -72,6 +72,32 @@ static void pool_free(struct pool *pl)
 	pl->n = 0;
 }
 
+int report_options(int argc, char **argv, const char *cmd, const char **out, const char **png)
+{
+	static const struct option longopts[] = {
+		{ "out", required_argument, NULL, 'o' },
+		{ "png", required_argument, NULL, 'p' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	opterr = 0;
+	optind = 0;
+	while ((c = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			*out = optarg;
+			break;
+		case 'p':
+			*png = optarg;
+			break;
+		default:
+			return cli_getopt_error(cmd, argv, optind, c, optopt);
+		}
+	}
+	return 0;
+}
+
 int report_load(const char *path, struct json_object **doc, const char **kind, char *err, size_t errlen)
 {
 	struct json_tokener *tok;
@@ -1420,32 +1446,15 @@ int report_write(const char *out, struct html_page *pg, const char *png_dir, str
 
 int cmd_report(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "out", required_argument, NULL, 'o' },
-		{ "png", required_argument, NULL, 'p' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *out = NULL, *png = NULL, *kind;
 	char err[4352], title[512], defout[4200];
 	struct json_object *doc;
 	struct html_page pg = { 0 };
 	struct pool pl = { 0 };
-	int c, ret;
+	int ret;
 
-	opterr = 0;
-	optind = 0;
-	while ((c = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'o':
-			out = optarg;
-			break;
-		case 'p':
-			png = optarg;
-			break;
-		default:
-			return cli_getopt_error("report", argv, optind, c, optopt);
-		}
-	}
+	if ((ret = report_options(argc, argv, "report", &out, &png)))
+		return ret;
 	if (optind != argc - 1) {
 		cli_error(optind >= argc ? "report needs a RESULT.json; see ssdprof report --help"
 					 : "report takes one RESULT.json (ssdprof compare puts several on the same charts)");

@@ -14,6 +14,12 @@ struct html_page;
  * "kind" is known by its "series").  On failure returns -errno with a
  * one-line reason in err and *doc NULL.
  */
+/*
+ * The options report and compare share: -o/--out FILE and --png DIR.  0 with
+ * optind at the first operand, or an exit code after printing why.
+ */
+int report_options(int argc, char **argv, const char *cmd, const char **out, const char **png);
+
 int report_load(const char *path, struct json_object **doc, const char **kind, char *err, size_t errlen);
 
 /*
