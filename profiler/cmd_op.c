@@ -183,7 +183,8 @@ int cmd_op(int argc, char **argv)
 		cli_error("op needs one TARGET; see ssdprof op --help");
 		return EXIT_USAGE;
 	}
-	if (target_open(argv[optind], &t, err, sizeof(err)) < 0) {
+	/* --show only reads: a write open's close would have udev re-scan the drive. */
+	if (target_open_flags(argv[optind], do_show ? TARGET_OPEN_READONLY : 0, &t, err, sizeof(err)) < 0) {
 		cli_error("%s", err);
 		return EXIT_USAGE;
 	}
