@@ -679,15 +679,16 @@ static int open_exit_code(int ret)
 static int open_run_target(struct run_opts *o, size_t chunk, struct target **t)
 {
 	char err[TARGET_ERRLEN];
+	/* Reads only: no write open, whose close would have udev re-scan the device (each member's). */
+	unsigned flags = workload_writes(&o->w) ? 0 : TARGET_OPEN_READONLY;
 	int ret;
 
 	if (o->raid.raid_level >= 0) {
 		o->raid.chunk = o->chunks[chunk];
+		o->raid.open_flags = flags;
 		return pc_cli_open_only(&o->raid, o->argc, o->argv, o->first, "run", t);
 	}
-	/* Reads only: no write open, whose close would have udev re-scan the device. */
-	ret = target_open_flags(o->target, workload_writes(&o->w) ? 0 : TARGET_OPEN_READONLY, t, err,
-				sizeof(err));
+	ret = target_open_flags(o->target, flags, t, err, sizeof(err));
 	if (ret < 0) {
 		cli_error("%s", err);
 		return open_exit_code(ret);

@@ -195,7 +195,7 @@ int pc_cli_open_only(struct pc_cli *c, int argc, char **argv, int first, const c
 				  cmd, cmd);
 			return EXIT_USAGE;
 		}
-		if (target_open(argv[first], t, err, sizeof(err))) {
+		if (target_open_flags(argv[first], c->open_flags, t, err, sizeof(err))) {
 			cli_error("%s", err);
 			return EXIT_USAGE;
 		}
@@ -208,7 +208,7 @@ int pc_cli_open_only(struct pc_cli *c, int argc, char **argv, int first, const c
 				return EXIT_USAGE;
 			}
 	if (raid_target_open((enum raid_level)c->raid_level, c->chunk, (const char *const *)(argv + first),
-			     (unsigned)(argc - first), t, err, sizeof(err))) {
+			     (unsigned)(argc - first), c->open_flags, t, err, sizeof(err))) {
 		cli_error("%s", err);
 		return EXIT_USAGE;
 	}

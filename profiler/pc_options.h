@@ -69,6 +69,7 @@ struct pc_cli {
 	int raid_level;             /* -1: not a group */
 	uint64_t chunk;
 	bool chunk_given;
+	unsigned open_flags;        /* target_open_flags: TARGET_OPEN_READONLY for a command that only reads */
 	unsigned given;             /* how many round/purge settings were given explicitly */
 };
 

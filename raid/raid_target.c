@@ -598,7 +598,7 @@ static void raid_close(struct target *t)
 }
 
 int raid_target_open(enum raid_level level, uint64_t chunk_bytes, const char *const *specs, unsigned n,
-		     struct target **out, char *err, size_t errlen)
+		     unsigned flags, struct target **out, char *err, size_t errlen)
 {
 	struct raid_target *r;
 	uint64_t smallest = UINT64_MAX;
@@ -621,7 +621,7 @@ int raid_target_open(enum raid_level level, uint64_t chunk_bytes, const char *co
 		return -ENOMEM;
 	}
 	for (unsigned i = 0; i < n; i++) {
-		if ((ret = target_open(specs[i], &r->m[i], err, errlen)) < 0)
+		if ((ret = target_open_flags(specs[i], flags, &r->m[i], err, errlen)) < 0)
 			goto fail;
 		if (target_has(r->m[i], TARGET_CAP_VIRTUAL_TIME) ? !r->m[i]->ops->next_completion_ns
 								  : !r->m[i]->ops->completion_fd) {
@@ -636,8 +636,8 @@ int raid_target_open(enum raid_level level, uint64_t chunk_bytes, const char *co
 			ret = -EINVAL;
 			goto fail;
 		}
-		caps &= r->m[i]->ops->caps | TARGET_CAP_OP_SPAN;
-		real_dev &= r->m[i]->ops->caps;
+		caps &= target_drive_caps(r->m[i]) | TARGET_CAP_OP_SPAN;
+		real_dev &= target_drive_caps(r->m[i]);
 		r->member_full[i] = r->m[i]->info.capacity_bytes;
 		if (r->m[i]->info.capacity_bytes < smallest)
 			smallest = r->m[i]->info.capacity_bytes;
@@ -659,6 +659,8 @@ int raid_target_open(enum raid_level level, uint64_t chunk_bytes, const char *co
 	}
 	for (unsigned i = 0; i < RAID_QD; i++)
 		r->free_ops[r->nfree++] = RAID_QD - 1 - i;
+	/* What the members can do together; a group opened to read gets a reader's share of it. */
+	target_set_caps(&r->t, &caps, caps, flags & TARGET_OPEN_READONLY);
 	r->ops_table = (struct target_ops){
 		.name = "raid", .caps = caps, .identify = raid_identify, .describe = raid_describe,
 		.purge = raid_purge, .set_op = raid_set_op, .trim = raid_trim, .counters = raid_counters,

@@ -31,9 +31,13 @@ struct raid_member_stats {
 	uint64_t lat_sum_ns, lat_max_ns;
 };
 
-/* Open members from their specs and build the group.  -errno and a one-line reason. */
+/*
+ * Open members from their specs (flags as target_open_flags: a group that
+ * only reads opens its members read-only) and build the group.  -errno and
+ * a one-line reason.
+ */
 int raid_target_open(enum raid_level level, uint64_t chunk_bytes, const char *const *specs, unsigned n,
-		     struct target **out, char *err, size_t errlen);
+		     unsigned flags, struct target **out, char *err, size_t errlen);
 
 unsigned raid_target_members(const struct target *t);
 struct target *raid_target_member(const struct target *t, unsigned i);

@@ -75,6 +75,10 @@ no_write_open "$dev" info "$dev"
 no_write_open "$dev" run "$dev" --rw randread --time 300ms --quiet --out "$work/rd"
 no_write_open "$dev" run "$dev" --rw read --bytes 1M --quiet --json --out "$work/rd2"
 json_check "$work/stdout" '"write" in d["target"]["capabilities"]'
+# A RAID group that only reads opens its members read-only too, and still lists what they can do.
+new_loop "$work/rw2.img"
+no_write_open "$dev" run --raid 1 "$dev" "$loopdev" --rw randread --time 300ms --quiet --json --out "$work/rg"
+json_check "$work/stdout" '"write" in d["target"]["capabilities"] and len(d["series"][0]["members"]) == 2'
 
 # The control: a write run is seen, so the checks above could fail.
 watch "$dev" run "$dev" --yes "$name" --rw write --bytes 1M --quiet --out "$work/wr"

@@ -22,7 +22,7 @@ static struct target *group(enum raid_level level, const char *const *specs, uns
 	struct target *t;
 	char err[256];
 
-	if (raid_target_open(level, 64 * 1024, specs, n, &t, err, sizeof(err)))
+	if (raid_target_open(level, 64 * 1024, specs, n, 0, &t, err, sizeof(err)))
 		fail_msg("%s", err);
 	return t;
 }
@@ -110,7 +110,7 @@ static void test_real_members_refused(void **state)
 	char err[256] = "";
 	(void)state;
 
-	assert_true(raid_target_open(RAID_1, 64 * 1024, specs, 2, &t, err, sizeof(err)) < 0);
+	assert_true(raid_target_open(RAID_1, 64 * 1024, specs, 2, 0, &t, err, sizeof(err)) < 0);
 	assert_true(strlen(err) > 0 && !strchr(err, '\n'));
 }
 
