@@ -226,40 +226,26 @@ static int scale_exact(const struct number *n, uint64_t mult, uint64_t *out)
 #define SIZE_HINT "use a number with k/M/G/T (1024) or kB/MB/GB/TB (1000), e.g. 4k"
 #define DURATION_HINT "use a number with ms, s, m or h (a bare number is seconds), e.g. 10m"
 
-static int size_n(const char *what, const char *s, size_t len, uint64_t *out,
-		  char *err, size_t errlen)
-{
-	const struct unit *u;
-	struct number n;
-	uint64_t v = 0;
-	QUOTE_BUF(q);
-	int ret;
+/* A number with a unit: what it is called, its units and how it goes wrong. */
+struct quantity {
+	const char *noun_hint;          /* "a size; " SIZE_HINT */
+	const struct unit *units;
+	size_t nunits;
+	const char *too_large;          /* what to use instead */
+	const char *too_fine;           /* NULL: suggest the two whole numbers around it */
+};
 
-	if (!scan_number(s, len, &n) ||
-	    !(u = find_unit(size_units, sizeof(size_units) / sizeof(size_units[0]), &n))) {
-		set_err(err, errlen, "%s: '%s' is not a size; " SIZE_HINT,
-			name_of(what), quote(q, s, len));
-		return -EINVAL;
-	}
-	ret = scale_exact(&n, u->mult, &v);
-	if (ret == -ERANGE) {
-		set_err(err, errlen,
-			"%s: '%s' is too large; use a size below 16777216T (2^64 bytes)",
-			name_of(what), quote(q, s, len));
-		return -ERANGE;
-	}
-	if (ret == -EDOM) {
-		set_err(err, errlen,
-			"%s: '%s' is not a whole number of bytes; use e.g. %llu or %llu",
-			name_of(what), quote(q, s, len), (unsigned long long)v,
-			(unsigned long long)v + 1);
-		return -EINVAL;
-	}
-	*out = v;
-	return 0;
-}
+static const struct quantity size_quantity = {
+	"a size; " SIZE_HINT, size_units, sizeof(size_units) / sizeof(size_units[0]),
+	"use a size below 16777216T (2^64 bytes)", NULL,
+};
 
-static int duration_n(const char *what, const char *s, size_t len, uint64_t *out_ns,
+static const struct quantity duration_quantity = {
+	"a duration; " DURATION_HINT, duration_units, sizeof(duration_units) / sizeof(duration_units[0]),
+	"use at most 5124095h (about 584 years)", "finer than a nanosecond; use fewer decimals, e.g. 1.5s",
+};
+
+static int quantity_n(const struct quantity *k, const char *what, const char *s, size_t len, uint64_t *out,
 		      char *err, size_t errlen)
 {
 	const struct unit *u;
@@ -268,28 +254,36 @@ static int duration_n(const char *what, const char *s, size_t len, uint64_t *out
 	QUOTE_BUF(q);
 	int ret;
 
-	if (!scan_number(s, len, &n) ||
-	    !(u = find_unit(duration_units,
-			    sizeof(duration_units) / sizeof(duration_units[0]), &n))) {
-		set_err(err, errlen, "%s: '%s' is not a duration; " DURATION_HINT,
-			name_of(what), quote(q, s, len));
+	if (!scan_number(s, len, &n) || !(u = find_unit(k->units, k->nunits, &n))) {
+		set_err(err, errlen, "%s: '%s' is not %s", name_of(what), quote(q, s, len), k->noun_hint);
 		return -EINVAL;
 	}
 	ret = scale_exact(&n, u->mult, &v);
 	if (ret == -ERANGE) {
-		set_err(err, errlen,
-			"%s: '%s' is too large; use at most 5124095h (about 584 years)",
-			name_of(what), quote(q, s, len));
+		set_err(err, errlen, "%s: '%s' is too large; %s", name_of(what), quote(q, s, len), k->too_large);
 		return -ERANGE;
 	}
-	if (ret == -EDOM) {
-		set_err(err, errlen,
-			"%s: '%s' is finer than a nanosecond; use fewer decimals, e.g. 1.5s",
-			name_of(what), quote(q, s, len));
+	if (ret == -EDOM && k->too_fine) {
+		set_err(err, errlen, "%s: '%s' is %s", name_of(what), quote(q, s, len), k->too_fine);
 		return -EINVAL;
 	}
-	*out_ns = v;
+	if (ret == -EDOM) {
+		set_err(err, errlen, "%s: '%s' is not a whole number of bytes; use e.g. %llu or %llu",
+			name_of(what), quote(q, s, len), (unsigned long long)v, (unsigned long long)v + 1);
+		return -EINVAL;
+	}
+	*out = v;
 	return 0;
+}
+
+static int size_n(const char *what, const char *s, size_t len, uint64_t *out, char *err, size_t errlen)
+{
+	return quantity_n(&size_quantity, what, s, len, out, err, errlen);
+}
+
+static int duration_n(const char *what, const char *s, size_t len, uint64_t *out_ns, char *err, size_t errlen)
+{
+	return quantity_n(&duration_quantity, what, s, len, out_ns, err, errlen);
 }
 
 static int percent_n(const char *what, const char *s, size_t len, double min, double max,
