@@ -63,14 +63,7 @@ int cmd_precondition(int argc, char **argv)
 	int c, ret, rc = EXIT_RUN_FAILED;
 
 	pc_cli_defaults(&o);
-	opterr = 0;
-	optind = 0;
-	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		ret = pc_cli_option(&o, c, optarg);
-		if (ret == 1)
-			continue;
-		if (ret)
-			return ret;
+	while ((c = pc_cli_getopt(&o, argc, argv, longopts, &ret)) != -1) {
 		switch (c) {
 		case OPT_SPAN:
 			if (parse_percent("--span", optarg, 0, 100, &span_pct, err, sizeof(err)) || !(span_pct > 0)) {
@@ -88,6 +81,8 @@ int cmd_precondition(int argc, char **argv)
 			return cli_getopt_error("precondition", argv, optind, c, optopt);
 		}
 	}
+	if (ret)
+		return ret;
 	if ((rc = pc_cli_open_target(&o, argc, argv, optind, "precondition", &t)))
 		return rc;
 	rc = EXIT_RUN_FAILED;

@@ -77,14 +77,7 @@ int cmd_slc(int argc, char **argv)
 
 	pc_cli_defaults(&o);
 	o.s.bs = 128 * 1024;
-	opterr = 0;
-	optind = 0;
-	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		ret = pc_cli_option(&o, c, optarg);
-		if (ret == 1)
-			continue;
-		if (ret)
-			return ret;
+	while ((c = pc_cli_getopt(&o, argc, argv, longopts, &ret)) != -1) {
 		switch (c) {
 		case OPT_PREFILL:
 			if (parse_percent("--prefill", optarg, 0, 90, &s.prefill_pct, err, sizeof(err))) {
@@ -108,6 +101,8 @@ int cmd_slc(int argc, char **argv)
 			return cli_getopt_error("slc", argv, optind, c, optopt);
 		}
 	}
+	if (ret)
+		return ret;
 	if ((rc = pc_cli_open_target(&o, argc, argv, optind, "slc", &t)))
 		return rc;
 	rc = EXIT_RUN_FAILED;

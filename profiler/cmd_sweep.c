@@ -122,14 +122,7 @@ static int parse_args(int argc, char **argv, struct sweep_cli *o, int *first)
 	o->range_lo = 0;
 	o->range_hi = 40;
 	o->resolution = 2.5;
-	opterr = 0;
-	optind = 0;
-	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		ret = pc_cli_option(&o->pc, c, optarg);
-		if (ret == 1)
-			continue;
-		if (ret)
-			return ret;
+	while ((c = pc_cli_getopt(&o->pc, argc, argv, longopts, &ret)) != -1) {
 		switch (c) {
 		case OPT_OP:
 			if (parse_percent_list("--op", optarg, 0, MAX_OP_PERCENT, ops, SWEEP_MAX_POINTS, &nops, err,
@@ -182,6 +175,8 @@ static int parse_args(int argc, char **argv, struct sweep_cli *o, int *first)
 			return cli_getopt_error("sweep", argv, optind, c, optopt);
 		}
 	}
+	if (ret)
+		return ret;
 	if (o->have_list && o->plan_given > 1 && o->op_method == OP_METHOD_AUTO) {
 		cli_error("sweep: --op gives the points; leave out --op-range and --resolution");
 		return EXIT_USAGE;

@@ -160,6 +160,28 @@ int pc_cli_option(struct pc_cli *c, int opt, const char *arg)
 	return 1;
 }
 
+int pc_cli_getopt(struct pc_cli *c, int argc, char **argv, const struct option *longopts, int *rc)
+{
+	int opt, ret;
+
+	*rc = 0;
+	if (!c->parsing) {
+		opterr = 0;
+		optind = 0;
+		c->parsing = true;
+	}
+	while ((opt = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+		ret = pc_cli_option(c, opt, optarg);
+		if (ret == 0)
+			return opt;
+		if (ret != 1) {
+			*rc = ret;
+			return -1;
+		}
+	}
+	return -1;
+}
+
 int pc_cli_check_target(struct pc_cli *c, struct target *t, const char *cmd)
 {
 	if (c->s.bs % t->info.lba_bytes) {

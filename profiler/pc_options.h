@@ -70,6 +70,7 @@ struct pc_cli {
 	uint64_t chunk;
 	bool chunk_given;
 	unsigned open_flags;        /* target_open_flags: TARGET_OPEN_READONLY for a command that only reads */
+	bool parsing;               /* pc_cli_getopt has started on argv */
 	unsigned given;             /* how many round/purge settings were given explicitly */
 };
 
@@ -81,6 +82,17 @@ void pc_cli_defaults(struct pc_cli *c);
 int pc_parse_chunk(const char *opt, const char *arg, uint64_t *out);
 /* 1 if opt was one of PC_LONGOPTS (handled), 0 if not, or EXIT_USAGE after printing why. */
 int pc_cli_option(struct pc_cli *c, int opt, const char *arg);
+struct option;
+/*
+ * The command's next own option from argv, taking the shared ones
+ * (PC_LONGOPTS in longopts) on the way; the first call after
+ * pc_cli_defaults starts at argv[1].  -1 at the end of the options (then
+ * optind is the first operand), or -1 with *rc set to an exit code after
+ * printing why.  An option the command does not know is the command's to
+ * report (cli_getopt_error), as getopt_long returns it.
+ */
+int pc_cli_getopt(struct pc_cli *c, int argc, char **argv, const struct option *longopts, int *rc);
+
 /* Check the settings against the opened target: 0 or an exit code after printing why. */
 int pc_cli_check_target(struct pc_cli *c, struct target *t, const char *cmd);
 
