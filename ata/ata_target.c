@@ -643,7 +643,7 @@ static const struct target_ops ata_ops_template = {
 };
 
 /* libata disks say "ATA" as their SCSI vendor. */
-static bool is_ata_disk(const char *node)
+bool ata_is_disk_node(const char *node)
 {
 	char p[PATH_MAX], buf[16] = "";
 	FILE *f;
@@ -670,7 +670,7 @@ int ata_target_open(const char *path, unsigned flags, struct target **out, char 
 
 	*out = NULL;
 	if (safety_block_names(path, node, sizeof(node), disk, sizeof(disk)) < 0 || strcmp(node, disk) ||
-	    !is_ata_disk(node))
+	    !ata_is_disk_node(node))
 		return -ENODEV;
 	a = calloc(1, sizeof(*a));
 	if (!a)
@@ -730,42 +730,3 @@ fail:
 	return ret < 0 ? ret : -EIO;
 }
 
-void ata_list(struct json_object *arr)
-{
-	struct dirent **names = NULL;
-	int k = scandir("/sys/class/block", &names, NULL, alphasort);
-
-	for (int i = 0; i < k; i++) {
-		char path[300], err[TARGET_ERRLEN], reason[TARGET_ERRLEN], purge[160], op[32];
-		struct target *t = NULL;
-		struct json_object *o;
-		char p[PATH_MAX];
-
-		snprintf(p, sizeof(p), "/sys/class/block/%s/partition", names[i]->d_name);
-		if (is_ata_disk(names[i]->d_name) && access(p, F_OK) != 0) {
-			snprintf(path, sizeof(path), "/dev/%s", names[i]->d_name);
-			o = json_object_new_object();
-			add_str(o, "path", path);
-			add_str(o, "kind", "ata");
-			/* Listing only reads: a write open's close would have udev re-scan every drive. */
-			if (ata_target_open(path, TARGET_OPEN_READONLY, &t, err, sizeof(err)) == 0) {
-				add_str(o, "model", t->info.model);
-				add_str(o, "serial", t->info.serial);
-				json_object_object_add(o, "capacity_bytes", json_object_new_uint64(t->info.capacity_bytes));
-				ata_target_methods(t, purge, sizeof(purge), op, sizeof(op));
-				add_str(o, "purge_methods", purge);
-				add_str(o, "op_methods", op);
-				target_close(t);
-			} else {
-				add_str(o, "error", err);
-			}
-			if (safety_check_in_use(path, reason, sizeof(reason)) < 0)
-				add_str(o, "in_use", reason);
-			else
-				json_object_object_add(o, "in_use", NULL);
-			json_object_array_add(arr, o);
-		}
-		free(names[i]);
-	}
-	free(names);
-}

@@ -26,6 +26,7 @@ void ata_target_methods(const struct target *t, char *purge, size_t plen, char *
 /* The native capacity (READ NATIVE MAX ADDRESS EXT), for op --show; 0 when unknown. */
 unsigned long long ata_target_native_bytes(struct target *t);
 
-void ata_list(struct json_object *arr);
+/* Whether a kernel block name is a whole disk on an ATA (libata) drive ("sda"). */
+bool ata_is_disk_node(const char *node);
 
 #endif

@@ -99,7 +99,7 @@ static bool is_ctrl_name(const char *s)
 }
 
 /* nvmeXnY exactly: a namespace head or a private namespace, not a path (c) or partition (p). */
-static bool is_ns_name(const char *s)
+bool nvme_is_namespace_node(const char *s)
 {
 	const char *p = s + 4;
 
@@ -160,7 +160,7 @@ static void find_ns_disk(const char *ctrl, uint32_t nsid, char *name, size_t len
 	if (!d)
 		return;
 	while ((de = readdir(d))) {
-		if (!is_ns_name(de->d_name))
+		if (!nvme_is_namespace_node(de->d_name))
 			continue;
 		snprintf(path, sizeof(path), "/sys/class/block/%s/nsid", de->d_name);
 		if (read_attr(path, buf, sizeof(buf)) < 0 || strtoul(buf, NULL, 10) != nsid)
@@ -907,7 +907,7 @@ int nvme_target_open(const char *path, unsigned flags, struct target **out, char
 			 "e.g. /dev/%sn1 (see ssdprof list)", path, base);
 		return -EINVAL;
 	}
-	if (safety_block_names(path, node, sizeof(node), disk, sizeof(disk)) < 0 || !is_ns_name(node))
+	if (safety_block_names(path, node, sizeof(node), disk, sizeof(disk)) < 0 || !nvme_is_namespace_node(node))
 		return -ENODEV;
 
 	n = calloc(1, sizeof(*n));
@@ -982,43 +982,3 @@ fail:
 	return ret < 0 ? ret : -EIO;
 }
 
-/* ---- list ---- */
-
-void nvme_list(struct json_object *arr)
-{
-	struct dirent **names = NULL;
-	int k = scandir("/sys/class/block", &names, NULL, alphasort);
-
-	for (int i = 0; i < k; i++) {
-		char path[300], err[TARGET_ERRLEN], reason[TARGET_ERRLEN], purge[160], op[64];
-		struct target *t = NULL;
-		struct json_object *o;
-
-		if (is_ns_name(names[i]->d_name)) {
-			snprintf(path, sizeof(path), "/dev/%s", names[i]->d_name);
-			o = json_object_new_object();
-			add_str(o, "path", path);
-			add_str(o, "kind", "nvme");
-			/* Listing only reads: a write open's close would have udev re-scan every drive. */
-			if (nvme_target_open(path, TARGET_OPEN_READONLY, &t, err, sizeof(err)) == 0) {
-				nv_identify(t, &t->info);
-				add_str(o, "model", t->info.model);
-				add_str(o, "serial", t->info.serial);
-				json_object_object_add(o, "capacity_bytes", json_object_new_uint64(t->info.capacity_bytes));
-				nvme_target_methods(t, purge, sizeof(purge), op, sizeof(op));
-				add_str(o, "purge_methods", purge);
-				add_str(o, "op_methods", op);
-				target_close(t);
-			} else {
-				add_str(o, "error", err);
-			}
-			if (safety_check_in_use(path, reason, sizeof(reason)) < 0)
-				add_str(o, "in_use", reason);
-			else
-				json_object_object_add(o, "in_use", NULL);
-			json_object_array_add(arr, o);
-		}
-		free(names[i]);
-	}
-	free(names);
-}

@@ -31,7 +31,7 @@ void nvme_target_methods(const struct target *t, char *purge, size_t plen, char 
 /* Why namespace OP is off although OACS claims it (a refusal recorded earlier), or NULL. */
 const char *nvme_target_nsmgmt_refused(const struct target *t);
 
-/* Every NVMe namespace on this machine: an array of objects for `ssdprof list`. */
-void nvme_list(struct json_object *arr);
+/* Whether a kernel block name is an NVMe namespace ("nvme0n1"; not a path or a partition). */
+bool nvme_is_namespace_node(const char *node);
 
 #endif
