@@ -258,10 +258,9 @@ static int at_describe(struct target *t, struct json_object *obj)
 {
 	struct ata_target *a = to_ata(t);
 	struct json_object *sec = json_object_new_object(), *san = json_object_new_object();
-	char purge[160], op[32], why[200], reason[TARGET_ERRLEN];
+	char purge[160], op[32], why[200];
 	uint8_t smart[512];
 	uint64_t native;
-	struct op_journal_entry e;
 
 	add_str(obj, "kernel_name", a->node);
 	json_object_object_add(obj, "sectors", json_object_new_uint64(a->id.sectors));
@@ -314,17 +313,7 @@ static int at_describe(struct target *t, struct json_object *obj)
 		}
 		json_object_object_add(obj, "smart_raw", attrs);
 	}
-	if (op_journal_load(t->info.serial, &e) == 0) {
-		char b[200];
-
-		snprintf(b, sizeof(b), "%s OP in place since %s; original %llu bytes (ssdprof op --restore)",
-			 e.method, e.when, (unsigned long long)e.original_bytes);
-		add_str(obj, "op_journal", b);
-	}
-	if (safety_check_in_use(t->info.path, reason, sizeof(reason)) < 0)
-		add_str(obj, "in_use", reason);
-	else
-		json_object_object_add(obj, "in_use", NULL);
+	wrap_describe_state(t, obj);
 	return 0;
 }
 

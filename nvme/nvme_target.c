@@ -412,8 +412,7 @@ static int nv_describe(struct target *t, struct json_object *obj)
 	struct nvme_target *n = to_nv(t);
 	struct nvme_smart_snapshot s;
 	struct json_object *lbafs = json_object_new_array();
-	struct op_journal_entry e;
-	char purge[160], op[64], reason[TARGET_ERRLEN];
+	char purge[160], op[64];
 	double media;
 
 	add_str(obj, "controller", n->ctrl_name);
@@ -458,17 +457,7 @@ static int nv_describe(struct target *t, struct json_object *obj)
 	else
 		json_object_object_add(obj, "ocp_physical_media_bytes_written", NULL);
 	add_str(obj, "media_counter", n->ocp ? "OCP C0 physical media units written" : "none (no OCP C0 log)");
-	if (op_journal_load(t->info.serial, &e) == 0) {
-		char b[200];
-
-		snprintf(b, sizeof(b), "%s OP in place since %s; original %llu bytes (ssdprof op --restore)",
-			 e.method, e.when, (unsigned long long)e.original_bytes);
-		add_str(obj, "op_journal", b);
-	}
-	if (safety_check_in_use(t->info.path, reason, sizeof(reason)) < 0)
-		add_str(obj, "in_use", reason);
-	else
-		json_object_object_add(obj, "in_use", NULL);
+	wrap_describe_state(t, obj);
 	return 0;
 }
 

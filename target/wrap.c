@@ -1,4 +1,10 @@
 /* SPDX-License-Identifier: MIT */
+#include <stdio.h>
+
+#include <json-c/json.h>
+
+#include "op_journal.h"
+#include "safety.h"
 #include "wrap.h"
 
 static struct target *inner(struct target *t)
@@ -51,4 +57,18 @@ int wrap_register_buffers(struct target *t, const struct iovec *iov, unsigned n)
 void wrap_unregister_buffers(struct target *t)
 {
 	target_unregister_buffers(inner(t));
+}
+
+void wrap_describe_state(struct target *t, struct json_object *obj)
+{
+	struct op_journal_entry e;
+	char b[TARGET_ERRLEN];
+
+	if (op_journal_load(t->info.serial, &e) == 0) {
+		snprintf(b, sizeof(b), "%s OP in place since %s; original %llu bytes (ssdprof op --restore)",
+			 e.method, e.when, (unsigned long long)e.original_bytes);
+		json_object_object_add(obj, "op_journal", json_object_new_string(b));
+	}
+	json_object_object_add(obj, "in_use", safety_check_in_use(t->info.path, b, sizeof(b)) < 0 ?
+			       json_object_new_string(b) : NULL);
 }

@@ -34,6 +34,10 @@ struct wrap_target {
 void wrap_set_dry_run(struct target *t, bool dry_run, void *out);
 void wrap_set_progress(struct target *t, dev_progress_fn fn, void *arg);
 
+struct json_object;
+/* info's last words on a drive: an OP change ssdprof left in place (op_journal), and whether it is in use. */
+void wrap_describe_state(struct target *t, struct json_object *obj);
+
 int wrap_submit(struct target *t, const struct io_req *reqs, unsigned n);
 int wrap_reap(struct target *t, struct io_completion *out, unsigned max, unsigned min_complete);
 uint64_t wrap_now(struct target *t);
