@@ -3,7 +3,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "ata_cmds.h"
+#include "ata/ata_cmds.h"
 
 #define DEV_LBA 0x40   /* DEVICE register: LBA mode */
 

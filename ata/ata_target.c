@@ -20,13 +20,13 @@
 
 #include <json-c/json.h>
 
-#include "ata_cmds.h"
-#include "ata_target.h"
-#include "op_journal.h"
-#include "safety.h"
-#include "target.h"
-#include "uring_target.h"
-#include "wrap.h"
+#include "ata/ata_cmds.h"
+#include "ata/ata_target.h"
+#include "device/op_journal.h"
+#include "device/safety.h"
+#include "device/target.h"
+#include "engine/uring_target.h"
+#include "engine/wrap.h"
 
 #define SG_TIMEOUT_MS 60000u
 #define ERASE_TIMEOUT_MS (12u * 3600 * 1000)

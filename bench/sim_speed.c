@@ -14,8 +14,8 @@
 #include <sys/resource.h>
 #include <time.h>
 
-#include "drive.h"
-#include "sim.h"
+#include "sim/drive.h"
+#include "sim/sim.h"
 
 static double cpu_seconds(void)
 {

@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "histogram.h"
+#include "engine/histogram.h"
 
 void lat_hist_reset(struct lat_hist *h)
 {

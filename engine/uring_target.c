@@ -23,10 +23,10 @@
 #include <json-c/json.h>
 #include <liburing.h>
 
-#include "clock.h"
-#include "safety.h"
-#include "target.h"
-#include "uring_target.h"
+#include "util/clock.h"
+#include "device/safety.h"
+#include "device/target.h"
+#include "engine/uring_target.h"
 
 #define MAX_BUFS 4
 /* SQEs are flushed when this many are prepared; completions have room for all in flight. */

@@ -17,10 +17,10 @@
 #include <string.h>
 #include <sys/uio.h>
 
-#include "histogram.h"
-#include "parse.h"
-#include "target.h"
-#include "workload.h"
+#include "engine/histogram.h"
+#include "util/parse.h"
+#include "device/target.h"
+#include "engine/workload.h"
 
 #define NS_PER_S 1000000000ull
 /* Page aligned, so O_DIRECT accepts any lba-aligned slice of them. */

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "nvme_cmds.h"
+#include "nvme/nvme_cmds.h"
 
 static struct nvme_passthru_cmd cmd_init(uint8_t opcode, uint32_t nsid, void *buf, uint32_t len)
 {

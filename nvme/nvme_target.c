@@ -23,13 +23,13 @@
 #include <json-c/json.h>
 #include <libnvme.h>
 
-#include "nvme_cmds.h"
-#include "nvme_target.h"
-#include "op_journal.h"
-#include "safety.h"
-#include "target.h"
-#include "uring_target.h"
-#include "wrap.h"
+#include "nvme/nvme_cmds.h"
+#include "nvme/nvme_target.h"
+#include "device/op_journal.h"
+#include "device/safety.h"
+#include "device/target.h"
+#include "engine/uring_target.h"
+#include "engine/wrap.h"
 
 #define ADMIN_TIMEOUT_MS (60u * 1000)
 #define FORMAT_TIMEOUT_MS (4u * 3600 * 1000)

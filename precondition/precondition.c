@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "histogram.h"
-#include "precondition.h"
-#include "target.h"
-#include "workload.h"
+#include "engine/histogram.h"
+#include "precondition/precondition.h"
+#include "device/target.h"
+#include "engine/workload.h"
 
 #define NS_PER_S 1e9
 

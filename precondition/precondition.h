@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "steady.h"
+#include "precondition/steady.h"
 
 struct target;
 

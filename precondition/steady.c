@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <math.h>
 
-#include "steady.h"
+#include "precondition/steady.h"
 
 bool steady_check(const double *y, size_t n, struct steady_window *w)
 {

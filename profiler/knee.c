@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "knee.h"
+#include "profiler/knee.h"
 
 /*
  * "Still paying" at the top: the last segment gains at least half as much

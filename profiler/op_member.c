@@ -6,12 +6,12 @@
 
 #include <json-c/json.h>
 
-#include "commands.h"
-#include "op_member.h"
-#include "parse.h"
-#include "raid_target.h"
-#include "result_json.h"
-#include "target.h"
+#include "cli/commands.h"
+#include "profiler/op_member.h"
+#include "util/parse.h"
+#include "raid/raid_target.h"
+#include "results/result_json.h"
+#include "device/target.h"
 
 #define MAX_MEMBER_OP 90.0
 

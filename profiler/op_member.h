@@ -13,8 +13,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "raid_map.h"
-#include "sweep_plan.h"
+#include "raid/raid_map.h"
+#include "profiler/sweep_plan.h"
 
 struct json_object;
 struct target;

@@ -8,11 +8,11 @@
 
 #include <json-c/json.h>
 
-#include "histogram.h"
-#include "raid_members.h"
-#include "raid_target.h"
-#include "result_json.h"
-#include "target.h"
+#include "engine/histogram.h"
+#include "profiler/raid_members.h"
+#include "raid/raid_target.h"
+#include "results/result_json.h"
+#include "device/target.h"
 
 struct member_snap {
 	uint64_t ios, bytes_read, bytes_written, lat_sum_ns;

@@ -5,11 +5,11 @@
 
 #include <json-c/json.h>
 
-#include "precondition.h"
-#include "raid_members.h"
-#include "raid_rounds.h"
-#include "raid_target.h"
-#include "steady.h"
+#include "precondition/precondition.h"
+#include "profiler/raid_members.h"
+#include "profiler/raid_rounds.h"
+#include "raid/raid_target.h"
+#include "precondition/steady.h"
 
 /* Slot k % SNAP_RING holds the snapshot after k rounds. */
 #define SNAP_RING (STEADY_WINDOW + 1)

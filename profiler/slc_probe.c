@@ -5,11 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "commands.h"
-#include "precondition.h"
-#include "slc_probe.h"
-#include "target.h"
-#include "workload.h"
+#include "cli/commands.h"
+#include "precondition/precondition.h"
+#include "profiler/slc_probe.h"
+#include "device/target.h"
+#include "engine/workload.h"
 
 /* Fine samples for locating the cliff inside a bin: 1 ms on the target's clock. */
 #define FINE_INTERVAL_NS 1000000ull

@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "raid_target.h"
-#include "sweep.h"
+#include "raid/raid_target.h"
+#include "profiler/sweep.h"
 
 enum op_method sweep_resolve_op_method(const struct target *t, enum op_method requested)
 {

@@ -9,8 +9,8 @@
 
 #include <stdint.h>
 
-#include "precondition.h"
-#include "target.h"
+#include "precondition/precondition.h"
+#include "device/target.h"
 
 struct sweep_point {
 	double op_percent;

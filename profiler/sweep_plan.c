@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sweep_plan.h"
+#include "profiler/sweep_plan.h"
 
 static const double default_grid[] = { 0, 7, 14, 20, 28, 40 };
 

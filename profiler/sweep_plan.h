@@ -18,7 +18,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "knee.h"
+#include "profiler/knee.h"
 
 #define SWEEP_MAX_POINTS 64
 

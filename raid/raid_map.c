@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "raid_map.h"
-#include "target.h"
+#include "raid/raid_map.h"
+#include "device/target.h"
 
 int raid_geom_init(struct raid_geom *g, enum raid_level level, unsigned members, uint64_t chunk_bytes,
 		   uint64_t member_bytes, char *err, size_t errlen)

@@ -9,9 +9,9 @@
 
 #include <json-c/json.h>
 
-#include "raid_target.h"
-#include "clock.h"
-#include "workload.h"
+#include "raid/raid_target.h"
+#include "util/clock.h"
+#include "engine/workload.h"
 
 #define RAID_QD 256
 #define OP_MAX_IOS 512
@@ -597,8 +597,9 @@ static void raid_close(struct target *t)
 	free(r);
 }
 
-int raid_target_open(enum raid_level level, uint64_t chunk_bytes, const char *const *specs, unsigned n,
-		     unsigned flags, struct target **out, char *err, size_t errlen)
+int raid_target_assemble(enum raid_level level, uint64_t chunk_bytes, struct target **members,
+			 const char *const *specs, unsigned n, unsigned flags, struct target **out, char *err,
+			 size_t errlen)
 {
 	struct raid_target *r;
 	uint64_t smallest = UINT64_MAX;
@@ -610,7 +611,8 @@ int raid_target_open(enum raid_level level, uint64_t chunk_bytes, const char *co
 
 	if (n > RAID_MAX_MEMBERS) {
 		snprintf(err, errlen, "--raid: at most %d members", RAID_MAX_MEMBERS);
-		return -EINVAL;
+		ret = -EINVAL;
+		goto fail_members;
 	}
 	r = calloc(1, sizeof(*r));
 	if (!r || !(r->ops = calloc(RAID_QD, sizeof(*r->ops))) || !(r->lat = calloc(n ? n : 1, sizeof(*r->lat)))) {
@@ -618,11 +620,14 @@ int raid_target_open(enum raid_level level, uint64_t chunk_bytes, const char *co
 			free(r->ops);
 		free(r);
 		snprintf(err, errlen, "out of memory");
-		return -ENOMEM;
+		ret = -ENOMEM;
+		goto fail_members;
 	}
 	for (unsigned i = 0; i < n; i++) {
-		if ((ret = target_open_flags(specs[i], flags, &r->m[i], err, errlen)) < 0)
-			goto fail;
+		r->m[i] = members[i];
+		members[i] = NULL;
+	}
+	for (unsigned i = 0; i < n; i++) {
 		if (target_has(r->m[i], TARGET_CAP_VIRTUAL_TIME) ? !r->m[i]->ops->next_completion_ns
 								  : !r->m[i]->ops->completion_fd) {
 			snprintf(err, errlen, "--raid: member %s (%s) cannot be driven as part of a group",
@@ -689,6 +694,12 @@ int raid_target_open(enum raid_level level, uint64_t chunk_bytes, const char *co
 	return 0;
 fail:
 	raid_close(&r->t);
+	return ret;
+fail_members:
+	for (unsigned i = 0; i < n && i < RAID_MAX_MEMBERS; i++) {
+		target_close(members[i]);
+		members[i] = NULL;
+	}
 	return ret;
 }
 

@@ -20,9 +20,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "histogram.h"
-#include "raid_map.h"
-#include "target.h"
+#include "engine/histogram.h"
+#include "raid/raid_map.h"
+#include "device/target.h"
 
 /* What one member did since the group was opened (purges do not reset it: take differences). */
 struct raid_member_stats {
@@ -32,12 +32,16 @@ struct raid_member_stats {
 };
 
 /*
- * Open members from their specs (flags as target_open_flags: a group that
- * only reads opens its members read-only) and build the group.  -errno and
- * a one-line reason.
+ * Build the group over n members already opened (with flags, as the group
+ * was asked for: a group that only reads has read-only members); specs are
+ * their spellings, for the group's path.  The group takes the members: on
+ * success they close with it, on failure they are closed here.  -errno and a
+ * one-line reason.  open/open.h has target_open_group, which opens and
+ * assembles.
  */
-int raid_target_open(enum raid_level level, uint64_t chunk_bytes, const char *const *specs, unsigned n,
-		     unsigned flags, struct target **out, char *err, size_t errlen);
+int raid_target_assemble(enum raid_level level, uint64_t chunk_bytes, struct target **members,
+			 const char *const *specs, unsigned n, unsigned flags, struct target **out, char *err,
+			 size_t errlen);
 
 unsigned raid_target_members(const struct target *t);
 struct target *raid_target_member(const struct target *t, unsigned i);

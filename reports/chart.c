@@ -9,7 +9,7 @@
 #include <cairo.h>
 #include <cairo-svg.h>
 
-#include "chart.h"
+#include "reports/chart.h"
 
 #define FONT "DejaVu Sans"
 #define TITLE_PT 20.0

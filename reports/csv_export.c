@@ -6,9 +6,9 @@
 
 #include <json-c/json.h>
 
-#include "csv_export.h"
-#include "html.h"
-#include "result_json.h"
+#include "reports/csv_export.h"
+#include "reports/html.h"
+#include "results/result_json.h"
 
 /* A column: its heading, where its value is ("lat_us/p99": '/' between keys), its decimals. */
 struct col {

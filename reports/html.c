@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chart.h"
-#include "html.h"
-#include "table.h"
+#include "reports/chart.h"
+#include "reports/html.h"
+#include "reports/table.h"
 
 void sb_addn(struct strbuf *b, const char *s, size_t n)
 {

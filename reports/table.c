@@ -7,9 +7,9 @@
 
 #include <json-c/json.h>
 
-#include "html.h"
-#include "json_get.h"
-#include "table.h"
+#include "reports/html.h"
+#include "results/json_get.h"
+#include "reports/table.h"
 
 void table_init(struct table *t, const char *caption)
 {

@@ -7,7 +7,7 @@
  */
 #include <math.h>
 
-#include "sim.h"
+#include "sim/sim.h"
 
 /* Principal branch of Lambert W on (-1/e, 0) by Halley iteration. */
 static double lambert_w0(double x)

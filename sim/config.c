@@ -11,8 +11,8 @@
 
 #include <json-c/json.h>
 
-#include "parse.h"
-#include "sim.h"
+#include "util/parse.h"
+#include "sim/sim.h"
 
 #define GiB (1024ull * 1024 * 1024)
 #define MiB (1024ull * 1024)

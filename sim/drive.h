@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "sim.h"
+#include "sim/sim.h"
 
 #define SIM_UNIT_BYTES 4096u   /* mapping unit and logical block size */
 #define SIM_NOMINAL_PAGES_PER_BLOCK 768u   /* a real 3D TLC block, for erase cost */

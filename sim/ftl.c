@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim_internal.h"
+#include "sim/sim_internal.h"
 
 /* ---- line lists ---------------------------------------------------------- */
 

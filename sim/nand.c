@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim_internal.h"
+#include "sim/sim_internal.h"
 
 static uint64_t us_to_ns(double us)
 {

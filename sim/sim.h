@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "target.h"
+#include "device/target.h"
 
 struct json_object;
 

@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-#include "drive.h"
+#include "sim/drive.h"
 
 #define SIM_NONE UINT32_MAX        /* no line / unmapped LBA / invalid slot */
 

@@ -12,8 +12,8 @@
 
 #include <json-c/json.h>
 
-#include "drive.h"
-#include "sim_internal.h"
+#include "sim/drive.h"
+#include "sim/sim_internal.h"
 
 #define SIM_MAX_QD 1024
 

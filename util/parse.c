@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "parse.h"
+#include "util/parse.h"
 
 __extension__ typedef unsigned __int128 u128;
 

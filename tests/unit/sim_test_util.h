@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "drive.h"
-#include "sim.h"
+#include "sim/drive.h"
+#include "sim/sim.h"
 
 static inline uint64_t splitmix64(uint64_t *state)
 {

@@ -17,7 +17,7 @@
 
 #include <cmocka.h>
 
-#include "ata_cmds.h"
+#include "ata/ata_cmds.h"
 
 struct cdb_case {
 	const char *what;

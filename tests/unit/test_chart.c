@@ -11,10 +11,10 @@
 
 #include <cmocka.h>
 
-#include "chart.h"
-#include "csv_export.h"
-#include "html.h"
-#include "table.h"
+#include "reports/chart.h"
+#include "reports/csv_export.h"
+#include "reports/html.h"
+#include "reports/table.h"
 
 static void test_ticks_125(void **state)
 {

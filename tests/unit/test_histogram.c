@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include "histogram.h"
+#include "engine/histogram.h"
 
 #define N_SAMPLES 1000000
 

@@ -8,7 +8,7 @@
 
 #include <cmocka.h>
 
-#include "knee.h"
+#include "profiler/knee.h"
 
 static const double grid[] = { 0, 7, 14, 20, 28, 40 };
 

@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "nvme_cmds.h"
+#include "nvme/nvme_cmds.h"
 
 struct expect {
 	const char *what;

@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "parse.h"
+#include "util/parse.h"
 
 #define ERRLEN 256
 #define SENTINEL 0xdeadbeefcafef00dull

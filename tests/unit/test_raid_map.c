@@ -15,8 +15,8 @@
 
 #include <cmocka.h>
 
-#include "raid_map.h"
-#include "target.h"
+#include "raid/raid_map.h"
+#include "device/target.h"
 
 #define K 1024ull
 

@@ -14,15 +14,16 @@
 
 #include <cmocka.h>
 
-#include "raid_target.h"
-#include "workload.h"
+#include "open/open.h"
+#include "raid/raid_target.h"
+#include "engine/workload.h"
 
 static struct target *group(enum raid_level level, const char *const *specs, unsigned n)
 {
 	struct target *t;
 	char err[256];
 
-	if (raid_target_open(level, 64 * 1024, specs, n, 0, &t, err, sizeof(err)))
+	if (target_open_group(level, 64 * 1024, specs, n, 0, &t, err, sizeof(err)))
 		fail_msg("%s", err);
 	return t;
 }
@@ -110,7 +111,7 @@ static void test_real_members_refused(void **state)
 	char err[256] = "";
 	(void)state;
 
-	assert_true(raid_target_open(RAID_1, 64 * 1024, specs, 2, 0, &t, err, sizeof(err)) < 0);
+	assert_true(target_open_group(RAID_1, 64 * 1024, specs, 2, 0, &t, err, sizeof(err)) < 0);
 	assert_true(strlen(err) > 0 && !strchr(err, '\n'));
 }
 

@@ -17,9 +17,9 @@
 #include <cmocka.h>
 #include <json-c/json.h>
 
-#include "result_json.h"
-#include "target.h"
-#include "workload.h"
+#include "results/result_json.h"
+#include "device/target.h"
+#include "engine/workload.h"
 
 static const struct target_ops dummy_ops = {
 	.name = "file",

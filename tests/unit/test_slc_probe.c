@@ -12,8 +12,9 @@
 
 #include <cmocka.h>
 
-#include "slc_probe.h"
-#include "target.h"
+#include "profiler/slc_probe.h"
+#include "device/target.h"
+#include "open/open.h"
 
 static void test_segment_three_phases(void **state)
 {

@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "steady.h"
+#include "precondition/steady.h"
 
 static struct steady_window check(const double *y, size_t n)
 {

@@ -14,9 +14,10 @@
 #include <cmocka.h>
 #include <json-c/json.h>
 
-#include "sim.h"
-#include "sweep.h"
-#include "target.h"
+#include "sim/sim.h"
+#include "profiler/sweep.h"
+#include "device/target.h"
+#include "open/open.h"
 
 static struct target *open_sim(const char *spec)
 {

@@ -10,8 +10,8 @@
 
 #include <cmocka.h>
 
-#include "knee.h"
-#include "sweep_plan.h"
+#include "profiler/knee.h"
+#include "profiler/sweep_plan.h"
 
 /* Run a plan against a curve; returns the number of points measured. */
 static size_t simulate(const struct sweep_plan *p, double (*f)(double), struct knee_point *pts)

@@ -26,11 +26,12 @@
 #include <dirent.h>
 #include <sys/uio.h>
 
-#include "histogram.h"
-#include "target.h"
-#include "uring_target.h"
-#include "workload.h"
-#include "wrap.h"
+#include "engine/histogram.h"
+#include "device/target.h"
+#include "open/open.h"
+#include "engine/uring_target.h"
+#include "engine/workload.h"
+#include "engine/wrap.h"
 
 #define ERRLEN 256
 #define FAKE_QD 256

@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ssdprof list [--json]: every NVMe namespace and SATA disk on this machine.
+ */
+#include <dirent.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <json-c/json.h>
+
+#include "ata/ata_target.h"
+#include "cli/commands.h"
+#include "cli/dev_common.h"
+#include "nvme/nvme_target.h"
+#include "device/safety.h"
+#include "device/target.h"
+#include "open/open.h"
+
+const char cmd_list_usage[] =
+	"usage: ssdprof list [--json]\n"
+	"\n"
+	"List the NVMe namespaces and SATA disks: model, serial (what --yes wants),\n"
+	"capacity, the purge and OP methods each supports, and whether it is in use\n"
+	"(mounted, held by md/dm/LVM, swap, root), which refuses destructive commands.\n"
+	"Sends only identify and log-page reads, and opens every drive read-only.\n";
+
+static const char *s(struct json_object *o, const char *k)
+{
+	struct json_object *v;
+
+	return json_object_object_get_ex(o, k, &v) && v ? json_object_get_string(v) : "-";
+}
+
+static void add_str(struct json_object *o, const char *k, const char *v)
+{
+	json_object_object_add(o, k, v && *v ? json_object_new_string(v) : NULL);
+}
+
+/* One drive's entry: identity and methods from a read-only open, or why it failed; whether in use. */
+static struct json_object *drive_entry(const char *path, const char *kind)
+{
+	char err[TARGET_ERRLEN], reason[TARGET_ERRLEN], purge[160], op[64];
+	struct json_object *o = json_object_new_object();
+	struct target *t = NULL;
+
+	add_str(o, "path", path);
+	add_str(o, "kind", kind);
+	/* Listing only reads: a write open's close would have udev re-scan every drive. */
+	if (target_open_flags(path, TARGET_OPEN_READONLY, &t, err, sizeof(err)) == 0) {
+		add_str(o, "model", t->info.model);
+		add_str(o, "serial", t->info.serial);
+		json_object_object_add(o, "capacity_bytes", json_object_new_uint64(t->info.capacity_bytes));
+		dev_methods(t, purge, sizeof(purge), op, sizeof(op));
+		add_str(o, "purge_methods", purge);
+		add_str(o, "op_methods", op);
+		target_close(t);
+	} else {
+		add_str(o, "error", err);
+	}
+	if (safety_check_in_use(path, reason, sizeof(reason)) < 0)
+		add_str(o, "in_use", reason);
+	else
+		json_object_object_add(o, "in_use", NULL);
+	return o;
+}
+
+static bool is_partition(const char *node)
+{
+	char p[PATH_MAX];
+
+	snprintf(p, sizeof(p), "/sys/class/block/%s/partition", node);
+	return access(p, F_OK) == 0;
+}
+
+/* The NVMe namespaces, then the SATA disks, in name order. */
+static void list_drives(struct json_object *arr)
+{
+	struct dirent **names = NULL;
+	int k = scandir("/sys/class/block", &names, NULL, alphasort);
+	char path[300];
+
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < k; i++) {
+			const char *node = names[i]->d_name;
+			bool take = pass == 0 ? nvme_is_namespace_node(node)
+					      : ata_is_disk_node(node) && !is_partition(node);
+
+			if (!take)
+				continue;
+			snprintf(path, sizeof(path), "/dev/%s", node);
+			json_object_array_add(arr, drive_entry(path, pass == 0 ? "nvme" : "ata"));
+		}
+	for (int i = 0; i < k; i++)
+		free(names[i]);
+	free(names);
+}
+
+int cmd_list(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct json_object *arr = json_object_new_array();
+	bool json = false;
+	int c;
+
+	opterr = 0;
+	optind = 0;
+	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+		if (c == 'j')
+			json = true;
+		else
+			return cli_getopt_error("list", argv, optind, c, optopt);
+	}
+	if (optind < argc) {
+		cli_error("list: unexpected argument '%s'", argv[optind]);
+		return EXIT_USAGE;
+	}
+	list_drives(arr);
+	if (json) {
+		printf("%s\n", json_object_to_json_string_ext(arr, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
+	} else if (!json_object_array_length(arr)) {
+		printf("no NVMe namespaces or SATA disks found\n");
+	} else {
+		printf("%-14s %-5s %-24s %-20s %9s  %-44s %-16s %s\n", "PATH", "KIND", "MODEL", "SERIAL", "GB",
+		       "PURGE", "OP", "IN USE");
+		for (size_t i = 0; i < json_object_array_length(arr); i++) {
+			struct json_object *o = json_object_array_get_idx(arr, i), *v;
+			double gb = json_object_object_get_ex(o, "capacity_bytes", &v) ? (double)json_object_get_uint64(v) / 1e9
+				    : 0;
+
+			if (json_object_object_get_ex(o, "error", &v)) {
+				printf("%-14s %-5s error: %s\n", s(o, "path"), s(o, "kind"), s(o, "error"));
+				continue;
+			}
+			printf("%-14s %-5s %-24s %-20s %9.1f  %-44s %-16s %s\n", s(o, "path"), s(o, "kind"), s(o, "model"),
+			       s(o, "serial"), gb, s(o, "purge_methods"), s(o, "op_methods"),
+			       json_object_object_get_ex(o, "in_use", &v) && v ? json_object_get_string(v) : "no");
+		}
+	}
+	json_object_put(arr);
+	return EXIT_OK;
+}

@@ -1,0 +1,295 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ssdprof op TARGET --show | --set PCT [--method M] [--permanent] | --restore
+ *
+ * OP is relative to the drive's original capacity: the one recorded in the
+ * OP journal when ssdprof changed it, else the capacity it has now.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "ata/ata_target.h"
+#include "cli/commands.h"
+#include "cli/dev_common.h"
+#include "nvme/nvme_target.h"
+#include "device/op_journal.h"
+#include "util/parse.h"
+#include "results/result_json.h"
+#include "profiler/sweep.h"
+#include "device/target.h"
+#include "open/open.h"
+
+const char cmd_op_usage[] =
+	"usage: ssdprof op TARGET --show [--json]\n"
+	"       ssdprof op TARGET --set PCT [--method auto|namespace|hpa|span] [--permanent]\n"
+	"                         [--yes SERIAL] [--force] [--dry-run]\n"
+	"       ssdprof op TARGET --restore [--yes SERIAL] [--dry-run]\n"
+	"\n"
+	"Over-provisioning: hold back PCT % of the drive's original capacity.\n"
+	"  namespace  NVMe: detach, delete and recreate the namespace smaller, attach,\n"
+	"             rescan and check the new size (needs namespace management)\n"
+	"  hpa        SATA: SET MAX ADDRESS EXT (volatile unless --permanent), checked\n"
+	"             by re-reading IDENTIFY DEVICE\n"
+	"  span       anywhere: TRIM the blocks past the span and never write there\n"
+	"  auto       the first of these the drive supports; if the drive refuses the\n"
+	"             namespace or HPA change, span, and it says so\n"
+	"The original layout is journalled (in $SSDPROF_STATE or /var/lib/ssdprof)\n"
+	"before anything changes, so --restore works also after a crash.\n"
+	"Example: ssdprof op /dev/nvme1n1 --set 20 --yes S4EWNX0R123456\n";
+
+static const char *span_note = "span OP: the blocks past the span are TRIMmed; workloads (sweep, precondition) "
+			      "must be given the span, the drive's capacity is unchanged";
+
+static int show(struct target *t, bool json)
+{
+	struct op_journal_entry e;
+	bool have = op_journal_load(t->info.serial[0] ? t->info.serial : t->info.path, &e) == 0;
+	uint64_t orig = have ? e.original_bytes : t->info.capacity_bytes;
+	uint64_t cur = have && !strcmp(e.method, "span") ? e.current_bytes : t->info.capacity_bytes;
+	unsigned long long native = ata_target_is(t) ? ata_target_native_bytes(t) : 0;
+	double pct = orig ? 100.0 * (1.0 - (double)cur / (double)orig) : 0;
+	char purge[200], op[64];
+	struct json_object *o = json_object_new_object();
+
+	dev_methods(t, purge, sizeof(purge), op, sizeof(op));
+	json_object_object_add(o, "path", json_object_new_string(t->info.path));
+	json_object_object_add(o, "capacity_bytes", json_object_new_uint64(t->info.capacity_bytes));
+	json_object_object_add(o, "original_bytes", json_object_new_uint64(orig));
+	json_object_object_add(o, "usable_bytes", json_object_new_uint64(cur));
+	json_object_object_add(o, "op_percent", json_object_new_double((double)((long long)(pct * 100 + 0.5)) / 100));
+	json_object_object_add(o, "op_method", have ? json_object_new_string(e.method) : NULL);
+	json_object_object_add(o, "op_methods", json_object_new_string(op));
+	if (native)
+		json_object_object_add(o, "native_bytes", json_object_new_uint64(native));
+	if (have) {
+		json_object_object_add(o, "journal_since", json_object_new_string(e.when));
+		json_object_object_add(o, "journal_step", json_object_new_string(e.step));
+	}
+	if (json) {
+		printf("%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY));
+	} else {
+		printf("%s: %llu bytes usable of %llu original (OP %.2f%%, %s)\n", t->info.path,
+		       (unsigned long long)cur, (unsigned long long)orig, pct, have ? e.method : "no OP set by ssdprof");
+		if (native)
+			printf("native capacity (READ NATIVE MAX): %llu bytes\n", native);
+		printf("OP methods: %s\n", op);
+		if (have)
+			printf("journal: since %s, last step %s; undo with ssdprof op %s --restore\n", e.when, e.step,
+			       t->info.path);
+	}
+	json_object_put(o);
+	return EXIT_OK;
+}
+
+/* Span OP on a device: TRIM past the span; the journal remembers the span. */
+static int set_span(struct target *t, uint64_t orig, uint64_t usable, bool dry_run, char *err, size_t errlen)
+{
+	struct op_journal_entry e;
+	int ret;
+
+	if (usable < t->info.capacity_bytes && target_has(t, TARGET_CAP_TRIM)) {
+		if (dry_run) {
+			printf("would TRIM %llu bytes from offset %llu (past the span)\n",
+			       (unsigned long long)(t->info.capacity_bytes - usable), (unsigned long long)usable);
+		} else {
+			ret = t->ops->trim(t, usable, t->info.capacity_bytes - usable);
+			if (ret < 0) {
+				snprintf(err, errlen, "TRIM past the span failed: %s", strerror(-ret));
+				return ret;
+			}
+		}
+	}
+	if (dry_run || !target_has(t, TARGET_CAP_REAL_DEVICE))
+		return 0;
+	if (usable == orig)
+		return op_journal_remove(t->info.serial[0] ? t->info.serial : t->info.path);
+	memset(&e, 0, sizeof(e));
+	snprintf(e.serial, sizeof(e.serial), "%.63s", t->info.serial[0] ? t->info.serial : t->info.path);
+	snprintf(e.path, sizeof(e.path), "%s", t->info.path);
+	snprintf(e.method, sizeof(e.method), "span");
+	snprintf(e.step, sizeof(e.step), "done");
+	e.original_bytes = orig;
+	e.current_bytes = usable;
+	return op_journal_save(&e, err, errlen);
+}
+
+int cmd_op(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "show", no_argument, NULL, 's' },
+		{ "set", required_argument, NULL, 'S' },
+		{ "restore", no_argument, NULL, 'r' },
+		{ "method", required_argument, NULL, 'm' },
+		{ "permanent", no_argument, NULL, 'p' },
+		{ "yes", required_argument, NULL, 'y' },
+		{ "force", no_argument, NULL, 'f' },
+		{ "dry-run", no_argument, NULL, 'n' },
+		{ "json", no_argument, NULL, 'j' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *yes = NULL, *mname = "auto";
+	bool force = false, dry_run = false, json = false, permanent = false, do_show = false, restore = false;
+	bool have_set = false;
+	double pct = 0;
+	enum op_method m = OP_METHOD_AUTO, used;
+	char err[TARGET_ERRLEN], perr[256];
+	struct target *t = NULL;
+	struct op_journal_entry e;
+	uint64_t orig, usable;
+	int c, ret, rc, modes;
+
+	opterr = 0;
+	optind = 0;
+	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+		switch (c) {
+		case 's': do_show = true; break;
+		case 'r': restore = true; break;
+		case 'S':
+			if (parse_percent("--set", optarg, 0, 90, &pct, perr, sizeof(perr))) {
+				cli_error("%s", perr);
+				return EXIT_USAGE;
+			}
+			have_set = true;
+			break;
+		case 'm':
+			mname = optarg;
+			if (!strcmp(optarg, "auto")) m = OP_METHOD_AUTO;
+			else if (!strcmp(optarg, "namespace")) m = OP_METHOD_NAMESPACE;
+			else if (!strcmp(optarg, "hpa")) m = OP_METHOD_HPA;
+			else if (!strcmp(optarg, "span")) m = OP_METHOD_SPAN;
+			else {
+				cli_error("--method: '%s' is not an OP method; use auto, namespace, hpa or span", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case 'p': permanent = true; break;
+		case 'y': yes = optarg; break;
+		case 'f': force = true; break;
+		case 'n': dry_run = true; break;
+		case 'j': json = true; break;
+		default:
+			return cli_getopt_error("op", argv, optind, c, optopt);
+		}
+	}
+	modes = do_show + restore + have_set;
+	if (modes != 1) {
+		cli_error("op: give exactly one of --show, --set PCT or --restore; see ssdprof op --help");
+		return EXIT_USAGE;
+	}
+	if (optind != argc - 1) {
+		cli_error("op needs one TARGET; see ssdprof op --help");
+		return EXIT_USAGE;
+	}
+	/* --show only reads: a write open's close would have udev re-scan the drive. */
+	if (target_open_flags(argv[optind], do_show ? TARGET_OPEN_READONLY : 0, &t, err, sizeof(err)) < 0) {
+		cli_error("%s", err);
+		return EXIT_USAGE;
+	}
+	if (do_show) {
+		rc = show(t, json);
+		goto out;
+	}
+	if (ata_target_is(t))
+		ata_target_set_permanent(t, permanent);
+	else if (permanent)
+		fprintf(stderr, "ssdprof: warning: --permanent applies to SATA HPA only; ignored\n");
+
+	const char *key = t->info.serial[0] ? t->info.serial : t->info.path;
+	bool have = op_journal_load(key, &e) == 0;
+
+	if (restore && !have) {
+		printf("%s: no OP change by ssdprof is recorded; nothing to restore (%llu bytes)\n", t->info.path,
+		       (unsigned long long)t->info.capacity_bytes);
+		rc = EXIT_OK;
+		goto out;
+	}
+	/* Check the method fits the drive before asking for confirmation. */
+	if (m == OP_METHOD_NAMESPACE && !target_has(t, TARGET_CAP_OP_NAMESPACE)) {
+		char purge[200], op[64];
+
+		dev_methods(t, purge, sizeof(purge), op, sizeof(op));
+		if (!strstr(op, "namespace")) {
+			/* Let the NVMe target explain (e.g. the controller refused before); others: list what works. */
+			if (!strcmp(t->info.kind, "nvme") && t->ops->set_op) {
+				t->ops->set_op(t, m, t->info.capacity_bytes, err, sizeof(err));
+				cli_error("%s", err);
+			} else {
+				cli_error("--method namespace: %s (%s) cannot do namespace OP; it supports: %s", t->info.path,
+					  t->info.kind, op);
+			}
+			rc = EXIT_USAGE;
+			goto out;
+		}
+	}
+	if (m == OP_METHOD_HPA && !target_has(t, TARGET_CAP_OP_HPA)) {
+		char purge[200], op[64];
+
+		dev_methods(t, purge, sizeof(purge), op, sizeof(op));
+		cli_error("--method hpa: %s (%s) has no Host Protected Area; it supports: %s", t->info.path,
+			  t->info.kind, op);
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	rc = dev_safety_gate(t, yes, force, dry_run, "op");
+	if (rc)
+		goto out;
+	if (dry_run)
+		dev_set_dry_run(t, true, stdout);
+
+	orig = have ? e.original_bytes : t->info.capacity_bytes;
+	if (restore) {
+		m = !strcmp(e.method, "namespace") ? OP_METHOD_NAMESPACE : !strcmp(e.method, "hpa") ? OP_METHOD_HPA
+			: OP_METHOD_SPAN;
+		if (!strcmp(e.method, "hpa") && ata_target_is(t))
+			ata_target_set_permanent(t, e.permanent);
+		usable = orig;
+	} else {
+		usable = sweep_usable_bytes(orig, pct);
+		if (pct == 0)
+			usable = orig;
+		usable -= usable % t->info.lba_bytes;
+	}
+	used = m == OP_METHOD_AUTO ? sweep_resolve_op_method(t, m) : m;
+	if (m == OP_METHOD_AUTO && used == OP_METHOD_SPAN && nvme_target_is(t) && nvme_target_nsmgmt_refused(t))
+		fprintf(stderr, "ssdprof: --method auto: namespace management %s; falling back to span OP\n",
+			nvme_target_nsmgmt_refused(t));
+	if (used == OP_METHOD_SPAN) {
+		ret = set_span(t, orig, usable, dry_run, err, sizeof(err));
+	} else {
+		ret = t->ops->set_op(t, used, usable, err, sizeof(err));
+		if (ret && m == OP_METHOD_AUTO && !restore && (ret == -EOPNOTSUPP || ret == -EIO) &&
+		    t->info.capacity_bytes == orig) {
+			fprintf(stderr, "ssdprof: %s\n", err);
+			fprintf(stderr, "ssdprof: --method auto: %s OP failed with the drive unchanged; falling back to span OP\n",
+				op_method_name(used));
+			used = OP_METHOD_SPAN;
+			ret = set_span(t, orig, usable, dry_run, err, sizeof(err));
+		}
+	}
+	if (ret) {
+		cli_error("op: %s", err);
+		rc = EXIT_RUN_FAILED;
+		goto out;
+	}
+	if (restore && used == OP_METHOD_SPAN && !dry_run)
+		op_journal_remove(key);
+	if (dry_run) {
+		rc = EXIT_OK;
+		goto out;
+	}
+	printf("%s: %s OP %s: %llu bytes usable of %llu (OP %.2f%%)\n", t->info.path, op_method_name(used),
+	       restore ? "restored" : "set", (unsigned long long)usable, (unsigned long long)orig,
+	       orig ? 100.0 * (1.0 - (double)usable / (double)orig) : 0.0);
+	if (used == OP_METHOD_SPAN && usable != orig)
+		printf("%s; e.g. ssdprof precondition %s --span %llu\n", span_note, t->info.path,
+		       (unsigned long long)usable);
+	(void)mname;
+	rc = EXIT_OK;
+out:
+	target_close(t);
+	return rc;
+}

@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ssdprof precondition: purge, fill and random writes in rounds until the
+ * SNIA steady-state window holds; one line per round, and the window.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "cli/commands.h"
+#include "cli/interrupt.h"
+#include "util/parse.h"
+#include "cli/pc_options.h"
+#include "precondition/precondition.h"
+#include "profiler/raid_members.h"
+#include "profiler/raid_rounds.h"
+#include "results/result_doc.h"
+#include "results/result_json.h"
+#include "profiler/sweep.h"
+#include "results/sweep_json.h"
+#include "device/target.h"
+
+const char cmd_precondition_usage[] =
+	"usage: ssdprof precondition TARGET [--span PCT] [--no-purge] [OPTIONS]\n"
+	"\n"
+	"Purge TARGET, fill it sequentially with 128k writes, then write random\n"
+	"blocks in rounds until steady state (SNIA PTS: over the last 5 rounds the\n"
+	"IOPS range is within 20% of the mean and the trend within 10%), or until\n"
+	"the round or write limit.  Prints each round.  DESTROYS ALL DATA on TARGET.\n"
+	"\n"
+	"  --span PCT         precondition only the first PCT% of the capacity (default 100)\n"
+	"  --no-purge         keep the current contents (skip the purge)\n"
+	PC_USAGE
+	"\n"
+	"Exit status 1 with --require-steady when steady state was not reached.\n"
+	"Example: ssdprof precondition sim:dc-tlc --round 30s\n";
+
+enum { OPT_SPAN = PC_OPT_END, OPT_NO_PURGE, OPT_REQUIRE_STEADY };
+
+int cmd_precondition(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		PC_LONGOPTS,
+		{ "span", required_argument, NULL, OPT_SPAN },
+		{ "no-purge", no_argument, NULL, OPT_NO_PURGE },
+		{ "require-steady", no_argument, NULL, OPT_REQUIRE_STEADY },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct pc_cli o;
+	struct precondition_result r = { 0 };
+	struct point_info info = { .op_percent = NAN };
+	struct target *t = NULL;
+	struct json_object *doc = NULL, *point;
+	struct pc_progress progress = { .prefix = "" };
+	char err[TARGET_ERRLEN], dir[4096], purge_used[32] = "";
+	double span_pct = 100;
+	bool purge = true, require_steady = false;
+	uint64_t start;
+	int c, ret, rc = EXIT_RUN_FAILED;
+
+	pc_cli_defaults(&o);
+	while ((c = pc_cli_getopt(&o, argc, argv, longopts, &ret)) != -1) {
+		switch (c) {
+		case OPT_SPAN:
+			if (parse_percent("--span", optarg, 0, 100, &span_pct, err, sizeof(err)) || !(span_pct > 0)) {
+				cli_error("--span: '%s' is out of range; use more than 0%% up to 100%%", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case OPT_NO_PURGE:
+			purge = false;
+			break;
+		case OPT_REQUIRE_STEADY:
+			require_steady = true;
+			break;
+		default:
+			return cli_getopt_error("precondition", argv, optind, c, optopt);
+		}
+	}
+	if (ret)
+		return ret;
+	if ((rc = pc_cli_open_target(&o, argc, argv, optind, "precondition", &t)))
+		return rc;
+	rc = EXIT_RUN_FAILED;
+	o.s.usable_bytes = sweep_usable_bytes(t->info.capacity_bytes, 100 - span_pct);
+	if (o.s.usable_bytes < FILL_BS || o.s.usable_bytes < o.s.bs) {
+		cli_error("--span: %.4g%% of %s is smaller than one block", span_pct, t->info.path);
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (o.dry_run) {
+		printf("dry run: nothing is written.  ssdprof precondition would:\n");
+		if (purge)
+			printf("  1. purge %s (%s)\n", t->info.path, o.purge_method ? o.purge_method : "auto");
+		printf("  2. fill the first %llu bytes sequentially with 128k writes, %u pass(es)\n"
+		       "  3. write %u-byte random blocks at QD %u there in rounds of %.0f s until steady (at most %u)\n",
+		       (unsigned long long)o.s.usable_bytes, o.s.fill_passes, o.s.bs, o.s.qd,
+		       (double)o.s.round_ns / 1e9, o.s.max_rounds);
+		rc = EXIT_OK;
+		goto out;
+	}
+	ret = cli_make_out_dir(o.out, dir, sizeof(dir), err, sizeof(err));
+	if (ret) {
+		cli_error("%s", err);
+		goto out;
+	}
+	if (!strcmp(t->info.kind, "raid") && !(progress.members = raid_rounds_new(t, o.s.max_rounds))) {
+		cli_error("out of memory");
+		goto out;
+	}
+	progress.print = !o.quiet && !o.json;
+	interrupt_install();
+	start = t->ops->now_ns(t);
+	ret = purge ? precondition_purge(t, o.purge_method, purge_used, sizeof(purge_used), err, sizeof(err)) : 0;
+	if (ret > 0) {
+		cli_error("warning: %s", err);
+	} else if (ret) {
+		cli_error("purge: %s", err);
+		goto out;
+	}
+	ret = precondition_run(t, &o.s, &r, pc_progress_event, pc_cli_poll, &progress, err, sizeof(err));
+	if (ret && ret != -EINTR) {
+		cli_error("%s", err);
+		goto out;
+	}
+	info.usable_bytes = o.s.usable_bytes;
+	info.purge_method = purge ? purge_used : NULL;
+	info.drive_seconds = (double)(t->ops->now_ns(t) - start) / 1e9;
+	info.waf_source = !strcmp(t->info.kind, "sim") ? "simulator" : "media-counter";
+
+	doc = result_doc_new("precondition", argc, argv, t);
+	result_doc_finish(doc, t);
+	point = point_json(&info, &r);
+	json_object_object_add(doc, "precondition", point);
+	if (progress.members) {
+		json_object_object_add(doc, "group", raid_group_json(t));
+		int mret = raid_rounds_add(progress.members, point, r.nrounds);
+
+		if (mret) {
+			cli_error("the members' figures: %s", strerror(-mret));
+			goto out;
+		}
+	}
+	if (result_write_json(dir, "result.json", doc, err, sizeof(err))) {
+		cli_error("%s", err);
+		goto out;
+	}
+	if (o.json)
+		puts(result_json_text(doc));
+	else if (!o.quiet)
+		printf("%s after %zu rounds (%s): %.0f IOPS over rounds %zu-%zu, WA %.2f\n",
+		       r.reached ? "steady state reached" : "steady state NOT reached", r.nrounds, r.stop_reason,
+		       r.iops, r.window.first + 1, r.window.last + 1, r.waf);
+	fprintf(stderr, "results: %s/result.json\n", dir);
+	if (ret == -EINTR)
+		rc = EXIT_INTERRUPTED;
+	else
+		rc = require_steady && !r.reached ? EXIT_RUN_FAILED : EXIT_OK;
+out:
+	json_object_put(doc);
+	raid_rounds_free(progress.members);
+	precondition_result_free(&r);
+	target_close(t);
+	return rc;
+}

@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ssdprof purge TARGET [--method M] [--yes SERIAL] [--force] [--dry-run]
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli/commands.h"
+#include "cli/dev_common.h"
+#include "precondition/precondition.h"
+#include "device/target.h"
+#include "open/open.h"
+
+const char cmd_purge_usage[] =
+	"usage: ssdprof purge TARGET [--method METHOD] [--yes SERIAL] [--force] [--dry-run]\n"
+	"\n"
+	"Return the drive to its fresh-out-of-box state.  DESTROYS ALL DATA on TARGET.\n"
+	"\n"
+	"  --method M     auto (default: the drive's best), sanitize-block, sanitize-crypto,\n"
+	"                 sanitize-overwrite, format (NVMe Format NVM, user data erase),\n"
+	"                 format-crypto (SES=2), ata-erase, ata-erase-enhanced (SATA\n"
+	"                 SECURITY ERASE UNIT) or trim (deallocate every block)\n"
+	"  --yes SERIAL   confirm the drive by its serial (ssdprof list shows it)\n"
+	"  --force        also purge a drive that is in use or holds a partition table\n"
+	"                 or filesystem (needs --yes)\n"
+	"  --dry-run      print each command that would be sent, send nothing\n"
+	"\n"
+	"NVMe sanitize acts on the whole NVM subsystem (every namespace); the log is\n"
+	"polled until it completes.  SATA security erase sets a temporary password,\n"
+	"erases, and makes sure no password is left.  A plain block device or file\n"
+	"can only be TRIMmed (best effort).\n"
+	"Example: ssdprof purge /dev/nvme1n1 --method format --yes S4EWNX0R123456\n";
+
+static const char *const methods[] = {
+	"auto", "sanitize-block", "sanitize-crypto", "sanitize-overwrite", "format", "format-crypto",
+	"ata-erase", "ata-erase-enhanced", "trim", NULL,
+};
+
+int cmd_purge(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "method", required_argument, NULL, 'm' },
+		{ "yes", required_argument, NULL, 'y' },
+		{ "force", no_argument, NULL, 'f' },
+		{ "dry-run", no_argument, NULL, 'n' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *method = NULL, *yes = NULL;
+	bool force = false, dry_run = false, known = false;
+	char err[TARGET_ERRLEN], used[32];
+	struct target *t = NULL;
+	struct timespec t0, t1;
+	int c, ret, rc;
+
+	opterr = 0;
+	optind = 0;
+	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'm':
+			method = optarg;
+			break;
+		case 'y':
+			yes = optarg;
+			break;
+		case 'f':
+			force = true;
+			break;
+		case 'n':
+			dry_run = true;
+			break;
+		default:
+			return cli_getopt_error("purge", argv, optind, c, optopt);
+		}
+	}
+	if (optind != argc - 1) {
+		cli_error("purge needs one TARGET; see ssdprof purge --help");
+		return EXIT_USAGE;
+	}
+	if (method) {
+		for (const char *const *m = methods; *m; m++)
+			known |= !strcmp(*m, method);
+		if (!known) {
+			cli_error("--method: '%s' is not a purge method; use auto, sanitize-block, sanitize-crypto, "
+				  "sanitize-overwrite, format, format-crypto, ata-erase, ata-erase-enhanced or trim", method);
+			return EXIT_USAGE;
+		}
+		if (!strcmp(method, "auto"))
+			method = NULL;
+	}
+	if (target_open(argv[optind], &t, err, sizeof(err)) < 0) {
+		cli_error("%s", err);
+		return EXIT_USAGE;
+	}
+	rc = EXIT_USAGE;
+	if (!target_has(t, TARGET_CAP_PURGE) && !target_has(t, TARGET_CAP_TRIM)) {
+		cli_error("purge: %s can neither purge nor TRIM", t->info.path);
+		goto out;
+	}
+	/* The method must suit the drive before anything else is looked at. */
+	if (dev_purge_supported(t, method, err, sizeof(err)) < 0) {
+		cli_error("%s", err);
+		goto out;
+	}
+	rc = dev_safety_gate(t, yes, force, dry_run, "purge");
+	if (rc)
+		goto out;
+	if (!strcmp(t->info.kind, "block") || !strcmp(t->info.kind, "file"))
+		fprintf(stderr, "ssdprof: warning: %s is a %s target: only a full TRIM is possible (best effort: the "
+			"drive's own sanitize, format or secure erase is not reachable this way)\n", t->info.path,
+			t->info.kind);
+	if (dry_run) {
+		printf("purge %s (%s, serial %s) by %s; would send:\n", t->info.path, t->info.model[0] ? t->info.model :
+		       t->info.kind, t->info.serial[0] ? t->info.serial : "none", method ? method : "auto");
+		dev_set_dry_run(t, true, stdout);
+		if (!strcmp(t->info.kind, "block") || !strcmp(t->info.kind, "file") || !strcmp(t->info.kind, "sim")) {
+			printf("would %s all %llu bytes of %s\n", !strcmp(t->info.kind, "file") ? "punch a hole over" :
+			       !strcmp(t->info.kind, "sim") ? "purge the simulated drive," : "BLKDISCARD",
+			       (unsigned long long)t->info.capacity_bytes, t->info.path);
+			rc = EXIT_OK;
+			goto out;
+		}
+		ret = precondition_purge(t, method, used, sizeof(used), err, sizeof(err));
+		/* The purge command exists to purge: a device that takes no TRIM is an error here. */
+		rc = ret ? EXIT_USAGE : EXIT_OK;
+		if (ret)
+			cli_error("%s", err);
+		goto out;
+	}
+	dev_set_progress(t);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	ret = precondition_purge(t, method, used, sizeof(used), err, sizeof(err));
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	if (ret) {
+		cli_error("purge: %s", err);
+		rc = ret == -EOPNOTSUPP || ret > 0 ? EXIT_USAGE : EXIT_RUN_FAILED;
+		goto out;
+	}
+	printf("purged %s (%s) by %s in %.1f s\n", t->info.path, t->info.serial[0] ? t->info.serial : t->info.kind,
+	       method ? method : "auto", (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+	rc = EXIT_OK;
+out:
+	target_close(t);
+	return rc;
+}

@@ -1,0 +1,209 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ssdprof slc: how much goes in at SLC-cache speed before the cliff, the
+ * speed before and after, the phases, and how much comes back after idle.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "cli/commands.h"
+#include "cli/interrupt.h"
+#include "util/parse.h"
+#include "cli/pc_options.h"
+#include "profiler/raid_members.h"
+#include "results/result_doc.h"
+#include "results/result_json.h"
+#include "results/slc_json.h"
+#include "profiler/slc_probe.h"
+#include "reports/table.h"
+#include "device/target.h"
+
+const char cmd_slc_usage[] =
+	"usage: ssdprof slc TARGET [--bs 128k] [--qd 32] [--prefill PCT] [--idle LIST] [OPTIONS]\n"
+	"       ssdprof slc --raid 0|1|5|6|10 [--chunk SIZE] MEMBER MEMBER... [OPTIONS]\n"
+	"\n"
+	"Purge TARGET, then write it sequentially end to end and chart MB/s per 0.5%\n"
+	"of capacity.  The curve is cut into phases where the speed changes by more\n"
+	"than 25% for at least 1% of the capacity; the cache size is what went in\n"
+	"before the first drop.  DESTROYS ALL DATA on TARGET.\n"
+	"\n"
+	"  --bs SIZE           write size (default 128k)\n"
+	"  --qd N              queue depth (default 32)\n"
+	"  --prefill PCT       write PCT% first and let the drive settle: the cache of a part-full drive\n"
+	"  --prefill-idle DUR  how long to let it settle after the prefill (default 60s)\n"
+	"  --idle LIST         after the cliff, idle this long and measure how much the cache\n"
+	"                      recovered, e.g. 5s,30s,120s\n"
+	"  --purge-method M    as for sweep (default auto)\n"
+	"  --seed N, --out DIR, --json, --quiet, --dry-run, --yes SERIAL,\n"
+	"  --raid LEVEL, --chunk SIZE   as for sweep\n"
+	"\n"
+	"Example: ssdprof slc sim:budget-qlc --idle 30s,5m\n";
+
+enum { OPT_PREFILL = PC_OPT_END, OPT_PREFILL_IDLE, OPT_IDLE };
+
+int cmd_slc(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "bs", required_argument, NULL, PC_OPT_BS },
+		{ "qd", required_argument, NULL, PC_OPT_QD },
+		{ "purge-method", required_argument, NULL, PC_OPT_PURGE_METHOD },
+		{ "seed", required_argument, NULL, PC_OPT_SEED },
+		{ "out", required_argument, NULL, PC_OPT_OUT },
+		{ "json", no_argument, NULL, PC_OPT_JSON },
+		{ "quiet", no_argument, NULL, PC_OPT_QUIET },
+		{ "dry-run", no_argument, NULL, PC_OPT_DRY_RUN },
+		{ "yes", required_argument, NULL, PC_OPT_YES },
+		{ "force", no_argument, NULL, PC_OPT_FORCE },
+		{ "raid", required_argument, NULL, PC_OPT_RAID },
+		{ "chunk", required_argument, NULL, PC_OPT_CHUNK },
+		{ "prefill", required_argument, NULL, OPT_PREFILL },
+		{ "prefill-idle", required_argument, NULL, OPT_PREFILL_IDLE },
+		{ "idle", required_argument, NULL, OPT_IDLE },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct pc_cli o;
+	struct slc_settings s = { .prefill_idle_ns = 60ull * 1000000000 };
+	struct slc_result r = { 0 };
+	struct target *t = NULL;
+	struct raid_snap *before = NULL, *after = NULL;   /* a group's members, around the probe */
+	struct json_object *doc = NULL, *settings, *idle, *slc;
+	char err[TARGET_ERRLEN], dir[4096];
+	int c, ret, rc = EXIT_RUN_FAILED;
+
+	pc_cli_defaults(&o);
+	o.s.bs = 128 * 1024;
+	while ((c = pc_cli_getopt(&o, argc, argv, longopts, &ret)) != -1) {
+		switch (c) {
+		case OPT_PREFILL:
+			if (parse_percent("--prefill", optarg, 0, 90, &s.prefill_pct, err, sizeof(err))) {
+				cli_error("%s", err);
+				return EXIT_USAGE;
+			}
+			break;
+		case OPT_PREFILL_IDLE:
+			if (parse_duration("--prefill-idle", optarg, &s.prefill_idle_ns, err, sizeof(err))) {
+				cli_error("%s", err);
+				return EXIT_USAGE;
+			}
+			break;
+		case OPT_IDLE:
+			if (parse_duration_list("--idle", optarg, s.idle_ns, SLC_MAX_IDLE, &s.nidle, err, sizeof(err))) {
+				cli_error("%s", err);
+				return EXIT_USAGE;
+			}
+			break;
+		default:
+			return cli_getopt_error("slc", argv, optind, c, optopt);
+		}
+	}
+	if (ret)
+		return ret;
+	if ((rc = pc_cli_open_target(&o, argc, argv, optind, "slc", &t)))
+		return rc;
+	rc = EXIT_RUN_FAILED;
+	s.usable_bytes = t->info.capacity_bytes;
+	s.bs = o.s.bs;
+	s.qd = o.s.qd;
+	s.seed = o.s.seed;
+	s.purge_method = o.purge_method;
+	if (o.dry_run) {
+		printf("dry run: nothing is written.  ssdprof slc would:\n"
+		       "  1. purge %s (%s)\n"
+		       "  2. write the first %.4g%% sequentially and idle %.0f s\n"
+		       "  3. write the rest sequentially (%u-byte writes, QD %u), measuring MB/s per 0.5%% of capacity\n"
+		       "  4. idle and write again %zu time(s) to measure recovery\n",
+		       t->info.path, o.purge_method ? o.purge_method : "auto", s.prefill_pct,
+		       (double)s.prefill_idle_ns / 1e9, s.bs, s.qd, s.nidle);
+		rc = EXIT_OK;
+		goto out;
+	}
+	ret = cli_make_out_dir(o.out, dir, sizeof(dir), err, sizeof(err));
+	if (ret) {
+		cli_error("%s", err);
+		goto out;
+	}
+	if (!strcmp(t->info.kind, "raid")) {
+		if (!(before = raid_snap_new(t)) || !(after = raid_snap_new(t))) {
+			cli_error("out of memory");
+			goto out;
+		}
+		raid_snap_take(before, t);
+	}
+	interrupt_install();
+	ret = slc_probe_run(t, &s, &r, pc_cli_poll, NULL, err, sizeof(err));
+	if (ret == -EINTR) {
+		cli_error("interrupted: the SLC probe must run end to end; nothing was saved");
+		rc = EXIT_INTERRUPTED;
+		goto out;
+	}
+	if (ret) {
+		cli_error("%s", err);
+		goto out;
+	}
+
+	doc = result_doc_new("slc", argc, argv, t);
+	settings = json_object_new_object();
+	json_object_object_add(settings, "bs", json_object_new_int64(s.bs));
+	json_object_object_add(settings, "qd", json_object_new_int((int)s.qd));
+	json_object_object_add(settings, "prefill_percent", result_json_number(s.prefill_pct, 2));
+	json_object_object_add(settings, "prefill_idle_s", result_json_number((double)s.prefill_idle_ns / 1e9, RP_SECONDS));
+	idle = json_object_new_array();
+	for (size_t i = 0; i < s.nidle; i++)
+		json_object_array_add(idle, result_json_number((double)s.idle_ns[i] / 1e9, RP_SECONDS));
+	json_object_object_add(settings, "idle_s", idle);
+	json_object_object_add(settings, "purge_method", o.purge_method ? json_object_new_string(o.purge_method) : NULL);
+	json_object_object_add(settings, "seed", json_object_new_uint64(s.seed));
+	json_object_object_add(doc, "settings", settings);
+	slc = slc_json(&r);
+	json_object_object_add(doc, "slc", slc);
+	if (before) {
+		/* Each member over the whole probe, purge to the end: the member that held the group back. */
+		json_object_object_add(doc, "group", raid_group_json(t));
+		raid_snap_take(after, t);
+		if ((ret = raid_members_add(slc, t, before, after, NULL))) {
+			cli_error("the members' figures: %s", strerror(-ret));
+			goto out;
+		}
+	}
+	result_doc_finish(doc, t);
+	if (result_write_json(dir, "result.json", doc, err, sizeof(err))) {
+		cli_error("%s", err);
+		goto out;
+	}
+	if (o.json) {
+		puts(result_json_text(doc));
+	} else if (!o.quiet) {
+		printf("phases (MB/s over the bytes written after the purge%s):\n", r.prefill_bytes ? " and prefill" : "");
+		struct json_object *slc_obj = NULL;
+		struct table phases;
+
+		/* The same table as the HTML report's (table.c). */
+		json_object_object_get_ex(doc, "slc", &slc_obj);
+		table_slc_phases(&phases, slc_obj);
+		table_print(&phases, stdout, "  ");
+		table_free(&phases);
+		if (r.cliff)
+			printf("SLC cache: %.2f GB at %.1f MB/s, then %.1f MB/s\n", (double)r.cache_bytes / 1e9,
+			       r.in_cache_mbps, r.post_cache_mbps);
+		else
+			printf("no cliff: %.1f MB/s throughout the %.2f GB written\n", r.in_cache_mbps,
+			       (double)(s.usable_bytes - r.prefill_bytes) / 1e9);
+		for (size_t i = 0; i < r.nrecovery; i++)
+			printf("after %.0f s idle: %s%.2f GB at cache speed\n", r.recovery[i].idle_s,
+			       r.recovery[i].lower_bound ? "at least " : "", (double)r.recovery[i].recovered_bytes / 1e9);
+	}
+	fprintf(stderr, "results: %s/result.json\n", dir);
+	rc = EXIT_OK;
+out:
+	json_object_put(doc);
+	raid_snap_free(before);
+	raid_snap_free(after);
+	slc_result_free(&r);
+	target_close(t);
+	return rc;
+}

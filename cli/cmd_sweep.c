@@ -1,0 +1,570 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ssdprof sweep: steady-state IOPS, latency and WA at each OP level, the
+ * knee, and a recommendation.  Results are saved after every point as a
+ * complete document, so an interrupted sweep loses at most the point it was
+ * in, and --resume replays the finished points into the plan and goes on.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "cli/commands.h"
+#include "cli/interrupt.h"
+#include "results/json_get.h"
+#include "profiler/knee.h"
+#include "profiler/op_member.h"
+#include "util/parse.h"
+#include "device/md_info.h"
+#include "cli/pc_options.h"
+#include "profiler/raid_members.h"
+#include "profiler/raid_rounds.h"
+#include "raid/raid_target.h"
+#include "results/result_doc.h"
+#include "results/result_json.h"
+#include "profiler/sweep.h"
+#include "results/sweep_json.h"
+#include "profiler/sweep_plan.h"
+#include "reports/table.h"
+#include "device/target.h"
+
+const char cmd_sweep_usage[] =
+	"usage: ssdprof sweep TARGET [--op LIST | --op-range A:B [--resolution PCT]]\n"
+	"                    [--op-method auto|namespace|span] [OPTIONS]\n"
+	"       ssdprof sweep --raid 0|1|5|6|10 [--chunk SIZE] MEMBER MEMBER... [OPTIONS]\n"
+	"                    [--op-member P1,P2,... ...]\n"
+	"       ssdprof sweep TARGET --resume DIR\n"
+	"\n"
+	"For each OP level: purge, hold back that % of the capacity (namespace resize,\n"
+	"HPA, or a workload confined to a span), fill sequentially, then random writes\n"
+	"in rounds until the SNIA steady-state window holds.  Records IOPS, latency,\n"
+	"host and media bytes and WA over the window, finds the knee (the smallest OP\n"
+	"whose IOPS reach 90% of the best) and recommends an OP.  DESTROYS ALL DATA on\n"
+	"the target.\n"
+	"\n"
+	"  --op LIST          measure exactly these OP levels, e.g. 0,7,14,28\n"
+	"  --op-range A:B     adaptive search between A and B % (default 0:40)\n"
+	"  --resolution PCT   adaptive: narrow the knee down to this (default 2.5)\n"
+	"  --op-method M      auto (namespace, then HPA, then span), namespace or span\n"
+	"  --op-member LIST   a RAID group's point with its own OP for each member, one\n"
+	"                     percent per member in order (repeat for more points)\n"
+	"  --resume DIR       continue the sweep saved in DIR, with its settings\n"
+	"  --require-steady   exit 1 if a point did not reach steady state\n"
+	PC_USAGE
+	"\n"
+	"Example: ssdprof sweep sim:budget-tlc --out results/budget\n";
+
+enum {
+	OPT_OP = PC_OPT_END, OPT_OP_RANGE, OPT_RESOLUTION, OPT_OP_METHOD, OPT_OP_MEMBER, OPT_RESUME,
+	OPT_REQUIRE_STEADY,
+};
+
+#define MAX_OP_PERCENT 90.0
+
+struct sweep_cli {
+	struct pc_cli pc;
+	struct sweep_plan plan;
+	bool have_list;
+	double range_lo, range_hi, resolution;
+	enum op_method op_method;
+	const char *resume;
+	bool require_steady;
+	unsigned plan_given;
+	struct op_member_plan member;   /* npoints 0: the same OP on every member */
+};
+
+static int parse_range(const char *arg, double *lo, double *hi)
+{
+	char a[64], err[256];
+	const char *colon = strchr(arg, ':');
+
+	if (!colon || (size_t)(colon - arg) >= sizeof(a)) {
+		cli_error("--op-range: '%s' is not a range; use A:B, e.g. 0:40", arg);
+		return EXIT_USAGE;
+	}
+	snprintf(a, sizeof(a), "%.*s", (int)(colon - arg), arg);
+	if (parse_percent("--op-range", a, 0, MAX_OP_PERCENT, lo, err, sizeof(err)) ||
+	    parse_percent("--op-range", colon + 1, 0, MAX_OP_PERCENT, hi, err, sizeof(err))) {
+		cli_error("%s", err);
+		return EXIT_USAGE;
+	}
+	if (*hi <= *lo) {
+		cli_error("--op-range: '%s' is empty; the upper end must be above the lower, e.g. 0:40", arg);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+static int parse_args(int argc, char **argv, struct sweep_cli *o, int *first)
+{
+	static const struct option longopts[] = {
+		PC_LONGOPTS,
+		{ "op", required_argument, NULL, OPT_OP },
+		{ "op-range", required_argument, NULL, OPT_OP_RANGE },
+		{ "resolution", required_argument, NULL, OPT_RESOLUTION },
+		{ "op-method", required_argument, NULL, OPT_OP_METHOD },
+		{ "op-member", required_argument, NULL, OPT_OP_MEMBER },
+		{ "resume", required_argument, NULL, OPT_RESUME },
+		{ "require-steady", no_argument, NULL, OPT_REQUIRE_STEADY },
+		{ NULL, 0, NULL, 0 },
+	};
+	double ops[SWEEP_MAX_POINTS];
+	size_t nops;
+	char err[256];
+	int c, ret;
+
+	pc_cli_defaults(&o->pc);
+	o->range_lo = 0;
+	o->range_hi = 40;
+	o->resolution = 2.5;
+	while ((c = pc_cli_getopt(&o->pc, argc, argv, longopts, &ret)) != -1) {
+		switch (c) {
+		case OPT_OP:
+			if (parse_percent_list("--op", optarg, 0, MAX_OP_PERCENT, ops, SWEEP_MAX_POINTS, &nops, err,
+					       sizeof(err))) {
+				cli_error("%s", err);
+				return EXIT_USAGE;
+			}
+			sweep_plan_fixed(&o->plan, ops, nops);
+			o->have_list = true;
+			o->plan_given++;
+			break;
+		case OPT_OP_RANGE:
+			if ((ret = parse_range(optarg, &o->range_lo, &o->range_hi)))
+				return ret;
+			o->plan_given++;
+			break;
+		case OPT_RESOLUTION:
+			if (parse_percent("--resolution", optarg, 0.1, 50, &o->resolution, err, sizeof(err))) {
+				cli_error("%s", err);
+				return EXIT_USAGE;
+			}
+			o->plan_given++;
+			break;
+		case OPT_OP_METHOD:
+			if (!strcmp(optarg, "auto"))
+				o->op_method = OP_METHOD_AUTO;
+			else if (!strcmp(optarg, "namespace"))
+				o->op_method = OP_METHOD_NAMESPACE;
+			else if (!strcmp(optarg, "hpa"))
+				o->op_method = OP_METHOD_HPA;
+			else if (!strcmp(optarg, "span"))
+				o->op_method = OP_METHOD_SPAN;
+			else {
+				cli_error("--op-method: '%s' is not an OP method; use auto, namespace, hpa or span", optarg);
+				return EXIT_USAGE;
+			}
+			o->plan_given++;
+			break;
+		case OPT_OP_MEMBER:
+			if ((ret = op_member_parse(&o->member, optarg)))
+				return ret;
+			break;
+		case OPT_RESUME:
+			o->resume = optarg;
+			break;
+		case OPT_REQUIRE_STEADY:
+			o->require_steady = true;
+			break;
+		default:
+			return cli_getopt_error("sweep", argv, optind, c, optopt);
+		}
+	}
+	if (ret)
+		return ret;
+	if (o->have_list && o->plan_given > 1 && o->op_method == OP_METHOD_AUTO) {
+		cli_error("sweep: --op gives the points; leave out --op-range and --resolution");
+		return EXIT_USAGE;
+	}
+	if (o->member.npoints && (o->have_list || o->plan_given > (o->op_method != OP_METHOD_AUTO) ||
+				  (o->op_method != OP_METHOD_AUTO && o->op_method != OP_METHOD_NAMESPACE))) {
+		cli_error("sweep: --op-member gives the points, by namespace OP; leave out --op, --op-range, "
+			  "--resolution and --op-method other than namespace");
+		return EXIT_USAGE;
+	}
+	if (o->resume && (o->plan_given || o->pc.given || o->member.npoints)) {
+		cli_error("sweep: --resume continues with the settings saved in %s; leave out the other sweep options",
+			  o->resume);
+		return EXIT_USAGE;
+	}
+	if (!o->have_list)
+		sweep_plan_adaptive(&o->plan, o->range_lo, o->range_hi, o->resolution);
+	*first = optind;
+	return 0;
+}
+
+static struct json_object *settings_json(const struct sweep_cli *o)
+{
+	struct json_object *s = json_object_new_object(), *ops = json_object_new_array();
+
+	json_object_object_add(s, "plan", json_object_new_string(o->plan.fixed ? "list" : "adaptive"));
+	for (size_t i = 0; i < o->plan.ngrid; i++)
+		json_object_array_add(ops, result_json_number(o->plan.grid[i], 2));
+	json_object_object_add(s, o->plan.fixed ? "op_list" : "op_grid", ops);
+	json_object_object_add(s, "resolution", o->plan.fixed ? NULL : result_json_number(o->plan.resolution, 2));
+	json_object_object_add(s, "op_method", json_object_new_string(op_method_name(o->op_method)));
+	if (o->member.npoints)
+		json_object_object_add(s, "op_member", op_member_json(&o->member));
+	json_object_object_add(s, "purge_method",
+			       o->pc.purge_method ? json_object_new_string(o->pc.purge_method) : NULL);
+	json_object_object_add(s, "fill_passes", json_object_new_int((int)o->pc.s.fill_passes));
+	json_object_object_add(s, "bs", json_object_new_int64(o->pc.s.bs));
+	json_object_object_add(s, "qd", json_object_new_int((int)o->pc.s.qd));
+	json_object_object_add(s, "round_s", result_json_number((double)o->pc.s.round_ns / 1e9, RP_SECONDS));
+	json_object_object_add(s, "max_rounds", json_object_new_int((int)o->pc.s.max_rounds));
+	json_object_object_add(s, "max_writes",
+			       o->pc.s.max_writes > 0 ? result_json_number(o->pc.s.max_writes, 2) : NULL);
+	json_object_object_add(s, "seed", json_object_new_uint64(o->pc.s.seed));
+	return s;
+}
+
+/* Settings back from a saved sweep, so a resumed sweep measures exactly what the first one did. */
+static int settings_from_json(struct json_object *s, struct sweep_cli *o)
+{
+	struct json_object *v, *ops;
+	double grid[SWEEP_MAX_POINTS];
+	size_t n = 0;
+	const char *plan = json_object_object_get_ex(s, "plan", &v) ? json_object_get_string(v) : "";
+	bool fixed = !strcmp(plan, "list");
+
+	if (!json_object_object_get_ex(s, fixed ? "op_list" : "op_grid", &ops) ||
+	    !json_object_is_type(ops, json_type_array))
+		return -EINVAL;
+	for (size_t i = 0; i < json_object_array_length(ops) && n < SWEEP_MAX_POINTS; i++)
+		grid[n++] = json_object_get_double(json_object_array_get_idx(ops, i));
+	if (!n)
+		return -EINVAL;
+	if (fixed) {
+		sweep_plan_fixed(&o->plan, grid, n);
+	} else {
+		memset(&o->plan, 0, sizeof(o->plan));
+		memcpy(o->plan.grid, grid, n * sizeof(double));
+		o->plan.ngrid = n;
+		o->plan.resolution = jnum(s, "resolution");
+	}
+	const char *m = json_object_object_get_ex(s, "op_method", &v) ? json_object_get_string(v) : "auto";
+	o->op_method = !strcmp(m, "namespace") ? OP_METHOD_NAMESPACE : !strcmp(m, "hpa") ? OP_METHOD_HPA
+		       : !strcmp(m, "span") ? OP_METHOD_SPAN : OP_METHOD_AUTO;
+	if (json_object_object_get_ex(s, "op_member", &v) && op_member_from_json(&o->member, v))
+		return -EINVAL;
+	o->pc.purge_method = json_object_object_get_ex(s, "purge_method", &v) && v ? json_object_get_string(v) : NULL;
+	o->pc.s.fill_passes = (unsigned)jnum(s, "fill_passes");
+	o->pc.s.bs = (uint32_t)jnum(s, "bs");
+	o->pc.s.qd = (unsigned)jnum(s, "qd");
+	o->pc.s.round_ns = (uint64_t)llround(jnum(s, "round_s") * 1e9);
+	o->pc.s.max_rounds = (unsigned)jnum(s, "max_rounds");
+	o->pc.s.max_writes = isnan(jnum(s, "max_writes")) ? 0 : jnum(s, "max_writes");
+	o->pc.s.seed = json_object_object_get_ex(s, "seed", &v) ? (uint64_t)json_object_get_uint64(v) : 1;
+	if (!o->pc.s.bs || !o->pc.s.qd || !o->pc.s.round_ns || !o->pc.s.max_rounds || isnan(o->plan.resolution))
+		return -EINVAL;
+	return 0;
+}
+
+/* The saved sweep of dir, checked to be a sweep of t.  NULL after printing why. */
+static struct json_object *load_resume(const char *dir, const struct target *t)
+{
+	char path[4096];
+	struct json_object *doc, *v, *tgt;
+
+	snprintf(path, sizeof(path), "%s/result.json", dir);
+	doc = json_object_from_file(path);
+	if (!doc || !json_object_object_get_ex(doc, "schema", &v) || strcmp(json_object_get_string(v), RESULT_SCHEMA) ||
+	    !json_object_object_get_ex(doc, "kind", &v) || strcmp(json_object_get_string(v), "sweep") ||
+	    !json_object_object_get_ex(doc, "points", &v)) {
+		cli_error("--resume: %s holds no sweep (no result.json of a sweep); give the --out directory of one",
+			  dir);
+		json_object_put(doc);
+		return NULL;
+	}
+	if (!json_object_object_get_ex(doc, "target", &tgt) || !json_object_object_get_ex(tgt, "path", &v) ||
+	    strcmp(json_object_get_string(v), t->info.path)) {
+		cli_error("--resume: %s holds a sweep of %s, not of %s", dir,
+			  v ? json_object_get_string(v) : "another target", t->info.path);
+		json_object_put(doc);
+		return NULL;
+	}
+	return doc;
+}
+
+struct sweep_doc {
+	struct json_object *doc, *points;
+	struct knee_point kp[SWEEP_MAX_POINTS];
+	size_t n;
+};
+
+static double points_seconds(struct json_object *points)
+{
+	double s = 0;
+
+	for (size_t i = 0; i < json_object_array_length(points); i++)
+		s += jnum(json_object_array_get_idx(points, i), "drive_seconds");
+	return s;
+}
+
+static int save(struct sweep_doc *d, const char *dir, bool complete, bool virtual_time, char *err, size_t errlen)
+{
+	struct knee_result k;
+
+	knee_find(d->kp, d->n, &k);
+	json_object_object_add(d->doc, "knee", knee_json(&k));
+	json_object_object_add(d->doc, "complete", json_object_new_boolean(complete));
+	json_object_object_add(d->doc, "virtual_seconds",
+			       virtual_time ? result_json_number(points_seconds(d->points), RP_SECONDS) : NULL);
+	return result_write_json(dir, "result.json", d->doc, err, errlen);
+}
+
+/* The same table as the HTML report's, from the saved document (table.c). */
+static void print_table(const struct sweep_doc *d)
+{
+	struct table t;
+
+	table_sweep_points(&t, d->doc, false);
+	putchar('\n');
+	table_print(&t, stdout, "");
+	table_free(&t);
+}
+
+static int compare_points(const void *a, const void *b)
+{
+	double x = jnum(*(struct json_object *const *)a, "op_percent");
+	double y = jnum(*(struct json_object *const *)b, "op_percent");
+
+	return (x > y) - (x < y);
+}
+
+static void dry_run(const struct sweep_cli *o, const struct target *t, enum op_method m)
+{
+	printf("dry run: nothing is written.  For each OP level of the plan, ssdprof sweep would:\n"
+	       "  1. purge %s (%s)\n"
+	       "  2. hold back the OP level by %s\n"
+	       "  3. fill the usable span sequentially with 128k writes, %u pass(es)\n"
+	       "  4. write %u-byte random blocks at QD %u in rounds of %.0f s until steady (at most %u rounds)\n",
+	       t->info.path, o->pc.purge_method ? o->pc.purge_method : "auto: the drive's best purge, or a full TRIM",
+	       m == OP_METHOD_NAMESPACE ? "shrinking the namespace (restored at the end)"
+	       : m == OP_METHOD_HPA ? "setting a host protected area (restored at the end)"
+				    : "never writing past the usable span",
+	       o->pc.s.fill_passes, o->pc.s.bs, o->pc.s.qd, (double)o->pc.s.round_ns / 1e9, o->pc.s.max_rounds);
+	if (o->plan.fixed) {
+		printf("OP levels:");
+		for (size_t i = 0; i < o->plan.ngrid; i++)
+			printf(" %.4g%%", o->plan.grid[i]);
+		putchar('\n');
+	} else {
+		printf("OP levels: adaptive between %.4g%% and %.4g%% (grid", o->plan.grid[0],
+		       o->plan.grid[o->plan.ngrid - 1]);
+		for (size_t i = 0; i < o->plan.ngrid; i++)
+			printf(" %.4g", o->plan.grid[i]);
+		printf("), starting at %.4g%%, down to %.4g%% resolution\n", o->plan.grid[o->plan.ngrid - 1],
+		       o->plan.resolution);
+	}
+}
+
+int cmd_sweep(int argc, char **argv)
+{
+	struct sweep_cli o = { 0 };
+	struct sweep_doc d = { 0 };
+	struct target *t = NULL;
+	const char *spec = NULL;
+	int first = 0;
+	struct pc_progress pctx = { 0 };
+	char err[TARGET_ERRLEN], dir[4096], prefix[64];
+	struct json_object *saved = NULL;
+	bool virtual_time, all_steady = true;
+	uint64_t capacity;
+	enum op_method method;
+	int ret, rc = EXIT_RUN_FAILED;
+
+	ret = parse_args(argc, argv, &o, &first);
+	if (ret)
+		return ret;
+	if ((ret = pc_cli_open_only(&o.pc, argc, argv, first, "sweep", &t)))
+		return ret;
+	spec = t->info.path;
+	{
+		/* An OP sweep purges and re-provisions drives: an md array's members, not the array. */
+		struct md_info md;
+
+		if (!strcmp(t->info.kind, "block") && !md_info_read(spec, &md)) {
+			cli_error("sweep: %s is a Linux md %s array; a sweep must purge and re-provision its members: "
+				  "stop it (mdadm --stop %s) and pass the members with --raid %s --chunk %lluk",
+				  spec, md.level, spec, md.level + (strncmp(md.level, "raid", 4) ? 0 : 4),
+				  (unsigned long long)(md.chunk_bytes / 1024));
+			target_close(t);
+			return EXIT_USAGE;
+		}
+	}
+	if (o.resume) {
+		saved = load_resume(o.resume, t);
+		struct json_object *s;
+		if (!saved) {
+			rc = EXIT_USAGE;
+			goto out;
+		}
+		if (!json_object_object_get_ex(saved, "settings", &s) || settings_from_json(s, &o)) {
+			cli_error("--resume: the settings in %s/result.json are damaged; start a new sweep", o.resume);
+			rc = EXIT_USAGE;
+			goto out;
+		}
+	}
+	if (o.member.npoints) {
+		/* The points are the group OPs the members' lists leave; each carries its list. */
+		if ((rc = op_member_check(&o.member, t)))
+			goto out;
+		sweep_plan_fixed(&o.plan, o.member.group_op, o.member.npoints);
+		o.op_method = OP_METHOD_NAMESPACE;
+	}
+	if ((rc = pc_cli_check_target(&o.pc, t, "sweep")))
+		goto out;
+	rc = EXIT_RUN_FAILED;
+	method = sweep_resolve_op_method(t, o.op_method);
+	if ((method == OP_METHOD_NAMESPACE && !target_has(t, TARGET_CAP_OP_NAMESPACE)) ||
+	    (method == OP_METHOD_HPA && !target_has(t, TARGET_CAP_OP_HPA))) {
+		cli_error("--op-method: %s cannot do %s OP; use span", t->info.path, op_method_name(method));
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (o.pc.dry_run) {
+		dry_run(&o, t, method);
+		rc = EXIT_OK;
+		goto out;
+	}
+	capacity = t->info.capacity_bytes;
+	virtual_time = target_has(t, TARGET_CAP_VIRTUAL_TIME);
+
+	/* The document: saved points first when resuming, then ours. */
+	d.doc = result_doc_new("sweep", argc, argv, t);
+	json_object_object_add(d.doc, "settings", settings_json(&o));
+	if (!strcmp(t->info.kind, "raid")) {
+		json_object_object_add(d.doc, "group", raid_group_json(t));
+		if (!(pctx.members = raid_rounds_new(t, o.pc.s.max_rounds))) {
+			cli_error("out of memory");
+			goto out;
+		}
+	}
+	d.points = json_object_new_array();
+	json_object_object_add(d.doc, "points", d.points);
+	if (saved) {
+		struct json_object *pts;
+		json_object_object_get_ex(saved, "points", &pts);
+		for (size_t i = 0; i < json_object_array_length(pts) && d.n < SWEEP_MAX_POINTS; i++) {
+			struct json_object *p = json_object_array_get_idx(pts, i);
+			json_object_array_add(d.points, json_object_get(p));
+			d.kp[d.n++] = (struct knee_point){ jnum(p, "op_percent"), jnum(p, "iops") };
+		}
+	}
+
+	ret = cli_make_out_dir(o.resume ? o.resume : o.pc.out, dir, sizeof(dir), err, sizeof(err));
+	if (ret) {
+		cli_error("%s", err);
+		goto out;
+	}
+	interrupt_install();
+
+	double next;
+	const double *member_op;
+	while (sweep_plan_next(&o.plan, d.kp, d.n, &next)) {
+		struct sweep_point pt;
+		struct point_info info;
+
+		snprintf(prefix, sizeof(prefix), "op %5.2f%%  ", next);
+		pctx.prefix = prefix;
+		pctx.print = !o.pc.quiet && !o.pc.json;
+		if (!o.pc.quiet && !o.pc.json)
+			printf("op %.2f%%: purge, %s OP, fill, rounds to steady state\n", next, op_method_name(method));
+		member_op = o.member.npoints ? op_member_for(&o.member, next) : NULL;
+		ret = sweep_run_point(t, capacity, next, method, member_op, o.pc.purge_method, &o.pc.s, &pt,
+				      pc_progress_event, pc_cli_poll, &pctx, err, sizeof(err));
+		if (ret == -EOPNOTSUPP && o.op_method == OP_METHOD_AUTO && method != OP_METHOD_SPAN) {
+			/*
+			 * Drives may claim namespace management or an HPA and then
+			 * refuse it (QEMU does); auto means "the best that works".
+			 */
+			cli_error("warning: %s; falling back to span OP for this and the remaining points", err);
+			sweep_point_free(&pt);
+			method = OP_METHOD_SPAN;
+			ret = sweep_run_point(t, capacity, next, method, NULL, o.pc.purge_method, &o.pc.s, &pt,
+					      pc_progress_event, pc_cli_poll, &pctx, err, sizeof(err));
+		}
+		if (ret == -EINTR || (!ret && interrupt_requested())) {
+			sweep_point_free(&pt);
+			rc = EXIT_INTERRUPTED;
+			if (save(&d, dir, false, virtual_time, err, sizeof(err)))
+				cli_error("%s", err);
+			if (pctx.members)
+				cli_error("interrupted after %zu point(s); results so far in %s/result.json; "
+					  "continue with the same --raid, --chunk and members plus --resume %s", d.n, dir, dir);
+			else
+				cli_error("interrupted after %zu point(s); results so far in %s/result.json; "
+					  "continue with: ssdprof sweep %s --resume %s", d.n, dir, spec, dir);
+			goto out;
+		}
+		if (ret) {
+			sweep_point_free(&pt);
+			cli_error("sweep at %.2f%% OP: %s", next, err);
+			save(&d, dir, false, virtual_time, err, sizeof(err));
+			goto out;
+		}
+		info = (struct point_info){
+			.op_percent = next, .op_method = op_method_name(method), .usable_bytes = pt.usable_bytes,
+			.purge_method = pt.purge_method, .drive_seconds = pt.drive_seconds,
+			.waf_source = !strcmp(t->info.kind, "sim") ? "simulator" : "media-counter",
+		};
+		struct json_object *pj = point_json(&info, &pt.pc);
+		if (pctx.members && (ret = raid_rounds_add(pctx.members, pj, pt.pc.nrounds))) {
+			cli_error("sweep at %.2f%% OP: the members' figures: %s", next, strerror(-ret));
+			json_object_put(pj);
+			sweep_point_free(&pt);
+			save(&d, dir, false, virtual_time, err, sizeof(err));
+			goto out;
+		}
+		if (member_op)
+			op_member_annotate(pj, t, member_op);
+		json_object_array_add(d.points, pj);
+		d.kp[d.n++] = (struct knee_point){ next, pt.pc.iops };
+		all_steady &= pt.pc.reached;
+		if (!o.pc.quiet && !o.pc.json)
+			printf("op %.2f%%: %s after %zu rounds: %.0f IOPS, WA %.2f, %.1f drive-minutes\n", next,
+			       pt.pc.reached ? "steady" : "NOT steady", pt.pc.nrounds, pt.pc.iops, pt.pc.waf,
+			       pt.drive_seconds / 60);
+		sweep_point_free(&pt);
+		if (save(&d, dir, false, virtual_time, err, sizeof(err))) {
+			cli_error("%s", err);
+			goto out;
+		}
+	}
+
+	/* Points in OP order, whatever order the plan measured them in. */
+	json_object_array_sort(d.points, compare_points);
+	if (method == OP_METHOD_NAMESPACE || method == OP_METHOD_HPA) {
+		/* Give the drive its capacity back. */
+		if (t->ops->set_op(t, method, capacity, err, sizeof(err)))
+			cli_error("warning: restoring the full capacity failed: %s", err);
+	}
+	result_doc_finish(d.doc, t);
+	if (save(&d, dir, true, virtual_time, err, sizeof(err))) {
+		cli_error("%s", err);
+		goto out;
+	}
+	struct knee_result k;
+	knee_find(d.kp, d.n, &k);
+	if (o.pc.json) {
+		puts(result_json_text(d.doc));
+	} else if (!o.pc.quiet) {
+		print_table(&d);
+		printf("\nrecommended OP: %.4g%%  (%s)\n", k.recommended_op_percent, k.reason);
+		printf("drive time: %.2f hours over %zu points\n", points_seconds(d.points) / 3600, d.n);
+	}
+	fprintf(stderr, "results: %s/result.json\n", dir);
+	rc = o.require_steady && !all_steady ? EXIT_RUN_FAILED : EXIT_OK;
+out:
+	raid_rounds_free(pctx.members);
+	json_object_put(saved);
+	json_object_put(d.doc);
+	target_close(t);
+	return rc;
+}

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The subcommand table.  A new command is one line here plus its file; the
+ * flags let main() apply the shared checks in one place.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "results/result_json.h"
+
+static const struct command commands[] = {
+	{
+		.name = "list",
+		.handler = cmd_list,
+		.flags = 0,
+		.summary = "list NVMe namespaces and SATA disks: identity, purge and OP methods, in use",
+		.usage = cmd_list_usage,
+	},
+	{
+		.name = "purge",
+		.handler = cmd_purge,
+		.flags = CMD_NEEDS_TARGET | CMD_DESTRUCTIVE,
+		.summary = "return a drive to its fresh state: sanitize, format, security erase or TRIM",
+		.usage = cmd_purge_usage,
+	},
+	{
+		.name = "op",
+		.handler = cmd_op,
+		.flags = CMD_NEEDS_TARGET | CMD_DESTRUCTIVE,
+		.summary = "show, set or restore over-provisioning (namespace, HPA or span)",
+		.usage = cmd_op_usage,
+	},
+	{
+		.name = "info",
+		.handler = cmd_info,
+		.flags = CMD_NEEDS_TARGET,
+		.summary = "show a target's identity, capacity and capabilities",
+		.usage = cmd_info_usage,
+	},
+	{
+		.name = "run",
+		.handler = cmd_run,
+		.flags = CMD_NEEDS_TARGET | CMD_DESTRUCTIVE,
+		.summary = "run a workload; report IOPS, MB/s, latency and write amplification",
+		.usage = cmd_run_usage,
+	},
+	{
+		.name = "precondition",
+		.handler = cmd_precondition,
+		.flags = CMD_NEEDS_TARGET | CMD_DESTRUCTIVE,
+		.summary = "purge, fill and write to steady state; report each round",
+		.usage = cmd_precondition_usage,
+	},
+	{
+		.name = "sweep",
+		.handler = cmd_sweep,
+		.flags = CMD_NEEDS_TARGET | CMD_DESTRUCTIVE,
+		.summary = "steady-state IOPS, latency and WA per OP level; find the knee and recommend an OP",
+		.usage = cmd_sweep_usage,
+	},
+	{
+		.name = "slc",
+		.handler = cmd_slc,
+		.flags = CMD_NEEDS_TARGET | CMD_DESTRUCTIVE,
+		.summary = "probe the SLC write cache: size, speed before and after the cliff, recovery",
+		.usage = cmd_slc_usage,
+	},
+	{
+		.name = "report",
+		.handler = cmd_report,
+		.summary = "turn a result.json into an HTML report with charts, CSV files and PNGs",
+		.usage = cmd_report_usage,
+	},
+	{
+		.name = "compare",
+		.handler = cmd_compare,
+		.summary = "put several drives' results side by side: a table, and charts with -o",
+		.usage = cmd_compare_usage,
+	},
+};
+
+const struct command *command_find(const char *name)
+{
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
+	return NULL;
+}
+
+const struct command *command_list(size_t *count)
+{
+	*count = sizeof(commands) / sizeof(commands[0]);
+	return commands;
+}
+
+void cli_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("ssdprof: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+int cli_getopt_error(const char *cmd, char **argv, int optind_now, int c, int opt)
+{
+	const char *arg = argv[optind_now - 1];
+
+	if (c == ':')
+		cli_error("%s: option '%s' needs a value; see ssdprof %s --help", cmd, arg, cmd);
+	/* getopt sets optopt to 0 for an unknown long option, else to the option's value. */
+	else if (strncmp(arg, "--", 2) != 0)
+		cli_error("%s: unknown option '-%c'; see ssdprof %s --help", cmd, opt, cmd);
+	else if (opt)
+		cli_error("%s: option '%.*s' takes no value; see ssdprof %s --help", cmd,
+			  (int)strcspn(arg, "="), arg, cmd);
+	else
+		cli_error("%s: unknown option '%s'; see ssdprof %s --help", cmd, arg, cmd);
+	return EXIT_USAGE;
+}
+
+void cli_utc_stamp(char *buf, size_t len, bool iso)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&now, &tm);
+	strftime(buf, len, iso ? "%Y-%m-%dT%H:%M:%SZ" : "%Y%m%d-%H%M%S", &tm);
+}
+
+int cli_make_out_dir(const char *requested, char *dir, size_t len, char *err, size_t errlen)
+{
+	char stamp[32];
+	int ret;
+
+	if (requested) {
+		snprintf(dir, len, "%s", requested);
+		return result_mkdir_p(dir, err, errlen);
+	}
+	ret = result_mkdir_p(CLI_DEFAULT_OUT_PARENT, err, errlen);
+	if (ret < 0)
+		return ret;
+	cli_utc_stamp(stamp, sizeof(stamp), false);
+	/* Two runs in the same second get -2, -3, ... rather than sharing a directory. */
+	for (int i = 1; i < 1000; i++) {
+		if (i == 1)
+			snprintf(dir, len, CLI_DEFAULT_OUT_PARENT "/%s", stamp);
+		else
+			snprintf(dir, len, CLI_DEFAULT_OUT_PARENT "/%s-%d", stamp, i);
+		if (mkdir(dir, 0755) == 0)
+			return 0;
+		if (errno != EEXIST) {
+			ret = -errno;
+			snprintf(err, errlen, "cannot create a directory in '" CLI_DEFAULT_OUT_PARENT "': %s",
+				 strerror(errno));
+			return ret;
+		}
+	}
+	snprintf(err, errlen, "cannot create a fresh directory under '" CLI_DEFAULT_OUT_PARENT "'; use --out DIR");
+	return -EEXIST;
+}

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: MIT
+/*
+ * ssdprof: find the command, answer --help and --version, apply the checks
+ * every command shares, and hand over to the command's handler.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "config.h"
+
+static void print_usage(FILE *f)
+{
+	const struct command *cmds;
+	size_t count, width = 0;
+
+	cmds = command_list(&count);
+	for (size_t i = 0; i < count; i++)
+		if (strlen(cmds[i].name) > width)
+			width = strlen(cmds[i].name);
+
+	fputs("usage: ssdprof COMMAND [ARGS...]\n"
+	      "       ssdprof COMMAND --help\n"
+	      "       ssdprof --help | --version\n"
+	      "\n"
+	      "SSD preconditioning and over-provisioning profiler.\n"
+	      "\n"
+	      "Commands:\n", f);
+	for (size_t i = 0; i < count; i++)
+		fprintf(f, "  %-*s  %s\n", (int)width, cmds[i].name, cmds[i].summary);
+	fputs("\n"
+	      "TARGET is a simulated drive, sim:PRESET[,key=value...] (e.g. sim:budget-tlc),\n"
+	      "a block device (/dev/nvme0n1, /dev/sdb) or a regular file.\n"
+	      "Sizes take k/M/G/T (1024) or kB/MB/GB/TB (1000); durations ms/s/m/h.\n"
+	      "Exit codes: 0 done, 1 run failed, 2 bad usage, 3 refused for safety,\n"
+	      "130 interrupted.\n", f);
+}
+
+static bool is_help(const char *arg)
+{
+	return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
+}
+
+/* --help anywhere before a "--" asks for the command's usage instead of running it. */
+static bool wants_help(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			return false;
+		if (is_help(argv[i]))
+			return true;
+	}
+	return false;
+}
+
+static void print_command_usage(const struct command *cmd)
+{
+	size_t len = strlen(cmd->usage);
+
+	fputs(cmd->usage, stdout);
+	if (len == 0 || cmd->usage[len - 1] != '\n')
+		fputc('\n', stdout);
+}
+
+/* Output lost to a full disk or a closed pipe must not look like success. */
+static int finish(int code)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		cli_error("cannot write output: %s", strerror(errno));
+		if (code == EXIT_OK)
+			code = EXIT_RUN_FAILED;
+	}
+	return code;
+}
+
+int main(int argc, char **argv)
+{
+	const struct command *cmd;
+
+	if (argc < 2) {
+		print_usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (is_help(argv[1])) {
+		print_usage(stdout);
+		return finish(EXIT_OK);
+	}
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("ssdprof %s\n", SSDPROF_VERSION);
+		return finish(EXIT_OK);
+	}
+	if (argv[1][0] == '-') {
+		cli_error("unknown option '%s'; see 'ssdprof --help'", argv[1]);
+		return EXIT_USAGE;
+	}
+
+	cmd = command_find(argv[1]);
+	if (!cmd) {
+		cli_error("'%s' is not a command; see 'ssdprof --help'", argv[1]);
+		return EXIT_USAGE;
+	}
+	if (wants_help(argc - 1, argv + 1)) {
+		print_command_usage(cmd);
+		return finish(EXIT_OK);
+	}
+	if ((cmd->flags & CMD_NEEDS_TARGET) && argc < 3) {
+		cli_error("%s needs a TARGET, e.g. 'ssdprof %s sim:budget-tlc'; "
+			  "see 'ssdprof %s --help'", cmd->name, cmd->name, cmd->name);
+		return EXIT_USAGE;
+	}
+
+	return finish(cmd->handler(argc - 1, argv + 1));
+}

@@ -1,0 +1,205 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The target interface: everything ssdprof can profile (a simulated drive, a
+ * file, a block device, an NVMe or SATA drive, a RAID group) is a struct
+ * target driven through a const struct target_ops table.  Commands check the
+ * capability bits before acting, so a missing hook is never called.
+ *
+ * Every hook returns 0 (or a count) on success and a negative errno on
+ * failure; a human-readable reason goes into the caller's error buffer.
+ */
+#ifndef SSDPROF_TARGET_H
+#define SSDPROF_TARGET_H
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct iovec;
+struct json_object;
+
+#define TARGET_ERRLEN 256
+
+enum target_cap {
+	TARGET_CAP_READ          = 1u << 0,
+	TARGET_CAP_WRITE         = 1u << 1,
+	TARGET_CAP_TRIM          = 1u << 2,
+	TARGET_CAP_PURGE         = 1u << 3,
+	TARGET_CAP_OP_NAMESPACE  = 1u << 4,  /* shrink the namespace / user capacity */
+	TARGET_CAP_OP_HPA        = 1u << 5,
+	TARGET_CAP_OP_SPAN       = 1u << 6,  /* confine the workload to a span */
+	TARGET_CAP_MEDIA_COUNTER = 1u << 7,  /* reports media (NAND) bytes written */
+	TARGET_CAP_VIRTUAL_TIME  = 1u << 8,  /* now_ns is a virtual clock */
+	TARGET_CAP_REAL_DEVICE   = 1u << 9,  /* destructive steps need --yes SERIAL */
+};
+
+/* Names of the capability bits, for --help, info and the JSON "capabilities" list. */
+const char *target_cap_name(unsigned bit_index);
+#define TARGET_CAP_COUNT 10
+
+enum io_dir {
+	IO_READ  = 0,
+	IO_WRITE = 1,
+	IO_TRIM  = 2,
+};
+
+/* One I/O as the engine submits it. offset and len are bytes, aligned to lba_bytes. */
+struct io_req {
+	uint64_t offset;
+	uint32_t len;
+	uint8_t dir;          /* enum io_dir */
+	void *buf;            /* may be NULL on targets that do not move data (sim) */
+	uint64_t cookie;      /* returned untouched in the completion */
+};
+
+struct io_completion {
+	uint64_t cookie;
+	int32_t res;          /* bytes done, or a negative errno */
+	uint64_t submit_ns;   /* on the target's clock */
+	uint64_t complete_ns;
+};
+
+/* Identity of a target; unknown strings are empty, unknown numbers 0. */
+struct target_info {
+	char kind[16];        /* "sim", "file", "block", "nvme", "ata", "raid" */
+	char path[256];       /* what the user typed */
+	char model[64];
+	char serial[64];
+	char firmware[32];
+	uint64_t capacity_bytes;
+	uint32_t lba_bytes;
+};
+
+/* Lifetime counters.  media_bytes_written is meaningful only when media_known. */
+struct target_counters {
+	uint64_t host_bytes_written;
+	uint64_t host_bytes_read;
+	uint64_t media_bytes_written;
+	bool media_known;
+};
+
+enum op_method {
+	OP_METHOD_AUTO = 0,
+	OP_METHOD_NAMESPACE,
+	OP_METHOD_HPA,
+	OP_METHOD_SPAN,
+};
+
+struct target;
+
+struct target_ops {
+	const char *name;
+	unsigned caps;                  /* enum target_cap bits */
+
+	int (*identify)(struct target *t, struct target_info *info);
+	/* Kind-specific description (geometry, timings, ...) added to obj. */
+	int (*describe)(struct target *t, struct json_object *obj);
+	/* method is a DESIGN.md purge method name or NULL for the target's best. */
+	int (*purge)(struct target *t, const char *method, char *err, size_t errlen);
+	/* Set user-visible capacity to usable_bytes by the given method. */
+	int (*set_op)(struct target *t, enum op_method method, uint64_t usable_bytes,
+		      char *err, size_t errlen);
+	int (*trim)(struct target *t, uint64_t offset, uint64_t len);
+	int (*counters)(struct target *t, struct target_counters *c);
+
+	/*
+	 * The I/O queue.  submit queues up to n requests and returns how many it
+	 * took (0..n) or -errno.  reap returns between min_complete and max
+	 * completions, waiting (in real or virtual time) until min_complete are
+	 * done.  now_ns is the target's clock: CLOCK_MONOTONIC for real targets,
+	 * virtual time for the simulator.
+	 */
+	int (*submit)(struct target *t, const struct io_req *reqs, unsigned n);
+	int (*reap)(struct target *t, struct io_completion *out, unsigned max,
+		    unsigned min_complete);
+	uint64_t (*now_ns)(struct target *t);
+	/* Let the drive sit idle for ns (background GC and SLC folding run). */
+	int (*idle)(struct target *t, uint64_t ns);
+	/*
+	 * Virtual-time targets only (optional): when the earliest I/O in flight
+	 * completes, or UINT64_MAX with none.  A group of targets reaps its
+	 * members in global time order with it, so their clocks stay consistent.
+	 */
+	uint64_t (*next_completion_ns)(struct target *t);
+	/*
+	 * Real-time targets only (optional): a file descriptor that polls
+	 * readable when a completion is posted (an eventfd), or -errno.  A group
+	 * drives all its members from one thread and sleeps on all of them at
+	 * once with it.  Reading it clears it.
+	 */
+	int (*completion_fd)(struct target *t);
+	/*
+	 * Optional: register buffers for fixed-buffer I/O, so requests whose
+	 * buf lies inside one skip the kernel's page walk.  Replaces an earlier
+	 * registration; unregister before freeing the memory.  -errno when it
+	 * cannot, and plain buffers still work.  Call through
+	 * target_register_buffers, which treats an absent hook as -EOPNOTSUPP.
+	 */
+	int (*register_buffers)(struct target *t, const struct iovec *iov, unsigned n);
+	void (*unregister_buffers)(struct target *t);
+	/* Largest number of I/Os in flight the queue accepts. */
+	unsigned max_queue_depth;
+
+	void (*close)(struct target *t);
+};
+
+struct target {
+	const struct target_ops *ops;
+	struct target_info info;
+	void *priv;
+	/*
+	 * What the drive or file can do when opened for writing, where that
+	 * differs from ops->caps (a TARGET_OPEN_READONLY open); 0 otherwise.
+	 * Results describe the drive with it (target_drive_caps).
+	 */
+	unsigned drive_caps;
+};
+
+/* The capabilities that need a read-write open. */
+#define TARGET_CAPS_WRITING (TARGET_CAP_WRITE | TARGET_CAP_TRIM | TARGET_CAP_PURGE | TARGET_CAP_OP_NAMESPACE | \
+			     TARGET_CAP_OP_HPA)
+
+/* Record full as what the drive can do, and give the open what flags allow of it. */
+static inline void target_set_caps(struct target *t, unsigned *ops_caps, unsigned full, bool readonly)
+{
+	*ops_caps = readonly ? full & ~(unsigned)TARGET_CAPS_WRITING : full;
+	t->drive_caps = readonly ? full : 0;
+}
+
+static inline unsigned target_drive_caps(const struct target *t)
+{
+	return t->drive_caps ? t->drive_caps : t->ops->caps;
+}
+
+/*
+ * Flags of target_open_flags.  TARGET_OPEN_READONLY opens no file or device
+ * for writing: closing a block device opened for writing makes udev re-scan
+ * it (a "change" uevent, partitions re-read), which a command that only reads
+ * must not cause.  The target then lacks the write, trim, purge, namespace
+ * and HPA capabilities (a span still confines reads); target_drive_caps
+ * still names what the drive can do.  The simulator opens
+ * nothing and ignores it.
+ */
+#define TARGET_OPEN_READONLY (1u << 0)
+
+void target_close(struct target *t);
+
+static inline bool target_has(const struct target *t, unsigned cap)
+{
+	return (t->ops->caps & cap) == cap;
+}
+
+/* Fixed buffers where the target has them; -EOPNOTSUPP where not (sim, RAID groups). */
+static inline int target_register_buffers(struct target *t, const struct iovec *iov, unsigned n)
+{
+	return t->ops->register_buffers ? t->ops->register_buffers(t, iov, n) : -EOPNOTSUPP;
+}
+
+static inline void target_unregister_buffers(struct target *t)
+{
+	if (t->ops->unregister_buffers)
+		t->ops->unregister_buffers(t);
+}
+
+#endif

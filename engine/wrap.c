@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: MIT */
+#include <stdio.h>
+
+#include <json-c/json.h>
+
+#include "device/op_journal.h"
+#include "device/safety.h"
+#include "engine/wrap.h"
+
+static struct target *inner(struct target *t)
+{
+	return ((struct wrap_target *)t)->io;
+}
+
+void wrap_set_dry_run(struct target *t, bool dry_run, void *out)
+{
+	((struct wrap_target *)t)->dry_run = dry_run;
+	((struct wrap_target *)t)->dry_out = out ? out : stdout;
+}
+
+void wrap_set_progress(struct target *t, dev_progress_fn fn, void *arg)
+{
+	((struct wrap_target *)t)->progress = fn;
+	((struct wrap_target *)t)->progress_arg = arg;
+}
+
+int wrap_submit(struct target *t, const struct io_req *reqs, unsigned n)
+{
+	return inner(t)->ops->submit(inner(t), reqs, n);
+}
+
+int wrap_reap(struct target *t, struct io_completion *out, unsigned max, unsigned min_complete)
+{
+	return inner(t)->ops->reap(inner(t), out, max, min_complete);
+}
+
+uint64_t wrap_now(struct target *t)
+{
+	return inner(t)->ops->now_ns(inner(t));
+}
+
+int wrap_idle(struct target *t, uint64_t ns)
+{
+	return inner(t)->ops->idle(inner(t), ns);
+}
+
+int wrap_completion_fd(struct target *t)
+{
+	return inner(t)->ops->completion_fd(inner(t));
+}
+
+int wrap_register_buffers(struct target *t, const struct iovec *iov, unsigned n)
+{
+	return target_register_buffers(inner(t), iov, n);
+}
+
+void wrap_unregister_buffers(struct target *t)
+{
+	target_unregister_buffers(inner(t));
+}
+
+void wrap_describe_state(struct target *t, struct json_object *obj)
+{
+	struct op_journal_entry e;
+	char b[TARGET_ERRLEN];
+
+	if (op_journal_load(t->info.serial, &e) == 0) {
+		snprintf(b, sizeof(b), "%s OP in place since %s; original %llu bytes (ssdprof op --restore)",
+			 e.method, e.when, (unsigned long long)e.original_bytes);
+		json_object_object_add(obj, "op_journal", json_object_new_string(b));
+	}
+	json_object_object_add(obj, "in_use", safety_check_in_use(t->info.path, b, sizeof(b)) < 0 ?
+			       json_object_new_string(b) : NULL);
+}

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A target that adds its own commands (identify, purge, OP, SMART) to another
+ * target's I/O queue: NVMe and SATA drives over the io_uring block target.
+ * Embed struct wrap_target first and point the queue hooks at wrap_*.
+ */
+#ifndef SSDPROF_WRAP_H
+#define SSDPROF_WRAP_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "device/target.h"
+
+/* Progress of a long command (sanitize, secure erase): fraction done, 0..1. */
+typedef void (*dev_progress_fn)(const char *msg, double fraction, void *arg);
+
+struct wrap_target {
+	struct target t;
+	struct target_ops ops;          /* per drive: the caps depend on what it supports */
+	struct target *io;              /* the target whose queue does the I/O */
+	/*
+	 * --dry-run: every command that would change the drive is printed (one
+	 * line, fields decoded) to dry_out instead of being sent; reads
+	 * (identify, logs) still go to the drive.
+	 */
+	bool dry_run;
+	FILE *dry_out;
+	dev_progress_fn progress;
+	void *progress_arg;
+};
+
+/* For a wrap_target (an NVMe or SATA drive): out is a FILE *, NULL for stdout. */
+void wrap_set_dry_run(struct target *t, bool dry_run, void *out);
+void wrap_set_progress(struct target *t, dev_progress_fn fn, void *arg);
+
+struct json_object;
+/* info's last words on a drive: an OP change ssdprof left in place (op_journal), and whether it is in use. */
+void wrap_describe_state(struct target *t, struct json_object *obj);
+
+int wrap_submit(struct target *t, const struct io_req *reqs, unsigned n);
+int wrap_reap(struct target *t, struct io_completion *out, unsigned max, unsigned min_complete);
+uint64_t wrap_now(struct target *t);
+int wrap_idle(struct target *t, uint64_t ns);
+int wrap_completion_fd(struct target *t);
+/* The engine's fixed buffers go to the inner queue's ring, which does the I/O. */
+int wrap_register_buffers(struct target *t, const struct iovec *iov, unsigned n);
+void wrap_unregister_buffers(struct target *t);
+
+#endif

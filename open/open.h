@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Opening: the chain that turns a TARGET string into a target.  "sim:" is the
+ * simulator; a path is tried as an NVMe namespace, then a SATA disk, then any
+ * file or block device through io_uring.  The one place that knows every
+ * backend.
+ */
+#ifndef SSDPROF_OPEN_H
+#define SSDPROF_OPEN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "device/target.h"
+#include "raid/raid_map.h"
+
+/*
+ * Open a target from its command-line spelling, e.g. "sim:budget-tlc" or
+ * "sim:dc-tlc,capacity=4G,seed=7".  On failure returns -errno and writes a
+ * one-line reason into err.  Files and devices are opened read-write where
+ * permitted (see target_open_flags).
+ */
+int target_open(const char *spec, struct target **out, char *err, size_t errlen);
+
+int target_open_flags(const char *spec, unsigned flags, struct target **out, char *err,
+		      size_t errlen);
+
+/*
+ * Whether the file or device behind t takes writes: for a target opened
+ * with TARGET_OPEN_READONLY, whether a read-write open would have
+ * TARGET_CAP_WRITE (write permission, not a read-only device), found without
+ * opening anything for writing.
+ */
+bool target_writable(const struct target *t);
+
+/*
+ * Open the members from their specs (flags as target_open_flags: a group
+ * that only reads opens its members read-only) and build the RAID group.
+ * -errno and a one-line reason.
+ */
+int target_open_group(enum raid_level level, uint64_t chunk_bytes, const char *const *specs, unsigned n,
+		      unsigned flags, struct target **out, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,576 @@
+/* SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <json-c/json.h>
+
+#include "config.h"
+#include "results/result_json.h"
+#include "device/target.h"
+#include "engine/workload.h"
+
+char *result_format_number(char *buf, size_t len, double v, int decimals)
+{
+	char *end;
+
+	if (!isfinite(v)) {
+		if (len)
+			buf[0] = '\0';
+		return buf;
+	}
+	if (v == 0)
+		v = 0;  /* no "-0.0" */
+	snprintf(buf, len, "%.*f", decimals, v);
+	/* Trim "12.500" to "12.5" and "3.000" to "3.0": still visibly a decimal. */
+	if (decimals > 0 && strchr(buf, '.')) {
+		end = buf + strlen(buf) - 1;
+		while (*end == '0' && end[-1] != '.')
+			*end-- = '\0';
+	}
+	return buf;
+}
+
+struct json_object *result_json_number(double v, int decimals)
+{
+	char buf[64];
+
+	if (!isfinite(v))
+		return NULL;
+	result_format_number(buf, sizeof(buf), v, decimals);
+	/* The value as printed, so a reader's strtod round-trips the text. */
+	return json_object_new_double_s(strtod(buf, NULL), buf);
+}
+
+/*
+ * A little builder: each put frees what it could not attach and reports
+ * -ENOMEM, so a caller ORs the results and checks once.  NULL is a legal
+ * value (JSON null) only where the input said "unknown".
+ */
+static int put(struct json_object *o, const char *key, struct json_object *v)
+{
+	if (json_object_object_add(o, key, v) < 0) {
+		json_object_put(v);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+static int put_new(struct json_object *o, const char *key, struct json_object *v)
+{
+	return v ? put(o, key, v) : -ENOMEM;
+}
+
+static int put_str(struct json_object *o, const char *key, const char *s)
+{
+	if (!s || !*s)
+		return put(o, key, NULL);
+	return put_new(o, key, json_object_new_string(s));
+}
+
+static int put_num(struct json_object *o, const char *key, double v, int decimals)
+{
+	struct json_object *j = result_json_number(v, decimals);
+
+	if (!j && isfinite(v))
+		return -ENOMEM;
+	return put(o, key, j);
+}
+
+static int put_u64(struct json_object *o, const char *key, uint64_t v)
+{
+	return put_new(o, key, json_object_new_uint64(v));
+}
+
+/* 0 means unknown for the identity numbers of struct target_info. */
+static int put_u64_known(struct json_object *o, const char *key, uint64_t v)
+{
+	return v ? put_u64(o, key, v) : put(o, key, NULL);
+}
+
+static int append(struct json_object *arr, struct json_object *v)
+{
+	if (!v)
+		return -ENOMEM;
+	if (json_object_array_add(arr, v) < 0) {
+		json_object_put(v);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+struct json_object *result_target_json(const struct target *t)
+{
+	const struct target_info *info = &t->info;
+	struct json_object *o = json_object_new_object();
+	struct json_object *caps = json_object_new_array();
+	int rc = 0;
+
+	if (!o || !caps)
+		goto err;
+	rc |= put_str(o, "kind", info->kind);
+	rc |= put_str(o, "path", info->path);
+	rc |= put_str(o, "model", info->model);
+	rc |= put_str(o, "serial", info->serial);
+	rc |= put_str(o, "firmware", info->firmware);
+	rc |= put_u64_known(o, "capacity_bytes", info->capacity_bytes);
+	rc |= put_u64_known(o, "lba_bytes", info->lba_bytes);
+	for (unsigned bit = 0; bit < TARGET_CAP_COUNT; bit++) {
+		if (target_drive_caps(t) & (1u << bit))
+			rc |= append(caps, json_object_new_string(target_cap_name(bit)));
+	}
+	rc |= put(o, "capabilities", caps);
+	caps = NULL;
+	if (rc)
+		goto err;
+	return o;
+
+err:
+	json_object_put(caps);
+	json_object_put(o);
+	return NULL;
+}
+
+static struct json_object *settings_json(const struct workload *w, uint64_t span_bytes,
+					 const struct run_result *runs, size_t nruns)
+{
+	struct json_object *o = json_object_new_object();
+	int rc = 0;
+
+	if (!o)
+		return NULL;
+	rc |= put_str(o, "rw", workload_rw_name(w->rw));
+	if (w->rw == WL_RANDRW)
+		rc |= put_u64(o, "read_pct", w->read_pct);
+	else
+		rc |= put(o, "read_pct", NULL);
+	/* With a mix, bs is null and bs_mix lists the sizes; else bs_mix is null. */
+	if (w->nbs_mix) {
+		struct json_object *mix = json_object_new_array();
+
+		rc |= put(o, "bs", NULL);
+		for (unsigned i = 0; mix && i < w->nbs_mix; i++) {
+			struct json_object *e = json_object_new_object();
+
+			if (e) {
+				rc |= put_u64(e, "bs", w->bs_mix[i].bs);
+				rc |= put_u64(e, "weight", w->bs_mix[i].weight);
+			}
+			rc |= append(mix, e);
+		}
+		rc |= put_new(o, "bs_mix", mix);
+	} else {
+		rc |= put_u64(o, "bs", w->bs);
+		rc |= put(o, "bs_mix", NULL);
+	}
+	/* One depth: qd is it.  A list: qd is null and each series carries its own. */
+	if (nruns == 1)
+		rc |= put_u64(o, "qd", runs[0].qd);
+	else if (nruns == 0)
+		rc |= put_u64(o, "qd", w->qd);
+	else
+		rc |= put(o, "qd", NULL);
+	{
+		struct json_object *list = json_object_new_array();
+
+		for (size_t i = 0; list && i < nruns; i++)
+			rc |= append(list, json_object_new_uint64(runs[i].qd));
+		if (list && nruns == 0)
+			rc |= append(list, json_object_new_uint64(w->qd));
+		rc |= put_new(o, "qd_list", list);
+	}
+	/* Both keys always present, so readers need not probe for either. */
+	if (w->time_ns)
+		rc |= put_num(o, "time_s", (double)w->time_ns / 1e9, RP_SECONDS);
+	else
+		rc |= put(o, "time_s", NULL);
+	if (w->bytes)
+		rc |= put_u64(o, "bytes", w->bytes);
+	else
+		rc |= put(o, "bytes", NULL);
+	rc |= put_num(o, "interval_s",
+		      (double)(w->interval_ns ? w->interval_ns : 1000000000ull) / 1e9, RP_SECONDS);
+	rc |= put_u64(o, "span_bytes", span_bytes);
+	rc |= put_u64(o, "seed", w->seed);
+	rc |= put_new(o, "verify", json_object_new_boolean(w->verify));
+	if (rc) {
+		json_object_put(o);
+		return NULL;
+	}
+	return o;
+}
+
+static struct json_object *sample_json(const struct run_sample *s)
+{
+	struct json_object *o = json_object_new_object();
+	struct json_object *lat = json_object_new_object();
+	int rc = 0;
+
+	if (!o || !lat)
+		goto err;
+	rc |= put_num(o, "t_s", s->t_s, RP_SECONDS);
+	rc |= put_num(o, "iops", s->iops, RP_IOPS);
+	rc |= put_num(o, "mbps", s->mbps, RP_MBPS);
+	rc |= put_num(lat, "mean", s->lat_mean_us, RP_LAT_US);
+	rc |= put_num(lat, "p50", s->lat_p50_us, RP_LAT_US);
+	rc |= put_num(lat, "p99", s->lat_p99_us, RP_LAT_US);
+	rc |= put_num(lat, "p99.9", s->lat_p999_us, RP_LAT_US);
+	rc |= put_num(lat, "p99.99", s->lat_p9999_us, RP_LAT_US);
+	rc |= put_num(lat, "max", s->lat_max_us, RP_LAT_US);
+	rc |= put(o, "lat_us", lat);
+	lat = NULL;
+	rc |= put_u64(o, "ios", s->ios);
+	rc |= put_num(o, "waf", s->waf, RP_WAF);
+	if (rc)
+		goto err;
+	return o;
+
+err:
+	json_object_put(lat);
+	json_object_put(o);
+	return NULL;
+}
+
+static struct json_object *series_json(const struct run_result *r, bool verify)
+{
+	struct json_object *o = json_object_new_object();
+	struct json_object *lat = json_object_new_object();
+	struct json_object *ts = json_object_new_array();
+	int rc = 0;
+
+	if (!o || !lat || !ts)
+		goto err;
+	rc |= put_u64(o, "qd", r->qd);
+	rc |= put_num(o, "iops", r->iops, RP_IOPS);
+	rc |= put_num(o, "mbps", r->mbps, RP_MBPS);
+	rc |= put_num(lat, "mean", r->lat_mean_us, RP_LAT_US);
+	rc |= put_num(lat, "p50", r->lat_p50_us, RP_LAT_US);
+	rc |= put_num(lat, "p99", r->lat_p99_us, RP_LAT_US);
+	rc |= put_num(lat, "p99.9", r->lat_p999_us, RP_LAT_US);
+	rc |= put_num(lat, "p99.99", r->lat_p9999_us, RP_LAT_US);
+	rc |= put_num(lat, "max", r->lat_max_us, RP_LAT_US);
+	rc |= put(o, "lat_us", lat);
+	lat = NULL;
+	rc |= put_u64(o, "ios", r->ios);
+	rc |= put_u64(o, "bytes", r->bytes);
+	rc |= put_u64(o, "read_ios", r->read_ios);
+	rc |= put_u64(o, "write_ios", r->write_ios);
+	rc |= put_u64(o, "span_bytes", r->span_bytes);
+	rc |= put_u64(o, "host_bytes_written", r->host_bytes_written);
+	if (r->media_known)
+		rc |= put_u64(o, "media_bytes_written", r->media_bytes_written);
+	else
+		rc |= put(o, "media_bytes_written", NULL);
+	rc |= put_num(o, "waf", r->waf, RP_WAF);
+	rc |= put_num(o, "seconds", (double)r->elapsed_ns / 1e9, RP_SECONDS);
+	rc |= put_new(o, "stopped_early", json_object_new_boolean(r->stopped_early));
+	if (verify)
+		rc |= put_u64(o, "verify_errors", r->verify_errors);
+	else
+		rc |= put(o, "verify_errors", NULL);
+	for (size_t i = 0; i < r->nsamples; i++)
+		rc |= append(ts, sample_json(&r->samples[i]));
+	rc |= put(o, "timeseries", ts);
+	ts = NULL;
+	if (rc)
+		goto err;
+	return o;
+
+err:
+	json_object_put(ts);
+	json_object_put(lat);
+	json_object_put(o);
+	return NULL;
+}
+
+struct json_object *result_run_json(const struct result_meta *meta, const struct target *t,
+				    const struct workload *w, const struct run_result *runs,
+				    size_t nruns)
+{
+	struct json_object *doc = json_object_new_object();
+	struct json_object *tool = json_object_new_object();
+	struct json_object *series = json_object_new_array();
+	uint64_t span;
+	int rc = 0;
+
+	if (!doc || !tool || !series)
+		goto err;
+	span = nruns ? runs[0].span_bytes :
+		w->span_bytes ? w->span_bytes : t->info.capacity_bytes;
+
+	rc |= put_str(doc, "schema", RESULT_SCHEMA);
+	rc |= put_str(tool, "version", SSDPROF_VERSION);
+	rc |= put(doc, "tool", tool);
+	tool = NULL;
+	rc |= put_str(doc, "started", meta->started);
+	rc |= put_str(doc, "finished", meta->finished);
+	rc |= put_num(doc, "virtual_seconds", meta->virtual_seconds, RP_SECONDS);
+	rc |= put_str(doc, "command", meta->command);
+	rc |= put_new(doc, "target", result_target_json(t));
+	rc |= put_new(doc, "settings", settings_json(w, span, runs, nruns));
+	for (size_t i = 0; i < nruns; i++)
+		rc |= append(series, series_json(&runs[i], w->verify));
+	rc |= put(doc, "series", series);
+	series = NULL;
+	if (rc)
+		goto err;
+	return doc;
+
+err:
+	json_object_put(series);
+	json_object_put(tool);
+	json_object_put(doc);
+	return NULL;
+}
+
+const char *result_json_text(struct json_object *doc)
+{
+	return json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PRETTY |
+					      JSON_C_TO_STRING_SPACED |
+					      JSON_C_TO_STRING_NOSLASHESCAPE);
+}
+
+int result_mkdir_p(const char *dir, char *err, size_t errlen)
+{
+	struct stat sb;
+	char *path;
+	int ret = 0;
+
+	if (!dir || !*dir) {
+		snprintf(err, errlen, "empty output directory name");
+		return -EINVAL;
+	}
+	path = strdup(dir);
+	if (!path) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	/* Each prefix ending before a '/', then the whole path. */
+	for (char *p = path + 1; ; p++) {
+		bool last = *p == '\0';
+
+		if (*p != '/' && !last)
+			continue;
+		*p = '\0';
+		if (mkdir(path, 0755) < 0 && errno != EEXIST) {
+			ret = -errno;
+			snprintf(err, errlen, "cannot create '%s': %s", path, strerror(errno));
+			goto out;
+		}
+		if (stat(path, &sb) < 0 || !S_ISDIR(sb.st_mode)) {
+			ret = -ENOTDIR;
+			snprintf(err, errlen, "cannot create '%s': exists and is not a directory",
+				 path);
+			goto out;
+		}
+		if (last)
+			break;
+		*p = '/';
+	}
+out:
+	free(path);
+	return ret;
+}
+
+static int write_all(int fd, const char *data, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, data, len);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		data += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+int result_write_file(const char *dir, const char *name, const char *data, size_t len,
+		      char *err, size_t errlen)
+{
+	char *tmp = NULL, *final = NULL;
+	int fd = -1, dfd = -1;
+	int ret;
+
+	if (asprintf(&tmp, "%s/%s.tmp", dir, name) < 0) {
+		tmp = NULL;
+		goto oom;
+	}
+	if (asprintf(&final, "%s/%s", dir, name) < 0) {
+		final = NULL;
+		goto oom;
+	}
+
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		ret = -errno;
+		snprintf(err, errlen, "cannot create '%s': %s", tmp, strerror(errno));
+		goto out;
+	}
+	ret = write_all(fd, data, len);
+	if (ret == 0 && fsync(fd) < 0)
+		ret = -errno;
+	if (close(fd) < 0 && ret == 0)
+		ret = -errno;
+	fd = -1;
+	if (ret < 0) {
+		snprintf(err, errlen, "cannot write '%s': %s", tmp, strerror(-ret));
+		goto out_unlink;
+	}
+	if (rename(tmp, final) < 0) {
+		ret = -errno;
+		snprintf(err, errlen, "cannot rename '%s' to '%s': %s", tmp, final,
+			 strerror(errno));
+		goto out_unlink;
+	}
+	/* The rename itself is durable only once the directory is synced. */
+	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd < 0 || fsync(dfd) < 0) {
+		ret = -errno;
+		snprintf(err, errlen, "cannot sync directory '%s': %s", dir, strerror(errno));
+	}
+	goto out;
+
+oom:
+	snprintf(err, errlen, "out of memory");
+	ret = -ENOMEM;
+	goto out;
+out_unlink:
+	unlink(tmp);
+out:
+	if (dfd >= 0)
+		close(dfd);
+	free(final);
+	free(tmp);
+	return ret;
+}
+
+int result_write_json(const char *dir, const char *name, struct json_object *doc,
+		      char *err, size_t errlen)
+{
+	const char *text = result_json_text(doc);
+	char *buf;
+	size_t len;
+	int ret;
+
+	if (!text) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	len = strlen(text);
+	buf = malloc(len + 2);
+	if (!buf) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	memcpy(buf, text, len);
+	buf[len] = '\n';
+	buf[len + 1] = '\0';
+	ret = result_write_file(dir, name, buf, len + 1, err, errlen);
+	free(buf);
+	return ret;
+}
+
+/* CSV text is built in memory, then written atomically like every result file. */
+struct memfile {
+	FILE *f;
+	char *data;
+	size_t len;
+};
+
+static FILE *memfile_open(struct memfile *m, char *err, size_t errlen)
+{
+	m->data = NULL;
+	m->len = 0;
+	m->f = open_memstream(&m->data, &m->len);
+	if (!m->f)
+		snprintf(err, errlen, "out of memory");
+	return m->f;
+}
+
+static int memfile_write(struct memfile *m, const char *dir, const char *name, char *err, size_t errlen)
+{
+	int ferr = ferror(m->f), ret;
+
+	if (fclose(m->f) != 0 || ferr) {
+		free(m->data);
+		snprintf(err, errlen, "out of memory formatting '%s'", name);
+		return -ENOMEM;
+	}
+	ret = result_write_file(dir, name, m->data, m->len, err, errlen);
+	free(m->data);
+	return ret;
+}
+
+int result_write_timeseries_csv(const char *dir, const char *name,
+				const struct run_result *run, char *err, size_t errlen)
+{
+	struct memfile m;
+	FILE *f = memfile_open(&m, err, errlen);
+
+	if (!f)
+		return -ENOMEM;
+	/* Numeric fields only, so no field ever needs RFC 4180 quoting. */
+	/* New columns go at the end, so readers of the older layout keep working. */
+	fputs("t_s,dur_s,ios,iops,mbps,lat_mean_us,lat_max_us,host_bytes_written,"
+	      "media_bytes_written,waf,lat_p50_us,lat_p99_us,lat_p999_us,lat_p9999_us\r\n", f);
+	for (size_t i = 0; i < run->nsamples; i++) {
+		const struct run_sample *s = &run->samples[i];
+		char b[6][64];
+
+		fprintf(f, "%s,%s,%llu,%s,%s,%s,%s,%llu,",
+			result_format_number(b[0], sizeof(b[0]), s->t_s, RP_SECONDS),
+			result_format_number(b[1], sizeof(b[1]), s->dur_s, RP_SECONDS),
+			(unsigned long long)s->ios,
+			result_format_number(b[2], sizeof(b[2]), s->iops, RP_IOPS),
+			result_format_number(b[3], sizeof(b[3]), s->mbps, RP_MBPS),
+			result_format_number(b[4], sizeof(b[4]), s->lat_mean_us, RP_LAT_US),
+			result_format_number(b[5], sizeof(b[5]), s->lat_max_us, RP_LAT_US),
+			(unsigned long long)s->host_bytes_written);
+		if (s->media_known)
+			fprintf(f, "%llu", (unsigned long long)s->media_bytes_written);
+		fprintf(f, ",%s,%s,%s,%s,%s\r\n",
+			result_format_number(b[0], sizeof(b[0]), s->waf, RP_WAF),
+			result_format_number(b[1], sizeof(b[1]), s->lat_p50_us, RP_LAT_US),
+			result_format_number(b[2], sizeof(b[2]), s->lat_p99_us, RP_LAT_US),
+			result_format_number(b[3], sizeof(b[3]), s->lat_p999_us, RP_LAT_US),
+			result_format_number(b[4], sizeof(b[4]), s->lat_p9999_us, RP_LAT_US));
+	}
+	return memfile_write(&m, dir, name, err, errlen);
+}
+
+int result_write_curve_csv(const char *dir, const char *name, const struct run_result *runs,
+			   size_t nruns, char *err, size_t errlen)
+{
+	struct memfile m;
+	FILE *f = memfile_open(&m, err, errlen);
+
+	if (!f)
+		return -ENOMEM;
+	fputs("qd,iops,mbps,lat_mean_us,lat_p50_us,lat_p99_us,lat_p999_us,lat_p9999_us,"
+	      "lat_max_us\r\n", f);
+	for (size_t i = 0; i < nruns; i++) {
+		const struct run_result *r = &runs[i];
+		char b[8][64];
+
+		fprintf(f, "%u,%s,%s,%s,%s,%s,%s,%s,%s\r\n", r->qd,
+			result_format_number(b[0], sizeof(b[0]), r->iops, RP_IOPS),
+			result_format_number(b[1], sizeof(b[1]), r->mbps, RP_MBPS),
+			result_format_number(b[2], sizeof(b[2]), r->lat_mean_us, RP_LAT_US),
+			result_format_number(b[3], sizeof(b[3]), r->lat_p50_us, RP_LAT_US),
+			result_format_number(b[4], sizeof(b[4]), r->lat_p99_us, RP_LAT_US),
+			result_format_number(b[5], sizeof(b[5]), r->lat_p999_us, RP_LAT_US),
+			result_format_number(b[6], sizeof(b[6]), r->lat_p9999_us, RP_LAT_US),
+			result_format_number(b[7], sizeof(b[7]), r->lat_max_us, RP_LAT_US));
+	}
+	return memfile_write(&m, dir, name, err, errlen);
+}

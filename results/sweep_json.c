@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: MIT */
+#include <math.h>
+
+#include <json-c/json.h>
+
+#include "profiler/knee.h"
+#include "precondition/precondition.h"
+#include "results/result_json.h"
+#include "results/sweep_json.h"
+
+static void add(struct json_object *o, const char *k, struct json_object *v)
+{
+	json_object_object_add(o, k, v);
+}
+
+static struct json_object *str_or_null(const char *s)
+{
+	return s ? json_object_new_string(s) : NULL;
+}
+
+static struct json_object *lat_json(double mean, double p50, double p99, double p999, double p9999, double max,
+				    bool full)
+{
+	struct json_object *o = json_object_new_object();
+
+	if (full)
+		add(o, "mean", result_json_number(mean, RP_LAT_US));
+	add(o, "p50", result_json_number(p50, RP_LAT_US));
+	add(o, "p99", result_json_number(p99, RP_LAT_US));
+	add(o, "p99.9", result_json_number(p999, RP_LAT_US));
+	if (full) {
+		add(o, "p99.99", result_json_number(p9999, RP_LAT_US));
+		add(o, "max", result_json_number(max, RP_LAT_US));
+	}
+	return o;
+}
+
+struct json_object *point_json(const struct point_info *info, const struct precondition_result *r)
+{
+	struct json_object *p = json_object_new_object();
+	struct json_object *fill = json_object_new_object();
+	struct json_object *ss = json_object_new_object();
+	struct json_object *window = NULL, *ts = json_object_new_array();
+
+	add(p, "op_percent", result_json_number(info->op_percent, 2));
+	add(p, "op_method", str_or_null(info->op_method));
+	add(p, "usable_bytes", json_object_new_uint64(info->usable_bytes));
+	add(p, "purge_method", str_or_null(info->purge_method));
+	add(p, "drive_seconds", result_json_number(info->drive_seconds, RP_SECONDS));
+
+	add(fill, "passes", json_object_new_int((int)r->fill.passes));
+	add(fill, "bytes", json_object_new_uint64(r->fill.bytes));
+	add(fill, "seconds", result_json_number(r->fill.passes ? r->fill.seconds : NAN, RP_SECONDS));
+	add(fill, "mbps", result_json_number(r->fill.passes ? r->fill.mbps : NAN, RP_MBPS));
+	add(p, "fill", fill);
+
+	add(ss, "reached", json_object_new_boolean(r->reached));
+	add(ss, "rounds", json_object_new_int((int)r->nrounds));
+	if (r->window_valid) {
+		window = json_object_new_array();
+		json_object_array_add(window, json_object_new_int((int)r->window.first));
+		json_object_array_add(window, json_object_new_int((int)r->window.last));
+	}
+	add(ss, "window", window);
+	add(ss, "iops", result_json_number(r->window_valid ? r->window.mean : NAN, RP_IOPS));
+	add(ss, "range_pct", result_json_number(r->window_valid ? r->window.range_pct : NAN, 2));
+	add(ss, "slope_pct", result_json_number(r->window_valid ? r->window.slope_pct : NAN, 2));
+	add(ss, "stop_reason", str_or_null(r->stop_reason));
+	add(p, "steady_state", ss);
+
+	add(p, "iops", result_json_number(r->nrounds ? r->iops : NAN, RP_IOPS));
+	add(p, "mbps", result_json_number(r->nrounds ? r->mbps : NAN, RP_MBPS));
+	add(p, "lat_us", lat_json(r->lat_mean_us, r->lat_p50_us, r->lat_p99_us, r->lat_p999_us, r->lat_p9999_us,
+				  r->lat_max_us, true));
+	add(p, "host_bytes_written", json_object_new_uint64(r->host_bytes_written));
+	add(p, "media_bytes_written", r->media_known ? json_object_new_uint64(r->media_bytes_written) : NULL);
+	add(p, "waf", result_json_number(r->media_known ? r->waf : NAN, RP_WAF));
+	add(p, "waf_source", str_or_null(r->media_known ? info->waf_source : NULL));
+
+	for (size_t i = 0; i < r->nrounds; i++) {
+		const struct round_result *x = &r->rounds[i];
+		struct json_object *o = json_object_new_object();
+
+		add(o, "t_s", result_json_number(x->t_s, RP_SECONDS));
+		add(o, "iops", result_json_number(x->iops, RP_IOPS));
+		add(o, "mbps", result_json_number(x->mbps, RP_MBPS));
+		add(o, "lat_us", lat_json(x->lat_mean_us, x->lat_p50_us, x->lat_p99_us, x->lat_p999_us, NAN, NAN,
+					  false));
+		add(o, "waf", result_json_number(x->media_known ? x->waf : NAN, RP_WAF));
+		json_object_array_add(ts, o);
+	}
+	add(p, "timeseries", ts);
+	return p;
+}
+
+static const char *const kind_names[] = {
+	[KNEE_FOUND] = "knee",
+	[KNEE_OP_NO_HELP] = "op-does-not-help",
+	[KNEE_KEEPS_PAYING] = "more-op-keeps-paying",
+	[KNEE_TOO_FEW] = "too-few-points",
+};
+
+struct json_object *knee_json(const struct knee_result *k)
+{
+	struct json_object *o = json_object_new_object();
+
+	add(o, "op_percent", result_json_number(k->op_percent, 2));
+	add(o, "recommended_op_percent", result_json_number(k->recommended_op_percent, 2));
+	add(o, "reason", json_object_new_string(k->reason));
+	add(o, "kind", json_object_new_string(kind_names[k->kind]));
+	add(o, "rule", json_object_new_string("smallest OP whose steady IOPS reach 90% of the best point"));
+	add(o, "curvature_op_percent", result_json_number(k->curvature_op_percent, 2));
+	return o;
+}
