@@ -8,7 +8,7 @@ TEST_BUILD ?= build-test
 TESTARGS ?=
 
 DEB_DEPS := meson ninja-build pkg-config gcc libnvme-dev liburing-dev libjson-c-dev \
-	libcmocka-dev libcairo2-dev libblkid-dev python3
+	libcmocka-dev libcairo2-dev libblkid-dev python3 clang
 
 # sudo only when not root and sudo exists
 SUDO := $(shell [ "$$(id -u)" = 0 ] || ! command -v sudo >/dev/null 2>&1 || echo sudo)

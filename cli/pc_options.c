@@ -9,18 +9,16 @@
 #include "cli/dev_common.h"
 #include "cli/interrupt.h"
 #include "util/parse.h"
+#include "util/settings_limits.h"
 #include "cli/pc_options.h"
 #include "profiler/raid_rounds.h"
 #include "raid/raid_target.h"
 #include "device/target.h"
 #include "open/open.h"
 
-#define MAX_BS (64u * 1024 * 1024)
+#define MAX_BS LIM_BS_MAX
 
-static const char *const purge_methods[] = {
-	"auto", "sanitize-block", "sanitize-crypto", "sanitize-overwrite", "format", "format-crypto",
-	"ata-erase", "ata-erase-enhanced", "trim", NULL,
-};
+static const char *const purge_methods[] = { PURGE_METHOD_NAMES, NULL };
 
 void pc_cli_defaults(struct pc_cli *c)
 {
@@ -72,37 +70,35 @@ int pc_cli_option(struct pc_cli *c, int opt, const char *arg)
 		c->s.bs = (uint32_t)v;
 		break;
 	case PC_OPT_QD:
-		if (parse_u64("--qd", arg, 1, 4096, &v, err, sizeof(err)))
+		if (parse_u64("--qd", arg, LIM_QD_MIN, LIM_QD_MAX, &v, err, sizeof(err)))
 			return usage_error(err);
 		c->s.qd = (unsigned)v;
 		break;
 	case PC_OPT_ROUND:
 		if (parse_duration("--round", arg, &c->s.round_ns, err, sizeof(err)))
 			return usage_error(err);
-		if (c->s.round_ns < 1000000) {
+		if (c->s.round_ns < LIM_ROUND_MIN_NS) {
 			cli_error("--round: '%s' is too short; use at least 1ms (SNIA uses 60s)", arg);
 			return EXIT_USAGE;
 		}
-		break;
-	case PC_OPT_MAX_WRITES: {
-		char num[64];
-		size_t len = strlen(arg);
-
-		/* "10x" or "10": times the usable capacity. */
-		snprintf(num, sizeof(num), "%.*s", (int)(len && arg[len - 1] == 'x' ? len - 1 : len), arg);
-		if (parse_double("--max-writes", num, 0.01, 1e6, &c->s.max_writes, err, sizeof(err))) {
-			cli_error("--max-writes: '%s' is not a multiple of the capacity; use e.g. 10x", arg);
+		if (c->s.round_ns > LIM_ROUND_MAX_NS) {
+			cli_error("--round: '%s' is too long; use at most 24h (SNIA uses 60s)", arg);
 			return EXIT_USAGE;
 		}
 		break;
-	}
+	case PC_OPT_MAX_WRITES:
+		/* "10x" or "10": times the usable capacity. */
+		if (parse_multiple("--max-writes", arg, LIM_MAX_WRITES_MIN, LIM_MAX_WRITES_MAX, &c->s.max_writes,
+				   err, sizeof(err)))
+			return usage_error(err);
+		break;
 	case PC_OPT_MAX_ROUNDS:
-		if (parse_u64("--max-rounds", arg, 5, 10000, &v, err, sizeof(err)))
+		if (parse_u64("--max-rounds", arg, LIM_MAX_ROUNDS_MIN, LIM_MAX_ROUNDS_MAX, &v, err, sizeof(err)))
 			return usage_error(err);
 		c->s.max_rounds = (unsigned)v;
 		break;
 	case PC_OPT_FILL_PASSES:
-		if (parse_u64("--fill-passes", arg, 0, 16, &v, err, sizeof(err)))
+		if (parse_u64("--fill-passes", arg, LIM_FILL_PASSES_MIN, LIM_FILL_PASSES_MAX, &v, err, sizeof(err)))
 			return usage_error(err);
 		c->s.fill_passes = (unsigned)v;
 		break;

@@ -19,6 +19,7 @@
 
 #include "engine/histogram.h"
 #include "util/parse.h"
+#include "util/settings_limits.h"
 #include "device/target.h"
 #include "engine/workload.h"
 
@@ -87,60 +88,22 @@ uint32_t workload_max_bs(const struct workload *w)
 int workload_bs_mix_parse(const char *what, const char *s, struct workload *w, char *err,
 			  size_t errlen)
 {
-	char item[64];
-	const char *p = s;
-	unsigned n = 0;
+	struct size_weight mix[WL_BS_MIX_MAX];
+	size_t n;
+	int ret = parse_size_weight_list(what, s, LIM_BS_WEIGHT_MAX, mix, WL_BS_MIX_MAX, &n, err, errlen);
 
-	if (!*s) {
-		snprintf(err, errlen, "%s: empty list; use e.g. 4k:60,64k:40", what);
+	if (ret)
 		return -EINVAL;
+	for (size_t i = 0; i < n; i++) {
+		if (mix[i].size > UINT32_MAX / 2) {
+			snprintf(err, errlen, "%s: block size %llu is out of range", what,
+				 (unsigned long long)mix[i].size);
+			return -EINVAL;
+		}
+		w->bs_mix[i].bs = (uint32_t)mix[i].size;
+		w->bs_mix[i].weight = (uint32_t)mix[i].weight;
 	}
-	for (;;) {
-		size_t len = strcspn(p, ",");
-		char *colon, *end;
-		uint64_t bs, weight;
-
-		if (len == 0 || len >= sizeof(item)) {
-			snprintf(err, errlen, "%s: bad entry in '%s'; use SIZE:WEIGHT,... e.g. "
-				 "4k:60,64k:40", what, s);
-			return -EINVAL;
-		}
-		if (n == WL_BS_MIX_MAX) {
-			snprintf(err, errlen, "%s: more than %d sizes", what, WL_BS_MIX_MAX);
-			return -EINVAL;
-		}
-		memcpy(item, p, len);
-		item[len] = '\0';
-		colon = strchr(item, ':');
-		if (!colon) {
-			snprintf(err, errlen, "%s: '%s' has no weight; use SIZE:WEIGHT, e.g. 4k:60",
-				 what, item);
-			return -EINVAL;
-		}
-		*colon = '\0';
-		if (parse_size(what, item, &bs, err, errlen) < 0)
-			return -EINVAL;
-		if (bs == 0 || bs > UINT32_MAX / 2) {
-			snprintf(err, errlen, "%s: block size '%s' is out of range", what, item);
-			return -EINVAL;
-		}
-		errno = 0;
-		weight = strtoull(colon + 1, &end, 10);
-		if (errno || end == colon + 1 || *end || colon[1] == '-' || weight == 0 ||
-		    weight > 1000000) {
-			snprintf(err, errlen, "%s: weight '%s' is not a whole number 1..1000000",
-				 what, colon + 1);
-			return -EINVAL;
-		}
-		w->bs_mix[n].bs = (uint32_t)bs;
-		w->bs_mix[n].weight = (uint32_t)weight;
-		n++;
-		p += len;
-		if (!*p)
-			break;
-		p++;
-	}
-	w->nbs_mix = n;
+	w->nbs_mix = (unsigned)n;
 	return 0;
 }
 
