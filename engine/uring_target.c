@@ -441,8 +441,8 @@ static void ur_close(struct target *t)
 	.max_queue_depth = URING_MAX_QD, .close = ur_close, }
 
 #define RW_CAPS (TARGET_CAP_READ | TARGET_CAP_WRITE | TARGET_CAP_TRIM | TARGET_CAP_PURGE | \
-		 TARGET_CAP_OP_SPAN)
-#define RO_CAPS (TARGET_CAP_READ | TARGET_CAP_OP_SPAN)
+		 TARGET_CAP_OP_SPAN | TARGET_CAP_GENERIC)
+#define RO_CAPS (TARGET_CAP_READ | TARGET_CAP_OP_SPAN | TARGET_CAP_GENERIC)
 
 /* Read-only opens get tables without the write capabilities, so commands check as usual. */
 static const struct target_ops file_ops = UR_OPS("file", RW_CAPS);
