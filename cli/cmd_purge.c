@@ -116,8 +116,8 @@ int cmd_purge(int argc, char **argv)
 		       t->info.kind, t->info.serial[0] ? t->info.serial : "none", method ? method : "auto");
 		dev_set_dry_run(t, true, stdout);
 		if (target_has(t, TARGET_CAP_GENERIC) || target_has(t, TARGET_CAP_SIMULATED)) {
-			printf("would %s all %llu bytes of %s\n", target_has(t, TARGET_CAP_SIMULATED) ?
-			       "purge the simulated drive," : target_has(t, TARGET_CAP_REAL_DEVICE) ? "BLKDISCARD" : "punch a hole over",
+			printf("would %s all %llu bytes of %s\n", target_has(t, TARGET_CAP_SIMULATED) ? "purge the simulated drive," :
+			       target_has(t, TARGET_CAP_REAL_DEVICE) ? "BLKDISCARD" : "punch a hole over",
 			       (unsigned long long)t->info.capacity_bytes, t->info.path);
 			rc = EXIT_OK;
 			goto out;

@@ -18,6 +18,9 @@ static const char *const cap_names[TARGET_CAP_COUNT] = {
 	"real-device",
 };
 
+/* The kind bits stay out of the JSON "capabilities" list: they must lie past the named ones. */
+_Static_assert(TARGET_CAP_SIMULATED > 1u << (TARGET_CAP_COUNT - 1), "a kind bit among the named capabilities");
+
 const char *target_cap_name(unsigned bit_index)
 {
 	if (bit_index >= TARGET_CAP_COUNT)
