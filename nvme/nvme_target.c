@@ -4,7 +4,8 @@
  * for I/O and sends admin commands to the controller's character device.
  * libnvme provides the data structures and the passthrough; the commands
  * themselves come from nvme_cmds.c.  Statuses stay NVMe statuses up to the
- * error message, and become -errno at this file's edge.
+ * error message, and become -errno at this file's edge.  Namespace OP is in
+ * nvme_op.c.
  */
 #include <dirent.h>
 #include <errno.h>

@@ -2,7 +2,9 @@
 /*
  * Opening targets by their command-line spelling.  Each kind owns its prefix
  * or path shape: "sim:" is the simulator, anything else is a path to a
- * regular file or a block device, driven through io_uring.
+ * regular file or a block device, driven through io_uring.  The only file
+ * above the backends that includes their headers: the commands see a target
+ * through its ops, capability bits and control hook alone.
  */
 #include <dirent.h>
 #include <errno.h>
