@@ -122,7 +122,7 @@ static struct json_object *info_tree(struct target *t, char *err, size_t errlen)
 		/* An md array: level, chunk and members, as mdadm --detail shows them. */
 		struct md_info md;
 
-		if (!strcmp(t->info.kind, "block") && !md_info_read(t->info.path, &md)) {
+		if (target_has(t, TARGET_CAP_GENERIC | TARGET_CAP_REAL_DEVICE) && !md_info_read(t->info.path, &md)) {
 			struct json_object *o = json_object_new_object(), *m = json_object_new_array();
 
 			json_object_object_add(o, "name", json_object_new_string(md.name));

@@ -12,10 +12,8 @@
 
 #include <json-c/json.h>
 
-#include "ata/ata_target.h"
 #include "cli/commands.h"
 #include "cli/dev_common.h"
-#include "nvme/nvme_target.h"
 #include "device/op_journal.h"
 #include "util/parse.h"
 #include "results/result_json.h"
@@ -50,7 +48,7 @@ static int show(struct target *t, bool json)
 	bool have = op_journal_load(t->info.serial[0] ? t->info.serial : t->info.path, &e) == 0;
 	uint64_t orig = have ? e.original_bytes : t->info.capacity_bytes;
 	uint64_t cur = have && !strcmp(e.method, "span") ? e.current_bytes : t->info.capacity_bytes;
-	unsigned long long native = ata_target_is(t) ? ata_target_native_bytes(t) : 0;
+	unsigned long long native = dev_native_bytes(t);
 	double pct = orig ? 100.0 * (1.0 - (double)cur / (double)orig) : 0;
 	char purge[200], op[64];
 	struct json_object *o = json_object_new_object();
@@ -193,9 +191,7 @@ int cmd_op(int argc, char **argv)
 		rc = show(t, json);
 		goto out;
 	}
-	if (ata_target_is(t))
-		ata_target_set_permanent(t, permanent);
-	else if (permanent)
+	if (dev_set_permanent(t, permanent) < 0 && permanent)
 		fprintf(stderr, "ssdprof: warning: --permanent applies to SATA HPA only; ignored\n");
 
 	const char *key = t->info.serial[0] ? t->info.serial : t->info.path;
@@ -214,7 +210,7 @@ int cmd_op(int argc, char **argv)
 		dev_methods(t, purge, sizeof(purge), op, sizeof(op));
 		if (!strstr(op, "namespace")) {
 			/* Let the NVMe target explain (e.g. the controller refused before); others: list what works. */
-			if (!strcmp(t->info.kind, "nvme") && t->ops->set_op) {
+			if (dev_has_namespaces(t) && t->ops->set_op) {
 				t->ops->set_op(t, m, t->info.capacity_bytes, err, sizeof(err));
 				cli_error("%s", err);
 			} else {
@@ -244,8 +240,8 @@ int cmd_op(int argc, char **argv)
 	if (restore) {
 		m = !strcmp(e.method, "namespace") ? OP_METHOD_NAMESPACE : !strcmp(e.method, "hpa") ? OP_METHOD_HPA
 			: OP_METHOD_SPAN;
-		if (!strcmp(e.method, "hpa") && ata_target_is(t))
-			ata_target_set_permanent(t, e.permanent);
+		if (!strcmp(e.method, "hpa"))
+			dev_set_permanent(t, e.permanent);
 		usable = orig;
 	} else {
 		usable = sweep_usable_bytes(orig, pct);
@@ -254,9 +250,9 @@ int cmd_op(int argc, char **argv)
 		usable -= usable % t->info.lba_bytes;
 	}
 	used = m == OP_METHOD_AUTO ? sweep_resolve_op_method(t, m) : m;
-	if (m == OP_METHOD_AUTO && used == OP_METHOD_SPAN && nvme_target_is(t) && nvme_target_nsmgmt_refused(t))
+	if (m == OP_METHOD_AUTO && used == OP_METHOD_SPAN && dev_nsmgmt_refused(t))
 		fprintf(stderr, "ssdprof: --method auto: namespace management %s; falling back to span OP\n",
-			nvme_target_nsmgmt_refused(t));
+			dev_nsmgmt_refused(t));
 	if (used == OP_METHOD_SPAN) {
 		ret = set_span(t, orig, usable, dry_run, err, sizeof(err));
 	} else {

@@ -108,7 +108,7 @@ int cmd_precondition(int argc, char **argv)
 		cli_error("%s", err);
 		goto out;
 	}
-	if (!strcmp(t->info.kind, "raid") && !(progress.members = raid_rounds_new(t, o.s.max_rounds))) {
+	if (target_has(t, TARGET_CAP_GROUP) && !(progress.members = raid_rounds_new(t, o.s.max_rounds))) {
 		cli_error("out of memory");
 		goto out;
 	}
@@ -130,7 +130,7 @@ int cmd_precondition(int argc, char **argv)
 	info.usable_bytes = o.s.usable_bytes;
 	info.purge_method = purge ? purge_used : NULL;
 	info.drive_seconds = (double)(t->ops->now_ns(t) - start) / 1e9;
-	info.waf_source = !strcmp(t->info.kind, "sim") ? "simulator" : "media-counter";
+	info.waf_source = target_has(t, TARGET_CAP_SIMULATED) ? "simulator" : "media-counter";
 
 	doc = result_doc_new("precondition", argc, argv, t);
 	result_doc_finish(doc, t);

@@ -107,7 +107,7 @@ int cmd_purge(int argc, char **argv)
 	rc = dev_safety_gate(t, yes, force, dry_run, "purge");
 	if (rc)
 		goto out;
-	if (!strcmp(t->info.kind, "block") || !strcmp(t->info.kind, "file"))
+	if (target_has(t, TARGET_CAP_GENERIC))
 		fprintf(stderr, "ssdprof: warning: %s is a %s target: only a full TRIM is possible (best effort: the "
 			"drive's own sanitize, format or secure erase is not reachable this way)\n", t->info.path,
 			t->info.kind);
@@ -115,9 +115,9 @@ int cmd_purge(int argc, char **argv)
 		printf("purge %s (%s, serial %s) by %s; would send:\n", t->info.path, t->info.model[0] ? t->info.model :
 		       t->info.kind, t->info.serial[0] ? t->info.serial : "none", method ? method : "auto");
 		dev_set_dry_run(t, true, stdout);
-		if (!strcmp(t->info.kind, "block") || !strcmp(t->info.kind, "file") || !strcmp(t->info.kind, "sim")) {
-			printf("would %s all %llu bytes of %s\n", !strcmp(t->info.kind, "file") ? "punch a hole over" :
-			       !strcmp(t->info.kind, "sim") ? "purge the simulated drive," : "BLKDISCARD",
+		if (target_has(t, TARGET_CAP_GENERIC) || target_has(t, TARGET_CAP_SIMULATED)) {
+			printf("would %s all %llu bytes of %s\n", target_has(t, TARGET_CAP_SIMULATED) ? "purge the simulated drive," :
+			       target_has(t, TARGET_CAP_REAL_DEVICE) ? "BLKDISCARD" : "punch a hole over",
 			       (unsigned long long)t->info.capacity_bytes, t->info.path);
 			rc = EXIT_OK;
 			goto out;

@@ -455,7 +455,7 @@ static int check_against_target(struct run_opts *o, const struct target *t)
 		return EXIT_USAGE;
 	}
 	/* The simulator keeps at most a 4-byte tag per 4 KiB: nothing to compare. */
-	if (o->w.verify && strcmp(info->kind, "sim") == 0) {
+	if (o->w.verify && target_has(t, TARGET_CAP_SIMULATED)) {
 		cli_error("--verify needs a target that stores data (a file or block device)");
 		return EXIT_USAGE;
 	}

@@ -127,7 +127,7 @@ int cmd_slc(int argc, char **argv)
 		cli_error("%s", err);
 		goto out;
 	}
-	if (!strcmp(t->info.kind, "raid")) {
+	if (target_has(t, TARGET_CAP_GROUP)) {
 		if (!(before = raid_snap_new(t)) || !(after = raid_snap_new(t))) {
 			cli_error("out of memory");
 			goto out;

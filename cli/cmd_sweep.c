@@ -389,7 +389,7 @@ int cmd_sweep(int argc, char **argv)
 		/* An OP sweep purges and re-provisions drives: an md array's members, not the array. */
 		struct md_info md;
 
-		if (!strcmp(t->info.kind, "block") && !md_info_read(spec, &md)) {
+		if (target_has(t, TARGET_CAP_GENERIC | TARGET_CAP_REAL_DEVICE) && !md_info_read(spec, &md)) {
 			cli_error("sweep: %s is a Linux md %s array; a sweep must purge and re-provision its members: "
 				  "stop it (mdadm --stop %s) and pass the members with --raid %s --chunk %lluk",
 				  spec, md.level, spec, md.level + (strncmp(md.level, "raid", 4) ? 0 : 4),
@@ -439,7 +439,7 @@ int cmd_sweep(int argc, char **argv)
 	/* The document: saved points first when resuming, then ours. */
 	d.doc = result_doc_new("sweep", argc, argv, t);
 	json_object_object_add(d.doc, "settings", settings_json(&o));
-	if (!strcmp(t->info.kind, "raid")) {
+	if (target_has(t, TARGET_CAP_GROUP)) {
 		json_object_object_add(d.doc, "group", raid_group_json(t));
 		if (!(pctx.members = raid_rounds_new(t, o.pc.s.max_rounds))) {
 			cli_error("out of memory");
@@ -512,7 +512,7 @@ int cmd_sweep(int argc, char **argv)
 		info = (struct point_info){
 			.op_percent = next, .op_method = op_method_name(method), .usable_bytes = pt.usable_bytes,
 			.purge_method = pt.purge_method, .drive_seconds = pt.drive_seconds,
-			.waf_source = !strcmp(t->info.kind, "sim") ? "simulator" : "media-counter",
+			.waf_source = target_has(t, TARGET_CAP_SIMULATED) ? "simulator" : "media-counter",
 		};
 		struct json_object *pj = point_json(&info, &pt.pc);
 		if (pctx.members && (ret = raid_rounds_add(pctx.members, pj, pt.pc.nrounds))) {

@@ -35,7 +35,7 @@ int op_member_parse(struct op_member_plan *p, const char *arg)
 
 int op_member_check(struct op_member_plan *p, const struct target *group)
 {
-	unsigned members = strcmp(group->info.kind, "raid") ? 0 : raid_target_members(group);
+	unsigned members = target_has(group, TARGET_CAP_GROUP) ? raid_target_members(group) : 0;
 	uint64_t full;
 
 	if (!members) {
