@@ -55,7 +55,7 @@ int cmd_compare(int argc, char **argv)
 	if (out) {
 		if (compare_make(&set, &t, out, png, err, sizeof(err))) {
 			cli_error("compare: %s", err);
-			rc = EXIT_USAGE;
+			rc = EXIT_RUN_FAILED;
 		} else {
 			fprintf(stderr, "compare: %s\n", out);
 		}

@@ -85,5 +85,5 @@ int cmd_report(int argc, char **argv)
 		fprintf(stderr, "report: %s%s%s\n", out, png ? ", charts in " : "", png ? png : "");
 	json_object_put(doc);
 	chart_release_fonts();
-	return ret ? EXIT_USAGE : EXIT_OK;
+	return ret ? EXIT_RUN_FAILED : EXIT_OK;
 }
