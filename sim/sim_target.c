@@ -142,6 +142,9 @@ static int sim_submit(struct target *t, const struct io_req *reqs, unsigned n)
 	struct sim_target *s = to_sim(t);
 	unsigned i;
 
+	/* Start every command's L2P miss before executing the first. */
+	for (i = 0; i < n; i++)
+		sim_drive_prefetch(s->drive, reqs[i].offset / SIM_UNIT_BYTES);
 	for (i = 0; i < n && s->heap_len < SIM_MAX_QD; i++) {
 		/* Built in place: the heap slot is the completion. */
 		struct io_completion *c = &s->heap[s->heap_len];
