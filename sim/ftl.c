@@ -447,6 +447,9 @@ static inline void invalidate(struct sim_drive *d, uint32_t lba)
 	d->l2p[lba] = SIM_NONE;
 }
 
+/* Slots the GC scan prefetches ahead: some 64 copies cover a DRAM miss. */
+#define RELOCATE_AHEAD 64u
+
 /*
  * Move the valid data of slots [from, to) of line id to the native frontier,
  * reading each page that holds valid data once.  Returns units moved, or
@@ -469,8 +472,11 @@ static int64_t relocate(struct sim_drive *d, uint32_t id, uint32_t from, uint32_
 		uint32_t end = off + spp < to ? off + spp : to;
 		uint64_t ready = 0;
 
-		/* The L2P entries that say which slots live are scattered: fetch them early. */
-		for (uint32_t o = off + 4 * spp; o < end + 4 * spp && o < cap; o++)
+		/*
+		 * The L2P entries that say which slots live are scattered: fetch
+		 * them early, far enough ahead to cover a memory latency.
+		 */
+		for (uint32_t o = off + RELOCATE_AHEAD; o < end + RELOCATE_AHEAD && o < cap; o++)
 			if (p2l[base + o] < max_units)
 				__builtin_prefetch(&l2p[p2l[base + o]], 1, 0);
 		for (uint32_t o = off; o < end; o++) {
