@@ -478,7 +478,7 @@ static int64_t relocate(struct sim_drive *d, uint32_t id, uint32_t from, uint32_
 		 */
 		for (uint32_t o = off + RELOCATE_AHEAD; o < end + RELOCATE_AHEAD && o < cap; o++)
 			if (p2l[base + o] < max_units)
-				__builtin_prefetch(&l2p[p2l[base + o]], 1, 0);
+				__builtin_prefetch(&l2p[p2l[base + o]], 1, 3);
 		for (uint32_t o = off; o < end; o++) {
 			uint32_t lba = p2l[base + o];
 
