@@ -102,7 +102,7 @@ struct sim_drive {
 	struct nand_timing nt;
 
 	uint32_t *l2p;            /* per user unit: slot or SIM_NONE */
-	uint32_t *p2l;            /* per slot: user unit or SIM_NONE */
+	uint32_t *p2l;            /* per slot: the unit last programmed there; live only if l2p agrees */
 	uint32_t *tags;           /* per slot, track_data only */
 	struct sim_line *lines;
 	uint32_t total_lines;     /* native pool + static SLC lines */
