@@ -64,6 +64,14 @@ uint64_t sim_drive_write(struct sim_drive *d, uint64_t unit, uint32_t count, uin
 uint64_t sim_drive_read(struct sim_drive *d, uint64_t unit, uint32_t count, uint64_t now_ns);
 uint64_t sim_drive_trim(struct sim_drive *d, uint64_t unit, uint64_t count, uint64_t now_ns);
 
+/*
+ * A hint that a command on unit will follow soon: its L2P entry, a likely
+ * cache miss, is fetched meanwhile.  Changes nothing else.  Callers that know
+ * their next commands (a queue's batch, a benchmark) issue it some ten
+ * commands ahead.
+ */
+void sim_drive_prefetch(const struct sim_drive *d, uint64_t unit);
+
 /* Background work (GC, SLC folding) the drive does while idle until until_ns. */
 void sim_drive_idle(struct sim_drive *d, uint64_t now_ns, uint64_t until_ns);
 

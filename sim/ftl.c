@@ -9,12 +9,21 @@
  * 4 bytes per user unit (L2P) and 4 bytes per raw unit (P2L), plus a small
  * record per line.  Host writes and GC copies share one native write
  * frontier, as the analytic WA models assume.
+ *
+ * The L2P is the only truth about validity: slot s holds live data exactly
+ * when l2p[p2l[s]] == s.  An overwrite or a trim then touches one table
+ * entry (the L2P's, which it reads anyway) instead of a second random one
+ * in the P2L; GC pays instead one L2P read per slot it scans, which it
+ * prefetches well ahead since it scans in order.  p2l[s] is written when s
+ * is programmed and never cleared, so it may name any unit (or be stale)
+ * until then.
  */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "sim/sim_internal.h"
 
@@ -98,76 +107,34 @@ static uint32_t bucket_min(struct sim_drive *d)
 	return d->min_bucket <= d->geo.line_slots ? d->bucket_head[d->min_bucket] : SIM_NONE;
 }
 
-/* ---- geometry ------------------------------------------------------------ */
+/* ---- create / reset ------------------------------------------------------ */
 
-static int derive_geometry(const struct sim_config *cfg, struct sim_geometry *g, char *err,
-			   size_t errlen)
+/*
+ * The mapping tables are tens of MiB per 16 GiB simulated (GiB at 1 TiB)
+ * and read at random: on 4 KiB pages nearly every access also misses the
+ * TLB.  Back them with huge pages where the kernel offers them (madvise
+ * mode), and get them zeroed and untouched from mmap.
+ */
+static void *table_alloc(uint64_t bytes)
 {
-	uint64_t raw_units, static_units = 0, ppb;
-	uint32_t row_slots;
+	void *p;
 
-	memset(g, 0, sizeof(*g));
-	g->dies_total = cfg->channels * cfg->dies;
-	g->slots_per_page = cfg->page / SIM_UNIT_BYTES;
-	g->unit_slots = g->slots_per_page * cfg->planes;
-	g->bits_per_cell = (unsigned)cfg->cell;
-	g->max_user_units = g->user_units = cfg->capacity / SIM_UNIT_BYTES;
-	raw_units = (uint64_t)ceil((double)g->user_units * (1.0 + cfg->factory_op / 100.0));
-	row_slots = g->dies_total * g->unit_slots;
-
-	if (cfg->pages_per_block) {
-		ppb = cfg->pages_per_block;
-	} else {
-		/* Largest block that still leaves min_lines GC units; real blocks cap at 1536 pages. */
-		ppb = raw_units / ((uint64_t)cfg->min_lines * row_slots);
-		if (ppb > 1536)
-			ppb = 1536;
-		if (ppb < 1)
-			ppb = 1;
-	}
-	g->pages_per_block = (unsigned)ppb;
-	if (ppb * row_slots > UINT32_MAX / 2) {
-		snprintf(err, errlen, "pages_per_block: %llu pages make a line too large; use fewer",
-			 (unsigned long long)ppb);
-		return -EINVAL;
-	}
-	g->line_slots = (uint32_t)(ppb * row_slots);
-	/* An SLC-mode line holds 1/bits of the data, in whole program units. */
-	g->slc_line_slots = (uint32_t)(ppb * g->dies_total / g->bits_per_cell) * g->unit_slots;
-	if (cfg->slc_cache != SIM_CACHE_NONE && g->slc_line_slots == 0) {
-		snprintf(err, errlen, "pages_per_block: %u is too small for an SLC cache on %s cells",
-			 g->pages_per_block, cfg->cell == SIM_CELL_QLC ? "qlc" : "multi-level");
-		return -EINVAL;
-	}
-	g->lines = (uint32_t)((raw_units + g->line_slots - 1) / g->line_slots);
-	g->gc_threshold = 1;
-
-	if (cfg->slc_cache != SIM_CACHE_NONE) {
-		static_units = cfg->slc_static_bytes / SIM_UNIT_BYTES;
-		if (!static_units && cfg->slc_static_pct > 0)
-			static_units = (uint64_t)((double)g->user_units * cfg->slc_static_pct / 100.0);
-		if (cfg->slc_cache == SIM_CACHE_STATIC && !static_units) {
-			snprintf(err, errlen, "slc_cache: a static cache needs a size; use static:SIZE");
-			return -EINVAL;
-		}
-		g->static_slc_lines = (uint32_t)((static_units + g->slc_line_slots - 1) / g->slc_line_slots);
-	}
-	if ((uint64_t)g->lines + g->static_slc_lines > UINT32_MAX / g->line_slots) {
-		snprintf(err, errlen, "capacity: too many mapping units for this geometry");
-		return -EINVAL;
-	}
-	/* GC needs spare lines to make progress: the threshold, the open line, and one to gain. */
-	if ((uint64_t)g->lines * g->line_slots < g->user_units + (uint64_t)(g->gc_threshold + 3) * g->line_slots) {
-		snprintf(err, errlen,
-			 "factory_op: %.2f%% leaves too few spare lines for garbage collection; raise factory_op or capacity",
-			 cfg->factory_op);
-		return -EINVAL;
-	}
-	g->raw_bytes = ((uint64_t)g->lines + g->static_slc_lines) * g->line_slots * SIM_UNIT_BYTES;
-	return 0;
+	if (!bytes)
+		bytes = 1;
+	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+#ifdef MADV_HUGEPAGE
+	madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+	return p;
 }
 
-/* ---- create / reset ------------------------------------------------------ */
+static void table_free(void *p, uint64_t bytes)
+{
+	if (p)
+		munmap(p, bytes ? bytes : 1);
+}
 
 static void reset_lines(struct sim_drive *d)
 {
@@ -210,19 +177,19 @@ int sim_drive_new(const struct sim_config *cfg, struct sim_drive **out, char *er
 		return -ENOMEM;
 	}
 	d->cfg = *cfg;
-	ret = derive_geometry(cfg, &d->geo, err, errlen);
+	ret = sim_derive_geometry(cfg, &d->geo, err, errlen);
 	if (ret)
 		goto fail;
 	d->total_lines = d->geo.lines + d->geo.static_slc_lines;
 	slots = (uint64_t)d->total_lines * d->geo.line_slots;
 
 	ret = -ENOMEM;
-	d->l2p = malloc(d->geo.max_user_units * sizeof(uint32_t));
-	d->p2l = malloc(slots * sizeof(uint32_t));
+	d->l2p = table_alloc(d->geo.max_user_units * sizeof(uint32_t));
+	d->p2l = table_alloc(slots * sizeof(uint32_t));
 	d->lines = calloc(d->total_lines, sizeof(struct sim_line));
 	d->bucket_head = malloc(((size_t)d->geo.line_slots + 1) * sizeof(uint32_t));
 	if (cfg->track_data)
-		d->tags = malloc(slots * sizeof(uint32_t));
+		d->tags = table_alloc(slots * sizeof(uint32_t));
 	if (!d->l2p || !d->p2l || !d->lines || !d->bucket_head || (cfg->track_data && !d->tags)) {
 		snprintf(err, errlen, "capacity: not enough memory for a %llu-byte simulated drive",
 			 (unsigned long long)cfg->capacity);
@@ -234,7 +201,6 @@ int sim_drive_new(const struct sim_config *cfg, struct sim_drive **out, char *er
 		goto fail;
 	}
 	memset(d->l2p, 0xff, d->geo.max_user_units * sizeof(uint32_t));
-	memset(d->p2l, 0xff, slots * sizeof(uint32_t));
 	reset_lines(d);
 
 	/* Dynamic SLC stops short of the GC threshold so folding can always proceed. */
@@ -254,12 +220,15 @@ fail:
 
 void sim_drive_free(struct sim_drive *d)
 {
+	uint64_t slots;
+
 	if (!d)
 		return;
+	slots = (uint64_t)d->total_lines * d->geo.line_slots;
 	nand_timing_free(&d->nt);
-	free(d->l2p);
-	free(d->p2l);
-	free(d->tags);
+	table_free(d->l2p, d->geo.max_user_units * sizeof(uint32_t));
+	table_free(d->p2l, slots * sizeof(uint32_t));
+	table_free(d->tags, slots * sizeof(uint32_t));
 	free(d->lines);
 	free(d->bucket_head);
 	free(d);
@@ -280,22 +249,61 @@ void sim_drive_counters(const struct sim_drive *d, struct sim_counters *c)
 	*c = d->ctr;
 }
 
-uint64_t sim_drive_memory_bytes(const struct sim_drive *d)
-{
-	uint64_t slots = (uint64_t)d->total_lines * d->geo.line_slots;
+/* ---- writing slots ------------------------------------------------------- */
 
-	return d->geo.max_user_units * 4 + slots * 4 + (d->tags ? slots * 4 : 0) +
-	       (uint64_t)d->total_lines * sizeof(struct sim_line) +
-	       ((uint64_t)d->geo.line_slots + 1) * 4 + (uint64_t)d->nt.ring_size * sizeof(struct buffer_release);
+static inline void invalidate(struct sim_drive *d, uint32_t lba)
+{
+	uint32_t old = d->l2p[lba];
+
+	if (old == SIM_NONE)
+		return;
+	uint32_t id = slot_line(d, old);
+	struct sim_line *ln = &d->lines[id];
+	if (ln->state == LINE_CLOSED && ln->mode == MODE_NATIVE && d->cfg.gc == SIM_GC_GREEDY) {
+		bucket_remove(d, id, ln->valid);
+		ln->valid--;
+		bucket_insert(d, id);
+	} else {
+		ln->valid--;
+	}
+	d->l2p[lba] = SIM_NONE;
 }
 
-/* ---- writing slots ------------------------------------------------------- */
+/*
+ * Host writes defer their L2P update (reading the old slot, a likely cache
+ * miss, and the old line's valid count) to a batch, so the misses of a batch
+ * overlap instead of each stalling its write.  The batch is applied, in
+ * order, before anything looks at the L2P or a line's valid count or moves a
+ * line between lists: then every decision sees what it saw with the updates
+ * made at once, and the results stay the same to the bit.
+ */
+void flush_pending(struct sim_drive *d)
+{
+	for (uint32_t i = 0; i < d->npending; i++) {
+		uint32_t lba = d->pending[i].lba;
+
+		invalidate(d, lba);
+		d->l2p[lba] = d->pending[i].slot;
+	}
+	d->npending = 0;
+}
+
+static inline void defer_map(struct sim_drive *d, uint32_t lba, uint32_t slot)
+{
+	if (d->npending == SIM_PENDING_MAX)
+		flush_pending(d);
+	__builtin_prefetch(&d->l2p[lba], 1, 3);
+	d->pending[d->npending].lba = lba;
+	d->pending[d->npending].slot = slot;
+	d->npending++;
+}
 
 static void close_line(struct sim_drive *d, struct frontier *f)
 {
 	uint32_t id = f->line;
 	struct sim_line *ln = &d->lines[id];
 
+	flush_pending(d);
 	ln->state = LINE_CLOSED;
 	if (ln->mode == MODE_SLC) {
 		list_push_tail(d, ln->static_slc ? &d->slc_static_closed : &d->slc_dyn_closed, id);
@@ -337,15 +345,20 @@ static void flush_unit(struct sim_drive *d, struct frontier *f)
 
 /*
  * Place one unit of data at the frontier.  The frontier must have an open
- * line with room.  ready_ns is when the data is at the controller.
+ * line with room.  ready_ns is when the data is at the controller.  defer:
+ * the unit's L2P entry is updated with the next batch (flush_pending), and
+ * the old copy invalidated then too.
  */
 static inline void place(struct sim_drive *d, struct frontier *f, uint32_t lba, uint64_t ready_ns,
-			 bool host, uint32_t tag)
+			 bool host, bool defer, uint32_t tag)
 {
 	uint32_t slot = f->line * d->geo.line_slots + f->off;
 
 	d->p2l[slot] = lba;
-	d->l2p[lba] = slot;
+	if (defer)
+		defer_map(d, lba, slot);
+	else
+		d->l2p[lba] = slot;
 	if (d->tags)
 		d->tags[slot] = tag;
 	d->lines[f->line].valid++;
@@ -391,24 +404,8 @@ static bool native_ready(struct sim_drive *d)
 	return true;
 }
 
-static inline void invalidate(struct sim_drive *d, uint32_t lba)
-{
-	uint32_t old = d->l2p[lba];
-
-	if (old == SIM_NONE)
-		return;
-	d->p2l[old] = SIM_NONE;
-	uint32_t id = slot_line(d, old);
-	struct sim_line *ln = &d->lines[id];
-	if (ln->state == LINE_CLOSED && ln->mode == MODE_NATIVE && d->cfg.gc == SIM_GC_GREEDY) {
-		bucket_remove(d, id, ln->valid);
-		ln->valid--;
-		bucket_insert(d, id);
-	} else {
-		ln->valid--;
-	}
-	d->l2p[lba] = SIM_NONE;
-}
+/* Slots the GC scan prefetches ahead: some 64 copies cover a DRAM miss. */
+#define RELOCATE_AHEAD 64u
 
 /*
  * Move the valid data of slots [from, to) of line id to the native frontier,
@@ -422,23 +419,28 @@ static int64_t relocate(struct sim_drive *d, uint32_t id, uint32_t from, uint32_
 	const uint32_t base = id * d->geo.line_slots;
 	const uint32_t *p2l = d->p2l;
 	uint32_t *l2p = d->l2p;
+	const uint64_t max_units = d->geo.max_user_units;
 	const int mode = d->lines[id].mode;
 	/* Look ahead past this step: paced GC moves a few slots at a time. */
 	const uint32_t cap = mode == MODE_SLC ? d->geo.slc_line_slots : d->geo.line_slots;
 	int64_t moved = 0;
 
+	flush_pending(d);
 	for (uint32_t off = from; off < to; off += spp) {
 		uint32_t end = off + spp < to ? off + spp : to;
 		uint64_t ready = 0;
 
-		/* The L2P entries we are about to rewrite are scattered: fetch them early. */
-		for (uint32_t o = off + 4 * spp; o < end + 4 * spp && o < cap; o++)
-			if (p2l[base + o] != SIM_NONE)
-				__builtin_prefetch(&l2p[p2l[base + o]], 1, 0);
+		/*
+		 * The L2P entries that say which slots live are scattered: fetch
+		 * them early, far enough ahead to cover a memory latency.
+		 */
+		for (uint32_t o = off + RELOCATE_AHEAD; o < end + RELOCATE_AHEAD && o < cap; o++)
+			if (p2l[base + o] < max_units)
+				__builtin_prefetch(&l2p[p2l[base + o]], 1, 3);
 		for (uint32_t o = off; o < end; o++) {
 			uint32_t lba = p2l[base + o];
 
-			if (lba == SIM_NONE)
+			if (lba >= max_units || l2p[lba] != base + o)
 				continue;
 			if (!ready) {
 				ready = nand_copy_read(&d->nt, slot_die(d, base + o), mode, at_ns);
@@ -447,8 +449,7 @@ static int64_t relocate(struct sim_drive *d, uint32_t id, uint32_t from, uint32_
 			if (!native_ready(d))
 				return -ENOSPC;
 			uint32_t tag = d->tags ? d->tags[base + o] : 0;
-			d->p2l[base + o] = SIM_NONE;
-			place(d, &d->native, lba, ready, false, tag);
+			place(d, &d->native, lba, ready, false, false, tag);
 			moved++;
 		}
 	}
@@ -484,10 +485,11 @@ static void take_native_victim(struct sim_drive *d, uint32_t id)
  */
 static bool gc_start(struct sim_drive *d)
 {
-	uint32_t slc = d->slc_dyn_closed.head;
-	uint32_t nat = native_victim(d);
-	uint32_t id, span, v;
+	uint32_t slc, nat, id, span, v;
 
+	flush_pending(d);
+	slc = d->slc_dyn_closed.head;
+	nat = native_victim(d);
 	if (slc != SIM_NONE && (nat == SIM_NONE || d->lines[slc].valid <= d->lines[nat].valid)) {
 		list_remove(d, &d->slc_dyn_closed, slc);
 		id = slc;
@@ -582,8 +584,12 @@ static int gc_pace_host(struct sim_drive *d, uint64_t at_ns)
 	if (d->free_native.count == 0) {
 		uint32_t room = d->native.line == SIM_NONE ? 0 : d->native.cap - d->native.off;
 
-		if (room <= d->lines[d->gc_line].valid + 2 * spp + 4)
-			return gc_step(d, d->gc_span, at_ns);
+		/* Pending updates only lower the count: flush only when it matters. */
+		if (room <= d->lines[d->gc_line].valid + 2 * spp + 4) {
+			flush_pending(d);
+			if (room <= d->lines[d->gc_line].valid + 2 * spp + 4)
+				return gc_step(d, d->gc_span, at_ns);
+		}
 	}
 	d->gc_credit += d->gc_pace;
 	/* A program unit per die at a time: fine enough to interleave, coarse enough to be cheap. */
@@ -648,11 +654,19 @@ static inline void catch_up_idle(struct sim_drive *d, uint64_t at_ns)
 	d->last_host_ns = at_ns;
 }
 
+void sim_drive_prefetch(const struct sim_drive *d, uint64_t unit)
+{
+	if (unit < d->geo.max_user_units)
+		__builtin_prefetch(&d->l2p[unit], 1, 0);
+}
+
 uint64_t sim_drive_write(struct sim_drive *d, uint64_t unit, uint32_t count, uint64_t now_ns,
 			 uint32_t tag)
 {
 	uint64_t t, done;
 	bool cache = d->cfg.slc_cache != SIM_CACHE_NONE;
+	/* Folding between the old copy's invalidation and the placing needs it done first. */
+	bool defer = !d->cfg.fold_while_writing;
 
 	catch_up_idle(d, now_ns);
 	t = nand_admit_command(&d->nt, now_ns, (uint64_t)count * SIM_UNIT_BYTES, true);
@@ -662,10 +676,11 @@ uint64_t sim_drive_write(struct sim_drive *d, uint64_t unit, uint32_t count, uin
 
 		if (gc_pace_host(d, t))
 			return UINT64_MAX;
-		invalidate(d, lba);
+		if (!defer)
+			invalidate(d, lba);
 		uint64_t in_buffer = nand_buffer_admit(&d->nt, t);
 		if (cache && slc_ready(d)) {
-			place(d, &d->slc, lba, in_buffer, true, tag);
+			place(d, &d->slc, lba, in_buffer, true, defer, tag);
 		} else {
 			/* Folding keeps pace with direct writes, one unit for one unit. */
 			if (d->cfg.fold_while_writing && (d->fold_line != SIM_NONE || d->slc_static_closed.count)) {
@@ -673,9 +688,14 @@ uint64_t sim_drive_write(struct sim_drive *d, uint64_t unit, uint32_t count, uin
 				if (gc_pace_host(d, t))
 					return UINT64_MAX;
 			}
-			if (!native_ready(d))
+			if (!native_ready(d)) {
+				if (defer) {
+					flush_pending(d);
+					invalidate(d, lba);
+				}
 				return UINT64_MAX;
-			place(d, &d->native, lba, in_buffer, true, tag);
+			}
+			place(d, &d->native, lba, in_buffer, true, defer, tag);
 		}
 		if (in_buffer > done)
 			done = in_buffer;
@@ -689,6 +709,7 @@ uint64_t sim_drive_read(struct sim_drive *d, uint64_t unit, uint32_t count, uint
 	uint64_t t, done;
 	uint32_t last_page = SIM_NONE;
 
+	flush_pending(d);
 	catch_up_idle(d, now_ns);
 	t = nand_admit_command(&d->nt, now_ns, (uint64_t)count * SIM_UNIT_BYTES, false);
 	done = t;
@@ -712,6 +733,7 @@ uint64_t sim_drive_read(struct sim_drive *d, uint64_t unit, uint32_t count, uint
 
 uint64_t sim_drive_trim(struct sim_drive *d, uint64_t unit, uint64_t count, uint64_t now_ns)
 {
+	flush_pending(d);
 	catch_up_idle(d, now_ns);
 	for (uint64_t i = 0; i < count; i++)
 		invalidate(d, (uint32_t)(unit + i));
@@ -727,6 +749,7 @@ uint64_t sim_drive_trim(struct sim_drive *d, uint64_t unit, uint64_t count, uint
  */
 static void background_work(struct sim_drive *d, uint64_t from_ns, uint64_t until_ns)
 {
+	flush_pending(d);
 	for (;;) {
 		uint64_t at = max_u64(from_ns, d->nt.busy_until_ns);
 
@@ -769,12 +792,12 @@ void sim_drive_idle(struct sim_drive *d, uint64_t now_ns, uint64_t until_ns)
 
 uint64_t sim_drive_purge(struct sim_drive *d, uint64_t now_ns)
 {
-	uint64_t slots = (uint64_t)d->total_lines * d->geo.line_slots;
 	/* Programs still queued are abandoned: their data is being erased anyway. */
 	uint64_t done = now_ns + (uint64_t)d->total_lines * d->nt.erase_line_ns;
 
+	/* An empty L2P makes every P2L entry stale: no need to clear those. */
+	d->npending = 0;
 	memset(d->l2p, 0xff, d->geo.max_user_units * sizeof(uint32_t));
-	memset(d->p2l, 0xff, slots * sizeof(uint32_t));
 	reset_lines(d);
 	nand_timing_reset_buffer(&d->nt);
 	/*
@@ -802,89 +825,4 @@ int sim_drive_resize(struct sim_drive *d, uint64_t user_units, uint64_t now_ns, 
 	*done_ns = sim_drive_purge(d, now_ns);
 	d->geo.user_units = user_units;
 	return 0;
-}
-
-uint32_t sim_drive_read_tag(const struct sim_drive *d, uint64_t unit)
-{
-	uint32_t slot = d->l2p[unit];
-
-	if (slot == SIM_NONE || !d->tags)
-		return UINT32_MAX;
-	return d->tags[slot];
-}
-
-uint64_t sim_drive_slc_available(const struct sim_drive *d)
-{
-	uint64_t units = 0;
-
-	if (d->cfg.slc_cache == SIM_CACHE_NONE)
-		return 0;
-	if (d->slc.line != SIM_NONE)
-		units += d->slc.cap - d->slc.off;
-	units += (uint64_t)d->free_static.count * d->geo.slc_line_slots;
-	if (d->cfg.slc_cache == SIM_CACHE_DYNAMIC && d->free_native.count > d->dyn_reserve)
-		units += (uint64_t)(d->free_native.count - d->dyn_reserve) * d->geo.slc_line_slots;
-	return units * SIM_UNIT_BYTES;
-}
-
-/* ---- consistency check (tests) ------------------------------------------- */
-
-int sim_drive_check(const struct sim_drive *d, char *err, size_t errlen)
-{
-	uint64_t slots = (uint64_t)d->total_lines * d->geo.line_slots;
-	uint32_t *valid = calloc(d->total_lines, sizeof(uint32_t));
-	uint64_t mapped = 0, listed = 0;
-	int ret = -EIO;
-
-	if (!valid)
-		return -ENOMEM;
-	for (uint64_t lba = 0; lba < d->geo.max_user_units; lba++) {
-		uint32_t slot = d->l2p[lba];
-
-		if (slot == SIM_NONE)
-			continue;
-		if (lba >= d->geo.user_units) {
-			snprintf(err, errlen, "unit %llu beyond the user capacity is mapped", (unsigned long long)lba);
-			goto out;
-		}
-		if (slot >= slots || d->p2l[slot] != lba) {
-			snprintf(err, errlen, "unit %llu maps to slot %u which maps back to %u",
-				 (unsigned long long)lba, slot, slot < slots ? d->p2l[slot] : SIM_NONE);
-			goto out;
-		}
-		mapped++;
-	}
-	for (uint64_t slot = 0; slot < slots; slot++) {
-		uint32_t lba = d->p2l[slot];
-
-		if (lba == SIM_NONE)
-			continue;
-		if (lba >= d->geo.user_units || d->l2p[lba] != slot) {
-			snprintf(err, errlen, "slot %llu holds unit %u which maps elsewhere",
-				 (unsigned long long)slot, lba);
-			goto out;
-		}
-		valid[slot / d->geo.line_slots]++;
-		listed++;
-	}
-	for (uint32_t i = 0; i < d->total_lines; i++) {
-		if (valid[i] != d->lines[i].valid) {
-			snprintf(err, errlen, "line %u counts %u valid units but holds %u", i,
-				 d->lines[i].valid, valid[i]);
-			goto out;
-		}
-		if (d->lines[i].state == LINE_FREE && valid[i]) {
-			snprintf(err, errlen, "free line %u holds data", i);
-			goto out;
-		}
-	}
-	if (mapped != listed) {
-		snprintf(err, errlen, "%llu units mapped but %llu slots valid", (unsigned long long)mapped,
-			 (unsigned long long)listed);
-		goto out;
-	}
-	ret = 0;
-out:
-	free(valid);
-	return ret;
 }

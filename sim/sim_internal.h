@@ -88,6 +88,13 @@ struct nand_timing {
 	uint64_t last_release_ns;
 };
 
+/* Host writes whose L2P update waits for the next batch (ftl.c flush_pending). */
+#define SIM_PENDING_MAX 64u
+
+struct pending_map {
+	uint32_t lba, slot;
+};
+
 struct sim_drive {
 	struct sim_config cfg;
 	struct sim_geometry geo;
@@ -95,7 +102,7 @@ struct sim_drive {
 	struct nand_timing nt;
 
 	uint32_t *l2p;            /* per user unit: slot or SIM_NONE */
-	uint32_t *p2l;            /* per slot: user unit or SIM_NONE */
+	uint32_t *p2l;            /* per slot: the unit last programmed there; live only if l2p agrees */
 	uint32_t *tags;           /* per slot, track_data only */
 	struct sim_line *lines;
 	uint32_t total_lines;     /* native pool + static SLC lines */
@@ -120,8 +127,15 @@ struct sim_drive {
 	uint32_t bg_max_valid;    /* idle GC collects lines holding at most this many valid units */
 	uint64_t bg_idle_ns;
 	uint64_t last_host_ns;
+	struct pending_map pending[SIM_PENDING_MAX];
+	uint32_t npending;
 	int error;                /* sticky -ENOSPC when GC cannot make room */
 };
+
+/* ftl_layout.c: the geometry a configuration gives; -EINVAL and a message if none. */
+int sim_derive_geometry(const struct sim_config *cfg, struct sim_geometry *g, char *err, size_t errlen);
+/* ftl.c: apply the host writes' deferred L2P updates (changes no result). */
+void flush_pending(struct sim_drive *d);
 
 int nand_timing_init(struct nand_timing *nt, const struct sim_config *cfg,
 		     const struct sim_geometry *geo);

@@ -16,15 +16,24 @@
 #include "sim/sim_internal.h"
 
 #define SIM_MAX_QD 1024
+#define SLOT_BITS 10          /* log2(SIM_MAX_QD) */
+
+/*
+ * The queue: completions wait in slots, and a min-heap orders them by
+ * (complete_ns, submission sequence) packed into one 128-bit key whose low
+ * bits name the slot.  Sifting moves 16-byte keys and compares once.
+ */
+typedef unsigned __int128 heap_key;
 
 struct sim_target {
 	struct target t;
 	struct sim_drive *drive;
 	uint64_t clock_ns;
-	struct io_completion *heap;   /* min-heap on complete_ns, then cookie order */
+	heap_key *heap;
 	unsigned heap_len;
-	uint64_t seq;
-	uint64_t *heap_seq;           /* submission order breaks ties deterministically */
+	uint64_t seq;                 /* submission order breaks ties deterministically */
+	struct io_completion *slots;
+	unsigned *free_slots, nfree;
 };
 
 static struct sim_target *to_sim(struct target *t)
@@ -32,56 +41,46 @@ static struct sim_target *to_sim(struct target *t)
 	return (struct sim_target *)t;
 }
 
-static bool heap_less(const struct sim_target *s, unsigned a, unsigned b)
+static uint64_t key_ns(heap_key k)
 {
-	if (s->heap[a].complete_ns != s->heap[b].complete_ns)
-		return s->heap[a].complete_ns < s->heap[b].complete_ns;
-	return s->heap_seq[a] < s->heap_seq[b];
+	return (uint64_t)(k >> 64);
 }
 
-static void heap_swap(struct sim_target *s, unsigned a, unsigned b)
+static unsigned key_slot(heap_key k)
 {
-	struct io_completion c = s->heap[a];
-	uint64_t q = s->heap_seq[a];
-
-	s->heap[a] = s->heap[b];
-	s->heap[b] = c;
-	s->heap_seq[a] = s->heap_seq[b];
-	s->heap_seq[b] = q;
+	return (unsigned)k & (SIM_MAX_QD - 1);
 }
 
-/* Sift up the completion just written at heap[heap_len]. */
-static void heap_push_last(struct sim_target *s)
+static void heap_push(struct sim_target *s, uint64_t complete_ns, unsigned slot)
 {
+	heap_key k = (heap_key)complete_ns << 64 | (heap_key)(s->seq++ << SLOT_BITS | slot);
 	unsigned i = s->heap_len++;
 
-	s->heap_seq[i] = s->seq++;
-	while (i && heap_less(s, i, (i - 1) / 2)) {
-		heap_swap(s, i, (i - 1) / 2);
+	while (i && k < s->heap[(i - 1) / 2]) {
+		s->heap[i] = s->heap[(i - 1) / 2];
 		i = (i - 1) / 2;
 	}
+	s->heap[i] = k;
 }
 
-static struct io_completion heap_pop(struct sim_target *s)
+static heap_key heap_pop(struct sim_target *s)
 {
-	struct io_completion top = s->heap[0];
-	unsigned i = 0;
+	heap_key top = s->heap[0], k = s->heap[--s->heap_len];
+	unsigned i = 0, n = s->heap_len;
 
-	s->heap_len--;
-	s->heap[0] = s->heap[s->heap_len];
-	s->heap_seq[0] = s->heap_seq[s->heap_len];
 	for (;;) {
-		unsigned l = 2 * i + 1, r = l + 1, m = i;
+		unsigned l = 2 * i + 1, m;
 
-		if (l < s->heap_len && heap_less(s, l, m))
-			m = l;
-		if (r < s->heap_len && heap_less(s, r, m))
-			m = r;
-		if (m == i)
+		if (l >= n)
 			break;
-		heap_swap(s, i, m);
+		m = l + 1 < n && s->heap[l + 1] < s->heap[l] ? l + 1 : l;
+		if (!(s->heap[m] < k))
+			break;
+		s->heap[i] = s->heap[m];
 		i = m;
 	}
+	if (n)
+		s->heap[i] = k;
 	return top;
 }
 
@@ -142,16 +141,19 @@ static int sim_submit(struct target *t, const struct io_req *reqs, unsigned n)
 	struct sim_target *s = to_sim(t);
 	unsigned i;
 
-	for (i = 0; i < n && s->heap_len < SIM_MAX_QD; i++) {
-		/* Built in place: the heap slot is the completion. */
-		struct io_completion *c = &s->heap[s->heap_len];
+	/* Start every command's L2P miss before executing the first. */
+	for (i = 0; i < n; i++)
+		sim_drive_prefetch(s->drive, reqs[i].offset / SIM_UNIT_BYTES);
+	for (i = 0; i < n && s->nfree; i++) {
+		unsigned slot = s->free_slots[--s->nfree];
+		struct io_completion *c = &s->slots[slot];
 		uint64_t done = s->clock_ns;
 
 		c->res = execute(s, &reqs[i], &done);
 		c->cookie = reqs[i].cookie;
 		c->submit_ns = s->clock_ns;
 		c->complete_ns = done;
-		heap_push_last(s);
+		heap_push(s, done, slot);
 	}
 	return (int)i;
 }
@@ -164,8 +166,11 @@ static int sim_reap(struct target *t, struct io_completion *out, unsigned max, u
 	if (min_complete > s->heap_len)
 		min_complete = s->heap_len;
 	while (n < max && s->heap_len &&
-	       (n < min_complete || s->heap[0].complete_ns <= s->clock_ns)) {
-		out[n] = heap_pop(s);
+	       (n < min_complete || key_ns(s->heap[0]) <= s->clock_ns)) {
+		unsigned slot = key_slot(heap_pop(s));
+
+		out[n] = s->slots[slot];
+		s->free_slots[s->nfree++] = slot;
 		if (out[n].complete_ns > s->clock_ns)
 			s->clock_ns = out[n].complete_ns;
 		n++;
@@ -182,7 +187,7 @@ static uint64_t sim_next_completion(struct target *t)
 {
 	struct sim_target *s = to_sim(t);
 
-	return s->heap_len ? s->heap[0].complete_ns : UINT64_MAX;
+	return s->heap_len ? key_ns(s->heap[0]) : UINT64_MAX;
 }
 
 static int sim_idle(struct target *t, uint64_t ns)
@@ -383,7 +388,8 @@ static void sim_close(struct target *t)
 		return;
 	sim_drive_free(s->drive);
 	free(s->heap);
-	free(s->heap_seq);
+	free(s->slots);
+	free(s->free_slots);
 	free(s);
 }
 
@@ -436,12 +442,16 @@ int sim_target_open(const char *spec, struct target **out, char *err, size_t err
 		return -ENOMEM;
 	}
 	s->heap = calloc(SIM_MAX_QD, sizeof(*s->heap));
-	s->heap_seq = calloc(SIM_MAX_QD, sizeof(*s->heap_seq));
-	if (!s->heap || !s->heap_seq) {
+	s->slots = calloc(SIM_MAX_QD, sizeof(*s->slots));
+	s->free_slots = calloc(SIM_MAX_QD, sizeof(*s->free_slots));
+	if (!s->heap || !s->slots || !s->free_slots) {
 		snprintf(err, errlen, "out of memory");
 		ret = -ENOMEM;
 		goto fail;
 	}
+	/* Slot 0 handed out first, as the array order. */
+	for (unsigned i = 0; i < SIM_MAX_QD; i++)
+		s->free_slots[s->nfree++] = SIM_MAX_QD - 1 - i;
 	ret = sim_drive_new(&cfg, &s->drive, err, errlen);
 	if (ret)
 		goto fail;
