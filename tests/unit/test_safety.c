@@ -114,7 +114,7 @@ static struct target *open_path(const char *path)
 	return t;
 }
 
-static int gate(const struct target *t, const char *yes, bool force, char *reason)
+static int gate(struct target *t, const char *yes, bool force, char *reason)
 {
 	const struct safety_request rq = { .yes = yes, .force = force };
 
