@@ -154,6 +154,8 @@ static int precondition(struct pc_cmd *p, struct target *t)
 		goto out;
 	if (o->json)
 		puts(result_json_text(doc));
+	else if (!o->quiet && !r.nrounds)
+		printf("steady state NOT reached (%s before the first round): no round measured\n", r.stop_reason);
 	else if (!o->quiet)
 		printf("%s after %zu rounds (%s): %.0f IOPS over rounds %zu-%zu, WA %.2f\n",
 		       r.reached ? "steady state reached" : "steady state NOT reached", r.nrounds, r.stop_reason,

@@ -368,7 +368,7 @@ static int open_run_target(struct run_opts *o, size_t chunk, struct target **t)
 }
 
 /* --dry-run: the plan, then the refusals that do not wait for --yes (the gate says what --yes needs).  An exit code. */
-static int dry_run(const struct run_opts *o, const struct target *t)
+static int dry_run(const struct run_opts *o, struct target *t)
 {
 	print_dry_run(o, t);
 	return workload_writes(&o->w) ? dev_safety_gate(t, o->pc.yes, o->pc.force, true, "run") : EXIT_OK;
@@ -653,6 +653,9 @@ static int run_all(struct run_opts *o, struct target **t, struct run_set *set)
 			target_close(*t);
 			*t = NULL;
 			if ((ret = open_run_target(o, c, t)) != EXIT_OK || (ret = check_against_target(o, *t)) != EXIT_OK)
+				return ret;
+			/* The claim went with the old group: the fresh one takes it again. */
+			if (workload_writes(&o->w) && (ret = dev_safety_gate(*t, o->pc.yes, o->pc.force, false, "run")))
 				return ret;
 		}
 		if ((ret = run_steps(o, *t, c, set)) != EXIT_OK)

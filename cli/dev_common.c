@@ -15,16 +15,18 @@ static void print_note(const char *line, void *arg)
 	printf("  %s\n", line);
 }
 
-int dev_safety_gate(const struct target *t, const char *yes, bool force, bool dry_run, const char *cmd)
+int dev_safety_gate(struct target *t, const char *yes, bool force, bool dry_run, const char *cmd)
 {
 	const struct safety_request rq = {
-		.yes = yes, .force = force, .dry_run = dry_run, .note = print_note,
+		.yes = yes, .force = force, .dry_run = dry_run, .note = print_note, .cmd = cmd,
 	};
 	char reason[TARGET_ERRLEN];
+	int ret = safety_gate(t, &rq, reason, sizeof(reason));
 
-	if (safety_gate(t, &rq, reason, sizeof(reason)) < 0) {
+	if (ret < 0) {
 		cli_error("%s: %s", cmd, reason);
-		return EXIT_REFUSED;
+		/* Read-only is no safety refusal but a target that cannot do what was asked (DESIGN.md 12). */
+		return ret == -EROFS ? EXIT_USAGE : EXIT_REFUSED;
 	}
 	return 0;
 }

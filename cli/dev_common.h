@@ -19,9 +19,11 @@ struct target;
  * "cmd: reason".  With dry_run the confirmation is not needed (nothing will
  * be sent); what it will need is printed on stdout instead.  A RAID group of
  * drives checks every member; yes is then a comma-separated list with each
- * member's serial.
+ * member's serial.  Without dry_run, each drive or file is then claimed
+ * for cmd until the target closes: a second writer is refused (EXIT_REFUSED,
+ * naming the holder).  A read-only drive or file gives EXIT_USAGE.
  */
-int dev_safety_gate(const struct target *t, const char *yes, bool force, bool dry_run, const char *cmd);
+int dev_safety_gate(struct target *t, const char *yes, bool force, bool dry_run, const char *cmd);
 
 /* Print the commands instead of sending them (NVMe and SATA targets and groups of them; others ignore it). */
 void dev_set_dry_run(struct target *t, bool dry_run, void *out);

@@ -54,6 +54,14 @@ static int mkdir_p(const char *dir)
 	return 0;
 }
 
+int op_journal_make_dir(void)
+{
+	char dir[256];
+
+	op_journal_dir(dir, sizeof(dir));
+	return mkdir_p(dir);
+}
+
 static int write_atomic(const char *path, const char *text)
 {
 	char tmp[320], dir[256];

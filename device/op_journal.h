@@ -30,6 +30,8 @@ struct op_journal_entry {
 
 /* The journal directory (not created). */
 void op_journal_dir(char *buf, size_t len);
+/* Create it (and its parents) when missing; 0 or -errno.  The device claims' lock files live there too. */
+int op_journal_make_dir(void);
 
 /* 0 and the entry, -ENOENT when the drive has none, other -errno on a bad file. */
 int op_journal_load(const char *serial, struct op_journal_entry *e);

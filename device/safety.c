@@ -20,6 +20,7 @@
 
 #include <blkid.h>
 
+#include "device/claim.h"
 #include "device/safety.h"
 #include "device/target.h"
 
@@ -432,24 +433,32 @@ static int gate_one(const struct target *t, const struct safety_request *rq, cha
 	return ret;
 }
 
-int safety_gate(const struct target *t, const struct safety_request *rq, char *reason, size_t len)
+int safety_gate(struct target *t, const struct safety_request *rq, char *reason, size_t len)
 {
 	int ret;
 
 	reason[0] = '\0';
-	if (!target_has(t, TARGET_CAP_REAL_DEVICE))
-		return 0;
-	if (!target_has(t, TARGET_CAP_GROUP))
-		return gate_one(t, rq, reason, len);
-	/* Every member is a drive of its own: each is checked and confirmed (--yes S1,S2,...). */
-	for (unsigned i = 0; i < target_members(t); i++) {
-		const struct target *m = target_member(t, i);
-		struct safety_request one = *rq;
-		char buf[TARGET_ERRLEN];
+	if (target_has(t, TARGET_CAP_GROUP)) {
+		/* Every member is a drive of its own: each is checked, confirmed (--yes S1,S2,...) and claimed. */
+		for (unsigned i = 0; i < target_members(t); i++) {
+			struct target *m = target_member(t, i);
+			struct safety_request one = *rq;
+			char buf[TARGET_ERRLEN];
 
-		one.yes = yes_for_member(m, rq->yes, buf, sizeof(buf));
-		if ((ret = safety_gate(m, &one, reason, len)) < 0)
-			return ret;
+			one.yes = yes_for_member(m, rq->yes, buf, sizeof(buf));
+			if ((ret = safety_gate(m, &one, reason, len)) < 0)
+				return ret;
+		}
+		return 0;
 	}
-	return 0;
+	if (target_has(t, TARGET_CAP_SIMULATED))
+		return 0;
+	/* Before anything else: nothing a read-only drive is asked may be sent or recorded. */
+	if ((ret = device_check_writable(t->info.path, reason, len)) < 0)
+		return ret;
+	if (target_has(t, TARGET_CAP_REAL_DEVICE) && (ret = gate_one(t, rq, reason, len)) < 0)
+		return ret;
+	if (!rq->cmd || rq->dry_run)
+		return 0;
+	return device_claim(t, rq->cmd, rq->force, reason, len);
 }

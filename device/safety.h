@@ -61,18 +61,27 @@ struct safety_request {
 	bool dry_run;
 	void (*note)(const char *line, void *arg);
 	void *note_arg;
+	/*
+	 * The command ("run", "purge", ...): once the checks pass, each drive
+	 * or file is claimed for it (device/claim.h) until the target closes.
+	 * NULL, or a dry run, claims nothing.
+	 */
+	const char *cmd;
 };
 
 /*
- * The gate for a destructive step on t.  Targets without
- * TARGET_CAP_REAL_DEVICE (simulator, regular files) pass.  A real device must
- * not be in use (safety_check_in_use) nor hold a signature
- * (safety_signature) unless force and yes are both given, and yes must
- * confirm it (safety_confirm).  A group (TARGET_CAP_GROUP) checks every
- * member, each confirmed by its entry of yes.  0, or a negative errno and the
- * one-line reason: -EBUSY in use or a signature, -EPERM not confirmed, other
- * values when a check itself failed.
+ * The gate for a destructive step on t.  A simulated drive passes.  A file
+ * or device that cannot take writes (a read-only device, a file without
+ * write permission) is refused, dry run or not.  A real device
+ * (TARGET_CAP_REAL_DEVICE) must not be in use (safety_check_in_use) nor
+ * hold a signature (safety_signature) unless force and yes are both given,
+ * and yes must confirm it (safety_confirm).  Then, with rq->cmd and no dry
+ * run, the drive or file is claimed (device_claim).  A group
+ * (TARGET_CAP_GROUP) does all this for every member, each confirmed by its
+ * entry of yes.  0, or a negative errno and the one-line reason: -EROFS
+ * read-only, -EBUSY in use, a signature or claimed by another writer,
+ * -EPERM not confirmed, other values when a check itself failed.
  */
-int safety_gate(const struct target *t, const struct safety_request *rq, char *reason, size_t len);
+int safety_gate(struct target *t, const struct safety_request *rq, char *reason, size_t len);
 
 #endif

@@ -2,6 +2,7 @@
 /* What every target shares whatever its kind: capability names, group members and closing. */
 #include <stddef.h>
 
+#include "device/claim.h"
 #include "device/target.h"
 
 /* Indexed by bit position, so the order must follow enum target_cap. */
@@ -47,6 +48,13 @@ struct target *target_member(const struct target *t, unsigned i)
 
 void target_close(struct target *t)
 {
-	if (t && t->ops && t->ops->close)
+	struct device_claim *claim;
+
+	if (!t)
+		return;
+	/* The claim outlives the backend's own descriptors: nobody else starts while they close. */
+	claim = t->claim;
+	if (t->ops && t->ops->close)
 		t->ops->close(t);
+	device_claim_release(claim);
 }

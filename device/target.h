@@ -18,6 +18,7 @@
 
 struct iovec;
 struct json_object;
+struct device_claim;
 
 #define TARGET_ERRLEN 256
 
@@ -220,6 +221,8 @@ struct target {
 	 * Results describe the drive with it (target_drive_caps).
 	 */
 	unsigned drive_caps;
+	/* The exclusive claim a writing command took (device/claim.h); target_close drops it. */
+	struct device_claim *claim;
 };
 
 /* The capabilities that need a read-write open. */

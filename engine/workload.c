@@ -711,7 +711,8 @@ static int io_loop(struct wl_state *st, struct io_req *reqs, struct io_completio
 				stopping = true;
 		}
 
-		if (st->stop_requested || (w->stop_requested && w->stop_requested())) {
+		if (st->stop_requested || (w->stop_requested && w->stop_requested()) ||
+		    (w->stop_poll && w->stop_poll(w->stop_arg))) {
 			st->out->stopped_early = true;
 			stopping = true;
 		}

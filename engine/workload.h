@@ -65,6 +65,12 @@ struct workload {
 	 * without waiting for the interval to end.
 	 */
 	bool (*stop_requested)(void);
+	/*
+	 * The same with an argument, for callers that poll through a callback
+	 * of their own (precondition_poll_fn): non-zero stops at the next batch.
+	 */
+	int (*stop_poll)(void *arg);
+	void *stop_arg;
 };
 
 /* One interval.  Figures that could not be measured are NAN. */

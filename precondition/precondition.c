@@ -133,6 +133,7 @@ static int run_fill(struct target *t, const struct precondition_settings *s, str
 		.rw = WL_WRITE, .bs = FILL_BS, .qd = FILL_QD,
 		.bytes = s->usable_bytes / FILL_BS * FILL_BS * s->fill_passes,
 		.interval_ns = 1000000000ull, .span_bytes = s->usable_bytes, .seed = s->seed,
+		.stop_poll = ctx->poll, .stop_arg = ctx->arg,
 	};
 	struct run_result r = { 0 };
 	uint64_t t0 = t->ops->now_ns(t);
@@ -162,6 +163,10 @@ int precondition_run(struct target *t, const struct precondition_settings *s,
 	int ret = 0;
 
 	memset(out, 0, sizeof(*out));
+	/* Unmeasured until a round ends: null in the result, not 0. */
+	out->iops = out->mbps = out->waf = NAN;
+	out->lat_mean_us = out->lat_p50_us = out->lat_p99_us = out->lat_p999_us = out->lat_p9999_us = NAN;
+	out->lat_max_us = NAN;
 	out->rounds = calloc(max_rounds, sizeof(*out->rounds));
 	iops = calloc(max_rounds, sizeof(*iops));
 	if (!out->rounds || !iops) {
@@ -195,6 +200,8 @@ int precondition_run(struct target *t, const struct precondition_settings *s,
 			.rw = WL_RANDWRITE, .bs = s->bs, .qd = s->qd, .time_ns = s->round_ns,
 			.interval_ns = s->round_ns, .span_bytes = s->usable_bytes,
 			.seed = s->seed + 1 + out->nrounds,
+			/* A signal stops the round at the next I/O batch, not at its end. */
+			.stop_poll = ctx.poll, .stop_arg = ctx.arg,
 		};
 		struct run_result r = { 0 };
 		struct round_result *rr = &out->rounds[out->nrounds];
@@ -202,7 +209,8 @@ int precondition_run(struct target *t, const struct precondition_settings *s,
 		ret = workload_run(t, &w, &r, poll_sample, &ctx, err, errlen);
 		if (!ret && r.stopped_early)
 			ret = -EINTR;
-		if (ret) {
+		/* A round cut short by a stop keeps what it measured: its rates over the time it ran. */
+		if (ret && !(ret == -EINTR && r.ios)) {
 			run_result_free(&r);
 			goto out;
 		}
@@ -216,12 +224,14 @@ int precondition_run(struct target *t, const struct precondition_settings *s,
 		iops[out->nrounds] = rr->iops;
 		out->nrounds++;
 
-		out->window_valid = steady_check(iops, out->nrounds, &out->window);
+		/* A cut round is reported but never tested for steady state: it is shorter than the others. */
+		if (!ret)
+			out->window_valid = steady_check(iops, out->nrounds, &out->window);
 		ev.phase = PHASE_ROUND;
 		ev.round = rr;
 		ev.round_index = out->nrounds - 1;
-		ev.window = out->window_valid ? &out->window : NULL;
-		if (progress && progress(&ev, arg)) {
+		ev.window = out->window_valid && !ret ? &out->window : NULL;
+		if ((progress && progress(&ev, arg)) || ret) {
 			ret = -EINTR;
 			goto out;
 		}
@@ -235,10 +245,11 @@ int precondition_run(struct target *t, const struct precondition_settings *s,
 			break;
 		}
 	}
-	if (out->nrounds)
+out:
+	/* Interrupted too: the rounds measured so far, never zeros for what was not summarised. */
+	if (out->nrounds && (!ret || ret == -EINTR))
 		summarise_window(out, out->nrounds > STEADY_WINDOW ? out->nrounds - STEADY_WINDOW : 0,
 				 out->nrounds - 1, hist);
-out:
 	if (ret == -EINTR)
 		out->stop_reason = "interrupted";
 	out->seconds = (double)(t->ops->now_ns(t) - start) / NS_PER_S;

@@ -15,6 +15,8 @@ setup() {
 	trap 'rm -rf "$work"' EXIT
 	# Default result directories land in the current directory.
 	cd "$work"
+	# The OP journal and the device claims' lock files stay in the scratch directory too.
+	export SSDPROF_STATE="$work/state"
 }
 
 # run_cmd ARGS...: run ssdprof, keeping stdout, stderr and the exit code.
@@ -37,6 +39,14 @@ assert $2, 'failed: ' + sys.argv[2]
 # Loop devices over files in the scratch directory, for the tests that need
 # block devices; never any other disk.
 devs=()
+# wait_claim: wait (up to 10 s) until some command holds a claim (its lock file is there).
+wait_claim() {
+	for _ in $(seq 1 1000); do
+		compgen -G "$SSDPROF_STATE/lock-*" >/dev/null && return 0
+		sleep 0.01
+	done
+	return 1
+}
 # need_loop: skip (exit 77) without root or losetup; from here on, whatever
 # new_loop attached is detached on exit (after loop_exit_hook, if defined).
 need_loop() {

@@ -114,7 +114,7 @@ static struct target *open_path(const char *path)
 	return t;
 }
 
-static int gate(const struct target *t, const char *yes, bool force, char *reason)
+static int gate(struct target *t, const char *yes, bool force, char *reason)
 {
 	const struct safety_request rq = { .yes = yes, .force = force };
 
@@ -145,6 +145,36 @@ static void test_file_passes(void **state)
 	assert_int_equal(gate(t, NULL, false, reason), 0);
 	assert_string_equal(reason, "");
 	target_close(t);
+}
+
+/* A writer claims a file: a second one is refused naming this process, and the claim goes with the target. */
+static void test_file_claim(void **state)
+{
+	struct scratch *s = *state;
+	const struct safety_request rq = { .cmd = "run" };
+	char reason[ERRLEN], state_dir[96], pid[32];
+	struct target *a, *b;
+
+	snprintf(state_dir, sizeof(state_dir), "%s/state", s->dir);
+	setenv("SSDPROF_STATE", state_dir, 1);
+	a = open_path(s->img[0]);
+	b = open_path(s->img[0]);
+	assert_int_equal(safety_gate(a, &rq, reason, sizeof(reason)), 0);
+	assert_non_null(a->claim);
+	assert_int_equal(safety_gate(b, &rq, reason, sizeof(reason)), -EBUSY);
+	snprintf(pid, sizeof(pid), "(pid %ld, '", (long)getpid());
+	assert_non_null(strstr(reason, pid));
+	assert_non_null(strstr(reason, "another ssdprof is writing to it"));
+	assert_null(b->claim);
+	/* A dry run claims nothing; reading needs no claim at all. */
+	assert_int_equal(safety_gate(b, &(struct safety_request){ .cmd = "run", .dry_run = true }, reason,
+				     sizeof(reason)), 0);
+	assert_null(b->claim);
+	target_close(a);
+	assert_int_equal(safety_gate(b, &rq, reason, sizeof(reason)), 0);
+	assert_non_null(b->claim);
+	target_close(b);
+	unsetenv("SSDPROF_STATE");
 }
 
 /* libblkid on files: blank is 0, a swap signature is 1 with its name. */
@@ -270,6 +300,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_file_passes),
+		cmocka_unit_test(test_file_claim),
 		cmocka_unit_test(test_signature),
 		cmocka_unit_test(test_loop_confirm),
 		cmocka_unit_test(test_loop_dry_run),

@@ -345,6 +345,38 @@ static void test_stop_hook(void **state)
 	free(f);
 }
 
+static int stop_poll_after(void *arg)
+{
+	unsigned *n = arg;
+
+	return ++*n > 100;
+}
+
+/* The same with an argument (precondition's poll): stopped at a batch, the queue drained, the rates kept. */
+static void test_stop_poll(void **state)
+{
+	struct fake *f = fake_new(1ull << 30);
+	struct workload w = base_workload();
+	struct run_result r = { 0 };
+	unsigned n = 0;
+
+	(void)state;
+	w.time_ns = 10ull * 1000000000ull;
+	w.interval_ns = w.time_ns;
+	w.stop_poll = stop_poll_after;
+	w.stop_arg = &n;
+	run_ok(&f->t, &w, &r);
+	assert_true(r.stopped_early);
+	assert_true(n > 100);
+	assert_true(r.elapsed_ns < 100000000ull);
+	assert_int_equal(f->nq, 0);
+	assert_true(r.ios > 0);
+	assert_true(r.iops > 0);
+	assert_int_equal(r.nsamples, 1);
+	run_result_free(&r);
+	free(f);
+}
+
 static void test_pattern(void **state)
 {
 	unsigned char a[8192], b[8192];
@@ -708,6 +740,7 @@ int main(void)
 		cmocka_unit_test(test_sequential_and_percentiles),
 		cmocka_unit_test(test_progress_stops),
 		cmocka_unit_test(test_stop_hook),
+		cmocka_unit_test(test_stop_poll),
 		cmocka_unit_test(test_pattern),
 		cmocka_unit_test(test_file_sequential_content),
 		cmocka_unit_test(test_file_random_span),
