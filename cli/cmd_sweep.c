@@ -522,9 +522,15 @@ static int run_points(const struct sweep_cli *o, struct sweep_run *run, struct s
 			return EXIT_INTERRUPTED;
 		}
 		if (ret) {
+			char serr[TARGET_ERRLEN];
+
 			sweep_point_free(&pt);
-			cli_error("sweep at %.2f%% OP: %s", next, err);
-			save(d, so->dir, false, so->virtual_time, err, sizeof(err));
+			/* One line: what failed, and where the finished points are. */
+			if (save(d, so->dir, false, so->virtual_time, serr, sizeof(serr)))
+				cli_error("sweep at %.2f%% OP: %s; saving the finished points: %s", next, err, serr);
+			else
+				cli_error("sweep at %.2f%% OP: %s; %zu finished point(s) in %s/result.json (--resume %s "
+					  "continues)", next, err, d->n, so->dir, so->dir);
 			return EXIT_RUN_FAILED;
 		}
 		ret = add_point(o, run, d, pctx, so, next, member_op, &pt);

@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* What every target shares whatever its kind: capability names, group members and closing. */
 #include <stddef.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "device/claim.h"
 #include "device/target.h"
+#include "util/escape.h"
 
 /* Indexed by bit position, so the order must follow enum target_cap. */
 static const char *const cap_names[TARGET_CAP_COUNT] = {
@@ -57,4 +60,23 @@ void target_close(struct target *t)
 	if (t->ops && t->ops->close)
 		t->ops->close(t);
 	device_claim_release(claim);
+}
+
+int target_io_error(const struct target *t, unsigned dir, uint64_t offset, uint32_t len, int32_t res,
+		    char *err, size_t errlen)
+{
+	static const char *const dirs[] = { "read", "write", "trim" };
+	const char *d = dir < 3 ? dirs[dir] : "I/O";
+	uint32_t lba = t->info.lba_bytes ? t->info.lba_bytes : 1;
+	char status[64], path[160];
+
+	if (res < 0)
+		snprintf(status, sizeof(status), "%s", strerror(-res));
+	else
+		snprintf(status, sizeof(status), "short %s: %d of %u bytes", d, res, len);
+	/* The path is what the user typed: escaped, so the message stays one printable line. */
+	snprintf(err, errlen, "%s: %s error at byte offset %llu (LBA %llu): %s",
+		 escape_bytes(path, sizeof(path), t->info.path, strlen(t->info.path)), d,
+		 (unsigned long long)offset, (unsigned long long)(offset / lba), status);
+	return res < 0 ? -res : EIO;
 }

@@ -254,6 +254,15 @@ static inline unsigned target_drive_caps(const struct target *t)
 
 void target_close(struct target *t);
 
+/*
+ * The one-line message of a failed or short I/O (res: a negative errno, or
+ * the bytes done of len): the target's path, the direction, the byte offset
+ * and LBA, and the status ("Input/output error", "short write: 2048 of
+ * 4096 bytes").  Returns the errno to report: -res, or EIO for a short one.
+ */
+int target_io_error(const struct target *t, unsigned dir, uint64_t offset, uint32_t len, int32_t res,
+		    char *err, size_t errlen);
+
 static inline bool target_has(const struct target *t, unsigned cap)
 {
 	return (t->ops->caps & cap) == cap;

@@ -371,15 +371,8 @@ static int account(struct wl_state *st, const struct io_completion *c, char *err
 	uint64_t lat;
 	int ret;
 
-	if (c->res < 0 || (uint32_t)c->res != sl->len) {
-		uint32_t lba = st->t->info.lba_bytes ? st->t->info.lba_bytes : 1;
-
-		snprintf(err, errlen, "%s error at byte offset %llu (LBA %llu): %s",
-			 sl->dir == IO_WRITE ? "write" : "read",
-			 (unsigned long long)sl->offset, (unsigned long long)(sl->offset / lba),
-			 c->res < 0 ? strerror(-c->res) : "short transfer");
-		return c->res < 0 ? c->res : -EIO;
-	}
+	if (c->res < 0 || (uint32_t)c->res != sl->len)
+		return -target_io_error(st->t, sl->dir, sl->offset, sl->len, c->res, err, errlen);
 
 	while (c->complete_ns > st->iv_end_ns && st->iv_end_ns < st->limit_ns) {
 		ret = close_interval(st, st->iv_end_ns, err, errlen);

@@ -15,12 +15,53 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "device/fault_target.h"
 #include "open/open.h"
 #include "raid/raid_target.h"
 #include "sim/sim.h"
 #include "engine/uring_target.h"
 #include "nvme/nvme_target.h"
 #include "ata/ata_target.h"
+
+/*
+ * Faults for the tests: SSDPROF_FAULT (device/fault_target.h) is read here,
+ * once per TARGET or group opened, and the faults it plans wrap the target
+ * (or the RAID member it names) before any command sees it.  Unset or empty:
+ * no wrapper.  A plan that does not parse fails the open with -EINVAL.
+ */
+static int fault_plan_env(struct fault_plan *p, unsigned members, char *err, size_t errlen)
+{
+	const char *spec = getenv(FAULT_ENV);
+	int ret;
+
+	p->n = 0;
+	if (!spec || !*spec)
+		return 0;
+	if ((ret = fault_plan_parse(spec, p, err, errlen)) < 0)
+		return ret;
+	for (unsigned i = 0; i < p->n; i++)
+		if (p->f[i].member >= (int)members) {
+			snprintf(err, errlen, FAULT_ENV ": member=%d, but %s", p->f[i].member,
+				 members ? "the group has fewer members" : "the target is no RAID group");
+			return -EINVAL;
+		}
+	return 0;
+}
+
+/* Wrap *t in p's faults for member; on failure *t is closed. */
+static int add_faults(struct target **t, const struct fault_plan *p, int member, char *err, size_t errlen)
+{
+	int ret = fault_target_wrap(t, p, member);
+
+	if (ret < 0) {
+		snprintf(err, errlen, FAULT_ENV ": out of memory");
+		target_close(*t);
+		*t = NULL;
+	}
+	return ret;
+}
+
+static int open_plain(const char *spec, unsigned flags, struct target **out, char *err, size_t errlen);
 
 int target_open(const char *spec, struct target **out, char *err, size_t errlen)
 {
@@ -29,6 +70,18 @@ int target_open(const char *spec, struct target **out, char *err, size_t errlen)
 
 int target_open_flags(const char *spec, unsigned flags, struct target **out, char *err,
 		      size_t errlen)
+{
+	struct fault_plan plan;
+	int ret;
+
+	*out = NULL;
+	if ((ret = fault_plan_env(&plan, 0, err, errlen)) < 0 ||
+	    (ret = open_plain(spec, flags, out, err, errlen)) < 0)
+		return ret;
+	return add_faults(out, &plan, -1, err, errlen);
+}
+
+static int open_plain(const char *spec, unsigned flags, struct target **out, char *err, size_t errlen)
 {
 	static const char sim_prefix[] = "sim:";
 	struct target *t = NULL;
@@ -124,6 +177,7 @@ int target_open_group(enum raid_level level, uint64_t chunk_bytes, const char *c
 		      unsigned flags, struct target **out, char *err, size_t errlen)
 {
 	struct target *members[RAID_MAX_MEMBERS] = { 0 };
+	struct fault_plan plan;
 	int ret;
 
 	*out = NULL;
@@ -131,12 +185,16 @@ int target_open_group(enum raid_level level, uint64_t chunk_bytes, const char *c
 		snprintf(err, errlen, "--raid: at most %d members", RAID_MAX_MEMBERS);
 		return -EINVAL;
 	}
+	if ((ret = fault_plan_env(&plan, n, err, errlen)) < 0)
+		return ret;
 	for (unsigned i = 0; i < n; i++) {
-		if ((ret = target_open_flags(specs[i], flags, &members[i], err, errlen)) < 0) {
+		if ((ret = open_plain(specs[i], flags, &members[i], err, errlen)) < 0 ||
+		    (ret = add_faults(&members[i], &plan, (int)i, err, errlen)) < 0) {
 			while (i--)
 				target_close(members[i]);
 			return ret;
 		}
 	}
-	return raid_target_assemble(level, chunk_bytes, members, specs, n, flags, out, err, errlen);
+	ret = raid_target_assemble(level, chunk_bytes, members, specs, n, flags, out, err, errlen);
+	return ret < 0 ? ret : add_faults(out, &plan, -1, err, errlen);
 }

@@ -51,7 +51,7 @@ mkdir -p "$cache" "$run" || die "cannot create $cache"
 # ---------------------------------------------------------------- packages
 # Host packages: QEMU and what goes into the initramfs (the cross-check tools
 # are copied from the host with their libraries).
-PKGS="qemu-system-x86 busybox-static cpio kmod nvme-cli mdadm hdparm smartmontools util-linux"
+PKGS="qemu-system-x86 busybox-static cpio kmod nvme-cli mdadm hdparm smartmontools util-linux dmsetup"
 
 SUDO=
 if [ "$(id -u)" != 0 ]; then
@@ -149,7 +149,7 @@ kver=${kdir##*/kernel-}
 # modules, the cross-check tools; cached) and this run's (the ssdprof binary
 # and its libraries, /init, the guest tests).
 TOOLS="/usr/sbin/nvme /usr/sbin/mdadm /usr/sbin/hdparm /usr/sbin/smartctl
-	/usr/sbin/blkdiscard /usr/sbin/blockdev /usr/bin/lsblk /usr/sbin/wipefs /usr/bin/kmod"
+	/usr/sbin/blkdiscard /usr/sbin/blockdev /usr/bin/lsblk /usr/sbin/wipefs /usr/bin/kmod /usr/sbin/dmsetup"
 
 # copy_elf STAGE FILE [DEST]: FILE (at DEST in STAGE, default its own path)
 # with every library ldd lists and the dynamic loader.

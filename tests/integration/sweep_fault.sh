@@ -1,0 +1,56 @@
+#!/bin/bash
+# A sweep that meets an I/O error or a vanishing drive in its second point
+# exits 1 with one line naming the target, the LBA, the status and where
+# the finished points are; its result.json is complete JSON holding every
+# finished point as an uninterrupted sweep measures it, and --resume (the
+# fault gone) completes it to exactly the uninterrupted sweep.
+set -eu
+. "$(dirname "$0")/lib.sh"
+setup "$@"
+
+T='sim:dc-tlc,capacity=1G'
+ARGS='--op 0,10,20,30 --round 500ms --max-rounds 5 --quiet'
+# The first point takes about 410,000 I/Os (fill and 5 rounds), the second about 640,000 more.
+IO_IN_POINT2=700000
+
+"$exe" sweep "$T" $ARGS --out whole 2>/dev/null || fail "uninterrupted sweep failed"
+
+# faulted_sweep FAULT DIR KEY...: the sweep fails in its second point as described above.
+faulted_sweep() {
+	local fault=$1 dir=$2
+	shift 2
+	SSDPROF_FAULT=$fault run_cmd sweep "$T" $ARGS --out "$dir"
+	[ "$rc" = 1 ] || fail "$fault: sweep exited $rc, not 1: $(cat "$work/stderr")"
+	[ "$(wc -l <"$work/stderr")" -eq 1 ] || fail "$fault: want one stderr line: $(cat "$work/stderr")"
+	for k in "sweep at 10.00% OP: $T: write error at byte offset" "(LBA " "1 finished point(s) in $dir/result.json" \
+		"--resume $dir" "$@"; do
+		grep -qF -- "$k" "$work/stderr" || fail "$fault: stderr lacks '$k': $(cat "$work/stderr")"
+	done
+	python3 - whole/result.json "$dir/result.json" <<'PY' || fail "$fault: the saved points differ from the uninterrupted sweep's"
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+assert b['complete'] is False and len(b['points']) == 1
+assert b['points'] == a['points'][:1] and b['settings'] == a['settings'] and b['target'] == a['target']
+PY
+}
+
+faulted_sweep "eio:io=$IO_IN_POINT2" eio "Input/output error"
+faulted_sweep "vanish:io=$IO_IN_POINT2" gone "No such device"
+
+# The fault gone, the sweep resumes and ends as the uninterrupted one.
+run_cmd sweep "$T" --resume eio --quiet
+[ "$rc" = 0 ] || fail "resume exited $rc: $(cat "$work/stderr")"
+python3 - whole/result.json eio/result.json <<'PY' || fail "the resumed sweep differs from the uninterrupted one"
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+assert a['complete'] and b['complete']
+for k in ('points', 'knee', 'settings', 'target'):
+    assert a[k] == b[k], k
+PY
+
+# A resume that meets the fault again fails the same way and keeps what it had.
+SSDPROF_FAULT="eio:io=1000" run_cmd sweep "$T" --resume gone --quiet
+[ "$rc" = 1 ] && grep -qF "1 finished point(s) in gone/result.json" "$work/stderr" ||
+	fail "faulted resume: exit $rc: $(cat "$work/stderr")"
+json_check gone/result.json "d['complete'] is False and len(d['points']) == 1"
+echo "sweep_fault: ok"
