@@ -125,6 +125,7 @@ static int precondition(struct pc_cmd *p, struct target *t)
 	ret = cli_make_out_dir(o->out, dir, sizeof(dir), err, sizeof(err));
 	if (ret) {
 		cli_error("%s", err);
+		rc = EXIT_USAGE;   /* before anything touched the target */
 		goto out;
 	}
 	if (target_has(t, TARGET_CAP_GROUP) && !(progress.members = raid_rounds_new(t, o->s.max_rounds))) {

@@ -217,7 +217,6 @@ static int check_args(struct run_opts *o, bool have_time, bool have_bytes)
 		"--time and --bytes cannot be combined; give one limit",
 		"--bs and --bs-mix cannot be combined; give one",
 		"--read-pct applies to --rw randrw only",
-		"--force needs --yes SERIAL as well",
 		"--verify checks reads; use it with --rw read, randread or randrw",
 		"--chunk is the chunk of a RAID group; add --raid LEVEL and the members",
 		/* Members write from scratch buffers or keep no data at all: nothing to compare. */
@@ -227,7 +226,6 @@ static int check_args(struct run_opts *o, bool have_time, bool have_bytes)
 		have_time && have_bytes,
 		cli_opts_seen(&o->pc, CLI_OPT_BS) && o->w.nbs_mix,
 		o->have_read_pct && o->w.rw != WL_RANDRW,
-		o->pc.force && !o->pc.yes,
 		o->w.verify && !workload_rw_reads(o->w.rw),
 		o->nchunk && o->pc.raid_level < 0,
 		o->pc.raid_level >= 0 && o->w.verify,
@@ -626,7 +624,7 @@ static int setup(struct run_opts *o, struct target **t, struct run_set *set, cha
 		return ret;
 	if (cli_make_out_dir(o->pc.out, out_dir, len, err, sizeof(err)) < 0) {
 		cli_error("--out: %s", err);
-		return EXIT_RUN_FAILED;
+		return EXIT_USAGE;   /* before anything touched the target */
 	}
 	set->res = calloc(nruns, sizeof(*set->res));
 	if (!set->res || (o->nchunk && raid_set_init(set, nruns, *t, target0, group0))) {

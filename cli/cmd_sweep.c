@@ -555,6 +555,7 @@ static int sweep(struct sweep_cli *o, struct target *t, struct json_object *save
 	rc = EXIT_RUN_FAILED;
 	if (cli_make_out_dir(o->resume ? o->resume : o->pc.out, dir, sizeof(dir), err, sizeof(err))) {
 		cli_error("%s", err);
+		rc = EXIT_USAGE;   /* before anything touched the target */
 		goto out;
 	}
 	interrupt_install();
