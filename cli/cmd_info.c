@@ -12,6 +12,7 @@
 #include <json-c/json.h>
 
 #include "cli/commands.h"
+#include "util/escape.h"
 #include "cli/options.h"
 #include "device/md_info.h"
 #include "results/result_json.h"
@@ -168,8 +169,10 @@ int cmd_info(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (argc - optind > 1) {
+		ESCAPE_BUF(q);
+
 		cli_error("info: unexpected argument '%s'; info takes one TARGET",
-			  argv[optind + 1]);
+			  escape_arg(q, sizeof(q), argv[optind + 1]));
 		return EXIT_USAGE;
 	}
 

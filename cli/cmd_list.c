@@ -9,6 +9,7 @@
 #include <json-c/json.h>
 
 #include "cli/commands.h"
+#include "util/escape.h"
 #include "cli/options.h"
 #include "cli/dev_common.h"
 #include "device/safety.h"
@@ -84,7 +85,9 @@ int cmd_list(int argc, char **argv)
 	if (rc)
 		return rc;
 	if (optind < argc) {
-		cli_error("list: unexpected argument '%s'", argv[optind]);
+		ESCAPE_BUF(q);
+
+		cli_error("list: unexpected argument '%s'", escape_arg(q, sizeof(q), argv[optind]));
 		return EXIT_USAGE;
 	}
 	arr = json_object_new_array();

@@ -13,6 +13,7 @@
 #include <json-c/json.h>
 
 #include "cli/commands.h"
+#include "util/escape.h"
 #include "cli/dev_common.h"
 #include "cli/options.h"
 #include "device/op_journal.h"
@@ -234,6 +235,23 @@ static int change(struct target *t, struct op_args *a)
 	return EXIT_OK;
 }
 
+/* The options that go with the one action given.  0, or EXIT_USAGE after printing why. */
+static int check_combination(const struct cli_opts *o, const struct op_args *a, bool show, bool have_method)
+{
+	const char *bad = NULL;
+
+	if (show && (have_method || a->permanent || o->yes || o->force || o->dry_run))
+		bad = "--show only reads; leave out --method, --permanent, --yes, --force and --dry-run";
+	else if (!show && o->json)
+		bad = "--json goes with --show; --set and --restore print one line";
+	else if (a->restore && (have_method || a->permanent))
+		bad = "--restore undoes the recorded change by the method it used; leave out --method and --permanent";
+	if (!bad)
+		return 0;
+	cli_error("op: %s", bad);
+	return EXIT_USAGE;
+}
+
 int cmd_op(int argc, char **argv)
 {
 	static const struct option own[] = {
@@ -245,8 +263,9 @@ int cmd_op(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct op_args a = { .m = OP_METHOD_AUTO };
-	bool do_show = false, have_set = false;
+	bool do_show = false, have_set = false, have_method = false;
 	char err[TARGET_ERRLEN], perr[256];
+	ESCAPE_BUF(q);
 	struct target *t = NULL;
 	struct cli_opts o;
 	int c, rc;
@@ -266,8 +285,10 @@ int cmd_op(int argc, char **argv)
 			have_set = true;
 			break;
 		case OPT_METHOD:
+			have_method = true;
 			if (op_method_parse(optarg, &a.m)) {
-				cli_error("--method: '%s' is not an OP method; use auto, namespace, hpa or span", optarg);
+				cli_error("--method: '%s' is not an OP method; use auto, namespace, hpa or span",
+					  escape_arg(q, sizeof(q), optarg));
 				rc = EXIT_USAGE;
 				goto out;
 			}
@@ -282,6 +303,9 @@ int cmd_op(int argc, char **argv)
 		cli_error("op: give exactly one of --show, --set PCT or --restore; see ssdprof op --help");
 		goto out;
 	}
+	if ((rc = check_combination(&o, &a, do_show, have_method)))
+		goto out;
+	rc = EXIT_USAGE;
 	if (optind != argc - 1) {
 		cli_error("op needs one TARGET; see ssdprof op --help");
 		goto out;

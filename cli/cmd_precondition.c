@@ -13,6 +13,7 @@
 
 #include "cli/commands.h"
 #include "cli/interrupt.h"
+#include "util/escape.h"
 #include "util/parse.h"
 #include "cli/pc_options.h"
 #include "precondition/precondition.h"
@@ -57,7 +58,10 @@ static int parse_args(struct pc_cmd *p)
 		case OPT_SPAN:
 			if (parse_percent("--span", optarg, 0, 100, &p->span_pct, err, sizeof(err)) ||
 			    !(p->span_pct > 0)) {
-				cli_error("--span: '%s' is out of range; use more than 0%% up to 100%%", optarg);
+				ESCAPE_BUF(q);
+
+				cli_error("--span: '%s' is out of range; use more than 0%% up to 100%%",
+					  escape_arg(q, sizeof(q), optarg));
 				return EXIT_USAGE;
 			}
 			break;
@@ -68,6 +72,10 @@ static int parse_args(struct pc_cmd *p)
 			p->require_steady = true;
 			break;
 		}
+	}
+	if (!rc && !p->purge && cli_opts_seen(&p->o, CLI_OPT_PURGE_METHOD)) {
+		cli_error("precondition: --no-purge skips the purge; leave out --purge-method");
+		return EXIT_USAGE;
 	}
 	return rc;
 }
@@ -125,6 +133,7 @@ static int precondition(struct pc_cmd *p, struct target *t)
 	ret = cli_make_out_dir(o->out, dir, sizeof(dir), err, sizeof(err));
 	if (ret) {
 		cli_error("%s", err);
+		rc = EXIT_USAGE;   /* before anything touched the target */
 		goto out;
 	}
 	if (target_has(t, TARGET_CAP_GROUP) && !(progress.members = raid_rounds_new(t, o->s.max_rounds))) {

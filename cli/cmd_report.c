@@ -42,10 +42,13 @@ int report_options(int argc, char **argv, const char *cmd, const char **out, con
 	while ((c = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
-			*out = optarg;
-			break;
 		case 'p':
-			*png = optarg;
+			/* As every command: an option that takes a value is given once. */
+			if (*(c == 'o' ? out : png)) {
+				cli_error("%s: %s is given twice; give it once", cmd, c == 'o' ? "-o/--out" : "--png");
+				return EXIT_USAGE;
+			}
+			*(c == 'o' ? out : png) = optarg;
 			break;
 		default:
 			return cli_getopt_error(cmd, argv, optind, c, optopt);

@@ -23,6 +23,7 @@
 #include <json-c/json.h>
 
 #include "cli/commands.h"
+#include "util/escape.h"
 #include "cli/dev_common.h"
 #include "cli/interrupt.h"
 #include "cli/options.h"
@@ -107,13 +108,19 @@ enum {
 static int parse_chunks(const char *arg, struct run_opts *o)
 {
 	char item[64];
+	ESCAPE_BUF(q);
 
 	o->nchunk = 0;
 	for (const char *p = arg;; p++) {
 		size_t n = strcspn(p, ",");
 
 		if (o->nchunk == MAX_CHUNKS) {
-			cli_error("--chunk: '%s' has more than %d sizes", arg, MAX_CHUNKS);
+			cli_error("--chunk: '%s' has more than %d sizes", escape_arg(q, sizeof(q), arg), MAX_CHUNKS);
+			return EXIT_USAGE;
+		}
+		/* Longer is no size; cut short, it would parse as a different one. */
+		if (n >= sizeof(item)) {
+			cli_error("--chunk: '%s' is not a size; use e.g. 64k", escape_bytes(q, sizeof(q), p, n));
 			return EXIT_USAGE;
 		}
 		snprintf(item, sizeof(item), "%.*s", (int)n, p);
@@ -129,13 +136,15 @@ static int parse_chunks(const char *arg, struct run_opts *o)
 static int run_option(struct run_opts *o, int c, const char *arg, bool *have_time, bool *have_bytes)
 {
 	char err[TARGET_ERRLEN];
+	ESCAPE_BUF(q);
 	uint64_t v;
 
+	escape_arg(q, sizeof(q), arg);
 	switch (c) {
 	case OPT_RW:
 		if (workload_rw_parse(arg, &o->w.rw) < 0) {
 			cli_error("--rw: '%s' is not an access pattern; use randwrite, "
-				  "randread, write, read or randrw", arg);
+				  "randread, write, read or randrw", q);
 			return EXIT_USAGE;
 		}
 		break;
@@ -164,7 +173,7 @@ static int run_option(struct run_opts *o, int c, const char *arg, bool *have_tim
 		if (parse_duration("--time", arg, &v, err, sizeof(err)) < 0)
 			goto parse_error;
 		if (v == 0) {
-			cli_error("--time: '%s' is too short; use e.g. 60s", arg);
+			cli_error("--time: '%s' is too short; use e.g. 60s", q);
 			return EXIT_USAGE;
 		}
 		o->w.time_ns = v;
@@ -174,7 +183,7 @@ static int run_option(struct run_opts *o, int c, const char *arg, bool *have_tim
 		if (parse_size("--bytes", arg, &v, err, sizeof(err)) < 0)
 			goto parse_error;
 		if (v == 0) {
-			cli_error("--bytes: '%s' is too small; use e.g. 1G", arg);
+			cli_error("--bytes: '%s' is too small; use e.g. 1G", q);
 			return EXIT_USAGE;
 		}
 		o->w.bytes = v;
@@ -184,7 +193,7 @@ static int run_option(struct run_opts *o, int c, const char *arg, bool *have_tim
 		if (parse_percent("--span", arg, 0, 100, &o->span_pct, err, sizeof(err)) < 0)
 			goto parse_error;
 		if (!(o->span_pct > 0)) {
-			cli_error("--span: '%s' is out of range; use more than 0%% up to 100%%", arg);
+			cli_error("--span: '%s' is out of range; use more than 0%% up to 100%%", q);
 			return EXIT_USAGE;
 		}
 		break;
@@ -192,7 +201,7 @@ static int run_option(struct run_opts *o, int c, const char *arg, bool *have_tim
 		if (parse_duration("--interval", arg, &v, err, sizeof(err)) < 0)
 			goto parse_error;
 		if (v < MIN_INTERVAL_NS) {
-			cli_error("--interval: '%s' is too short; use at least 1ms", arg);
+			cli_error("--interval: '%s' is too short; use at least 1ms", q);
 			return EXIT_USAGE;
 		}
 		o->w.interval_ns = v;
@@ -217,7 +226,6 @@ static int check_args(struct run_opts *o, bool have_time, bool have_bytes)
 		"--time and --bytes cannot be combined; give one limit",
 		"--bs and --bs-mix cannot be combined; give one",
 		"--read-pct applies to --rw randrw only",
-		"--force needs --yes SERIAL as well",
 		"--verify checks reads; use it with --rw read, randread or randrw",
 		"--chunk is the chunk of a RAID group; add --raid LEVEL and the members",
 		/* Members write from scratch buffers or keep no data at all: nothing to compare. */
@@ -227,7 +235,6 @@ static int check_args(struct run_opts *o, bool have_time, bool have_bytes)
 		have_time && have_bytes,
 		cli_opts_seen(&o->pc, CLI_OPT_BS) && o->w.nbs_mix,
 		o->have_read_pct && o->w.rw != WL_RANDRW,
-		o->pc.force && !o->pc.yes,
 		o->w.verify && !workload_rw_reads(o->w.rw),
 		o->nchunk && o->pc.raid_level < 0,
 		o->pc.raid_level >= 0 && o->w.verify,
@@ -247,7 +254,9 @@ static int check_args(struct run_opts *o, bool have_time, bool have_bytes)
 		return EXIT_USAGE;
 	}
 	if (o->pc.raid_level < 0 && o->argc - optind > 1) {
-		cli_error("run: unexpected argument '%s'; run takes one TARGET", o->argv[optind + 1]);
+		ESCAPE_BUF(q);
+
+		cli_error("run: unexpected argument '%s'; run takes one TARGET", escape_arg(q, sizeof(q), o->argv[optind + 1]));
 		return EXIT_USAGE;
 	}
 	o->target = o->argv[optind];
@@ -626,7 +635,7 @@ static int setup(struct run_opts *o, struct target **t, struct run_set *set, cha
 		return ret;
 	if (cli_make_out_dir(o->pc.out, out_dir, len, err, sizeof(err)) < 0) {
 		cli_error("--out: %s", err);
-		return EXIT_RUN_FAILED;
+		return EXIT_USAGE;   /* before anything touched the target */
 	}
 	set->res = calloc(nruns, sizeof(*set->res));
 	if (!set->res || (o->nchunk && raid_set_init(set, nruns, *t, target0, group0))) {

@@ -154,6 +154,7 @@ static int probe(const struct cli_opts *o, struct target *t, const struct slc_se
 	ret = cli_make_out_dir(o->out, dir, sizeof(dir), err, sizeof(err));
 	if (ret) {
 		cli_error("%s", err);
+		rc = EXIT_USAGE;   /* before anything touched the target */
 		goto out;
 	}
 	if (target_has(t, TARGET_CAP_GROUP)) {

@@ -19,6 +19,7 @@
 #include "results/json_get.h"
 #include "profiler/knee.h"
 #include "profiler/op_member.h"
+#include "util/escape.h"
 #include "util/parse.h"
 #include "device/md_info.h"
 #include "cli/pc_options.h"
@@ -27,6 +28,7 @@
 #include "raid/raid_target.h"
 #include "results/result_doc.h"
 #include "results/result_json.h"
+#include "results/result_load.h"
 #include "profiler/sweep.h"
 #include "results/sweep_json.h"
 #include "profiler/sweep_plan.h"
@@ -75,6 +77,7 @@ struct sweep_cli {
 	const char *resume;
 	bool require_steady;
 	unsigned plan_given;
+	bool range_given;               /* --op-range or --resolution */
 	struct op_member_plan member;   /* npoints 0: the same OP on every member */
 };
 
@@ -83,8 +86,11 @@ static int parse_range(const char *arg, double *lo, double *hi)
 	char a[64], err[256];
 	const char *colon = strchr(arg, ':');
 
+	ESCAPE_BUF(q);
+
+	escape_arg(q, sizeof(q), arg);
 	if (!colon || (size_t)(colon - arg) >= sizeof(a)) {
-		cli_error("--op-range: '%s' is not a range; use A:B, e.g. 0:40", arg);
+		cli_error("--op-range: '%s' is not a range; use A:B, e.g. 0:40", q);
 		return EXIT_USAGE;
 	}
 	snprintf(a, sizeof(a), "%.*s", (int)(colon - arg), arg);
@@ -94,7 +100,7 @@ static int parse_range(const char *arg, double *lo, double *hi)
 		return EXIT_USAGE;
 	}
 	if (*hi <= *lo) {
-		cli_error("--op-range: '%s' is empty; the upper end must be above the lower, e.g. 0:40", arg);
+		cli_error("--op-range: '%s' is empty; the upper end must be above the lower, e.g. 0:40", q);
 		return EXIT_USAGE;
 	}
 	return 0;
@@ -130,15 +136,20 @@ static int sweep_option(struct sweep_cli *o, int c, const char *arg)
 		if (parse_range(arg, &o->range_lo, &o->range_hi))
 			return EXIT_USAGE;
 		o->plan_given++;
+		o->range_given = true;
 		break;
 	case OPT_RESOLUTION:
 		if (parse_percent("--resolution", arg, 0.1, 50, &o->resolution, err, sizeof(err)))
 			goto bad;
 		o->plan_given++;
+		o->range_given = true;
 		break;
 	case OPT_OP_METHOD:
 		if (op_method_parse(arg, &o->op_method)) {
-			cli_error("--op-method: '%s' is not an OP method; use auto, namespace, hpa or span", arg);
+			ESCAPE_BUF(q);
+
+			cli_error("--op-method: '%s' is not an OP method; use auto, namespace, hpa or span",
+				  escape_arg(q, sizeof(q), arg));
 			return EXIT_USAGE;
 		}
 		o->plan_given++;
@@ -172,7 +183,7 @@ static int parse_args(struct sweep_cli *o)
 			return ret;
 	if (ret)
 		return ret;
-	if (o->have_list && o->plan_given > 1 && o->op_method == OP_METHOD_AUTO) {
+	if (o->have_list && o->range_given) {
 		cli_error("sweep: --op gives the points; leave out --op-range and --resolution");
 		return EXIT_USAGE;
 	}
@@ -183,8 +194,15 @@ static int parse_args(struct sweep_cli *o)
 		return EXIT_USAGE;
 	}
 	if (o->resume && (o->plan_given || o->pc.given || o->member.npoints)) {
-		cli_error("sweep: --resume continues with the settings saved in %s; leave out the other sweep options",
-			  o->resume);
+		ESCAPE_BUF(q);
+
+		cli_error("sweep: --resume continues with the settings saved in '%s'; leave out the other sweep options",
+			  escape_arg(q, sizeof(q), o->resume));
+		return EXIT_USAGE;
+	}
+	/* The results go back where the sweep was saved. */
+	if (o->resume && o->pc.out) {
+		cli_error("sweep: --resume DIR writes its results into DIR; leave out --out");
 		return EXIT_USAGE;
 	}
 	if (!o->have_list)
@@ -217,22 +235,24 @@ static struct json_object *settings_json(const struct sweep_cli *o)
 	return s;
 }
 
-/* Settings back from a saved sweep, so a resumed sweep measures exactly what the first one did. */
-static int settings_from_json(struct json_object *s, struct sweep_cli *o)
+/*
+ * Settings back from a saved sweep, so a resumed sweep measures exactly what
+ * the first one did.  The loader (results/result_load.c) has held every
+ * field to the command line's limits; what is left are the rules between
+ * options.  0, or -EINVAL with the reason in err.
+ */
+static int settings_from_json(struct json_object *s, struct sweep_cli *o, char *err, size_t errlen)
 {
 	struct json_object *v, *ops;
 	double grid[SWEEP_MAX_POINTS];
 	size_t n = 0;
-	const char *plan = json_object_object_get_ex(s, "plan", &v) ? json_object_get_string(v) : "";
-	bool fixed = !strcmp(plan, "list");
+	bool fixed = !strcmp(jstr(s, "plan"), "list");
+	const char *purge;
 
-	if (!json_object_object_get_ex(s, fixed ? "op_list" : "op_grid", &ops) ||
-	    !json_object_is_type(ops, json_type_array))
+	if (!json_object_object_get_ex(s, fixed ? "op_list" : "op_grid", &ops))
 		return -EINVAL;
 	for (size_t i = 0; i < json_object_array_length(ops) && n < SWEEP_MAX_POINTS; i++)
 		grid[n++] = json_object_get_double(json_object_array_get_idx(ops, i));
-	if (!n)
-		return -EINVAL;
 	if (fixed) {
 		sweep_plan_fixed(&o->plan, grid, n);
 	} else {
@@ -241,12 +261,21 @@ static int settings_from_json(struct json_object *s, struct sweep_cli *o)
 		o->plan.ngrid = n;
 		o->plan.resolution = jnum(s, "resolution");
 	}
-	const char *m = json_object_object_get_ex(s, "op_method", &v) ? json_object_get_string(v) : NULL;
-	if (!m || op_method_parse(m, &o->op_method))
-		o->op_method = OP_METHOD_AUTO;
-	if (json_object_object_get_ex(s, "op_member", &v) && op_member_from_json(&o->member, v))
+	if (op_method_parse(jstr(s, "op_method"), &o->op_method))
 		return -EINVAL;
-	o->pc.purge_method = json_object_object_get_ex(s, "purge_method", &v) && v ? json_object_get_string(v) : NULL;
+	if (json_object_object_get_ex(s, "op_member", &v)) {
+		if (op_member_from_json(&o->member, v)) {
+			snprintf(err, errlen, "settings.op_member: expected one list of OPs per point, at most one per member");
+			return -EINVAL;
+		}
+		if (!fixed || (o->op_method != OP_METHOD_AUTO && o->op_method != OP_METHOD_NAMESPACE)) {
+			snprintf(err, errlen, "settings.op_member: goes with a list plan and namespace OP, not a%s plan "
+				 "with %s OP", fixed ? " list" : "n adaptive", op_method_name(o->op_method));
+			return -EINVAL;
+		}
+	}
+	purge = json_object_object_get_ex(s, "purge_method", &v) && v ? json_object_get_string(v) : NULL;
+	o->pc.purge_method = purge && strcmp(purge, "auto") ? purge : NULL;
 	o->pc.s.fill_passes = (unsigned)jnum(s, "fill_passes");
 	o->pc.s.bs = (uint32_t)jnum(s, "bs");
 	o->pc.s.qd = (unsigned)jnum(s, "qd");
@@ -254,35 +283,67 @@ static int settings_from_json(struct json_object *s, struct sweep_cli *o)
 	o->pc.s.max_rounds = (unsigned)jnum(s, "max_rounds");
 	o->pc.s.max_writes = isnan(jnum(s, "max_writes")) ? 0 : jnum(s, "max_writes");
 	o->pc.s.seed = json_object_object_get_ex(s, "seed", &v) ? (uint64_t)json_object_get_uint64(v) : 1;
-	if (!o->pc.s.bs || !o->pc.s.qd || !o->pc.s.round_ns || !o->pc.s.max_rounds || isnan(o->plan.resolution))
-		return -EINVAL;
+	return 0;
+}
+
+/* Every saved point has the OP it was measured at, or the plan cannot tell what is left.  0 or -EINVAL. */
+static int check_points(struct json_object *doc, char *err, size_t errlen)
+{
+	struct json_object *pts = jget(doc, "points");
+
+	for (size_t i = 0; i < json_object_array_length(pts); i++)
+		if (!isfinite(jnum(json_object_array_get_idx(pts, i), "op_percent"))) {
+			snprintf(err, errlen, "points[%zu].op_percent: expected the OP the point was measured at, got null",
+				 i);
+			return -EINVAL;
+		}
 	return 0;
 }
 
 /* The saved sweep of dir, checked to be a sweep of t.  NULL after printing why. */
 static struct json_object *load_resume(const char *dir, const struct target *t)
 {
-	char path[4096];
-	struct json_object *doc, *v, *tgt;
+	char path[PATH_MAX], err[1024], q[1024];
+	struct json_object *doc;
+	enum result_kind kind;
+	const char *saved;
+	ESCAPE_BUF(qs);
+	int ret;
 
-	snprintf(path, sizeof(path), "%s/result.json", dir);
-	doc = json_object_from_file(path);
-	if (!doc || !json_object_object_get_ex(doc, "schema", &v) || strcmp(json_object_get_string(v), RESULT_SCHEMA) ||
-	    !json_object_object_get_ex(doc, "kind", &v) || strcmp(json_object_get_string(v), "sweep") ||
-	    !json_object_object_get_ex(doc, "points", &v)) {
-		cli_error("--resume: %s holds no sweep (no result.json of a sweep); give the --out directory of one",
-			  dir);
-		json_object_put(doc);
+	escape_arg(q, sizeof(q), dir);
+	if (strlen(dir) > CLI_MAX_OUT_LEN) {
+		cli_error("--resume: the directory name is %zu bytes long; at most %d fit", strlen(dir), CLI_MAX_OUT_LEN);
 		return NULL;
 	}
-	if (!json_object_object_get_ex(doc, "target", &tgt) || !json_object_object_get_ex(tgt, "path", &v) ||
-	    strcmp(json_object_get_string(v), t->info.path)) {
-		cli_error("--resume: %s holds a sweep of %s, not of %s", dir,
-			  v ? json_object_get_string(v) : "another target", t->info.path);
-		json_object_put(doc);
+	snprintf(path, sizeof(path), "%s/result.json", dir);
+	ret = result_load(path, &doc, &kind, err, sizeof(err));
+	if (ret == -ENOENT || ret == -ENOTDIR) {
+		cli_error("--resume: '%s' holds no sweep (no result.json of a sweep); give the --out directory of one", q);
 		return NULL;
+	}
+	if (ret) {
+		cli_error("--resume: %s; start a new sweep", err);
+		return NULL;
+	}
+	if (kind != RESULT_KIND_SWEEP) {
+		cli_error("--resume: '%s' holds a %s result, not a sweep; give the --out directory of a sweep", q,
+			  result_kind_name(kind));
+		goto refuse;
+	}
+	if (check_points(doc, err, sizeof(err))) {
+		cli_error("--resume: %s/result.json: %s; start a new sweep", q, err);
+		goto refuse;
+	}
+	saved = jstr(jget(doc, "target"), "path");
+	if (strcmp(saved, t->info.path)) {
+		cli_error("--resume: '%s' holds a sweep of %s, not of %s", q, escape_arg(qs, sizeof(qs), saved),
+			  t->info.path);
+		goto refuse;
 	}
 	return doc;
+refuse:
+	json_object_put(doc);
+	return NULL;
 }
 
 struct sweep_doc {
@@ -381,14 +442,17 @@ static int refuse_md_array(const struct target *t)
 static int prepare(struct sweep_cli *o, struct target *t, struct json_object **saved, enum op_method *method)
 {
 	char err[TARGET_ERRLEN];
-	struct json_object *s;
 	int rc;
 
 	if (o->resume) {
 		if (!(*saved = load_resume(o->resume, t)))
 			return EXIT_USAGE;
-		if (!json_object_object_get_ex(*saved, "settings", &s) || settings_from_json(s, o)) {
-			cli_error("--resume: the settings in %s/result.json are damaged; start a new sweep", o->resume);
+		snprintf(err, sizeof(err), "the settings are damaged");
+		if (settings_from_json(jget(*saved, "settings"), o, err, sizeof(err))) {
+			ESCAPE_BUF(q);
+
+			cli_error("--resume: %s/result.json: %s; start a new sweep", escape_arg(q, sizeof(q), o->resume),
+				  err);
 			return EXIT_USAGE;
 		}
 	}
@@ -475,7 +539,8 @@ static int add_point(const struct sweep_cli *o, const struct sweep_run *run, str
 	if (member_op)
 		op_member_json_annotate(pj, run->t, member_op);
 	json_object_array_add(d->points, pj);
-	d->kp[d->n++] = (struct knee_point){ op, pt->pc.iops };
+	/* IOPS as saved: a resumed sweep reads them back rounded, and its knee must read the same. */
+	d->kp[d->n++] = (struct knee_point){ op, jnum(pj, "iops") };
 	so->all_steady &= pt->pc.reached;
 	if (!o->pc.quiet && !o->pc.json)
 		printf("op %.2f%%: %s after %zu rounds: %.0f IOPS, WA %.2f, %.1f drive-minutes\n", op,
@@ -561,6 +626,7 @@ static int sweep(struct sweep_cli *o, struct target *t, struct json_object *save
 	rc = EXIT_RUN_FAILED;
 	if (cli_make_out_dir(o->resume ? o->resume : o->pc.out, dir, sizeof(dir), err, sizeof(err))) {
 		cli_error("%s", err);
+		rc = EXIT_USAGE;   /* before anything touched the target */
 		goto out;
 	}
 	interrupt_install();

@@ -6,12 +6,15 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "results/result_json.h"
+#include "util/escape.h"
 #include "util/text.h"
 
 static const struct command commands[] = {
@@ -113,29 +116,62 @@ void cli_error(const char *fmt, ...)
 int cli_getopt_error(const char *cmd, char **argv, int optind_now, int c, int opt)
 {
 	const char *arg = argv[optind_now - 1];
+	char ch = (char)opt;
+	ESCAPE_BUF(q);
 
 	if (c == ':')
-		cli_error("%s: option '%s' needs a value; see ssdprof %s --help", cmd, arg, cmd);
+		cli_error("%s: option '%s' needs a value; see ssdprof %s --help", cmd, escape_arg(q, sizeof(q), arg),
+			  cmd);
 	/* getopt sets optopt to 0 for an unknown long option, else to the option's value. */
 	else if (strncmp(arg, "--", 2) != 0)
-		cli_error("%s: unknown option '-%c'; see ssdprof %s --help", cmd, opt, cmd);
+		cli_error("%s: unknown option '-%s'; see ssdprof %s --help", cmd, escape_bytes(q, sizeof(q), &ch, 1), cmd);
 	else if (opt)
-		cli_error("%s: option '%.*s' takes no value; see ssdprof %s --help", cmd,
-			  (int)strcspn(arg, "="), arg, cmd);
+		cli_error("%s: option '%s' takes no value; see ssdprof %s --help", cmd,
+			  escape_bytes(q, sizeof(q), arg, strcspn(arg, "=")), cmd);
 	else
-		cli_error("%s: unknown option '%s'; see ssdprof %s --help", cmd, arg, cmd);
+		cli_error("%s: unknown option '%s'; see ssdprof %s --help", cmd, escape_arg(q, sizeof(q), arg), cmd);
 	return EXIT_USAGE;
 }
 
-int cli_make_out_dir(const char *requested, char *dir, size_t len, char *err, size_t errlen)
+/* Bytes the probe writes: a result of a long sweep is about this size. */
+#define PROBE_BYTES (64 * 1024)
+
+/*
+ * Write and remove a file in dir the way results are written, so a folder
+ * that is read-only, full or gone is found before anything touches a
+ * drive, not after hours of measuring.
+ */
+static int probe_dir(const char *dir, char *err, size_t errlen)
+{
+	char name[64], why[512], q[1024], *path = NULL, *data = malloc(PROBE_BYTES);
+	int ret;
+
+	if (!data) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	memset(data, '\n', PROBE_BYTES);
+	snprintf(name, sizeof(name), ".ssdprof-probe-%ld", (long)getpid());
+	ret = result_write_file(dir, name, data, PROBE_BYTES, why, sizeof(why));
+	free(data);
+	if (ret) {
+		snprintf(err, errlen, "cannot write results into '%s': %s; nothing was run", escape_arg(q, sizeof(q), dir),
+			 strerror(-ret));
+		return ret;
+	}
+	if (asprintf(&path, "%s/%s", dir, name) < 0)
+		return -ENOMEM;
+	unlink(path);
+	free(path);
+	return 0;
+}
+
+/* A fresh ./ssdprof-results/<UTC timestamp>[-N] into dir.  0 or -errno with err set. */
+static int fresh_default_dir(char *dir, size_t len, char *err, size_t errlen)
 {
 	char stamp[32];
 	int ret;
 
-	if (requested) {
-		snprintf(dir, len, "%s", requested);
-		return result_mkdir_p(dir, err, errlen);
-	}
 	ret = result_mkdir_p(CLI_DEFAULT_OUT_PARENT, err, errlen);
 	if (ret < 0)
 		return ret;
@@ -157,4 +193,27 @@ int cli_make_out_dir(const char *requested, char *dir, size_t len, char *err, si
 	}
 	snprintf(err, errlen, "cannot create a fresh directory under '" CLI_DEFAULT_OUT_PARENT "'; use --out DIR");
 	return -EEXIST;
+}
+
+int cli_make_out_dir(const char *requested, char *dir, size_t len, char *err, size_t errlen)
+{
+	int ret;
+
+	if (requested) {
+		if ((size_t)snprintf(dir, len, "%s", requested) >= len) {
+			snprintf(err, errlen, "the directory name is %zu bytes long; at most %zu fit", strlen(requested),
+				 len - 1);
+			return -ENAMETOOLONG;
+		}
+		ret = result_mkdir_p(dir, err, errlen);
+	} else {
+		ret = fresh_default_dir(dir, len, err, errlen);
+	}
+	if (ret)
+		return ret;
+	ret = probe_dir(dir, err, errlen);
+	/* A fresh default directory that cannot hold results is not left behind. */
+	if (ret && !requested)
+		rmdir(dir);
+	return ret;
 }

@@ -10,6 +10,7 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "util/escape.h"
 #include "config.h"
 
 static void print_usage(FILE *f)
@@ -79,6 +80,7 @@ static int finish(int code)
 int main(int argc, char **argv)
 {
 	const struct command *cmd;
+	ESCAPE_BUF(q);
 
 	if (argc < 2) {
 		print_usage(stderr);
@@ -93,13 +95,13 @@ int main(int argc, char **argv)
 		return finish(EXIT_OK);
 	}
 	if (argv[1][0] == '-') {
-		cli_error("unknown option '%s'; see 'ssdprof --help'", argv[1]);
+		cli_error("unknown option '%s'; see 'ssdprof --help'", escape_arg(q, sizeof(q), argv[1]));
 		return EXIT_USAGE;
 	}
 
 	cmd = command_find(argv[1]);
 	if (!cmd) {
-		cli_error("'%s' is not a command; see 'ssdprof --help'", argv[1]);
+		cli_error("'%s' is not a command; see 'ssdprof --help'", escape_arg(q, sizeof(q), argv[1]));
 		return EXIT_USAGE;
 	}
 	if (wants_help(argc - 1, argv + 1)) {

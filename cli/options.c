@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "util/escape.h"
 #include "util/parse.h"
 #include "util/settings_limits.h"
 #include "util/text.h"
@@ -50,7 +51,10 @@ int cli_parse_chunk(const char *opt, const char *arg, uint64_t *out)
 	if (parse_size(opt, arg, &v, err, sizeof(err)))
 		return usage_error(err);
 	if (v < 4096 || (v & (v - 1)) || v > (64ull << 20)) {
-		cli_error("%s: '%s' is not a power of two from 4k to 64M; use e.g. 64k", opt, arg);
+		ESCAPE_BUF(q);
+
+		cli_error("%s: '%s' is not a power of two from 4k to 64M; use e.g. 64k", opt,
+			  escape_arg(q, sizeof(q), arg));
 		return EXIT_USAGE;
 	}
 	*out = v;
@@ -59,13 +63,16 @@ int cli_parse_chunk(const char *opt, const char *arg, uint64_t *out)
 
 int cli_parse_purge_method(const char *opt, const char *arg, const char **method)
 {
+	ESCAPE_BUF(q);
+
 	for (const char *const *m = purge_methods; *m; m++)
 		if (!strcmp(*m, arg)) {
 			*method = strcmp(arg, "auto") ? arg : NULL;
 			return 0;
 		}
 	cli_error("%s: '%s' is not a purge method; use auto, sanitize-block, sanitize-crypto, "
-		  "sanitize-overwrite, format, format-crypto, ata-erase, ata-erase-enhanced or trim", opt, arg);
+		  "sanitize-overwrite, format, format-crypto, ata-erase, ata-erase-enhanced or trim", opt,
+		  escape_arg(q, sizeof(q), arg));
 	return EXIT_USAGE;
 }
 
@@ -120,14 +127,16 @@ void cli_opts_release(struct cli_opts *c)
 static int round_option(struct cli_opts *c, int opt, const char *arg)
 {
 	char err[256];
+	ESCAPE_BUF(q);
 	uint64_t v;
 
+	escape_arg(q, sizeof(q), arg);
 	switch (opt) {
 	case CLI_OPT_BS:
 		if (parse_size("--bs", arg, &v, err, sizeof(err)))
 			return usage_error(err);
 		if (!v || v > MAX_BS) {
-			cli_error("--bs: '%s' is out of range; use one logical block (e.g. 4k) to 64M", arg);
+			cli_error("--bs: '%s' is out of range; use one logical block (e.g. 4k) to 64M", q);
 			return EXIT_USAGE;
 		}
 		c->s.bs = (uint32_t)v;
@@ -145,11 +154,11 @@ static int round_option(struct cli_opts *c, int opt, const char *arg)
 		if (parse_duration("--round", arg, &c->s.round_ns, err, sizeof(err)))
 			return usage_error(err);
 		if (c->s.round_ns < LIM_ROUND_MIN_NS) {
-			cli_error("--round: '%s' is too short; use at least 1ms (SNIA uses 60s)", arg);
+			cli_error("--round: '%s' is too short; use at least 1ms (SNIA uses 60s)", q);
 			return EXIT_USAGE;
 		}
 		if (c->s.round_ns > LIM_ROUND_MAX_NS) {
-			cli_error("--round: '%s' is too long; use at most 24h (SNIA uses 60s)", arg);
+			cli_error("--round: '%s' is too long; use at most 24h (SNIA uses 60s)", q);
 			return EXIT_USAGE;
 		}
 		break;
@@ -183,12 +192,19 @@ static int shared_option(struct cli_opts *c, int opt, const char *arg)
 {
 	uint64_t v;
 	char err[256];
+	ESCAPE_BUF(q);
 
 	c->seen |= CLI_O(opt);
 	switch (opt) {
 	case CLI_OPT_OUT:
 		if (!*arg) {
 			cli_error("--out: empty directory name");
+			return EXIT_USAGE;
+		}
+		/* Longer, and the files in it would be cut short (or land elsewhere). */
+		if (strlen(arg) > CLI_MAX_OUT_LEN) {
+			cli_error("--out: the directory name is %zu bytes long; at most %d fit", strlen(arg),
+				  CLI_MAX_OUT_LEN);
 			return EXIT_USAGE;
 		}
 		c->out = arg;
@@ -214,7 +230,7 @@ static int shared_option(struct cli_opts *c, int opt, const char *arg)
 		return 0;
 	case CLI_OPT_RAID:
 		if (parse_u64("--raid", arg, 0, 10, &v, err, sizeof(err)) || (v != 0 && v != 1 && v != 5 && v != 6 && v != 10)) {
-			cli_error("--raid: '%s' is not a RAID level; use 0, 1, 5, 6 or 10", arg);
+			cli_error("--raid: '%s' is not a RAID level; use 0, 1, 5, 6 or 10", escape_arg(q, sizeof(q), arg));
 			return EXIT_USAGE;
 		}
 		c->raid_level = (int)v;
@@ -229,13 +245,54 @@ static int shared_option(struct cli_opts *c, int opt, const char *arg)
 	}
 }
 
+/* The options that gather a list when repeated; every other option that takes a value is given once. */
+static const char *const repeatable[] = { "op-member", NULL };
+
+/* Whether longopts[idx] may be given again.  0, or EXIT_USAGE after printing why. */
+static int check_repeat(struct cli_opts *c, int idx)
+{
+	const struct option *o;
+
+	if (idx < 0 || idx >= CLI_MAX_LONGOPTS)
+		return 0;
+	o = &c->longopts[idx];
+	/* A flag given twice says the same thing twice. */
+	if (o->has_arg == no_argument)
+		return 0;
+	for (const char *const *r = repeatable; *r; r++)
+		if (!strcmp(*r, o->name))
+			return 0;
+	if (c->valued & (1ull << idx)) {
+		cli_error("%s: --%s is given twice; give it once", c->cmd, o->name);
+		return EXIT_USAGE;
+	}
+	c->valued |= 1ull << idx;
+	return 0;
+}
+
+/* What the shared options say together, once all are read. */
+static int check_shared(const struct cli_opts *c)
+{
+	/* In use or holding a filesystem is overridden only for the drive named (DESIGN.md 7). */
+	if (c->force && !c->yes) {
+		cli_error("--force needs --yes SERIAL as well");
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
 int cli_opts_next(struct cli_opts *c, int *opt)
 {
-	int o, rc;
+	int o, rc, idx;
 
-	while ((o = getopt_long(c->argc, c->argv, ":", c->longopts, NULL)) != -1) {
+	for (;;) {
+		idx = -1;
+		if ((o = getopt_long(c->argc, c->argv, ":", c->longopts, &idx)) == -1)
+			break;
 		if (o == '?' || o == ':')
 			return cli_getopt_error(c->cmd, c->argv, optind, o, optopt);
+		if ((rc = check_repeat(c, idx)))
+			return rc;
 		if (o < CLI_OPT_BS || o >= CLI_OPT_END) {
 			*opt = o;
 			return 0;
@@ -244,5 +301,5 @@ int cli_opts_next(struct cli_opts *c, int *opt)
 			return rc;
 	}
 	*opt = -1;
-	return 0;
+	return check_shared(c);
 }

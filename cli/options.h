@@ -16,6 +16,7 @@
 #define SSDPROF_OPTIONS_H
 
 #include <getopt.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -43,6 +44,10 @@ enum cli_option_id {
 
 /* Entries of the merged getopt table: every shared option, the command's own, the terminator. */
 #define CLI_MAX_LONGOPTS 48
+_Static_assert(CLI_MAX_LONGOPTS <= 64, "cli_opts.valued has a bit per entry");
+
+/* The longest --out (and --resume) directory: room for the file names written in it. */
+#define CLI_MAX_OUT_LEN (PATH_MAX - 64)
 
 struct cli_opts {
 	const char *cmd;            /* argv[0]: the subcommand, for messages */
@@ -58,6 +63,7 @@ struct cli_opts {
 	unsigned open_flags;        /* target_open_flags: TARGET_OPEN_READONLY for a command that only reads */
 	unsigned given;             /* how many round/purge settings were given explicitly */
 	unsigned seen;              /* CLI_O(id) of every shared option given */
+	unsigned long long valued;  /* bit i: longopts[i] was given with a value */
 	int argc;
 	char **argv;
 	struct option longopts[CLI_MAX_LONGOPTS];
@@ -97,7 +103,8 @@ void cli_opts_release(struct cli_opts *c);
  * The command's next own option in *opt (with optarg), or -1 in *opt at the
  * end of the options (optind is then the first operand), taking the shared
  * ones on the way.  0, or EXIT_USAGE after printing why (a bad value, an
- * unknown option, a missing value).
+ * unknown option, a missing value, an option that takes a value given twice
+ * (only --op-member may repeat), --force without --yes).
  */
 int cli_opts_next(struct cli_opts *c, int *opt);
 

@@ -15,6 +15,8 @@
 
 int pc_cli_check_target(struct cli_opts *c, struct target *t, const char *cmd)
 {
+	char err[TARGET_ERRLEN];
+
 	if (c->s.bs % t->info.lba_bytes) {
 		cli_error("--bs: %u is not a multiple of %s's %u-byte logical block", c->s.bs, t->info.path,
 			  t->info.lba_bytes);
@@ -26,6 +28,11 @@ int pc_cli_check_target(struct cli_opts *c, struct target *t, const char *cmd)
 	}
 	if (!target_has(t, TARGET_CAP_WRITE)) {
 		cli_error("%s: %s cannot be written; it cannot be preconditioned", cmd, t->info.path);
+		return EXIT_USAGE;
+	}
+	/* A method the drive lacks fails now, not after a sweep's first points were measured. */
+	if (c->purge_method && dev_purge_supported(t, c->purge_method, err, sizeof(err)) < 0) {
+		cli_error("--purge-method: %s", strncmp(err, "--method: ", 10) ? err : err + 10);
 		return EXIT_USAGE;
 	}
 	/* The one safety gate (DESIGN.md 7): in use, signatures, --yes SERIAL. */

@@ -22,6 +22,7 @@
 
 #include "device/claim.h"
 #include "device/safety.h"
+#include "util/escape.h"
 #include "device/target.h"
 
 /* A whole disk and its partitions, the set a destructive step would touch. */
@@ -359,6 +360,7 @@ int safety_confirm(const struct target *t, const char *yes, char *reason, size_t
 	char node[64] = "", disk[64] = "";
 	const char *serial = t->info.serial;
 	const char *what = "serial";
+	ESCAPE_BUF(q);
 
 	if (!*serial) {
 		/* No serial: the kernel name identifies the device until the next reboot. */
@@ -371,9 +373,13 @@ int safety_confirm(const struct target *t, const char *yes, char *reason, size_t
 	} else if (yes && strcmp(yes, serial) == 0) {
 		return 0;
 	}
-	if (yes)
+	if (yes && strchr(yes, '/'))
+		/* A path is what the user typed already; the confirmation is a second, different name. */
+		snprintf(reason, len, "--yes takes the %s, not a path: confirm '%s' with --yes %s; nothing written",
+			 *t->info.serial ? "drive's serial" : "kernel name", t->info.path, serial);
+	else if (yes)
 		snprintf(reason, len, "--yes '%s' does not match '%s' (%s: %s); nothing written",
-			 yes, t->info.path, what, serial);
+			 escape_arg(q, sizeof(q), yes), t->info.path, what, serial);
 	else
 		snprintf(reason, len, "writing to '%s' destroys its data; confirm with --yes %s "
 			 "(its %s)", t->info.path, serial, what);

@@ -22,6 +22,7 @@
 #include "engine/uring_target.h"
 #include "nvme/nvme_target.h"
 #include "ata/ata_target.h"
+#include "util/escape.h"
 
 /*
  * Faults for the tests: SSDPROF_FAULT (device/fault_target.h) is read here,
@@ -91,6 +92,24 @@ static int open_plain(const char *spec, unsigned flags, struct target **out, cha
 	if (!spec || !*spec) {
 		snprintf(err, errlen, "missing TARGET; try sim:budget-tlc");
 		return -EINVAL;
+	}
+	/*
+	 * The TARGET is echoed in every message and result as typed: one with
+	 * control bytes would put them on the terminal, one longer than the
+	 * identity holds would be recorded cut short.
+	 */
+	for (const char *c = spec; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f) {
+			ESCAPE_BUF(q);
+
+			snprintf(err, errlen, "TARGET '%s' holds control characters; name it without them",
+				 escape_arg(q, sizeof(q), spec));
+			return -EINVAL;
+		}
+	if (strlen(spec) >= sizeof(((struct target_info *)0)->path)) {
+		snprintf(err, errlen, "TARGET is %zu bytes long; at most %zu are recorded", strlen(spec),
+			 sizeof(((struct target_info *)0)->path) - 1);
+		return -ENAMETOOLONG;
 	}
 	if (strncmp(spec, sim_prefix, sizeof(sim_prefix) - 1) == 0)
 		ret = sim_target_open(spec + sizeof(sim_prefix) - 1, &t, err, errlen);

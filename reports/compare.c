@@ -18,6 +18,7 @@
 #include "reports/report_parts.h"
 #include "reports/table.h"
 #include "results/json_get.h"
+#include "util/escape.h"
 #include "results/result_json.h"
 
 static bool steady(struct json_object *p)
@@ -249,8 +250,11 @@ static int same_schema(char *const *files, size_t n, char *err, size_t errlen)
 					: NULL;
 
 		if (s && !strncmp(s, "ssdprof.result/", 15) && schema && strcmp(s, schema)) {
-			snprintf(err, errlen, "%s is %s but %s is %s; compare results of one schema version", files[0],
-				 schema, files[i], s);
+			char q0[1024], qi[1024], qs[ESCAPE_BUF_SIZE];
+
+			snprintf(err, errlen, "%s is %s but %s is %s; compare results of one schema version",
+				 escape_arg(q0, sizeof(q0), files[0]), schema, escape_arg(qi, sizeof(qi), files[i]),
+				 escape_arg(qs, sizeof(qs), s));
 			json_object_put(d);
 			return -EINVAL;
 		}
@@ -283,8 +287,11 @@ int compare_load(struct compare_set *set, char *const *files, size_t n, char *er
 		e[i].file = files[i];
 		set->n++;
 		if (set->kind && set->kind != k) {
+			char q0[1024], qi[1024];
+
 			snprintf(err, errlen, "%s is a %s result but %s is a %s result; compare results of one kind",
-				 e[0].file, set->kind->name, files[i], k->name);
+				 escape_arg(q0, sizeof(q0), e[0].file), set->kind->name, escape_arg(qi, sizeof(qi), files[i]),
+				 k->name);
 			return -EINVAL;
 		}
 		set->kind = k;

@@ -23,6 +23,8 @@
 #include "reports/report_parts.h"
 #include "results/json_get.h"
 #include "results/result_json.h"
+#include "results/result_load.h"
+#include "util/escape.h"
 #include "util/strbuf.h"
 
 /*
@@ -61,7 +63,7 @@ static void kind_names(char *buf, size_t len)
 static int read_all(const char *path, char **text, size_t *len, char *err, size_t errlen)
 {
 	struct strbuf b = { 0 };
-	char chunk[65536];
+	char chunk[65536], q[1024];
 	size_t n;
 	FILE *f;
 	int ret;
@@ -69,21 +71,21 @@ static int read_all(const char *path, char **text, size_t *len, char *err, size_
 	f = fopen(path, "r");
 	if (!f) {
 		ret = -errno;
-		snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+		snprintf(err, errlen, "cannot read '%s': %s", escape_arg(q, sizeof(q), path), strerror(-ret));
 		return ret;
 	}
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0 && b.len <= RESULT_LOAD_MAX_BYTES)
 		sb_addn(&b, chunk, n);
 	if (ferror(f)) {
 		ret = errno ? -errno : -EIO;
-		snprintf(err, errlen, "cannot read '%s': %s", path, strerror(-ret));
+		snprintf(err, errlen, "cannot read '%s': %s", escape_arg(q, sizeof(q), path), strerror(-ret));
 		sb_free(&b);
 		fclose(f);
 		return ret;
 	}
 	fclose(f);
 	if (b.err) {
-		snprintf(err, errlen, "out of memory reading '%s'", path);
+		snprintf(err, errlen, "out of memory reading '%s'", escape_arg(q, sizeof(q), path));
 		sb_free(&b);
 		return -ENOMEM;
 	}
@@ -93,7 +95,7 @@ static int read_all(const char *path, char **text, size_t *len, char *err, size_
 	return 0;
 }
 
-/* text as one JSON document and nothing after it.  NULL with err set when it is not. */
+/* text as one JSON document and nothing after it.  NULL with err set when it is not (path: escaped). */
 static struct json_object *parse_all(const char *path, const char *text, size_t len, char *err, size_t errlen)
 {
 	struct json_tokener *tok = json_tokener_new();
@@ -136,7 +138,8 @@ int report_load(const char *path, struct json_object **doc, const struct report_
 	const struct report_kind *rk;
 	struct json_object *d;
 	const char *schema, *k;
-	char *text = NULL, names[128];
+	char *text = NULL, names[128], why[512], q[1024];
+	enum result_kind rkind;
 	size_t len = 0;
 	int ret;
 
@@ -144,32 +147,48 @@ int report_load(const char *path, struct json_object **doc, const struct report_
 	ret = read_all(path, &text, &len, err, errlen);
 	if (ret)
 		return ret;
-	d = parse_all(path, text, len, err, errlen);
-	free(text);
-	if (!d)
-		return -EINVAL;
-	schema = jstr(d, "schema");
-	if (!schema || strcmp(schema, RESULT_SCHEMA)) {
-		snprintf(err, errlen, "'%s' is not an ssdprof result: its schema is %s%s%s, expected %s", path,
-			 schema ? "'" : "", schema ? schema : "missing", schema ? "'" : "", RESULT_SCHEMA);
-		json_object_put(d);
+	escape_arg(q, sizeof(q), path);
+	if (len > RESULT_LOAD_MAX_BYTES) {
+		snprintf(err, errlen, "'%s' is larger than %llu MiB; not a result of ssdprof", q,
+			 (unsigned long long)(RESULT_LOAD_MAX_BYTES >> 20));
+		free(text);
 		return -EINVAL;
 	}
+	d = parse_all(q, text, len, err, errlen);
+	if (!d) {
+		free(text);
+		return -EINVAL;
+	}
+	schema = jstr(d, "schema");
 	k = kind_of(d);
 	rk = kind_find(k);
-	if (!rk) {
+	if (!schema || strcmp(schema, RESULT_SCHEMA)) {
+		char qs[ESCAPE_BUF_SIZE];
+
+		snprintf(err, errlen, "'%s' is not an ssdprof result: its schema is %s%s%s, expected %s", q,
+			 schema ? "'" : "", schema ? escape_arg(qs, sizeof(qs), schema) : "missing", schema ? "'" : "",
+			 RESULT_SCHEMA);
+		ret = -EINVAL;
+	} else if (!rk) {
+		char qk[ESCAPE_BUF_SIZE];
+
 		kind_names(names, sizeof(names));
-		snprintf(err, errlen, "'%s': a result of kind '%s' has no report; report knows %s", path,
-			 k ? k : "unknown", names);
-		json_object_put(d);
-		return -EINVAL;
+		snprintf(err, errlen, "'%s': a result of kind '%s' has no report; report knows %s", q,
+			 k ? escape_arg(qk, sizeof(qk), k) : "unknown", names);
+		ret = -EINVAL;
+	} else if (!jget(d, rk->member)) {
+		snprintf(err, errlen, "'%s': a %s result without its %s; the file is damaged", q, rk->name, rk->member);
+		ret = -EINVAL;
 	}
-	if (!jget(d, rk->member)) {
-		snprintf(err, errlen, "'%s': a %s result without its %s; the file is damaged", path, rk->name,
-			 rk->member);
-		json_object_put(d);
-		return -EINVAL;
+	json_object_put(d);
+	/* The one validating loader (results/result_load.c): every field report, compare and resume read. */
+	if (!ret && result_parse(text, len, &d, &rkind, why, sizeof(why))) {
+		snprintf(err, errlen, "'%s' is damaged: %s", q, why);
+		ret = -EINVAL;
 	}
+	free(text);
+	if (ret)
+		return ret;
 	*doc = d;
 	*kind = rk;
 	return 0;

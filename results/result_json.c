@@ -13,6 +13,7 @@
 
 #include "config.h"
 #include "results/result_json.h"
+#include "util/escape.h"
 #include "device/target.h"
 #include "engine/workload.h"
 
@@ -339,7 +340,7 @@ const char *result_json_text(struct json_object *doc)
 int result_mkdir_p(const char *dir, char *err, size_t errlen)
 {
 	struct stat sb;
-	char *path;
+	char *path, q[1024];
 	int ret = 0;
 
 	if (!dir || !*dir) {
@@ -360,13 +361,13 @@ int result_mkdir_p(const char *dir, char *err, size_t errlen)
 		*p = '\0';
 		if (mkdir(path, 0755) < 0 && errno != EEXIST) {
 			ret = -errno;
-			snprintf(err, errlen, "cannot create '%s': %s", path, strerror(errno));
+			snprintf(err, errlen, "cannot create '%s': %s", escape_arg(q, sizeof(q), path), strerror(-ret));
 			goto out;
 		}
 		if (stat(path, &sb) < 0 || !S_ISDIR(sb.st_mode)) {
 			ret = -ENOTDIR;
 			snprintf(err, errlen, "cannot create '%s': exists and is not a directory",
-				 path);
+				 escape_arg(q, sizeof(q), path));
 			goto out;
 		}
 		if (last)
@@ -397,7 +398,7 @@ static int write_all(int fd, const char *data, size_t len)
 int result_write_file(const char *dir, const char *name, const char *data, size_t len,
 		      char *err, size_t errlen)
 {
-	char *tmp = NULL, *final = NULL;
+	char *tmp = NULL, *final = NULL, q[1024], q2[1024];
 	int fd = -1, dfd = -1;
 	int ret;
 
@@ -413,7 +414,7 @@ int result_write_file(const char *dir, const char *name, const char *data, size_
 	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0) {
 		ret = -errno;
-		snprintf(err, errlen, "cannot create '%s': %s", tmp, strerror(errno));
+		snprintf(err, errlen, "cannot create '%s': %s", escape_arg(q, sizeof(q), tmp), strerror(-ret));
 		goto out;
 	}
 	ret = write_all(fd, data, len);
@@ -423,20 +424,20 @@ int result_write_file(const char *dir, const char *name, const char *data, size_
 		ret = -errno;
 	fd = -1;
 	if (ret < 0) {
-		snprintf(err, errlen, "cannot write '%s': %s", tmp, strerror(-ret));
+		snprintf(err, errlen, "cannot write '%s': %s", escape_arg(q, sizeof(q), tmp), strerror(-ret));
 		goto out_unlink;
 	}
 	if (rename(tmp, final) < 0) {
 		ret = -errno;
-		snprintf(err, errlen, "cannot rename '%s' to '%s': %s", tmp, final,
-			 strerror(errno));
+		snprintf(err, errlen, "cannot rename '%s' to '%s': %s", escape_arg(q, sizeof(q), tmp),
+			 escape_arg(q2, sizeof(q2), final), strerror(-ret));
 		goto out_unlink;
 	}
 	/* The rename itself is durable only once the directory is synced. */
 	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (dfd < 0 || fsync(dfd) < 0) {
 		ret = -errno;
-		snprintf(err, errlen, "cannot sync directory '%s': %s", dir, strerror(errno));
+		snprintf(err, errlen, "cannot sync directory '%s': %s", escape_arg(q, sizeof(q), dir), strerror(-ret));
 	}
 	goto out;
 
