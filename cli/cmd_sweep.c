@@ -414,8 +414,8 @@ static void dry_run(const struct sweep_cli *o, const struct target *t, enum op_m
 		       o->plan.grid[o->plan.ngrid - 1]);
 		for (size_t i = 0; i < o->plan.ngrid; i++)
 			printf(" %.4g", o->plan.grid[i]);
-		printf("), starting at %.4g%%, down to %.4g%% resolution\n", o->plan.grid[o->plan.ngrid - 1],
-		       o->plan.resolution);
+		printf("), %.4g%% then %.4g%% first, down to %.4g%% resolution\n", o->plan.grid[0],
+		       o->plan.grid[o->plan.ngrid - 1], o->plan.resolution);
 	}
 }
 
@@ -498,7 +498,7 @@ static int start_doc(const struct sweep_cli *o, struct target *t, struct json_ob
 			struct json_object *p = json_object_array_get_idx(pts, i);
 
 			json_object_array_add(d->points, json_object_get(p));
-			d->kp[d->n++] = (struct knee_point){ jnum(p, "op_percent"), jnum(p, "iops") };
+			d->kp[d->n++] = knee_point_json(p);
 		}
 	}
 	return 0;
@@ -539,8 +539,8 @@ static int add_point(const struct sweep_cli *o, const struct sweep_run *run, str
 	if (member_op)
 		op_member_json_annotate(pj, run->t, member_op);
 	json_object_array_add(d->points, pj);
-	/* IOPS as saved: a resumed sweep reads them back rounded, and its knee must read the same. */
-	d->kp[d->n++] = (struct knee_point){ op, jnum(pj, "iops") };
+	/* Read back as saved: a resumed sweep reads them rounded, and its knee must read the same. */
+	d->kp[d->n++] = knee_point_json(pj);
 	so->all_steady &= pt->pc.reached;
 	if (!o->pc.quiet && !o->pc.json)
 		printf("op %.2f%%: %s after %zu rounds: %.0f IOPS, WA %.2f, %.1f drive-minutes\n", op,
@@ -647,7 +647,7 @@ static int sweep(struct sweep_cli *o, struct target *t, struct json_object *save
 		puts(result_json_text(d.doc));
 	} else if (!o->pc.quiet) {
 		print_table(&d);
-		printf("\nrecommended OP: %.4g%%  (%s)\n", k.recommended_op_percent, k.reason);
+		printf("\nrecommended OP: %.4g%%  (%s)\n%s\n", k.recommended_op_percent, k.reason, k.versus);
 		printf("drive time: %.2f hours over %zu points\n", points_seconds(d.points) / 3600, d.n);
 	}
 	fprintf(stderr, "results: %s/result.json\n", dir);

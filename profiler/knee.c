@@ -45,71 +45,111 @@ static double max_curvature_op(const struct knee_point *p, size_t n, double best
 	return best_k > 0 ? at : NAN;
 }
 
-void knee_find(const struct knee_point *pts, size_t n, struct knee_result *out)
+/* The least OP measured: at 0% host OP, the drive as shipped. */
+static const char *baseline_name(double op)
 {
-	struct knee_point *p;
-	size_t knee = 0, best = 0;
-	char curv[64] = "";
+	return op == 0 ? "the drive as shipped" : "the least OP measured";
+}
 
-	memset(out, 0, sizeof(*out));
-	out->op_percent = out->recommended_op_percent = out->curvature_op_percent = NAN;
-	out->best_iops = out->best_op_percent = NAN;
-	if (n < 2) {
-		out->kind = KNEE_TOO_FEW;
-		if (n == 1) {
-			out->op_percent = out->recommended_op_percent = pts[0].op_percent;
-			out->best_iops = pts[0].iops;
-			out->best_op_percent = pts[0].op_percent;
-		}
-		snprintf(out->reason, sizeof(out->reason), "a knee needs at least two OP points; %zu measured", n);
+/* The recommendation rec against the least OP measured base: numbers, then one sentence. */
+static void against_baseline(const struct knee_point *base, const struct knee_point *rec, struct knee_result *out)
+{
+	bool wa_known = base->waf > 0 && rec->waf > 0;
+	char wa[96] = "WA not measured", cap[64] = "capacity given up not known";
+
+	out->has_baseline = true;
+	out->baseline = *base;
+	if (!(base->waf > 0))
+		out->baseline.waf = NAN;
+	out->gain_iops_pct = base->iops > 0 ? (rec->iops / base->iops - 1) * 100 : NAN;
+	out->waf_saved = wa_known ? base->waf - rec->waf : NAN;
+	out->capacity_given_up_bytes = base->usable_bytes && rec->usable_bytes ?
+		(double)base->usable_bytes - (double)rec->usable_bytes : NAN;
+	if (rec == base) {
+		if (wa_known)
+			snprintf(wa, sizeof(wa), "WA %.2f", base->waf);
+		snprintf(out->versus, sizeof(out->versus), "the recommendation is %s (%.4g%% OP): %.0f IOPS, %s",
+			 baseline_name(base->op_percent), base->op_percent, base->iops, wa);
 		return;
 	}
-	p = malloc(n * sizeof(*p));
-	if (!p) {
-		out->kind = KNEE_TOO_FEW;
-		snprintf(out->reason, sizeof(out->reason), "out of memory");
-		return;
-	}
-	memcpy(p, pts, n * sizeof(*p));
-	qsort(p, n, sizeof(*p), by_op);
-	for (size_t i = 1; i < n; i++)
-		if (p[i].iops > p[best].iops)
-			best = i;
-	while (p[knee].iops < KNEE_FRACTION * p[best].iops)
-		knee++;
-	out->best_iops = p[best].iops;
-	out->best_op_percent = p[best].op_percent;
-	out->op_percent = p[knee].op_percent;
-	out->curvature_op_percent = max_curvature_op(p, n, p[best].iops);
-	if (!isnan(out->curvature_op_percent))
-		snprintf(curv, sizeof(curv), "; maximum curvature at %.4g%%", out->curvature_op_percent);
+	if (wa_known)
+		snprintf(wa, sizeof(wa), "WA %.2f -> %.2f (%.2f saved)", base->waf, rec->waf, out->waf_saved);
+	if (!isnan(out->capacity_given_up_bytes))
+		snprintf(cap, sizeof(cap), "%.2f GB of capacity given up", out->capacity_given_up_bytes / 1e9);
+	snprintf(out->versus, sizeof(out->versus), "against %s (%.4g%% OP): %+.0f%% IOPS (%.0f -> %.0f), %s, %s",
+		 baseline_name(base->op_percent), base->op_percent, out->gain_iops_pct, base->iops, rec->iops, wa,
+		 cap);
+}
 
-	double range = p[n - 1].op_percent - p[0].op_percent;
-	double avg_gain = (p[n - 1].iops - p[0].iops) / range;
+/* The kind of curve around the knee p[knee], and the reason, in words and numbers. */
+static void describe(const struct knee_point *p, size_t n, size_t knee, size_t best, struct knee_result *out)
+{
+	double avg_gain = (p[n - 1].iops - p[0].iops) / (p[n - 1].op_percent - p[0].op_percent);
 	double last_gain = (p[n - 1].iops - p[n - 2].iops) / (p[n - 1].op_percent - p[n - 2].op_percent);
+	char rule[192], curv[64] = "";
 
 	if (knee == 0) {
 		out->kind = KNEE_OP_NO_HELP;
-		out->recommended_op_percent = p[0].op_percent;
 		snprintf(out->reason, sizeof(out->reason),
 			 "OP does not help: at %.4g%% OP the drive already sustains %.0f IOPS, within %.0f%% of the best "
 			 "(%.0f IOPS at %.4g%%); take the least OP",
 			 p[0].op_percent, p[0].iops, (1 - KNEE_FRACTION) * 100, p[best].iops, p[best].op_percent);
-	} else if (n >= 3 && avg_gain > 0 && last_gain >= KEEPS_PAYING_RATIO * avg_gain) {
+		return;
+	}
+	snprintf(rule, sizeof(rule),
+		 "smallest OP reaching %.0f%% of the best steady IOPS: %.0f IOPS at %.4g%% OP against %.0f at %.4g%%"
+		 " (%.0f IOPS at %.4g%% just below)",
+		 KNEE_FRACTION * 100, p[knee].iops, p[knee].op_percent, p[best].iops, p[best].op_percent,
+		 p[knee - 1].iops, p[knee - 1].op_percent);
+	if (n >= 3 && avg_gain > 0 && last_gain >= KEEPS_PAYING_RATIO * avg_gain) {
 		out->kind = KNEE_KEEPS_PAYING;
-		out->recommended_op_percent = p[n - 1].op_percent;
 		snprintf(out->reason, sizeof(out->reason),
-			 "no knee up to %.4g%%: more OP keeps paying (IOPS still rise %.0f per 1%% OP at the top, "
-			 "%.0f on average from %.4g%%); take %.4g%% or extend --op-range",
-			 p[n - 1].op_percent, last_gain, avg_gain, p[0].op_percent, p[n - 1].op_percent);
+			       "%s; more OP keeps paying (IOPS still rise %.0f per 1%% OP at the top, %.0f on average "
+			       "from %.4g%%): the best, and with it the knee, may lie above %.4g%%; measure beyond it",
+			       rule, last_gain, avg_gain, p[0].op_percent, p[n - 1].op_percent);
 	} else {
 		out->kind = KNEE_FOUND;
-		out->recommended_op_percent = p[knee].op_percent;
-		snprintf(out->reason, sizeof(out->reason),
-			 "smallest OP reaching %.0f%% of the best steady IOPS: %.0f IOPS at %.4g%% OP against %.0f at %.4g%%"
-			 " (%.0f IOPS at %.4g%% just below)%s",
-			 KNEE_FRACTION * 100, p[knee].iops, p[knee].op_percent, p[best].iops, p[best].op_percent,
-			 p[knee - 1].iops, p[knee - 1].op_percent, curv);
+		if (!isnan(out->curvature_op_percent))
+			snprintf(curv, sizeof(curv), "; maximum curvature at %.4g%%", out->curvature_op_percent);
+		snprintf(out->reason, sizeof(out->reason), "%s%s", rule, curv);
+	}
+}
+
+void knee_find(const struct knee_point *pts, size_t n, struct knee_result *out)
+{
+	struct knee_point *p;
+	size_t knee = 0, best = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->op_percent = out->recommended_op_percent = out->curvature_op_percent = NAN;
+	out->best_iops = out->best_op_percent = NAN;
+	out->gain_iops_pct = out->waf_saved = out->capacity_given_up_bytes = NAN;
+	out->kind = KNEE_TOO_FEW;
+	p = n ? malloc(n * sizeof(*p)) : NULL;
+	if (n && !p) {
+		snprintf(out->reason, sizeof(out->reason), "out of memory");
+		return;
+	}
+	if (n)
+		memcpy(p, pts, n * sizeof(*p));
+	qsort(p, n, sizeof(*p), by_op);
+	for (size_t i = 1; i < n; i++)
+		if (p[i].iops > p[best].iops)
+			best = i;
+	/* The one rule: everything below follows from this point. */
+	while (knee < n && p[knee].iops < KNEE_FRACTION * p[best].iops)
+		knee++;
+	if (n) {
+		out->best_iops = p[best].iops;
+		out->best_op_percent = p[best].op_percent;
+		out->op_percent = out->recommended_op_percent = p[knee].op_percent;
+		against_baseline(&p[0], &p[knee], out);
+	}
+	if (n < 2)
+		snprintf(out->reason, sizeof(out->reason), "a knee needs at least two OP points; %zu measured", n);
+	else {
+		out->curvature_op_percent = max_curvature_op(p, n, p[best].iops);
+		describe(p, n, knee, best, out);
 	}
 	free(p);
 }

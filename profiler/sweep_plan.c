@@ -68,6 +68,11 @@ bool sweep_plan_next(const struct sweep_plan *p, const struct knee_point *done, 
 			}
 		return false;
 	}
+	/* The bottom first: the baseline every recommendation is stated against. */
+	if (!measured(done, n, p->grid[0])) {
+		*next = p->grid[0];
+		return true;
+	}
 	if (!measured(done, n, top)) {
 		*next = top;
 		return true;
@@ -97,7 +102,7 @@ bool sweep_plan_next(const struct sweep_plan *p, const struct knee_point *done, 
 		return true;
 	}
 	if (lo == -INFINITY)
-		return false;   /* the bottom of the range reaches 90% too: OP does not help */
+		return false;   /* the bottom of the range reaches 90%: OP does not help */
 	if (hi - lo > p->resolution + 1e-9) {
 		/* Midpoints on a 0.05% grid keep the JSON and resume comparisons exact. */
 		*next = round((lo + hi) / 2 * 20) / 20;

@@ -4,13 +4,13 @@
  * points measured so far, so an interrupted sweep resumes exactly where it
  * stopped by replaying its finished points.
  *
- * Adaptive (default): the top of the range first (the best IOPS, assuming
- * more OP never hurts).  Then the coarse grid is bisected for the smallest
- * OP reaching 90% of the best, and the bracket around that crossing is
- * halved until it is no wider than the resolution.  The bottom of the range
- * is measured only when every point so far reaches 90% (then OP does not
- * help).  A binary search, so a fine fixed grid's knee comes out of a
- * third of its points.
+ * Adaptive (default): the bottom of the range first (at 0% the drive as
+ * shipped, the baseline every recommendation is stated against), then the
+ * top (the best IOPS, assuming more OP never hurts).  Then the coarse grid
+ * is bisected for the smallest OP reaching 90% of the best, and the bracket
+ * around that crossing is halved until it is no wider than the resolution.
+ * A binary search, so a fine fixed grid's knee comes out of a third of its
+ * points.
  */
 #ifndef SSDPROF_SWEEP_PLAN_H
 #define SSDPROF_SWEEP_PLAN_H

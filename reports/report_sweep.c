@@ -365,6 +365,8 @@ static void sweep_summary(struct html_page *pg, struct json_object *doc, size_t 
 	else
 		html_dl(pg, "recommendation", "none (%s)", jstr(knee, "kind") ? jstr(knee, "kind") : "no knee");
 	html_dl(pg, "reason", "%s", jstr(knee, "reason") ? jstr(knee, "reason") : "-");
+	if (jstr(knee, "versus_baseline"))
+		html_dl(pg, "baseline", "%s", jstr(knee, "versus_baseline"));
 	if (jstr(knee, "rule"))
 		html_dl(pg, "rule", "%s", jstr(knee, "rule"));
 }

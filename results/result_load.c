@@ -247,6 +247,13 @@ static const struct spec sweep_settings[] = {
 	INT("seed", 0, 0, 18446744073709551615.0),
 	END,
 };
+static const struct spec knee_baseline_fields[] = {
+	NUM("op_percent", F_NULL, 0, 100), FIG("iops"), FIG("waf"), END,
+};
+static const struct spec knee_gain_fields[] = {
+	NUM("iops_pct", F_NULL, -100, DBL_MAX), NUM("waf_saved", F_NULL, -DBL_MAX, DBL_MAX),
+	NUM("capacity_given_up_bytes", F_NULL, -DBL_MAX, DBL_MAX), END,
+};
 static const struct spec knee_fields[] = {
 	NUM("op_percent", F_NULL, 0, 100),
 	NUM("recommended_op_percent", F_NULL, 0, 100),
@@ -254,6 +261,9 @@ static const struct spec knee_fields[] = {
 	STR("kind", F_NULL),
 	STR("rule", F_NULL),
 	NUM("curvature_op_percent", F_NULL, 0, 100),
+	OBJ("baseline", F_NULL, knee_baseline_fields),
+	OBJ("gain", F_NULL, knee_gain_fields),
+	STR("versus_baseline", F_NULL),
 	END,
 };
 static const struct spec sweep_doc[] = {

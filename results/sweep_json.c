@@ -5,6 +5,7 @@
 
 #include "profiler/knee.h"
 #include "precondition/precondition.h"
+#include "results/json_get.h"
 #include "results/result_json.h"
 #include "results/sweep_json.h"
 
@@ -100,6 +101,27 @@ static const char *const kind_names[] = {
 	[KNEE_TOO_FEW] = "too-few-points",
 };
 
+/* The recommendation against the least OP measured: null where not measured. */
+static void add_baseline(struct json_object *o, const struct knee_result *k)
+{
+	struct json_object *b = NULL, *g = NULL;
+
+	if (k->has_baseline) {
+		b = json_object_new_object();
+		add(b, "op_percent", result_json_number(k->baseline.op_percent, 2));
+		add(b, "iops", result_json_number(k->baseline.iops, RP_IOPS));
+		add(b, "waf", result_json_number(k->baseline.waf, RP_WAF));
+		g = json_object_new_object();
+		add(g, "iops_pct", result_json_number(k->gain_iops_pct, 1));
+		add(g, "waf_saved", result_json_number(k->waf_saved, RP_WAF));
+		add(g, "capacity_given_up_bytes", isnan(k->capacity_given_up_bytes) ? NULL :
+		    json_object_new_int64((int64_t)k->capacity_given_up_bytes));
+	}
+	add(o, "baseline", b);
+	add(o, "gain", g);
+	add(o, "versus_baseline", k->has_baseline ? json_object_new_string(k->versus) : NULL);
+}
+
 struct json_object *knee_json(const struct knee_result *k)
 {
 	struct json_object *o = json_object_new_object();
@@ -108,7 +130,17 @@ struct json_object *knee_json(const struct knee_result *k)
 	add(o, "recommended_op_percent", result_json_number(k->recommended_op_percent, 2));
 	add(o, "reason", json_object_new_string(k->reason));
 	add(o, "kind", json_object_new_string(kind_names[k->kind]));
-	add(o, "rule", json_object_new_string("smallest OP whose steady IOPS reach 90% of the best point"));
+	add(o, "rule", json_object_new_string(KNEE_RULE));
 	add(o, "curvature_op_percent", result_json_number(k->curvature_op_percent, 2));
+	add_baseline(o, k);
 	return o;
+}
+
+/* What the knee needs of a saved point: the same numbers whether just measured or resumed. */
+struct knee_point knee_point_json(struct json_object *p)
+{
+	return (struct knee_point){
+		.op_percent = jnum(p, "op_percent"), .iops = jnum(p, "iops"), .waf = jnum(p, "waf"),
+		.usable_bytes = (uint64_t)fmax(0, jnum(p, "usable_bytes")),
+	};
 }

@@ -9,9 +9,10 @@
 
 #include <stdint.h>
 
+#include "profiler/knee.h"
+
 struct json_object;
 struct precondition_result;
-struct knee_result;
 
 /* What surrounds a preconditioned measurement at one OP level. */
 struct point_info {
@@ -25,5 +26,10 @@ struct point_info {
 
 struct json_object *point_json(const struct point_info *info, const struct precondition_result *r);
 struct json_object *knee_json(const struct knee_result *k);
+/*
+ * The knee's view of a point as saved (op_percent, iops, waf, usable_bytes):
+ * read back from the JSON, so a resumed sweep decides as an uninterrupted one.
+ */
+struct knee_point knee_point_json(struct json_object *p);
 
 #endif

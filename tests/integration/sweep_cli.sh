@@ -69,6 +69,28 @@ grep -q "steady state reached" "$work/stdout" || fail "precondition did not say 
 json_check pre/result.json "d['kind'] == 'precondition' and d['precondition']['steady_state']['reached']"
 json_check pre/result.json "d['precondition']['fill']['bytes'] == 1 << 30"
 
+# The adaptive sweep measures the drive as shipped (0% OP) and states its
+# recommendation against it; the table marks the one OP the JSON names.
+run_cmd sweep 'sim:budget-tlc,capacity=2G' $FAST --json --out base
+[ "$rc" = 0 ] || fail "adaptive sweep exited $rc: $(cat "$work/stderr")"
+cp "$work/stdout" base.json
+json_check base.json "d['points'][0]['op_percent'] == 0 and d['points'][-1]['op_percent'] == 40"
+json_check base.json "d['knee']['baseline']['op_percent'] == 0 and d['knee']['baseline']['iops'] == d['points'][0]['iops']"
+json_check base.json "d['knee']['baseline']['waf'] == d['points'][0]['waf']"
+json_check base.json "d['knee']['op_percent'] == d['knee']['recommended_op_percent']"
+json_check base.json "[p for p in d['points'] if p['op_percent'] == d['knee']['op_percent']][0]['iops'] > d['points'][0]['iops']"
+json_check base.json "d['knee']['gain']['iops_pct'] > 0 and d['knee']['gain']['waf_saved'] > 0"
+json_check base.json "d['knee']['gain']['capacity_given_up_bytes'] == d['points'][0]['usable_bytes'] - [p for p in d['points'] if p['op_percent'] == d['knee']['op_percent']][0]['usable_bytes']"
+json_check base.json "'as shipped (0% OP)' in d['knee']['versus_baseline']"
+rec=$(python3 -c "import json; print('%g' % json.load(open('base.json'))['knee']['recommended_op_percent'])")
+# A finished sweep resumed measures nothing and prints its table and recommendation.
+run_cmd sweep 'sim:budget-tlc,capacity=2G' --resume base
+[ "$rc" = 0 ] || fail "resuming a finished sweep exited $rc: $(cat "$work/stderr")"
+[ "$(grep -c -- '<-' "$work/stdout")" = 1 ] || fail "the table marks more than one OP: $(cat "$work/stdout")"
+grep -Eq "^ *$rec(\.00)? .*<- knee, recommended$" "$work/stdout" || fail "the table does not mark $rec%: $(cat "$work/stdout")"
+grep -q "^recommended OP: $rec%" "$work/stdout" || fail "the recommendation is not $rec%: $(cat "$work/stdout")"
+grep -q "^against the drive as shipped (0% OP): +" "$work/stdout" || fail "no baseline sentence: $(cat "$work/stdout")"
+
 # slc on a drive with a known static cache.
 run_cmd slc 'sim:sata-tlc,capacity=2G,slc_cache=static:256M,buffer=0' --out slc --idle 30s
 [ "$rc" = 0 ] || fail "slc exited $rc: $(cat "$work/stderr")"

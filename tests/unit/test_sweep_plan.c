@@ -50,11 +50,12 @@ static void check_curve(double (*f)(double), double max_fraction_of_points)
 	assert_true((double)na <= max_fraction_of_points * (double)ng);
 }
 
-static void test_capped(void **state) { (void)state; check_curve(capped, 0.40); }
-static void test_concave(void **state) { (void)state; check_curve(concave, 0.40); }
+/* At most 7 of 17 points: the baseline at the bottom is one of them. */
+static void test_capped(void **state) { (void)state; check_curve(capped, 0.42); }
+static void test_concave(void **state) { (void)state; check_curve(concave, 0.42); }
 
-/* A flat curve walks down the grid to the bottom and stops: OP does not help. */
-static void test_flat_walks_down_to_the_bottom(void **state)
+/* A flat curve: the bottom reaches 90% of the top, so two points say OP does not help. */
+static void test_flat_stops_at_the_bottom(void **state)
 {
 	struct sweep_plan p;
 	struct knee_point pts[SWEEP_MAX_POINTS];
@@ -63,10 +64,43 @@ static void test_flat_walks_down_to_the_bottom(void **state)
 
 	sweep_plan_adaptive(&p, 0, 40, 2.5);
 	size_t n = simulate(&p, flat, pts);
-	assert_int_equal(n, 4);
-	assert_true(pts[0].op_percent == 40 && pts[n - 1].op_percent == 0);
+	assert_int_equal(n, 2);
+	assert_true(pts[0].op_percent == 0 && pts[1].op_percent == 40);
 	knee_find(pts, n, &k);
 	assert_int_equal(k.kind, KNEE_OP_NO_HELP);
+}
+
+static double linear(double op) { return 20000 + 1000 * op; }
+/* A RAID 5 group of budget drives: still climbing at 60%. */
+static double raid5(double op) { return 18000 + 600 * op + 4 * op * op; }
+
+/*
+ * Issue 13: the bottom of the range (at 0% the drive as shipped) is always
+ * measured, first, whatever the curve and the range; every recommendation
+ * is stated against it.
+ */
+static void test_bottom_of_the_range_first(void **state)
+{
+	double (*const curves[])(double) = { capped, concave, flat, linear, raid5 };
+	const double ranges[][2] = { { 0, 40 }, { 0, 60 }, { 7, 40 }, { 5, 33 } };
+	(void)state;
+
+	for (size_t c = 0; c < sizeof(curves) / sizeof(curves[0]); c++) {
+		for (size_t r = 0; r < sizeof(ranges) / sizeof(ranges[0]); r++) {
+			struct sweep_plan p;
+			struct knee_point pts[SWEEP_MAX_POINTS];
+			struct knee_result k;
+
+			sweep_plan_adaptive(&p, ranges[r][0], ranges[r][1], 2.5);
+			size_t n = simulate(&p, curves[c], pts);
+			assert_true(n >= 2);
+			assert_true(pts[0].op_percent == ranges[r][0]);
+			assert_true(pts[1].op_percent == ranges[r][1]);
+			knee_find(pts, n, &k);
+			assert_true(k.has_baseline && k.baseline.op_percent == ranges[r][0]);
+			assert_true(k.op_percent == k.recommended_op_percent);
+		}
+	}
 }
 
 /* Resuming replays: the same measured points always give the same next point. */
@@ -96,7 +130,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_capped),
 		cmocka_unit_test(test_concave),
-		cmocka_unit_test(test_flat_walks_down_to_the_bottom),
+		cmocka_unit_test(test_flat_stops_at_the_bottom),
+		cmocka_unit_test(test_bottom_of_the_range_first),
 		cmocka_unit_test(test_deterministic_and_fixed_order),
 	};
 
