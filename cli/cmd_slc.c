@@ -187,12 +187,10 @@ int cmd_slc(int argc, char **argv)
 		table_slc_phases(&phases, slc_obj);
 		table_print(&phases, stdout, "  ");
 		table_free(&phases);
-		if (r.cliff)
-			printf("SLC cache: %.2f GB at %.1f MB/s, then %.1f MB/s\n", (double)r.cache_bytes / 1e9,
-			       r.in_cache_mbps, r.post_cache_mbps);
-		else
-			printf("no cliff: %.1f MB/s throughout the %.2f GB written\n", r.in_cache_mbps,
-			       (double)(s.usable_bytes - r.prefill_bytes) / 1e9);
+		char summary[256];
+
+		slc_summary(&r, summary, sizeof(summary));
+		printf("%s\n", summary);
 		for (size_t i = 0; i < r.nrecovery; i++)
 			printf("after %.0f s idle: %s%.2f GB at cache speed\n", r.recovery[i].idle_s,
 			       r.recovery[i].lower_bound ? "at least " : "", (double)r.recovery[i].recovered_bytes / 1e9);
