@@ -1162,11 +1162,10 @@ static void slc_report(struct html_page *pg, struct pool *pl, struct json_object
 		html_dl(pg, "prefill", "%.2f GB written first, then %g s idle", jnum(slc, "prefill_bytes") / 1e9,
 			jnum(s, "prefill_idle_s"));
 	fmt_gb(gb, sizeof(gb), cache);
-	if (isfinite(cache))
-		html_dl(pg, "SLC cache", "%s at %.1f MB/s, then %.1f MB/s", gb, jnum(slc, "in_cache_mbps"),
-			jnum(slc, "post_cache_mbps"));
-	else
-		html_dl(pg, "SLC cache", "no cliff: %.1f MB/s throughout", jnum(slc, "in_cache_mbps"));
+	html_dl(pg, "SLC cache", "%s", jstr(slc, "summary") ? jstr(slc, "summary") : gb);
+	if (isfinite(jnum(slc, "write_buffer_bytes")))
+		html_dl(pg, "write buffer", "%.2f GB%s go in at full speed after the SLC cache",
+			jnum(slc, "write_buffer_bytes") / 1e9, jtrue(slc, "write_buffer_lower_bound") ? " (at least)" : "");
 	html_dl(pg, "phases", "%zu", np);
 	html_dl_end(pg);
 	settings_table(pg, doc);
@@ -1192,7 +1191,7 @@ static void slc_report(struct html_page *pg, struct pool *pl, struct json_object
 			c.bands[c.nbands++] = (struct chart_band){ jnum(p, "from_bytes") / 1e9, jnum(p, "to_bytes") / 1e9,
 								  labels + i * 48 };
 		}
-		if (isfinite(cache)) {
+		if (cache > 0) {
 			snprintf(cl, sizeof(cl), "SLC cache %.2f GB", cache / 1e9);
 			c.vlines[c.nvlines++] = (struct chart_vline){ cache / 1e9, cl };
 		}

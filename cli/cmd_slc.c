@@ -29,8 +29,9 @@ const char cmd_slc_usage[] =
 	"\n"
 	"Purge TARGET, then write it sequentially end to end and chart MB/s per 0.5%\n"
 	"of capacity.  The curve is cut into phases where the speed changes by more\n"
-	"than 25% for at least 1% of the capacity; the cache size is what went in\n"
-	"before the first drop.  DESTROYS ALL DATA on TARGET.\n"
+	"than 25% for at least 1% of the capacity; what went in fast before the first\n"
+	"drop is the SLC cache plus the write buffer, measured apart after the cliff.\n"
+	"DESTROYS ALL DATA on TARGET.\n"
 	"\n"
 	"  --bs SIZE           write size (default 128k)\n"
 	"  --qd N              queue depth (default 32)\n"
@@ -192,7 +193,7 @@ int cmd_slc(int argc, char **argv)
 		slc_summary(&r, summary, sizeof(summary));
 		printf("%s\n", summary);
 		for (size_t i = 0; i < r.nrecovery; i++)
-			printf("after %.0f s idle: %s%.2f GB at cache speed\n", r.recovery[i].idle_s,
+			printf("after %g s idle: %s%.2f GB of SLC cache back\n", r.recovery[i].idle_s,
 			       r.recovery[i].lower_bound ? "at least " : "", (double)r.recovery[i].recovered_bytes / 1e9);
 	}
 	fprintf(stderr, "results: %s/result.json\n", dir);
