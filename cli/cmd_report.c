@@ -1162,10 +1162,12 @@ static void slc_report(struct html_page *pg, struct pool *pl, struct json_object
 		html_dl(pg, "prefill", "%.2f GB written first, then %g s idle", jnum(slc, "prefill_bytes") / 1e9,
 			jnum(s, "prefill_idle_s"));
 	fmt_gb(gb, sizeof(gb), cache);
-	html_dl(pg, "SLC cache", "%s", jstr(slc, "summary") ? jstr(slc, "summary") : gb);
-	if (isfinite(jnum(slc, "write_buffer_bytes")))
-		html_dl(pg, "write buffer", "%.2f GB%s go in at full speed after the SLC cache",
-			jnum(slc, "write_buffer_bytes") / 1e9, jtrue(slc, "write_buffer_lower_bound") ? " (at least)" : "");
+	html_dl(pg, "result", "%s", jstr(slc, "summary") ? jstr(slc, "summary") : gb);
+	if (jnum(slc, "write_buffer_bytes") > 0)
+		html_dl(pg, "write buffer", "%.2f GB%s at full speed after the SLC cache (not counted in it)",
+			jnum(slc, "write_buffer_bytes") / 1e9, jtrue(slc, "write_buffer_lower_bound") ? " or more" : "");
+	else if (isfinite(jnum(slc, "write_buffer_bytes")))
+		html_dl(pg, "write buffer", "none seen");
 	html_dl(pg, "phases", "%zu", np);
 	html_dl_end(pg);
 	settings_table(pg, doc);
