@@ -9,7 +9,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <linux/fs.h>
 #include <scsi/sg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,21 +42,9 @@ struct ata_target {
 	const struct ata_write_attrs *wattrs;
 };
 
-static const struct target_ops ata_ops_template;
-
 static struct ata_target *to_ata(struct target *t)
 {
 	return (struct ata_target *)t;
-}
-
-bool ata_target_is(const struct target *t)
-{
-	return t && t->ops && t->ops->identify == ata_ops_template.identify;
-}
-
-void ata_target_set_permanent(struct target *t, bool permanent)
-{
-	to_ata(t)->permanent = permanent;
 }
 
 /*
@@ -157,18 +144,18 @@ static int read_native_max(struct ata_target *a, uint64_t *sectors, char *why, s
 	return 0;
 }
 
-unsigned long long ata_target_native_bytes(struct target *t)
+/* The native capacity (READ NATIVE MAX ADDRESS EXT), for op --show; 0 when unknown. */
+static uint64_t native_bytes(struct ata_target *a)
 {
-	struct ata_target *a = to_ata(t);
 	char why[200];
 	uint64_t s;
 
 	if (!a->id.hpa_supported || read_native_max(a, &s, why, sizeof(why)))
 		return 0;
-	return (unsigned long long)s * a->id.logical_bytes;
+	return s * a->id.logical_bytes;
 }
 
-void ata_target_methods(const struct target *t, char *purge, size_t plen, char *op, size_t olen)
+static void methods(const struct target *t, char *purge, size_t plen, char *op, size_t olen)
 {
 	const struct ata_target *a = (const struct ata_target *)t;
 
@@ -285,7 +272,7 @@ static int at_describe(struct target *t, struct json_object *obj)
 		json_object_object_add(obj, "native_max_sectors", json_object_new_uint64(native));
 	else if (a->id.hpa_supported)
 		add_str(obj, "native_max_sectors", why);
-	ata_target_methods(t, purge, sizeof(purge), op, sizeof(op));
+	methods(t, purge, sizeof(purge), op, sizeof(op));
 	add_str(obj, "purge_methods", purge);
 	add_str(obj, "op_methods", op);
 	if (a->wattrs) {
@@ -317,31 +304,7 @@ static int at_describe(struct target *t, struct json_object *obj)
 	return 0;
 }
 
-static int at_trim(struct target *t, uint64_t off, uint64_t len)
-{
-	struct ata_target *a = to_ata(t);
-
-	if (a->w.dry_run) {
-		fprintf(a->w.dry_out, "would send to %s: BLKDISCARD offset=%llu length=%llu (DATA SET MANAGEMENT TRIM)\n",
-			t->info.path, (unsigned long long)off, (unsigned long long)len);
-		return 0;
-	}
-	return a->w.io->ops->trim(a->w.io, off, len);
-}
-
 /* ---- purge ---- */
-
-/* Dirty cached pages must not land after the erase, and reads afterwards must see the drive. */
-static void flush_bdev(const char *path)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return;
-	fsync(fd);
-	ioctl(fd, BLKFLSBUF, 0);
-	close(fd);
-}
 
 static int security_erase(struct ata_target *a, bool enhanced, char *err, size_t errlen)
 {
@@ -449,7 +412,7 @@ static void unsupported(struct ata_target *a, const char *method, char *err, siz
 {
 	char purge[160], op[32];
 
-	ata_target_methods(&a->w.t, purge, sizeof(purge), op, sizeof(op));
+	methods(&a->w.t, purge, sizeof(purge), op, sizeof(op));
 	snprintf(err, errlen, "--method: %s (%s) does not support '%s'; it supports: %s", a->w.t.info.path, a->id.model,
 		 method, purge[0] ? purge : "nothing (no TRIM, sanitize or security erase)");
 }
@@ -465,7 +428,7 @@ static int at_purge(struct target *t, const char *method, char *err, size_t errl
 			: "trim";
 	ret = 1;
 	if (!a->w.dry_run && strcmp(method, "trim"))
-		flush_bdev(t->info.path);
+		wrap_flush_bdev(t->info.path);
 	if (!strcmp(method, "ata-erase") || !strcmp(method, "ata-erase-enhanced"))
 		ret = security_erase(a, !strcmp(method, "ata-erase-enhanced"), err, errlen);
 	else if (!strcmp(method, "sanitize-block") && a->id.sanitize_block)
@@ -476,11 +439,11 @@ static int at_purge(struct target *t, const char *method, char *err, size_t errl
 		ret = sanitize(a, ATA_SANITIZE_OVERWRITE, method, err, errlen);
 	if (ret != 1) {
 		if (!a->w.dry_run)
-			flush_bdev(t->info.path);
+			wrap_flush_bdev(t->info.path);
 		return ret;
 	}
 	if (!strcmp(method, "trim") && a->id.trim) {
-		ret = at_trim(t, 0, t->info.capacity_bytes);
+		ret = wrap_trim(t, 0, t->info.capacity_bytes);
 		if (ret < 0)
 			snprintf(err, errlen, "TRIM of all of %s failed: %s", t->info.path, strerror(-ret));
 		return ret;
@@ -612,13 +575,35 @@ static void at_close(struct target *t)
 	free(a);
 }
 
+static int at_control(struct target *t, int op, void *arg)
+{
+	struct ata_target *a = to_ata(t);
+
+	switch (op) {
+	case TARGET_CTL_METHODS: {
+		struct target_methods *m = arg;
+
+		methods(t, m->purge, m->purge_len, m->op, m->op_len);
+		return 0;
+	}
+	case TARGET_CTL_NATIVE_BYTES:
+		*(uint64_t *)arg = native_bytes(a);
+		return 0;
+	case TARGET_CTL_SET_PERMANENT:
+		a->permanent = *(const bool *)arg;
+		return 0;
+	default:
+		return wrap_control(t, op, arg);
+	}
+}
+
 static const struct target_ops ata_ops_template = {
 	.name = "ata",
 	.identify = at_identify,
 	.describe = at_describe,
 	.purge = at_purge,
 	.set_op = at_set_op,
-	.trim = at_trim,
+	.trim = wrap_trim,
 	.counters = at_counters,
 	.submit = wrap_submit,
 	.reap = wrap_reap,
@@ -627,6 +612,7 @@ static const struct target_ops ata_ops_template = {
 	.completion_fd = wrap_completion_fd,
 	.register_buffers = wrap_register_buffers,
 	.unregister_buffers = wrap_unregister_buffers,
+	.control = at_control,
 	.max_queue_depth = URING_MAX_QD,
 	.close = at_close,
 };
@@ -665,6 +651,7 @@ int ata_target_open(const char *path, unsigned flags, struct target **out, char 
 	if (!a)
 		return -ENOMEM;
 	a->w.dry_out = stdout;
+	a->w.trim_cmd = "DATA SET MANAGEMENT TRIM";
 	a->w.ops = ata_ops_template;
 	a->w.t.ops = &a->w.ops;
 	a->w.t.priv = a;
@@ -695,7 +682,7 @@ int ata_target_open(const char *path, unsigned flags, struct target **out, char 
 		goto fail;
 	/* What the drive can do; a read-only open keeps what reading needs (target_set_caps). */
 	full = (target_drive_caps(a->w.io) & (TARGET_CAP_READ | TARGET_CAP_WRITE)) | TARGET_CAP_OP_SPAN |
-	       TARGET_CAP_REAL_DEVICE;
+	       TARGET_CAP_REAL_DEVICE | TARGET_CAP_DRIVE_CMDS;
 	if (a->id.trim)
 		full |= target_drive_caps(a->w.io) & TARGET_CAP_TRIM;
 	if (a->id.trim || a->id.sanitize || a->id.security_supported)

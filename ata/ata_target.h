@@ -19,12 +19,12 @@ struct json_object;
  * (err untouched) when path is not a whole disk on an ATA (libata) drive.
  */
 int ata_target_open(const char *path, unsigned flags, struct target **out, char *err, size_t errlen);
-bool ata_target_is(const struct target *t);
-/* HPA changes survive power cycles (SET MAX ADDRESS EXT with VV set). */
-void ata_target_set_permanent(struct target *t, bool permanent);
-void ata_target_methods(const struct target *t, char *purge, size_t plen, char *op, size_t olen);
-/* The native capacity (READ NATIVE MAX ADDRESS EXT), for op --show; 0 when unknown. */
-unsigned long long ata_target_native_bytes(struct target *t);
+/*
+ * What only a SATA drive does goes through the target's control hook
+ * (device/target.h): TARGET_CTL_METHODS, TARGET_CTL_NATIVE_BYTES,
+ * TARGET_CTL_SET_PERMANENT, and the dry run and progress of every wrapped
+ * drive.
+ */
 
 /* Whether a kernel block name is a whole disk on an ATA (libata) drive ("sda"). */
 bool ata_is_disk_node(const char *node);

@@ -2,20 +2,15 @@
 /*
  * ssdprof list [--json]: every NVMe namespace and SATA disk on this machine.
  */
-#include <dirent.h>
 #include <getopt.h>
-#include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
 #include <json-c/json.h>
 
-#include "ata/ata_target.h"
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "cli/dev_common.h"
-#include "nvme/nvme_target.h"
 #include "device/safety.h"
 #include "device/target.h"
 #include "open/open.h"
@@ -68,60 +63,32 @@ static struct json_object *drive_entry(const char *path, const char *kind)
 	return o;
 }
 
-static bool is_partition(const char *node)
+static void add_drive(const char *path, const char *kind, void *arr)
 {
-	char p[PATH_MAX];
-
-	snprintf(p, sizeof(p), "/sys/class/block/%s/partition", node);
-	return access(p, F_OK) == 0;
-}
-
-/* The NVMe namespaces, then the SATA disks, in name order. */
-static void list_drives(struct json_object *arr)
-{
-	struct dirent **names = NULL;
-	int k = scandir("/sys/class/block", &names, NULL, alphasort);
-	char path[300];
-
-	for (int pass = 0; pass < 2; pass++)
-		for (int i = 0; i < k; i++) {
-			const char *node = names[i]->d_name;
-			bool take = pass == 0 ? nvme_is_namespace_node(node)
-					      : ata_is_disk_node(node) && !is_partition(node);
-
-			if (!take)
-				continue;
-			snprintf(path, sizeof(path), "/dev/%s", node);
-			json_object_array_add(arr, drive_entry(path, pass == 0 ? "nvme" : "ata"));
-		}
-	for (int i = 0; i < k; i++)
-		free(names[i]);
-	free(names);
+	json_object_array_add(arr, drive_entry(path, kind));
 }
 
 int cmd_list(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct json_object *arr = json_object_new_array();
-	bool json = false;
-	int c;
+	struct json_object *arr;
+	struct cli_opts opts;
+	bool json;
+	int c, rc;
 
-	opterr = 0;
-	optind = 0;
-	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		if (c == 'j')
-			json = true;
-		else
-			return cli_getopt_error("list", argv, optind, c, optopt);
-	}
+	if ((rc = cli_opts_init(&opts, argc, argv, CLI_O(CLI_OPT_JSON), NULL)))
+		return rc;
+	while (!(rc = cli_opts_next(&opts, &c)) && c != -1)
+		;
+	json = opts.json;
+	cli_opts_release(&opts);
+	if (rc)
+		return rc;
 	if (optind < argc) {
 		cli_error("list: unexpected argument '%s'", argv[optind]);
 		return EXIT_USAGE;
 	}
-	list_drives(arr);
+	arr = json_object_new_array();
+	target_list_drives(add_drive, arr);
 	if (json) {
 		printf("%s\n", json_object_to_json_string_ext(arr, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
 	} else if (!json_object_array_length(arr)) {

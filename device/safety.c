@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The in-use checks read only /proc and /sys.  Devices are compared by
+ * The one safety gate (safety_gate) and its checks.  The in-use checks read
+ * only /proc and /sys; the signature check is libblkid's probe.  Devices are compared by
  * dev_t, never by name, because the same disk has many names (/dev/sda,
  * /dev/disk/by-id/..., a symlink the user made).
  */
@@ -16,6 +17,8 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
+
+#include <blkid.h>
 
 #include "device/safety.h"
 #include "device/target.h"
@@ -316,109 +319,37 @@ out:
 	return ret;
 }
 
-/*
- * Signatures of partition tables, filesystems and volume managers at fixed
- * offsets: the common ones libblkid knows, enough to tell a disk that holds
- * something from a blank or scratch one.  Each needs several bytes to match,
- * so data a benchmark wrote (random) does not look like one.
- */
-struct signature {
-	const char *name;
-	uint32_t offset;
-	uint8_t len;
-	const char *magic;
-};
-
-static const struct signature signatures[] = {
-	{ "a GPT partition table", 512, 8, "EFI PART" },
-	{ "a GPT partition table", 4096, 8, "EFI PART" },   /* 4Kn drives */
-	{ "an XFS filesystem", 0, 4, "XFSB" },
-	{ "a btrfs filesystem", 65600, 8, "_BHRfS_M" },
-	{ "an LVM physical volume", 536, 8, "LVM2 001" },
-	{ "a LUKS volume", 0, 6, "LUKS\xba\xbe" },
-	{ "a LUKS2 volume", 0, 6, "SKUL\xba\xbe" },
-	{ "an md RAID member", 4096, 4, "\xfc\x4e\x2b\xa9" },  /* 1.2 superblock */
-	{ "an md RAID member", 0, 4, "\xfc\x4e\x2b\xa9" },     /* 1.1 */
-	{ "swap space", 4086, 10, "SWAPSPACE2" },
-	{ "an NTFS filesystem", 3, 8, "NTFS    " },
-	{ "a FAT filesystem", 82, 5, "FAT32" },
-	{ "a FAT filesystem", 54, 5, "FAT16" },
-	{ "a FAT filesystem", 54, 5, "FAT12" },
-	{ "an ISO 9660 image", 32769, 5, "CD001" },
-	{ "a bcache device", 4120, 16, "\xc6\x85\x73\xf6\x4e\x1a\x45\xca\x82\x65\xf5\x7f\x48\xba\x6d\x81" },
-};
-
-#define SIG_READ_BYTES (68u * 1024)
-
-/* A DOS partition table: 0x55aa and at least one sane, non-empty entry. */
-static bool has_mbr(const unsigned char *b)
+int safety_signature(const char *path, char *what, size_t len)
 {
-	bool any = false;
+	blkid_probe pr = blkid_new_probe_from_filename(path);
+	const char *type = NULL, *pttype = NULL;
+	int ret;
 
-	if (b[510] != 0x55 || b[511] != 0xaa)
-		return false;
-	for (int i = 0; i < 4; i++) {
-		const unsigned char *e = b + 446 + 16 * i;
-
-		if (e[0] != 0x00 && e[0] != 0x80)
-			return false;
-		if (e[4] != 0)
-			any = true;
+	if (!pr)
+		return -errno ? -errno : -EIO;
+	blkid_probe_enable_partitions(pr, 1);
+	blkid_probe_set_partitions_flags(pr, BLKID_PARTS_ENTRY_DETAILS);
+	blkid_probe_enable_superblocks(pr, 1);
+	blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_TYPE | BLKID_SUBLKS_LABEL);
+	ret = blkid_do_safeprobe(pr);
+	if (ret == 0) {
+		blkid_probe_lookup_value(pr, "TYPE", &type, NULL);
+		blkid_probe_lookup_value(pr, "PTTYPE", &pttype, NULL);
+		if (pttype)
+			snprintf(what, len, "a %s partition table", pttype);
+		else
+			snprintf(what, len, "%s %s signature", type && strchr("aeiou", type[0]) ? "an" : "a",
+				 type ? type : "filesystem");
+		ret = 1;
+	} else if (ret == -2) {
+		snprintf(what, len, "several conflicting signatures");
+		ret = 1;
+	} else if (ret == 1) {
+		ret = 0;
+	} else {
+		ret = -EIO;
 	}
-	return any;
-}
-
-int safety_check_signature(const char *path, char *reason, size_t len)
-{
-	unsigned char *buf = calloc(1, SIG_READ_BYTES);
-	ssize_t got = 0;
-	int fd, ret = 0;
-
-	if (!buf) {
-		snprintf(reason, len, "out of memory");
-		return -ENOMEM;
-	}
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		ret = -errno;
-		snprintf(reason, len, "'%s': cannot read it to look for signatures: %s", path,
-			 strerror(errno));
-		goto out;
-	}
-	while (got < (ssize_t)SIG_READ_BYTES) {
-		ssize_t n = pread(fd, buf + got, SIG_READ_BYTES - (size_t)got, got);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		got += n;
-	}
-	close(fd);
-	/* ext2/3/4: a 2-byte magic, so the block size field must be sane too. */
-	if (got >= 2048 && buf[1080] == 0x53 && buf[1081] == 0xef &&
-	    buf[1024 + 24] <= 6 && !buf[1024 + 25] && !buf[1024 + 26] && !buf[1024 + 27]) {
-		snprintf(reason, len, "'%s' carries an ext2/3/4 filesystem signature", path);
-		ret = -EBUSY;
-		goto out;
-	}
-	if (has_mbr(buf)) {
-		snprintf(reason, len, "'%s' carries a DOS partition table", path);
-		ret = -EBUSY;
-		goto out;
-	}
-	for (size_t i = 0; i < sizeof(signatures) / sizeof(signatures[0]); i++) {
-		const struct signature *sg = &signatures[i];
-
-		if (sg->offset + sg->len <= (size_t)got &&
-		    memcmp(buf + sg->offset, sg->magic, sg->len) == 0) {
-			snprintf(reason, len, "'%s' carries %s signature", path, sg->name);
-			ret = -EBUSY;
-			goto out;
-		}
-	}
-out:
-	free(buf);
+	blkid_free_probe(pr);
 	return ret;
 }
 
@@ -448,24 +379,77 @@ int safety_confirm(const struct target *t, const char *yes, char *reason, size_t
 	return -EPERM;
 }
 
-int safety_check_destructive(const struct target *t, const char *yes, bool force,
-			     char *reason, size_t len)
+/*
+ * The entry of a comma-separated --yes list that confirms member m (into
+ * buf), or the whole list when none does, so the member's own refusal says
+ * what to add.
+ */
+static const char *yes_for_member(const struct target *m, const char *yes, char *buf, size_t len)
 {
-	char why[TARGET_ERRLEN];
+	char reason[TARGET_ERRLEN];
+
+	for (const char *p = yes; p && *p;) {
+		size_t n = strcspn(p, ",");
+
+		snprintf(buf, len, "%.*s", (int)n, p);
+		if (safety_confirm(m, buf, reason, sizeof(reason)) == 0)
+			return buf;
+		p += n + (p[n] == ',');
+	}
+	return yes;
+}
+
+/* One drive: in use, a signature, then the confirmation. */
+static int gate_one(const struct target *t, const struct safety_request *rq, char *reason, size_t len)
+{
+	char why[TARGET_ERRLEN], what[128];
 	int ret;
 
-	if (!target_has(t, TARGET_CAP_REAL_DEVICE))
-		return 0;
 	ret = safety_check_in_use(t->info.path, why, sizeof(why));
-	if (ret == 0)
-		ret = safety_check_signature(t->info.path, why, sizeof(why));
-	if (ret < 0 && !(ret == -EBUSY && force && yes)) {
+	if (ret < 0 && !(ret == -EBUSY && rq->force && rq->yes)) {
 		if (ret == -EBUSY)
-			snprintf(reason, len, "refusing '%s': %s (--force --yes SERIAL overrides)",
+			snprintf(reason, len, "refusing '%s': %s (--force --yes SERIAL overrides); nothing written",
 				 t->info.path, why);
 		else
 			snprintf(reason, len, "refusing '%s': %s", t->info.path, why);
-		return ret == -EBUSY ? -EBUSY : -EPERM;
+		return ret;
 	}
-	return safety_confirm(t, yes, reason, len);
+	/* A probe that fails (-errno) finds no signature: the in-use checks above still stood. */
+	if (safety_signature(t->info.path, what, sizeof(what)) > 0 && !(rq->force && rq->yes)) {
+		snprintf(reason, len, "refusing '%s': it holds %s (wipe it first, or --force --yes SERIAL); "
+			 "nothing written", t->info.path, what);
+		return -EBUSY;
+	}
+	ret = safety_confirm(t, rq->yes, why, sizeof(why));
+	if (ret < 0 && rq->dry_run) {
+		/* Nothing is sent, so no confirmation is needed; say what the real run will need. */
+		if (rq->note)
+			rq->note(why, rq->note_arg);
+		return 0;
+	}
+	if (ret < 0)
+		snprintf(reason, len, "%s", why);
+	return ret;
+}
+
+int safety_gate(const struct target *t, const struct safety_request *rq, char *reason, size_t len)
+{
+	int ret;
+
+	reason[0] = '\0';
+	if (!target_has(t, TARGET_CAP_REAL_DEVICE))
+		return 0;
+	if (!target_has(t, TARGET_CAP_GROUP))
+		return gate_one(t, rq, reason, len);
+	/* Every member is a drive of its own: each is checked and confirmed (--yes S1,S2,...). */
+	for (unsigned i = 0; i < target_members(t); i++) {
+		const struct target *m = target_member(t, i);
+		struct safety_request one = *rq;
+		char buf[TARGET_ERRLEN];
+
+		one.yes = yes_for_member(m, rq->yes, buf, sizeof(buf));
+		if ((ret = safety_gate(m, &one, reason, len)) < 0)
+			return ret;
+	}
+	return 0;
 }

@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Safety checks before anything destructive touches a real device (DESIGN.md
- * section 7): is it in use, and did the user confirm this very drive.  Every
- * destructive command (run with writes, purge, op, precondition, sweep, slc)
- * calls safety_check_destructive() before opening the device for writing.
+ * The one safety gate (DESIGN.md section 7): before anything destructive
+ * touches a real device, is it in use, does it hold a partition table or a
+ * filesystem, and did the user confirm this very drive.  Every command that
+ * writes to a target calls safety_gate() through cli/dev_common.c's
+ * dev_safety_gate before it sends anything: run (with writes), purge, op
+ * (--set, --restore), precondition, sweep and slc (pc_cli_check_target).
  *
  * Nothing here writes to a device.  Reasons are one line, without a trailing
- * newline, for the caller to print.
+ * newline, for the caller to print; exit codes are the caller's.
  */
 #ifndef SSDPROF_SAFETY_H
 #define SSDPROF_SAFETY_H
@@ -35,13 +37,11 @@ int safety_block_names(const char *path, char *node, size_t nodelen, char *disk,
 int safety_check_in_use(const char *path, char *reason, size_t len);
 
 /*
- * 0 when the start of the device at path carries no partition table,
- * filesystem, RAID, LVM, LUKS or swap signature we know; -EBUSY and the
- * reason ("carries an ext2/3/4 filesystem signature") otherwise.  A built-in
- * list of the common signatures (libblkid would know more; see the file).
- * Only reads.
+ * A partition table or filesystem signature on path (libblkid's safe probe):
+ * 1 and its description ("an ext4 signature", "a gpt partition table"), 0
+ * when there is none, -errno when the probe fails.  Only reads.
  */
-int safety_check_signature(const char *path, char *reason, size_t len);
+int safety_signature(const char *path, char *what, size_t len);
 
 /*
  * 0 when yes confirms the target: it equals the serial the drive reports,
@@ -50,14 +50,29 @@ int safety_check_signature(const char *path, char *reason, size_t len);
  */
 int safety_confirm(const struct target *t, const char *yes, char *reason, size_t len);
 
+struct safety_request {
+	const char *yes;        /* --yes: the serial; for a group, S1,S2,... one per member */
+	bool force;             /* --force: in use or a signature does not refuse (still needs yes) */
+	/*
+	 * --dry-run: nothing will be sent, so no confirmation is needed; note
+	 * (when not NULL) gets, for each drive not confirmed, the line saying
+	 * what the real run will need.
+	 */
+	bool dry_run;
+	void (*note)(const char *line, void *arg);
+	void *note_arg;
+};
+
 /*
- * The whole policy for a destructive step on t.  Targets without
- * TARGET_CAP_REAL_DEVICE (simulator, regular files) pass.  A real device
- * needs yes to confirm it, and must neither be in use nor carry a signature
- * unless force (which itself needs yes).  0, or -EPERM / -EBUSY with the
- * reason.
+ * The gate for a destructive step on t.  Targets without
+ * TARGET_CAP_REAL_DEVICE (simulator, regular files) pass.  A real device must
+ * not be in use (safety_check_in_use) nor hold a signature
+ * (safety_signature) unless force and yes are both given, and yes must
+ * confirm it (safety_confirm).  A group (TARGET_CAP_GROUP) checks every
+ * member, each confirmed by its entry of yes.  0, or a negative errno and the
+ * one-line reason: -EBUSY in use or a signature, -EPERM not confirmed, other
+ * values when a check itself failed.
  */
-int safety_check_destructive(const struct target *t, const char *yes, bool force,
-			     char *reason, size_t len);
+int safety_gate(const struct target *t, const struct safety_request *rq, char *reason, size_t len);
 
 #endif

@@ -32,11 +32,71 @@ enum target_cap {
 	TARGET_CAP_MEDIA_COUNTER = 1u << 7,  /* reports media (NAND) bytes written */
 	TARGET_CAP_VIRTUAL_TIME  = 1u << 8,  /* now_ns is a virtual clock */
 	TARGET_CAP_REAL_DEVICE   = 1u << 9,  /* destructive steps need --yes SERIAL */
+	/*
+	 * What kind of thing the target is, for the commands that treat kinds
+	 * differently.  Internal: past TARGET_CAP_COUNT, so the JSON
+	 * "capabilities" list never names them (info.kind is the name to show).
+	 */
+	TARGET_CAP_SIMULATED     = 1u << 16, /* a model: stores no data, its WAF is the model's */
+	TARGET_CAP_GENERIC       = 1u << 17, /* a file or block device through the kernel alone:
+					      * purge is a full TRIM (BLKDISCARD, a punched hole) */
+	TARGET_CAP_DRIVE_CMDS    = 1u << 18, /* sends its own commands to the drive (NVMe admin,
+					      * ATA pass-through): dry run, progress, method lists */
+	TARGET_CAP_GROUP         = 1u << 19, /* a group of member targets (RAID): TARGET_CTL_MEMBER */
 };
 
 /* Names of the capability bits, for --help, info and the JSON "capabilities" list. */
 const char *target_cap_name(unsigned bit_index);
 #define TARGET_CAP_COUNT 10
+
+/* Progress of a long command (sanitize, secure erase): fraction done, 0..1. */
+typedef void (*target_progress_fn)(const char *msg, double fraction, void *arg);
+
+/*
+ * Operations of the control hook (as SQLite's xFileControl): what only some
+ * kinds can do, asked without knowing the kind.  A target answers the ones it
+ * knows; target_control gives -ENOTTY for the others.
+ */
+enum target_ctl {
+	/* arg: struct target_dry_run.  Print every command that would change the drive instead of sending it. */
+	TARGET_CTL_SET_DRY_RUN = 1,
+	/* arg: struct target_progress.  Report the progress of sanitize and erase. */
+	TARGET_CTL_SET_PROGRESS,
+	/* arg: struct target_methods.  The purge and OP methods, space separated ("sanitize-block format trim"). */
+	TARGET_CTL_METHODS,
+	/* arg: uint64_t *.  The native capacity in bytes (SATA: READ NATIVE MAX ADDRESS); 0 when unknown. */
+	TARGET_CTL_NATIVE_BYTES,
+	/* arg: const char **.  Why namespace OP is off although the drive claims it (a refusal recorded earlier), or NULL. */
+	TARGET_CTL_NSMGMT_REFUSED,
+	/* arg: bool *.  HPA changes survive power cycles (SATA: SET MAX ADDRESS EXT with VV set). */
+	TARGET_CTL_SET_PERMANENT,
+	/* arg: unsigned *.  How many members the group has (TARGET_CAP_GROUP). */
+	TARGET_CTL_MEMBERS,
+	/* arg: struct target_member.  Member index of the group; -ERANGE past the last. */
+	TARGET_CTL_MEMBER,
+};
+
+struct target_dry_run {
+	bool on;
+	void *out;                      /* a FILE *; NULL for stdout */
+};
+
+struct target_progress {
+	target_progress_fn fn;
+	void *arg;
+};
+
+struct target_methods {
+	char *purge;
+	size_t purge_len;
+	char *op;
+	size_t op_len;
+};
+
+struct target_member {
+	unsigned index;
+	struct target *member;          /* out */
+};
 
 enum io_dir {
 	IO_READ  = 0,
@@ -62,7 +122,7 @@ struct io_completion {
 
 /* Identity of a target; unknown strings are empty, unknown numbers 0. */
 struct target_info {
-	char kind[16];        /* "sim", "file", "block", "nvme", "ata", "raid" */
+	char kind[16];        /* "sim", "file", "block", "nvme", "ata", "raid": shown, never compared */
 	char path[256];       /* what the user typed */
 	char model[64];
 	char serial[64];
@@ -138,6 +198,12 @@ struct target_ops {
 	 */
 	int (*register_buffers)(struct target *t, const struct iovec *iov, unsigned n);
 	void (*unregister_buffers)(struct target *t);
+	/*
+	 * Optional: one of enum target_ctl (arg as it says), 0 or -errno;
+	 * -ENOTTY for an operation the target does not know.  Call through
+	 * target_control, which treats an absent hook the same way.
+	 */
+	int (*control)(struct target *t, int op, void *arg);
 	/* Largest number of I/Os in flight the queue accepts. */
 	unsigned max_queue_depth;
 
@@ -201,5 +267,15 @@ static inline void target_unregister_buffers(struct target *t)
 	if (t->ops->unregister_buffers)
 		t->ops->unregister_buffers(t);
 }
+
+static inline int target_control(struct target *t, int op, void *arg)
+{
+	return t->ops->control ? t->ops->control(t, op, arg) : -ENOTTY;
+}
+
+/* The members of a group (TARGET_CAP_GROUP); 0 for any other target. */
+unsigned target_members(const struct target *t);
+/* Member i of a group, i < target_members(t). */
+struct target *target_member(const struct target *t, unsigned i);
 
 #endif

@@ -441,8 +441,8 @@ static void ur_close(struct target *t)
 	.max_queue_depth = URING_MAX_QD, .close = ur_close, }
 
 #define RW_CAPS (TARGET_CAP_READ | TARGET_CAP_WRITE | TARGET_CAP_TRIM | TARGET_CAP_PURGE | \
-		 TARGET_CAP_OP_SPAN)
-#define RO_CAPS (TARGET_CAP_READ | TARGET_CAP_OP_SPAN)
+		 TARGET_CAP_OP_SPAN | TARGET_CAP_GENERIC)
+#define RO_CAPS (TARGET_CAP_READ | TARGET_CAP_OP_SPAN | TARGET_CAP_GENERIC)
 
 /* Read-only opens get tables without the write capabilities, so commands check as usual. */
 static const struct target_ops file_ops = UR_OPS("file", RW_CAPS);
@@ -546,10 +546,52 @@ bool uring_target_path_writable(const char *path)
 	return !ro;
 }
 
+/* The request slots and the ring, with the file registered; -errno and the reason. */
+static int setup_queue(struct uring_target *u, const char *path, char *err, size_t errlen)
+{
+	struct io_uring_params p = { 0 };
+	int ret;
+
+	u->slots = calloc(URING_MAX_QD, sizeof(*u->slots));
+	u->free_slots = calloc(URING_MAX_QD, sizeof(*u->free_slots));
+	u->cqes = calloc(URING_MAX_QD, sizeof(*u->cqes));
+	if (!u->slots || !u->free_slots || !u->cqes) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	for (unsigned i = 0; i < URING_MAX_QD; i++)
+		u->free_slots[i] = URING_MAX_QD - 1 - i;
+	u->nfree = URING_MAX_QD;
+
+	/*
+	 * Cooperative task work: completions are run when we next enter the
+	 * kernel (which reap does anyway) instead of interrupting us.
+	 * DEFER_TASKRUN was measured slower here: with a wait for one
+	 * completion it wakes the thread per completion when the I/O is
+	 * punted to io-wq (tmpfs, loop).  Older kernels lack both; retry
+	 * without.
+	 */
+	p.flags = IORING_SETUP_CQSIZE | IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_COOP_TASKRUN;
+	p.cq_entries = CQ_ENTRIES;
+	ret = io_uring_queue_init_params(SQ_ENTRIES, &u->ring, &p);
+	if (ret == -EINVAL) {
+		memset(&p, 0, sizeof(p));
+		p.flags = IORING_SETUP_CQSIZE;
+		p.cq_entries = CQ_ENTRIES;
+		ret = io_uring_queue_init_params(SQ_ENTRIES, &u->ring, &p);
+	}
+	if (ret < 0) {
+		snprintf(err, errlen, "'%s': io_uring is unavailable (%s); it needs Linux 5.6+ "
+			 "and kernel.io_uring_disabled=0", path, strerror(-ret));
+		return ret == -ENOMEM ? ret : -ENOSYS;
+	}
+	u->fixed_file = io_uring_register_files(&u->ring, &u->fd, 1) == 0;
+	return 0;
+}
+
 int uring_target_open(const char *path, unsigned flags, struct target **out, char *err,
 		      size_t errlen)
 {
-	struct io_uring_params p = { 0 };
 	struct uring_target *u;
 	struct stat sb;
 	bool writable = !(flags & TARGET_OPEN_READONLY);
@@ -635,49 +677,15 @@ int uring_target_open(const char *path, unsigned flags, struct target **out, cha
 		goto err;
 	}
 
-	u->slots = calloc(URING_MAX_QD, sizeof(*u->slots));
-	u->free_slots = calloc(URING_MAX_QD, sizeof(*u->free_slots));
-	u->cqes = calloc(URING_MAX_QD, sizeof(*u->cqes));
-	if (!u->slots || !u->free_slots || !u->cqes) {
-		snprintf(err, errlen, "out of memory");
-		ret = -ENOMEM;
+	ret = setup_queue(u, path, err, errlen);
+	if (ret < 0)
 		goto err;
-	}
-	for (unsigned i = 0; i < URING_MAX_QD; i++)
-		u->free_slots[i] = URING_MAX_QD - 1 - i;
-	u->nfree = URING_MAX_QD;
-
-	/*
-	 * Cooperative task work: completions are run when we next enter the
-	 * kernel (which reap does anyway) instead of interrupting us.
-	 * DEFER_TASKRUN was measured slower here: with a wait for one
-	 * completion it wakes the thread per completion when the I/O is
-	 * punted to io-wq (tmpfs, loop).  Older kernels lack both; retry
-	 * without.
-	 */
-	p.flags = IORING_SETUP_CQSIZE | IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_COOP_TASKRUN;
-	p.cq_entries = CQ_ENTRIES;
-	ret = io_uring_queue_init_params(SQ_ENTRIES, &u->ring, &p);
-	if (ret == -EINVAL) {
-		memset(&p, 0, sizeof(p));
-		p.flags = IORING_SETUP_CQSIZE;
-		p.cq_entries = CQ_ENTRIES;
-		ret = io_uring_queue_init_params(SQ_ENTRIES, &u->ring, &p);
-	}
-	if (ret < 0) {
-		snprintf(err, errlen, "'%s': io_uring is unavailable (%s); it needs Linux 5.6+ "
-			 "and kernel.io_uring_disabled=0", path, strerror(-ret));
-		ret = ret == -ENOMEM ? ret : -ENOSYS;
-		goto err_noring;
-	}
-	u->fixed_file = io_uring_register_files(&u->ring, &u->fd, 1) == 0;
 
 	*out = &u->t;
 	return 0;
 
 err:
 	/* The ring is not set up yet: close by hand. */
-err_noring:
 	if (u->fd >= 0)
 		close(u->fd);
 	free(u->cqes);

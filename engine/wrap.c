@@ -1,5 +1,10 @@
 /* SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <unistd.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
 
 #include <json-c/json.h>
 
@@ -12,16 +17,51 @@ static struct target *inner(struct target *t)
 	return ((struct wrap_target *)t)->io;
 }
 
-void wrap_set_dry_run(struct target *t, bool dry_run, void *out)
+int wrap_control(struct target *t, int op, void *arg)
 {
-	((struct wrap_target *)t)->dry_run = dry_run;
-	((struct wrap_target *)t)->dry_out = out ? out : stdout;
+	struct wrap_target *w = (struct wrap_target *)t;
+
+	switch (op) {
+	case TARGET_CTL_SET_DRY_RUN: {
+		const struct target_dry_run *d = arg;
+
+		w->dry_run = d->on;
+		w->dry_out = d->out ? d->out : stdout;
+		return 0;
+	}
+	case TARGET_CTL_SET_PROGRESS: {
+		const struct target_progress *p = arg;
+
+		w->progress = p->fn;
+		w->progress_arg = p->arg;
+		return 0;
+	}
+	default:
+		return -ENOTTY;
+	}
 }
 
-void wrap_set_progress(struct target *t, dev_progress_fn fn, void *arg)
+void wrap_flush_bdev(const char *path)
 {
-	((struct wrap_target *)t)->progress = fn;
-	((struct wrap_target *)t)->progress_arg = arg;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return;
+	fsync(fd);
+	ioctl(fd, BLKFLSBUF, 0);
+	close(fd);
+}
+
+int wrap_trim(struct target *t, uint64_t off, uint64_t len)
+{
+	struct wrap_target *w = (struct wrap_target *)t;
+
+	if (w->dry_run) {
+		fprintf(w->dry_out, "would send to %s: BLKDISCARD offset=%llu length=%llu (%s)\n", t->info.path,
+			(unsigned long long)off, (unsigned long long)len, w->trim_cmd);
+		return 0;
+	}
+	return inner(t)->ops->trim(inner(t), off, len);
 }
 
 int wrap_submit(struct target *t, const struct io_req *reqs, unsigned n)

@@ -12,9 +12,6 @@
 
 #include "device/target.h"
 
-/* Progress of a long command (sanitize, secure erase): fraction done, 0..1. */
-typedef void (*dev_progress_fn)(const char *msg, double fraction, void *arg);
-
 struct wrap_target {
 	struct target t;
 	struct target_ops ops;          /* per drive: the caps depend on what it supports */
@@ -26,18 +23,33 @@ struct wrap_target {
 	 */
 	bool dry_run;
 	FILE *dry_out;
-	dev_progress_fn progress;
+	target_progress_fn progress;
 	void *progress_arg;
+	/* The drive's name for a TRIM, for the --dry-run line ("DATA SET MANAGEMENT TRIM"). */
+	const char *trim_cmd;
 };
 
-/* For a wrap_target (an NVMe or SATA drive): out is a FILE *, NULL for stdout. */
-void wrap_set_dry_run(struct target *t, bool dry_run, void *out);
-void wrap_set_progress(struct target *t, dev_progress_fn fn, void *arg);
+/*
+ * The control operations every wrapped drive shares (TARGET_CTL_SET_DRY_RUN,
+ * TARGET_CTL_SET_PROGRESS); -ENOTTY for the others.  A drive's own control
+ * hook answers what it knows and passes the rest here.
+ */
+int wrap_control(struct target *t, int op, void *arg);
+
+/*
+ * The kernel's page cache of the block device at path knows nothing of an
+ * erase sent as a passthrough: called before, it writes back dirty pages (so
+ * they do not land after the erase); after, it drops the cache (so reads see
+ * the drive).
+ */
+void wrap_flush_bdev(const char *path);
 
 struct json_object;
 /* info's last words on a drive: an OP change ssdprof left in place (op_journal), and whether it is in use. */
 void wrap_describe_state(struct target *t, struct json_object *obj);
 
+/* The trim hook: through the inner queue, or under --dry-run the line saying what would be sent. */
+int wrap_trim(struct target *t, uint64_t off, uint64_t len);
 int wrap_submit(struct target *t, const struct io_req *reqs, unsigned n);
 int wrap_reap(struct target *t, struct io_completion *out, unsigned max, unsigned min_complete);
 uint64_t wrap_now(struct target *t);

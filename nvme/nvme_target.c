@@ -4,7 +4,8 @@
  * for I/O and sends admin commands to the controller's character device.
  * libnvme provides the data structures and the passthrough; the commands
  * themselves come from nvme_cmds.c.  Statuses stay NVMe statuses up to the
- * error message, and become -errno at this file's edge.
+ * error message, and become -errno at this file's edge.  Namespace OP is in
+ * nvme_op.c.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -13,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <linux/fs.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -24,6 +24,7 @@
 #include <libnvme.h>
 
 #include "nvme/nvme_cmds.h"
+#include "nvme/nvme_priv.h"
 #include "nvme/nvme_target.h"
 #include "device/op_journal.h"
 #include "device/safety.h"
@@ -34,39 +35,6 @@
 #define ADMIN_TIMEOUT_MS (60u * 1000)
 #define FORMAT_TIMEOUT_MS (4u * 3600 * 1000)
 #define SANITIZE_POLL_S 1
-#define RESCAN_WAIT_S 15
-#define NOTE_NSMGMT "nsmgmt-refused"
-
-struct nvme_target {
-	struct wrap_target w;           /* t, ops and the block device's io_uring target */
-	char ns_name[64];               /* nvme0n1 */
-	char ctrl_name[64];             /* nvme0 */
-	int cfd;                        /* /dev/nvme0 */
-	uint32_t nsid;
-	struct nvme_id_ctrl idc;
-	struct nvme_id_ns idns;
-	bool ocp;                       /* the OCP C0 log answers with its GUID */
-	char nsmgmt_refused[160];       /* why namespace OP is off although OACS claims it */
-};
-
-static const struct target_ops nvme_ops_template;
-
-static struct nvme_target *to_nv(struct target *t)
-{
-	return (struct nvme_target *)t;
-}
-
-bool nvme_target_is(const struct target *t)
-{
-	return t && t->ops && t->ops->identify == nvme_ops_template.identify;
-}
-
-const char *nvme_target_nsmgmt_refused(const struct target *t)
-{
-	const struct nvme_target *n = (const struct nvme_target *)t;
-
-	return n->nsmgmt_refused[0] ? n->nsmgmt_refused : NULL;
-}
 
 /* ---- sysfs helpers ---- */
 
@@ -150,7 +118,7 @@ static int find_ctrl(const char *ns, char *ctrl, size_t len)
 }
 
 /* The namespace disk of ctrl with nsid, after a rescan; "" until it appears. */
-static void find_ns_disk(const char *ctrl, uint32_t nsid, char *name, size_t len)
+void nv_find_ns_disk(const char *ctrl, uint32_t nsid, char *name, size_t len)
 {
 	char path[PATH_MAX], buf[32], c2[64];
 	struct dirent *de;
@@ -187,7 +155,7 @@ static void trim_copy(char *dst, size_t dlen, const char *src, size_t slen)
 }
 
 /* Send an admin command: 0, a positive NVMe status, or -errno. */
-static int admin(struct nvme_target *n, struct nvme_passthru_cmd *c, uint32_t *result)
+int nv_admin(struct nvme_target *n, struct nvme_passthru_cmd *c, uint32_t *result)
 {
 	uint32_t r = 0;
 	int ret;
@@ -203,7 +171,7 @@ static int admin(struct nvme_target *n, struct nvme_passthru_cmd *c, uint32_t *r
 }
 
 /* A command that changes the drive: printed under --dry-run, sent otherwise. */
-static int admin_change(struct nvme_target *n, struct nvme_passthru_cmd *c, uint32_t *result)
+int nv_admin_change(struct nvme_target *n, struct nvme_passthru_cmd *c, uint32_t *result)
 {
 	char line[320];
 
@@ -214,10 +182,10 @@ static int admin_change(struct nvme_target *n, struct nvme_passthru_cmd *c, uint
 			*result = c->nsid;
 		return 0;
 	}
-	return admin(n, c, result);
+	return nv_admin(n, c, result);
 }
 
-static void status_text(int ret, char *buf, size_t len)
+void nv_status_text(int ret, char *buf, size_t len)
 {
 	if (ret < 0)
 		snprintf(buf, len, "%s", strerror(-ret));
@@ -225,15 +193,15 @@ static void status_text(int ret, char *buf, size_t len)
 		snprintf(buf, len, "%s (NVMe status 0x%x)", nvme_status_name(ret), ret);
 }
 
-static int identify_all(struct nvme_target *n)
+int nv_identify_all(struct nvme_target *n)
 {
 	struct nvme_passthru_cmd c = nvme_cmd_identify(NVMEC_CNS_CTRL, 0, &n->idc);
-	int ret = admin(n, &c, NULL);
+	int ret = nv_admin(n, &c, NULL);
 
 	if (ret)
 		return ret < 0 ? ret : -EIO;
 	c = nvme_cmd_identify(NVMEC_CNS_NS, n->nsid, &n->idns);
-	ret = admin(n, &c, NULL);
+	ret = nv_admin(n, &c, NULL);
 	return ret ? (ret < 0 ? ret : -EIO) : 0;
 }
 
@@ -242,7 +210,7 @@ static unsigned cur_lbaf(const struct nvme_id_ns *ns)
 	return (ns->flbas & 0xf) | ((ns->flbas >> 5) & 3) << 4;
 }
 
-static uint32_t lba_bytes_of(const struct nvme_id_ns *ns)
+uint32_t nv_lba_bytes(const struct nvme_id_ns *ns)
 {
 	unsigned ds = ns->lbaf[cur_lbaf(ns) & 63].ds;
 
@@ -256,29 +224,10 @@ static uint32_t le32v(const void *p)
 	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
 }
 
-static uint16_t le16v(const void *p)
-{
-	const uint8_t *b = p;
-
-	return (uint16_t)(b[0] | b[1] << 8);
-}
-
-static uint64_t le64v(const void *p)
-{
-	const uint8_t *b = p;
-	uint64_t v = 0;
-
-	for (int i = 7; i >= 0; i--)
-		v = v << 8 | b[i];
-	return v;
-}
-
-#define OACS(n) le16v(&(n)->idc.oacs)
 #define ONCS(n) le16v(&(n)->idc.oncs)
 #define SANICAP(n) le32v(&(n)->idc.sanicap)
 
 static bool can_format(const struct nvme_target *n) { return OACS(n) & (1u << 1); }
-static bool can_nsmgmt(const struct nvme_target *n) { return OACS(n) & (1u << 3); }
 static bool can_sanitize_oacs(const struct nvme_target *n) { (void)n; return true; }
 
 struct method_support {
@@ -299,7 +248,8 @@ static void purge_support(const struct nvme_target *n, struct method_support m[6
 	m[5] = (struct method_support){ "trim", true };
 }
 
-void nvme_target_methods(const struct target *t, char *purge, size_t plen, char *op, size_t olen)
+/* Purge and OP methods the drive supports, space separated ("sanitize-block format trim"). */
+static void methods(const struct target *t, char *purge, size_t plen, char *op, size_t olen)
 {
 	const struct nvme_target *n = (const struct nvme_target *)t;
 	struct method_support m[6];
@@ -314,7 +264,7 @@ void nvme_target_methods(const struct target *t, char *purge, size_t plen, char 
 	 * What the drive supports, not what this open allows: a read-only
 	 * target lacks TARGET_CAP_OP_NAMESPACE, and info and list still show it.
 	 */
-	snprintf(op, olen, "%sspan", can_nsmgmt(n) && !n->nsmgmt_refused[0] ? "namespace " : "");
+	snprintf(op, olen, "%sspan", nv_can_nsmgmt(n) && !n->nsmgmt_refused[0] ? "namespace " : "");
 }
 
 /* ---- identify / describe / counters ---- */
@@ -329,7 +279,7 @@ static int nv_identify(struct target *t, struct target_info *info)
 	trim_copy(info->model, sizeof(info->model), n->idc.mn, sizeof(n->idc.mn));
 	trim_copy(info->serial, sizeof(info->serial), n->idc.sn, sizeof(n->idc.sn));
 	trim_copy(info->firmware, sizeof(info->firmware), n->idc.fr, sizeof(n->idc.fr));
-	info->lba_bytes = lba_bytes_of(&n->idns);
+	info->lba_bytes = nv_lba_bytes(&n->idns);
 	info->capacity_bytes = le64v(&n->idns.nsze) * info->lba_bytes;
 	if (n->w.io && n->w.io->info.capacity_bytes && n->w.io->info.capacity_bytes != info->capacity_bytes)
 		info->capacity_bytes = n->w.io->info.capacity_bytes;  /* the kernel's view is what I/O sees */
@@ -348,7 +298,7 @@ static int read_smart(struct nvme_target *n, struct nvme_smart_snapshot *s)
 {
 	struct nvme_smart_log log;
 	struct nvme_passthru_cmd c = nvme_cmd_get_log(NVMEC_LID_SMART, NVMEC_NSID_ALL, 0, &log, sizeof(log));
-	int ret = admin(n, &c, NULL);
+	int ret = nv_admin(n, &c, NULL);
 
 	if (ret)
 		return ret < 0 ? ret : -EIO;
@@ -369,7 +319,7 @@ static int read_ocp_media(struct nvme_target *n, double *bytes)
 	int ret;
 
 	memset(log, 0, sizeof(log));
-	ret = admin(n, &c, NULL);
+	ret = nv_admin(n, &c, NULL);
 	if (ret)
 		return ret < 0 ? ret : -ENODATA;
 	if (!nvme_ocp_c0_guid_ok(log))
@@ -434,7 +384,7 @@ static int nv_describe(struct target *t, struct json_object *obj)
 		json_object_array_add(lbafs, json_object_new_string(b));
 	}
 	json_object_object_add(obj, "lba_formats", lbafs);
-	nvme_target_methods(t, purge, sizeof(purge), op, sizeof(op));
+	methods(t, purge, sizeof(purge), op, sizeof(op));
 	add_str(obj, "purge_methods", purge);
 	add_str(obj, "op_methods", op);
 	if (n->nsmgmt_refused[0])
@@ -461,44 +411,13 @@ static int nv_describe(struct target *t, struct json_object *obj)
 	return 0;
 }
 
-/* ---- I/O delegated to the block device ---- */
-
-static int nv_trim(struct target *t, uint64_t off, uint64_t len)
-{
-	struct nvme_target *n = to_nv(t);
-
-	if (n->w.dry_run) {
-		fprintf(n->w.dry_out, "would send to %s: BLKDISCARD offset=%llu length=%llu "
-			"(Dataset Management, deallocate)\n", t->info.path, (unsigned long long)off,
-			(unsigned long long)len);
-		return 0;
-	}
-	return n->w.io->ops->trim(n->w.io, off, len);
-}
-
 /* ---- purge ---- */
-
-/*
- * The kernel's page cache of the namespace knows nothing of a format or
- * sanitize sent as a passthrough: write back dirty pages before (so they do
- * not land after the erase) and drop the cache after (so reads see the drive).
- */
-static void flush_bdev(const char *path)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return;
-	fsync(fd);
-	ioctl(fd, BLKFLSBUF, 0);
-	close(fd);
-}
 
 static void unsupported(struct nvme_target *n, const char *method, char *err, size_t errlen)
 {
 	char purge[160], op[64];
 
-	nvme_target_methods(&n->w.t, purge, sizeof(purge), op, sizeof(op));
+	methods(&n->w.t, purge, sizeof(purge), op, sizeof(op));
 	snprintf(err, errlen, "--method: %s (%s) does not support '%s'; it supports: %s", n->w.t.info.path,
 		 n->w.t.info.model, method, purge);
 }
@@ -510,11 +429,11 @@ static int poll_sanitize(struct nvme_target *n, char *err, size_t errlen)
 
 	for (;;) {
 		struct nvme_passthru_cmd c = nvme_cmd_get_log(NVMEC_LID_SANITIZE, 0, 0, &log, sizeof(log));
-		int ret = admin(n, &c, NULL);
+		int ret = nv_admin(n, &c, NULL);
 		unsigned sstat;
 
 		if (ret) {
-			status_text(ret, st, sizeof(st));
+			nv_status_text(ret, st, sizeof(st));
 			snprintf(err, errlen, "reading the sanitize log failed: %s; the sanitize may still be "
 				 "running (check with nvme sanitize-log /dev/%s)", st, n->ctrl_name);
 			return ret < 0 ? ret : -EIO;
@@ -563,7 +482,7 @@ static int nv_purge(struct target *t, const char *method, char *err, size_t errl
 		return -EOPNOTSUPP;
 	}
 	if (!strcmp(method, "trim")) {
-		ret = nv_trim(t, 0, t->info.capacity_bytes);
+		ret = wrap_trim(t, 0, t->info.capacity_bytes);
 		if (ret < 0)
 			snprintf(err, errlen, "deallocating all of %s failed: %s", t->info.path, strerror(-ret));
 		return ret;
@@ -574,17 +493,17 @@ static int nv_purge(struct target *t, const char *method, char *err, size_t errl
 
 		c = nvme_cmd_sanitize(a, false, 1, false, false, 0);
 		if (!n->w.dry_run)
-			flush_bdev(t->info.path);
-		ret = admin_change(n, &c, NULL);
+			wrap_flush_bdev(t->info.path);
+		ret = nv_admin_change(n, &c, NULL);
 		if (ret) {
-			status_text(ret, st, sizeof(st));
+			nv_status_text(ret, st, sizeof(st));
 			snprintf(err, errlen, "/dev/%s refused %s: %s", n->ctrl_name, method, st);
 			return ret < 0 ? ret : -EIO;
 		}
 		if (n->w.dry_run)
 			return 0;
 		ret = poll_sanitize(n, err, errlen);
-		flush_bdev(t->info.path);
+		wrap_flush_bdev(t->info.path);
 		return ret;
 	}
 	/* format: SES 1 (user data erase) or 2 (cryptographic erase), same LBA format. */
@@ -593,251 +512,18 @@ static int nv_purge(struct target *t, const char *method, char *err, size_t errl
 	if (n->w.progress)
 		n->w.progress(i == 4 ? "format (crypto erase)" : "format (user data erase)", 0, n->w.progress_arg);
 	if (!n->w.dry_run)
-		flush_bdev(t->info.path);
-	ret = admin_change(n, &c, NULL);
+		wrap_flush_bdev(t->info.path);
+	ret = nv_admin_change(n, &c, NULL);
 	if (!n->w.dry_run)
-		flush_bdev(t->info.path);
+		wrap_flush_bdev(t->info.path);
 	if (ret) {
-		status_text(ret, st, sizeof(st));
+		nv_status_text(ret, st, sizeof(st));
 		snprintf(err, errlen, "/dev/%s refused %s of namespace %u: %s", n->ctrl_name, method, n->nsid, st);
 		return ret < 0 ? ret : -EIO;
 	}
 	if (n->w.progress)
 		n->w.progress("format", 1.0, n->w.progress_arg);
 	return 0;
-}
-
-/* ---- namespace OP ---- */
-
-static int reopen_io(struct nvme_target *n, char *err, size_t errlen)
-{
-	char name[64], path[128];
-	struct target *io = NULL;
-	int ret;
-
-	for (int i = 0; i < RESCAN_WAIT_S * 10; i++) {
-		find_ns_disk(n->ctrl_name, n->nsid, name, sizeof(name));
-		if (name[0]) {
-			snprintf(path, sizeof(path), "/dev/%s", name);
-			if (access(path, F_OK) == 0)
-				break;
-		}
-		name[0] = '\0';
-		usleep(100000);
-	}
-	if (!name[0]) {
-		snprintf(err, errlen, "namespace %u of /dev/%s did not reappear after the rescan", n->nsid,
-			 n->ctrl_name);
-		return -ENODEV;
-	}
-	ret = uring_target_open(path, 0, &io, err, errlen);
-	if (ret < 0)
-		return ret;
-	n->w.io = io;
-	if (strcmp(name, n->ns_name) != 0) {
-		fprintf(stderr, "ssdprof: warning: namespace %u is now %s (was /dev/%s)\n", n->nsid, path,
-			n->ns_name);
-		snprintf(n->ns_name, sizeof(n->ns_name), "%s", name);
-		snprintf(n->w.t.info.path, sizeof(n->w.t.info.path), "%s", path);
-	}
-	return 0;
-}
-
-static void rescan(struct nvme_target *n)
-{
-	if (ioctl(n->cfd, NVME_IOCTL_RESCAN) < 0)
-		fprintf(stderr, "ssdprof: warning: rescan of /dev/%s failed: %s\n", n->ctrl_name, strerror(errno));
-}
-
-static int attach(struct nvme_target *n, uint32_t nsid, bool detach)
-{
-	uint8_t buf[NVMEC_DATA_BYTES];
-	uint16_t cntlid = le16v(&n->idc.cntlid);
-	struct nvme_passthru_cmd c = nvme_cmd_ns_attach(nsid, detach, &cntlid, 1, buf);
-
-	return admin_change(n, &c, NULL);
-}
-
-static void journal_step(struct op_journal_entry *e, const char *step)
-{
-	char err[256];
-
-	snprintf(e->step, sizeof(e->step), "%s", step);
-	if (op_journal_save(e, err, sizeof(err)) < 0)
-		fprintf(stderr, "ssdprof: warning: %s\n", err);
-}
-
-static int ns_resize(struct nvme_target *n, uint64_t lbas, struct op_journal_entry *e, char *err, size_t errlen)
-{
-	uint8_t buf[NVMEC_DATA_BYTES];
-	struct nvme_passthru_cmd c;
-	uint32_t newid = 0;
-	char st[96];
-	int ret;
-
-	if (n->w.dry_run) {
-		attach(n, n->nsid, true);
-		c = nvme_cmd_ns_delete(n->nsid);
-		admin_change(n, &c, NULL);
-		c = nvme_cmd_ns_create(lbas, lbas, n->idns.flbas, buf);
-		admin_change(n, &c, NULL);
-		attach(n, n->nsid, false);
-		fprintf(n->w.dry_out, "would rescan /dev/%s and check that namespace %u has %llu blocks\n",
-			n->ctrl_name, n->nsid, (unsigned long long)lbas);
-		return 0;
-	}
-	target_close(n->w.io);
-	n->w.io = NULL;
-
-	journal_step(e, "detach");
-	ret = attach(n, n->nsid, true);
-	if (ret) {
-		status_text(ret, st, sizeof(st));
-		snprintf(n->nsmgmt_refused, sizeof(n->nsmgmt_refused),
-			 "claimed by OACS but refused: namespace detach gave %s", st);
-		op_journal_note_set(n->w.t.info.serial, NOTE_NSMGMT, n->nsmgmt_refused);
-		n->w.ops.caps &= ~(unsigned)TARGET_CAP_OP_NAMESPACE;
-		op_journal_remove(n->w.t.info.serial);
-		snprintf(err, errlen, "namespace OP: /dev/%s refused to detach namespace %u (%s) although OACS claims "
-			 "namespace management; nothing changed; use --method span", n->ctrl_name, n->nsid, st);
-		rescan(n);
-		reopen_io(n, st, sizeof(st));
-		/* The drive lacks what OACS claims: unsupported, not failed, so "auto" can fall back to span. */
-		return -EOPNOTSUPP;
-	}
-	journal_step(e, "delete");
-	c = nvme_cmd_ns_delete(n->nsid);
-	ret = admin(n, &c, NULL);
-	if (ret) {
-		char why[96], rerr[TARGET_ERRLEN];
-		int r2;
-
-		status_text(ret, why, sizeof(why));
-		/* Put the namespace back as it was. */
-		r2 = attach(n, n->nsid, false);
-		rescan(n);
-		if (r2 == 0)
-			r2 = reopen_io(n, rerr, sizeof(rerr));
-		if (r2 == 0) {
-			snprintf(n->nsmgmt_refused, sizeof(n->nsmgmt_refused),
-				 "claimed by OACS but refused: namespace delete gave %s", why);
-			op_journal_note_set(n->w.t.info.serial, NOTE_NSMGMT, n->nsmgmt_refused);
-			n->w.ops.caps &= ~(unsigned)TARGET_CAP_OP_NAMESPACE;
-			op_journal_remove(n->w.t.info.serial);
-			snprintf(err, errlen, "namespace OP: /dev/%s refused to delete namespace %u (%s) although "
-				 "OACS claims namespace management; namespace %u re-attached, intact; use --method span",
-				 n->ctrl_name, n->nsid, why, n->nsid);
-		} else {
-			snprintf(err, errlen, "namespace OP: /dev/%s refused to delete namespace %u (%s) and "
-				 "re-attaching it failed; attach it with: nvme attach-ns /dev/%s -n %u -c %u",
-				 n->ctrl_name, n->nsid, why, n->ctrl_name, n->nsid, le16v(&n->idc.cntlid));
-		}
-		return ret < 0 ? ret : -EOPNOTSUPP;
-	}
-	journal_step(e, "create");
-	c = nvme_cmd_ns_create(lbas, lbas, n->idns.flbas, buf);
-	ret = admin(n, &c, &newid);
-	if (ret) {
-		status_text(ret, st, sizeof(st));
-		snprintf(err, errlen, "namespace OP: /dev/%s deleted namespace %u but refused to create one of %llu "
-			 "blocks: %s; run ssdprof op %s --restore", n->ctrl_name, n->nsid, (unsigned long long)lbas, st,
-			 n->w.t.info.path);
-		return ret < 0 ? ret : -EIO;
-	}
-	n->nsid = newid;
-	e->nsid = newid;
-	journal_step(e, "attach");
-	ret = attach(n, newid, false);
-	if (ret) {
-		status_text(ret, st, sizeof(st));
-		snprintf(err, errlen, "namespace OP: attaching the new namespace %u failed: %s; run ssdprof op %s "
-			 "--restore", newid, st, n->w.t.info.path);
-		return ret < 0 ? ret : -EIO;
-	}
-	journal_step(e, "rescan");
-	rescan(n);
-	ret = reopen_io(n, err, errlen);
-	if (ret < 0)
-		return ret;
-	ret = identify_all(n);
-	if (ret < 0 || le64v(&n->idns.nsze) != lbas || n->w.io->info.capacity_bytes != lbas * lba_bytes_of(&n->idns)) {
-		snprintf(err, errlen, "namespace OP: namespace %u reports %llu blocks (the kernel %llu bytes), "
-			 "expected %llu blocks", n->nsid, (unsigned long long)le64v(&n->idns.nsze),
-			 (unsigned long long)n->w.io->info.capacity_bytes, (unsigned long long)lbas);
-		return -EIO;
-	}
-	n->w.t.info.capacity_bytes = n->w.io->info.capacity_bytes;
-	return 0;
-}
-
-static int nv_set_op(struct target *t, enum op_method method, uint64_t usable, char *err, size_t errlen)
-{
-	struct nvme_target *n = to_nv(t);
-	uint32_t lba = t->info.lba_bytes;
-	struct op_journal_entry e;
-	uint64_t cur = t->info.capacity_bytes;
-	int ret;
-
-	if (method == OP_METHOD_AUTO)
-		method = target_has(t, TARGET_CAP_OP_NAMESPACE) ? OP_METHOD_NAMESPACE : OP_METHOD_SPAN;
-	if (method == OP_METHOD_HPA) {
-		snprintf(err, errlen, "--method hpa: %s is NVMe and HPA is a SATA feature; it supports: %sspan",
-			 t->info.path, target_has(t, TARGET_CAP_OP_NAMESPACE) ? "namespace, " : "");
-		return -EOPNOTSUPP;
-	}
-	if (!usable || usable % lba) {
-		snprintf(err, errlen, "usable size %llu is not a whole number of %u-byte blocks",
-			 (unsigned long long)usable, lba);
-		return -EINVAL;
-	}
-	if (method == OP_METHOD_SPAN) {
-		if (usable > cur) {
-			snprintf(err, errlen, "span %llu bytes is more than %s holds (%llu)", (unsigned long long)usable,
-				 t->info.path, (unsigned long long)cur);
-			return -EINVAL;
-		}
-		return 0;
-	}
-	if (!can_nsmgmt(n) || !target_has(t, TARGET_CAP_OP_NAMESPACE)) {
-		snprintf(err, errlen, "--method namespace: %s cannot %s; use --method span",
-			 t->info.path, n->nsmgmt_refused[0] ? n->nsmgmt_refused : "manage namespaces (OACS bit 3 clear)");
-		return -EOPNOTSUPP;
-	}
-	if (op_journal_load(t->info.serial, &e) < 0) {
-		memset(&e, 0, sizeof(e));
-		snprintf(e.serial, sizeof(e.serial), "%s", t->info.serial);
-		snprintf(e.method, sizeof(e.method), "namespace");
-		e.original_bytes = cur;
-		e.nsid = n->nsid;
-		e.flbas = n->idns.flbas;
-	}
-	snprintf(e.path, sizeof(e.path), "%s", t->info.path);
-	if (usable == cur)
-		return 0;
-	{
-		/* The whole NVM capacity must not be exceeded: a namespace can grow back into unallocated space. */
-		double room = (double)cur + nvme_le128_double(n->idc.unvmcap);
-
-		if ((double)usable > room && room > (double)cur) {
-			snprintf(err, errlen, "--set: %llu bytes do not fit; %s can hold at most %.0f bytes",
-				 (unsigned long long)usable, t->info.path, room);
-			return -EINVAL;
-		}
-	}
-	e.current_bytes = usable;
-	if (!n->w.dry_run) {
-		ret = op_journal_save(&e, err, errlen);
-		if (ret < 0)
-			return ret;
-	}
-	ret = ns_resize(n, usable / lba, &e, err, errlen);
-	if (ret == 0 && !n->w.dry_run) {
-		if (usable == e.original_bytes)
-			op_journal_remove(t->info.serial);
-		else
-			journal_step(&e, "done");
-	}
-	return ret;
 }
 
 /* ---- open / close ---- */
@@ -852,13 +538,32 @@ static void nv_close(struct target *t)
 	free(n);
 }
 
+static int nv_control(struct target *t, int op, void *arg)
+{
+	struct nvme_target *n = to_nv(t);
+
+	switch (op) {
+	case TARGET_CTL_METHODS: {
+		struct target_methods *m = arg;
+
+		methods(t, m->purge, m->purge_len, m->op, m->op_len);
+		return 0;
+	}
+	case TARGET_CTL_NSMGMT_REFUSED:
+		*(const char **)arg = n->nsmgmt_refused[0] ? n->nsmgmt_refused : NULL;
+		return 0;
+	default:
+		return wrap_control(t, op, arg);
+	}
+}
+
 static const struct target_ops nvme_ops_template = {
 	.name = "nvme",
 	.identify = nv_identify,
 	.describe = nv_describe,
 	.purge = nv_purge,
 	.set_op = nv_set_op,
-	.trim = nv_trim,
+	.trim = wrap_trim,
 	.counters = nv_counters,
 	.submit = wrap_submit,
 	.reap = wrap_reap,
@@ -867,6 +572,7 @@ static const struct target_ops nvme_ops_template = {
 	.completion_fd = wrap_completion_fd,
 	.register_buffers = wrap_register_buffers,
 	.unregister_buffers = wrap_unregister_buffers,
+	.control = nv_control,
 	.max_queue_depth = URING_MAX_QD,
 	.close = nv_close,
 };
@@ -904,6 +610,7 @@ int nvme_target_open(const char *path, unsigned flags, struct target **out, char
 		return -ENOMEM;
 	n->cfd = -1;
 	n->w.dry_out = stdout;
+	n->w.trim_cmd = "Dataset Management, deallocate";
 	n->w.ops = nvme_ops_template;
 	n->w.t.ops = &n->w.ops;
 	n->w.t.priv = n;
@@ -934,7 +641,7 @@ int nvme_target_open(const char *path, unsigned flags, struct target **out, char
 
 		n->nsid = id > 0 ? (uint32_t)id : 1;
 	}
-	ret = identify_all(n);
+	ret = nv_identify_all(n);
 	if (ret < 0) {
 		snprintf(err, errlen, "'%s': identify failed: %s", path, strerror(-ret));
 		goto fail;
@@ -946,7 +653,7 @@ int nvme_target_open(const char *path, unsigned flags, struct target **out, char
 	{
 		/* What the drive can do; a read-only open keeps what reading needs (target_set_caps). */
 		unsigned full = (target_drive_caps(n->w.io) & (TARGET_CAP_READ | TARGET_CAP_WRITE | TARGET_CAP_TRIM)) |
-				TARGET_CAP_PURGE | TARGET_CAP_OP_SPAN | TARGET_CAP_REAL_DEVICE;
+				TARGET_CAP_PURGE | TARGET_CAP_OP_SPAN | TARGET_CAP_REAL_DEVICE | TARGET_CAP_DRIVE_CMDS;
 		double media;
 		char serial[64], note[160];
 
@@ -955,7 +662,7 @@ int nvme_target_open(const char *path, unsigned flags, struct target **out, char
 		n->ocp = read_ocp_media(n, &media) == 0;
 		if (n->ocp)
 			full |= TARGET_CAP_MEDIA_COUNTER;
-		if (can_nsmgmt(n)) {
+		if (nv_can_nsmgmt(n)) {
 			if (op_journal_note_get(serial, NOTE_NSMGMT, note, sizeof(note)))
 				snprintf(n->nsmgmt_refused, sizeof(n->nsmgmt_refused), "%s", note);
 			else

@@ -21,15 +21,11 @@ struct json_object;
  * controller character device (/dev/nvme0).
  */
 int nvme_target_open(const char *path, unsigned flags, struct target **out, char *err, size_t errlen);
-bool nvme_target_is(const struct target *t);
-
-/* Progress and --dry-run: wrap_set_progress and wrap_set_dry_run (target/wrap.h). */
-
-/* Purge and OP methods the drive supports, space separated ("sanitize-block format trim"). */
-void nvme_target_methods(const struct target *t, char *purge, size_t plen, char *op, size_t olen);
-
-/* Why namespace OP is off although OACS claims it (a refusal recorded earlier), or NULL. */
-const char *nvme_target_nsmgmt_refused(const struct target *t);
+/*
+ * What only an NVMe drive does goes through the target's control hook
+ * (device/target.h): TARGET_CTL_METHODS, TARGET_CTL_NSMGMT_REFUSED, and the
+ * dry run and progress of every wrapped drive.
+ */
 
 /* Whether a kernel block name is an NVMe namespace ("nvme0n1"; not a path or a partition). */
 bool nvme_is_namespace_node(const char *node);

@@ -2,12 +2,18 @@
 /*
  * Opening targets by their command-line spelling.  Each kind owns its prefix
  * or path shape: "sim:" is the simulator, anything else is a path to a
- * regular file or a block device, driven through io_uring.
+ * regular file or a block device, driven through io_uring.  The only file
+ * above the backends that includes their headers: the commands see a target
+ * through its ops, capability bits and control hook alone.
  */
+#include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "open/open.h"
 #include "raid/raid_target.h"
@@ -84,6 +90,35 @@ bool target_writable(const struct target *t)
 	return uring_target_path_writable(t->info.path);
 }
 
+static bool is_partition(const char *node)
+{
+	char p[PATH_MAX];
+
+	snprintf(p, sizeof(p), "/sys/class/block/%s/partition", node);
+	return access(p, F_OK) == 0;
+}
+
+void target_list_drives(void (*fn)(const char *path, const char *kind, void *arg), void *arg)
+{
+	struct dirent **names = NULL;
+	int k = scandir("/sys/class/block", &names, NULL, alphasort);
+	char path[300];
+
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < k; i++) {
+			const char *node = names[i]->d_name;
+			bool take = pass == 0 ? nvme_is_namespace_node(node)
+					      : ata_is_disk_node(node) && !is_partition(node);
+
+			if (!take)
+				continue;
+			snprintf(path, sizeof(path), "/dev/%s", node);
+			fn(path, pass == 0 ? "nvme" : "ata", arg);
+		}
+	for (int i = 0; i < k; i++)
+		free(names[i]);
+	free(names);
+}
 
 int target_open_group(enum raid_level level, uint64_t chunk_bytes, const char *const *specs, unsigned n,
 		      unsigned flags, struct target **out, char *err, size_t errlen)

@@ -38,6 +38,13 @@ bool target_writable(const struct target *t);
  * that only reads opens its members read-only) and build the RAID group.
  * -errno and a one-line reason.
  */
+/*
+ * Every NVMe namespace, then every SATA disk, on this machine, each in name
+ * order: fn gets its /dev path and its kind ("nvme", "ata").  Opens nothing;
+ * reads /sys only.
+ */
+void target_list_drives(void (*fn)(const char *path, const char *kind, void *arg), void *arg);
+
 int target_open_group(enum raid_level level, uint64_t chunk_bytes, const char *const *specs, unsigned n,
 		      unsigned flags, struct target **out, char *err, size_t errlen);
 

@@ -22,7 +22,7 @@ int precondition_purge(struct target *t, const char *method, char *method_used, 
 		if (!ret)
 			snprintf(method_used, used_len, "%s", method ? method : "auto");
 		if (ret == -EOPNOTSUPP && (!method || !strcmp(method, "auto")) &&
-		    (!strcmp(t->info.kind, "block") || !strcmp(t->info.kind, "file"))) {
+		    target_has(t, TARGET_CAP_GENERIC)) {
 			/* md RAID 5/6 passes no discards by default: auto goes on with the data in place. */
 			snprintf(err, errlen, "%s takes no TRIM, so it was not purged; the results start from the "
 				 "data already on it", t->info.path);

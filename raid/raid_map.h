@@ -9,7 +9,7 @@
  * written on every data member is a full-stripe write with no reads.  Like
  * md, the choice is made per 4 KiB column of a stripe.
  *
- * Pure functions: the RAID target (not yet written) drives member queues
+ * Pure functions: the RAID target (raid_target.c) drives member queues
  * with what raid_map() returns; tests check the I/O pattern exactly.
  */
 #ifndef SSDPROF_RAID_MAP_H

@@ -597,6 +597,36 @@ static void raid_close(struct target *t)
 	free(r);
 }
 
+/*
+ * The members, and the settings every member takes as its own (dry run and
+ * progress: each drive prints and reports its own commands).
+ */
+static int raid_control(struct target *t, int op, void *arg)
+{
+	struct raid_target *r = to_raid(t);
+
+	switch (op) {
+	case TARGET_CTL_MEMBERS:
+		*(unsigned *)arg = r->g.members;
+		return 0;
+	case TARGET_CTL_MEMBER: {
+		struct target_member *m = arg;
+
+		if (m->index >= r->g.members)
+			return -ERANGE;
+		m->member = r->m[m->index];
+		return 0;
+	}
+	case TARGET_CTL_SET_DRY_RUN:
+	case TARGET_CTL_SET_PROGRESS:
+		for (unsigned i = 0; i < r->g.members; i++)
+			target_control(r->m[i], op, arg);
+		return 0;
+	default:
+		return -ENOTTY;
+	}
+}
+
 int raid_target_assemble(enum raid_level level, uint64_t chunk_bytes, struct target **members,
 			 const char *const *specs, unsigned n, unsigned flags, struct target **out, char *err,
 			 size_t errlen)
@@ -653,7 +683,7 @@ int raid_target_assemble(enum raid_level level, uint64_t chunk_bytes, struct tar
 		goto fail;
 	r->real = !(caps & TARGET_CAP_VIRTUAL_TIME);
 	if (r->real) {
-		caps |= real_dev;   /* destructive steps confirm every member (dev_safety_gate) */
+		caps |= real_dev;   /* destructive steps confirm every member (safety_gate) */
 		if (posix_memalign(&r->write_src, 4096, SCRATCH_BYTES) ||
 		    posix_memalign(&r->read_sink, 4096, SCRATCH_BYTES)) {
 			snprintf(err, errlen, "out of memory");
@@ -665,13 +695,14 @@ int raid_target_assemble(enum raid_level level, uint64_t chunk_bytes, struct tar
 	for (unsigned i = 0; i < RAID_QD; i++)
 		r->free_ops[r->nfree++] = RAID_QD - 1 - i;
 	/* What the members can do together; a group opened to read gets a reader's share of it. */
+	caps |= TARGET_CAP_GROUP;
 	target_set_caps(&r->t, &caps, caps, flags & TARGET_OPEN_READONLY);
 	r->ops_table = (struct target_ops){
 		.name = "raid", .caps = caps, .identify = raid_identify, .describe = raid_describe,
 		.purge = raid_purge, .set_op = raid_set_op, .trim = raid_trim, .counters = raid_counters,
 		.submit = raid_submit, .reap = raid_reap, .now_ns = raid_now, .idle = raid_idle,
 		.next_completion_ns = r->real ? NULL : raid_next_completion,
-		.completion_fd = NULL, .max_queue_depth = RAID_QD, .close = raid_close,
+		.completion_fd = NULL, .control = raid_control, .max_queue_depth = RAID_QD, .close = raid_close,
 	};
 	r->t.ops = &r->ops_table;
 	r->t.priv = r;

@@ -10,6 +10,7 @@
 #include <cairo-svg.h>
 
 #include "reports/chart.h"
+#include "util/strbuf.h"
 
 #define FONT "DejaVu Sans"
 #define TITLE_PT 20.0
@@ -379,21 +380,15 @@ static void draw_series(cairo_t *cr, const struct layout *l, const struct chart_
 	}
 }
 
-void chart_draw(cairo_t *cr, const struct chart *c, double w, double h)
+/* Axes and the plot area for c in w x h: room for the ticks, the legend rows and the marked-position labels. */
+static void lay_out(cairo_t *cr, const struct chart *c, double w, double h, struct layout *l, struct vlabel *vl,
+		    int *vrows)
 {
-	struct layout l = { 0 };
-	struct vlabel vl[CHART_MAX_VLINES];
-	double xlo, xhi, ylo, yhi, left, right, top, bottom, ytw, y2tw = 0;
-	char buf[64];
-	int lrows, vrows;
+	double xlo, xhi, ylo, yhi, left, right, bottom, ytw, y2tw = 0;
+	int lrows;
 
-	cairo_save(cr);
-	cairo_set_source_rgb(cr, 1, 1, 1);
-	cairo_rectangle(cr, 0, 0, w, h);
-	cairo_fill(cr);
-
-	l.have_data = !c->empty && data_range(c, &xlo, &xhi, &ylo, &yhi);
-	if (!l.have_data) {
+	l->have_data = !c->empty && data_range(c, &xlo, &xhi, &ylo, &yhi);
+	if (!l->have_data) {
 		xlo = ylo = 0;
 		xhi = yhi = 1;
 	}
@@ -401,119 +396,173 @@ void chart_draw(cairo_t *cr, const struct chart *c, double w, double h)
 		xlo = fmin(xlo, 0);
 	if (c->y_from_zero)
 		ylo = fmin(ylo, 0);
-	make_axis(&l.y, ylo, yhi + (yhi - ylo) * 0.04, 6, false);
+	make_axis(&l->y, ylo, yhi + (yhi - ylo) * 0.04, 6, false);
 	if (c->y2_scale > 0)
-		make_axis(&l.y2, l.y.lo * c->y2_scale, l.y.hi * c->y2_scale, 6, false);
+		make_axis(&l->y2, l->y.lo * c->y2_scale, l->y.hi * c->y2_scale, 6, false);
 
 	font(cr, TICK_PT, false);
-	ytw = l.have_data ? widest_tick(cr, &l.y) : 0;
-	if (c->y2_scale > 0 && l.have_data)
-		y2tw = widest_tick(cr, &l.y2);
+	ytw = l->have_data ? widest_tick(cr, &l->y) : 0;
+	if (c->y2_scale > 0 && l->have_data)
+		y2tw = widest_tick(cr, &l->y2);
 	left = 14 + 18 + 10 + ytw + 8;
 	right = c->y2_scale > 0 ? 14 + 18 + 10 + y2tw + 8 : 28;
 	bottom = 10 + 18 + 12 + TICK_PT + 10;
 
-	l.px0 = left;
-	l.px1 = w - right;
-	lrows = legend(cr, c, l.px0, l.px1, 0, false);
-	make_axis(&l.x, xlo, xhi, (size_t)fmax(3, (l.px1 - l.px0) / 110), c->x_log2);
-	vrows = l.have_data ? place_vlabels(cr, c, &l, vl) : 0;
-	top = 12 + TITLE_PT + 10 + lrows * ROW_H + (vrows ? 6 + vrows * (TICK_PT + 6) : 8);
-	l.py0 = top;
-	l.py1 = h - bottom;
+	l->px0 = left;
+	l->px1 = w - right;
+	lrows = legend(cr, c, l->px0, l->px1, 0, false);
+	make_axis(&l->x, xlo, xhi, (size_t)fmax(3, (l->px1 - l->px0) / 110), c->x_log2);
+	*vrows = l->have_data ? place_vlabels(cr, c, l, vl) : 0;
+	l->py0 = 12 + TITLE_PT + 10 + lrows * ROW_H + (*vrows ? 6 + *vrows * (TICK_PT + 6) : 8);
+	l->py1 = h - bottom;
+}
 
-	/* Title, axis titles. */
+/* Title, legend and axis titles. */
+static void draw_titles(cairo_t *cr, const struct chart *c, const struct layout *l, double w, double h)
+{
 	cairo_set_source_rgb(cr, 0.05, 0.05, 0.05);
 	font(cr, TITLE_PT, true);
 	text_at(cr, w / 2, 12 + TITLE_PT, 0.5, c->title ? c->title : "");
-	legend(cr, c, l.px0, l.px1, 12 + TITLE_PT + 8, true);
+	legend(cr, c, l->px0, l->px1, 12 + TITLE_PT + 8, true);
 	cairo_set_source_rgb(cr, 0.05, 0.05, 0.05);
 	font(cr, LABEL_PT, false);
 	if (c->xlabel)
-		text_at(cr, (l.px0 + l.px1) / 2, h - 12, 0.5, c->xlabel);
+		text_at(cr, (l->px0 + l->px1) / 2, h - 12, 0.5, c->xlabel);
 	if (c->ylabel) {
 		cairo_save(cr);
-		cairo_translate(cr, 14 + LABEL_PT, (l.py0 + l.py1) / 2);
+		cairo_translate(cr, 14 + LABEL_PT, (l->py0 + l->py1) / 2);
 		cairo_rotate(cr, -M_PI / 2);
 		text_at(cr, 0, 0, 0.5, c->ylabel);
 		cairo_restore(cr);
 	}
 	if (c->y2_scale > 0 && c->y2label) {
 		cairo_save(cr);
-		cairo_translate(cr, w - 14, (l.py0 + l.py1) / 2);
+		cairo_translate(cr, w - 14, (l->py0 + l->py1) / 2);
 		cairo_rotate(cr, -M_PI / 2);
 		text_at(cr, 0, 0, 0.5, c->y2label);
 		cairo_restore(cr);
 	}
+}
 
-	/* Bands under everything else. */
-	for (size_t i = 0; l.have_data && i < c->nbands; i++) {
-		double x0 = map_x(&l, c->bands[i].x0), x1 = map_x(&l, c->bands[i].x1);
+/* Bands, under everything else. */
+static void draw_bands(cairo_t *cr, const struct chart *c, const struct layout *l)
+{
+	for (size_t i = 0; l->have_data && i < c->nbands; i++) {
+		double x0 = map_x(l, c->bands[i].x0), x1 = map_x(l, c->bands[i].x1);
 		double rgb[3];
 
 		chart_color((int)i, rgb);
 		cairo_set_source_rgba(cr, rgb[0], rgb[1], rgb[2], 0.13);
-		cairo_rectangle(cr, x0, l.py0, x1 - x0, l.py1 - l.py0);
+		cairo_rectangle(cr, x0, l->py0, x1 - x0, l->py1 - l->py0);
 		cairo_fill(cr);
 		font(cr, TICK_PT, false);
 		if (c->bands[i].label && text_w(cr, c->bands[i].label) < x1 - x0 - 8) {
 			cairo_set_source_rgb(cr, rgb[0] * 0.6, rgb[1] * 0.6, rgb[2] * 0.6);
-			text_at(cr, (x0 + x1) / 2, l.py1 - 8, 0.5, c->bands[i].label);
+			text_at(cr, (x0 + x1) / 2, l->py1 - 8, 0.5, c->bands[i].label);
 		}
 	}
+}
 
-	/* Grid and ticks. */
-	font(cr, TICK_PT, false);
-	cairo_set_line_width(cr, 1);
-	for (size_t i = 0; l.have_data && i < l.y.n; i++) {
-		double y = round(map_y(&l, l.y.ticks[i])) + 0.5;
+/* The y grid with its tick labels, and the right-hand axis's ticks. */
+static void draw_y_ticks(cairo_t *cr, const struct chart *c, const struct layout *l)
+{
+	char buf[64];
+
+	for (size_t i = 0; l->have_data && i < l->y.n; i++) {
+		double y = round(map_y(l, l->y.ticks[i])) + 0.5;
 
 		cairo_set_source_rgb(cr, 0.88, 0.88, 0.88);
-		cairo_move_to(cr, l.px0, y);
-		cairo_line_to(cr, l.px1, y);
+		cairo_move_to(cr, l->px0, y);
+		cairo_line_to(cr, l->px1, y);
 		cairo_stroke(cr);
 		cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
-		tick_text(&l.y, l.y.ticks[i], buf, sizeof(buf));
-		text_at(cr, l.px0 - 8, y + TICK_PT * 0.35, 1, buf);
+		tick_text(&l->y, l->y.ticks[i], buf, sizeof(buf));
+		text_at(cr, l->px0 - 8, y + TICK_PT * 0.35, 1, buf);
 	}
-	for (size_t i = 0; l.have_data && c->y2_scale > 0 && i < l.y2.n; i++) {
-		double v = l.y2.ticks[i] / c->y2_scale, y;
+	for (size_t i = 0; l->have_data && c->y2_scale > 0 && i < l->y2.n; i++) {
+		double v = l->y2.ticks[i] / c->y2_scale, y;
 
-		if (v < l.y.lo - 1e-9 || v > l.y.hi + 1e-9)
+		if (v < l->y.lo - 1e-9 || v > l->y.hi + 1e-9)
 			continue;
-		y = map_y(&l, v);
+		y = map_y(l, v);
 		cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
-		cairo_move_to(cr, l.px1, y);
-		cairo_line_to(cr, l.px1 + 5, y);
+		cairo_move_to(cr, l->px1, y);
+		cairo_line_to(cr, l->px1 + 5, y);
 		cairo_stroke(cr);
-		tick_text(&l.y2, l.y2.ticks[i], buf, sizeof(buf));
-		text_at(cr, l.px1 + 8, y + TICK_PT * 0.35, 0, buf);
+		tick_text(&l->y2, l->y2.ticks[i], buf, sizeof(buf));
+		text_at(cr, l->px1 + 8, y + TICK_PT * 0.35, 0, buf);
 	}
-	if (l.have_data) {
-		/* Skip labels rather than let them touch. */
-		double maxw = 0, spacing = (l.px1 - l.px0) / (double)(l.x.n > 1 ? l.x.n - 1 : 1);
-		size_t stride;
+}
 
-		for (size_t i = 0; i < l.x.n; i++) {
-			tick_text(&l.x, l.x.ticks[i], buf, sizeof(buf));
-			maxw = fmax(maxw, text_w(cr, buf));
-		}
-		stride = (size_t)ceil((maxw + 12) / spacing);
-		if (stride < 1)
-			stride = 1;
-		for (size_t i = 0; i < l.x.n; i++) {
-			double x = round(l.px0 + (l.x.ticks[i] - l.x.lo) / (l.x.hi - l.x.lo) * (l.px1 - l.px0)) + 0.5;
+/* The x ticks, skipping labels rather than letting them touch. */
+static void draw_x_ticks(cairo_t *cr, const struct layout *l)
+{
+	double maxw = 0, spacing = (l->px1 - l->px0) / (double)(l->x.n > 1 ? l->x.n - 1 : 1);
+	size_t stride;
+	char buf[64];
 
-			cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
-			cairo_move_to(cr, x, l.py1);
-			cairo_line_to(cr, x, l.py1 + 5);
-			cairo_stroke(cr);
-			if (i % stride)
-				continue;
-			tick_text(&l.x, l.x.ticks[i], buf, sizeof(buf));
-			text_at(cr, x, l.py1 + 8 + TICK_PT, 0.5, buf);
-		}
+	for (size_t i = 0; i < l->x.n; i++) {
+		tick_text(&l->x, l->x.ticks[i], buf, sizeof(buf));
+		maxw = fmax(maxw, text_w(cr, buf));
 	}
+	stride = (size_t)ceil((maxw + 12) / spacing);
+	if (stride < 1)
+		stride = 1;
+	for (size_t i = 0; i < l->x.n; i++) {
+		double x = round(l->px0 + (l->x.ticks[i] - l->x.lo) / (l->x.hi - l->x.lo) * (l->px1 - l->px0)) + 0.5;
+
+		cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
+		cairo_move_to(cr, x, l->py1);
+		cairo_line_to(cr, x, l->py1 + 5);
+		cairo_stroke(cr);
+		if (i % stride)
+			continue;
+		tick_text(&l->x, l->x.ticks[i], buf, sizeof(buf));
+		text_at(cr, x, l->py1 + 8 + TICK_PT, 0.5, buf);
+	}
+}
+
+/* Marked positions: a dashed line, the label above the plot. */
+static void draw_vlines(cairo_t *cr, const struct chart *c, const struct layout *l, const struct vlabel *vl,
+			int vrows)
+{
+	for (size_t i = 0; i < c->nvlines; i++) {
+		double x = round(map_x(l, c->vlines[i].x)) + 0.5;
+
+		cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
+		cairo_set_line_width(cr, 1.5);
+		cairo_set_dash(cr, (const double[]){ 4, 4 }, 2, 0);
+		cairo_move_to(cr, x, l->py0);
+		cairo_line_to(cr, x, l->py1);
+		cairo_stroke(cr);
+		cairo_set_dash(cr, NULL, 0, 0);
+		font(cr, TICK_PT, true);
+		cairo_set_source_rgb(cr, 0.15, 0.15, 0.15);
+		text_at(cr, vl[i].x, l->py0 - 6 - (vrows - 1 - vl[i].row) * (TICK_PT + 6), 0.5,
+			c->vlines[i].label ? c->vlines[i].label : "");
+	}
+}
+
+void chart_draw(cairo_t *cr, const struct chart *c, double w, double h)
+{
+	struct layout l = { 0 };
+	struct vlabel vl[CHART_MAX_VLINES];
+	int vrows;
+
+	cairo_save(cr);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_rectangle(cr, 0, 0, w, h);
+	cairo_fill(cr);
+
+	lay_out(cr, c, w, h, &l, vl, &vrows);
+	draw_titles(cr, c, &l, w, h);
+	draw_bands(cr, c, &l);
+
+	font(cr, TICK_PT, false);
+	cairo_set_line_width(cr, 1);
+	draw_y_ticks(cr, c, &l);
+	if (l.have_data)
+		draw_x_ticks(cr, &l);
 
 	/* Frame. */
 	cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
@@ -528,23 +577,7 @@ void chart_draw(cairo_t *cr, const struct chart *c, double w, double h)
 		cairo_restore(cr);
 		return;
 	}
-
-	/* Marked positions: a dashed line, the label above the plot. */
-	for (size_t i = 0; i < c->nvlines; i++) {
-		double x = round(map_x(&l, c->vlines[i].x)) + 0.5;
-
-		cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
-		cairo_set_line_width(cr, 1.5);
-		cairo_set_dash(cr, (const double[]){ 4, 4 }, 2, 0);
-		cairo_move_to(cr, x, l.py0);
-		cairo_line_to(cr, x, l.py1);
-		cairo_stroke(cr);
-		cairo_set_dash(cr, NULL, 0, 0);
-		font(cr, TICK_PT, true);
-		cairo_set_source_rgb(cr, 0.15, 0.15, 0.15);
-		text_at(cr, vl[i].x, l.py0 - 6 - (vrows - 1 - vl[i].row) * (TICK_PT + 6), 0.5,
-			c->vlines[i].label ? c->vlines[i].label : "");
-	}
+	draw_vlines(cr, c, &l, vl, vrows);
 
 	cairo_save(cr);
 	cairo_rectangle(cr, l.px0 - 6, l.py0 - 6, l.px1 - l.px0 + 12, l.py1 - l.py0 + 12);
@@ -555,77 +588,39 @@ void chart_draw(cairo_t *cr, const struct chart *c, double w, double h)
 	cairo_restore(cr);
 }
 
-struct membuf {
-	char *p;
-	size_t len, cap;
-	bool failed;
-};
-
+/* cairo's stream writer into a strbuf. */
 static cairo_status_t mem_write(void *closure, const unsigned char *data, unsigned int n)
 {
-	struct membuf *b = closure;
+	struct strbuf *b = closure;
 
-	if (b->len + n + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 65536;
-		char *p;
-
-		while (b->len + n + 1 > cap)
-			cap *= 2;
-		p = realloc(b->p, cap);
-		if (!p) {
-			b->failed = true;
-			return CAIRO_STATUS_WRITE_ERROR;
-		}
-		b->p = p;
-		b->cap = cap;
-	}
-	memcpy(b->p + b->len, data, n);
-	b->len += n;
-	b->p[b->len] = '\0';
-	return CAIRO_STATUS_SUCCESS;
+	sb_addn(b, data, n);
+	return b->err ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_SUCCESS;
 }
 
-/* Copy src to a new buffer with every id="..", href="#.." and url(#..) prefixed. */
-static char *prefix_ids(const char *src, const char *prefix, size_t *outlen)
+/* src with every id="..", href="#.." and url(#..) prefixed, appended to out. */
+static void prefix_ids(struct strbuf *out, const char *src, const char *prefix)
 {
 	static const char *const keys[] = { "id=\"", "href=\"#", "url(#" };
-	size_t plen = strlen(prefix), n = 0, cap = strlen(src) + 1;
 	const char *s = src;
-	char *out;
 
-	for (const char *q = src; *q; q++)
-		for (size_t k = 0; k < 3; k++)
-			if (!strncmp(q, keys[k], strlen(keys[k])))
-				cap += plen;
-	out = malloc(cap);
-	if (!out)
-		return NULL;
 	while (*s) {
-		bool hit = false;
+		size_t run = 0, kl = 0;
 
-		for (size_t k = 0; k < 3 && !hit; k++) {
-			size_t kl = strlen(keys[k]);
-
-			if (!strncmp(s, keys[k], kl)) {
-				memcpy(out + n, s, kl);
-				n += kl;
-				memcpy(out + n, prefix, plen);
-				n += plen;
-				s += kl;
-				hit = true;
-			}
-		}
-		if (!hit)
-			out[n++] = *s++;
+		/* Copy up to the next key, then the key and the prefix. */
+		for (; s[run] && !kl; run += !kl)
+			for (size_t k = 0; k < 3 && !kl; k++)
+				if (!strncmp(s + run, keys[k], strlen(keys[k])))
+					kl = strlen(keys[k]);
+		sb_addn(out, s, run + kl);
+		if (kl)
+			sb_add(out, prefix);
+		s += run + kl;
 	}
-	out[n] = '\0';
-	*outlen = n;
-	return out;
 }
 
 int chart_svg(const struct chart *c, double w, double h, const char *id_prefix, char **out, size_t *len)
 {
-	struct membuf b = { 0 };
+	struct strbuf b = { 0 }, svg = { 0 };
 	cairo_surface_t *s = cairo_svg_surface_create_for_stream(mem_write, &b, w, h);
 	cairo_t *cr;
 	const char *start;
@@ -638,23 +633,23 @@ int chart_svg(const struct chart *c, double w, double h, const char *id_prefix, 
 		ret = -ENOMEM;
 	cairo_destroy(cr);
 	cairo_surface_finish(s);
-	if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS || b.failed || !b.p)
+	if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS || b.err || !b.p)
 		ret = -ENOMEM;
 	cairo_surface_destroy(s);
 	if (ret) {
-		free(b.p);
+		sb_free(&b);
 		return ret;
 	}
 	/* Inline SVG in HTML takes no XML declaration. */
 	start = strstr(b.p, "<svg");
-	*out = prefix_ids(start ? start : b.p, id_prefix, len);
-	free(b.p);
-	return *out ? 0 : -ENOMEM;
+	prefix_ids(&svg, start ? start : b.p, id_prefix);
+	sb_free(&b);
+	return sb_take(&svg, out, len);
 }
 
 int chart_png(const struct chart *c, int w, int h, char **out, size_t *len)
 {
-	struct membuf b = { 0 };
+	struct strbuf b = { 0 };
 	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
 	cairo_t *cr = cairo_create(s);
 	int ret = 0;
@@ -667,12 +662,10 @@ int chart_png(const struct chart *c, int w, int h, char **out, size_t *len)
 		ret = -ENOMEM;
 	cairo_surface_destroy(s);
 	if (ret || !b.p) {
-		free(b.p);
+		sb_free(&b);
 		return ret ? ret : -ENOMEM;
 	}
-	*out = b.p;
-	*len = b.len;
-	return 0;
+	return sb_take(&b, out, len);
 }
 
 void chart_release_fonts(void)

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,8 +8,8 @@
 #include <json-c/json.h>
 
 #include "reports/csv_export.h"
-#include "reports/html.h"
 #include "results/result_json.h"
+#include "util/strbuf.h"
 
 /* A column: its heading, where its value is ("lat_us/p99": '/' between keys), its decimals. */
 struct col {
@@ -191,40 +192,46 @@ static size_t chunk_list_len(struct json_object *doc)
 	return json_object_array_length(list);
 }
 
-size_t csv_export(struct json_object *doc, const char *kind, struct csv_file *files, size_t max)
+size_t csv_sweep(struct json_object *doc, struct csv_file *files, size_t max)
 {
-	size_t n = 0;
+	if (max < 2)
+		return 0;
+	files[0] = (struct csv_file){ "points.csv", table_of(get(doc, "points"), point_cols, N(point_cols)) };
+	files[1] = (struct csv_file){ "timeseries.csv", nested(get(doc, "points"), &point_cols[0], 1, "timeseries",
+							      "round", round_cols, N(round_cols)) };
+	return 2;
+}
+
+size_t csv_slc(struct json_object *doc, struct csv_file *files, size_t max)
+{
+	struct json_object *slc = NULL;
 
 	if (max < 3)
 		return 0;
-	if (!strcmp(kind, "sweep")) {
-		files[n++] = (struct csv_file){ "points.csv", table_of(get(doc, "points"), point_cols, N(point_cols)) };
-		files[n++] = (struct csv_file){ "timeseries.csv", nested(get(doc, "points"), &point_cols[0], 1, "timeseries",
-									 "round", round_cols, N(round_cols)) };
-	} else if (!strcmp(kind, "slc")) {
-		struct json_object *slc = NULL;
+	json_object_object_get_ex(doc, "slc", &slc);
+	files[0] = (struct csv_file){ "slc_samples.csv", table_of(get(slc, "samples"), sample_cols, N(sample_cols)) };
+	files[1] = (struct csv_file){ "slc_phases.csv", table_of(get(slc, "phases"), phase_cols, N(phase_cols)) };
+	files[2] = (struct csv_file){ "slc_recovery.csv", table_of(get(slc, "recovery"), recovery_cols,
+								   N(recovery_cols)) };
+	return 3;
+}
 
-		json_object_object_get_ex(doc, "slc", &slc);
-		files[n++] = (struct csv_file){ "slc_samples.csv", table_of(get(slc, "samples"), sample_cols,
-									   N(sample_cols)) };
-		files[n++] = (struct csv_file){ "slc_phases.csv", table_of(get(slc, "phases"), phase_cols,
-									  N(phase_cols)) };
-		files[n++] = (struct csv_file){ "slc_recovery.csv", table_of(get(slc, "recovery"), recovery_cols,
-									    N(recovery_cols)) };
-	} else {
-		struct json_object *series = get(doc, "series"), *chunk;
-		/* Only when the chunk varies does it name a series; other runs keep their columns. */
-		bool chunked = series && json_object_array_length(series) &&
-			       json_object_object_get_ex(json_object_array_get_idx(series, 0), "chunk_bytes", &chunk) &&
-			       chunk && chunk_list_len(doc) > 1;
-		const struct col *cols = chunked ? series_cols : series_cols + 1;
-		size_t ncols = N(series_cols) - !chunked;
+size_t csv_run(struct json_object *doc, struct csv_file *files, size_t max)
+{
+	struct json_object *series = get(doc, "series"), *chunk;
+	/* Only when the chunk varies does it name a series; other runs keep their columns. */
+	bool chunked = series && json_object_array_length(series) &&
+		       json_object_object_get_ex(json_object_array_get_idx(series, 0), "chunk_bytes", &chunk) && chunk &&
+		       chunk_list_len(doc) > 1;
+	const struct col *cols = chunked ? series_cols : series_cols + 1;
+	size_t ncols = N(series_cols) - !chunked;
 
-		files[n++] = (struct csv_file){ "series.csv", table_of(series, cols, ncols) };
-		files[n++] = (struct csv_file){ "timeseries.csv", nested(series, cols, 1 + chunked, "timeseries",
-									 "interval", round_cols, N(round_cols)) };
-	}
-	return n;
+	if (max < 2)
+		return 0;
+	files[0] = (struct csv_file){ "series.csv", table_of(series, cols, ncols) };
+	files[1] = (struct csv_file){ "timeseries.csv", nested(series, cols, 1 + chunked, "timeseries", "interval",
+							      round_cols, N(round_cols)) };
+	return 2;
 }
 
 void csv_files_free(struct csv_file *files, size_t n)

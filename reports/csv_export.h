@@ -20,13 +20,15 @@ struct csv_file {
 };
 
 /*
- * Every CSV of doc, by kind:
+ * The CSVs of a document of one kind, each filling up to max entries of
+ * files (texts malloc'd; free with csv_files_free) and returning the count:
  *   sweep: points.csv (one row per OP point), timeseries.csv (every round of every point)
  *   slc:   slc_samples.csv, slc_phases.csv, slc_recovery.csv
  *   run:   series.csv (one row per queue depth), timeseries.csv (every interval of every series)
- * Fills up to max entries of files (texts malloc'd; free with csv_files_free) and returns the count.
  */
-size_t csv_export(struct json_object *doc, const char *kind, struct csv_file *files, size_t max);
+size_t csv_sweep(struct json_object *doc, struct csv_file *files, size_t max);
+size_t csv_slc(struct json_object *doc, struct csv_file *files, size_t max);
+size_t csv_run(struct json_object *doc, struct csv_file *files, size_t max);
 void csv_files_free(struct csv_file *files, size_t n);
 
 /* One RFC 4180 field: quoted when it holds a comma, quote, CR or LF. */

@@ -9,52 +9,8 @@
 #include "reports/html.h"
 #include "reports/table.h"
 
-void sb_addn(struct strbuf *b, const char *s, size_t n)
-{
-	if (b->failed)
-		return;
-	if (b->len + n + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 4096;
-		char *p;
-
-		while (b->len + n + 1 > cap)
-			cap *= 2;
-		p = realloc(b->p, cap);
-		if (!p) {
-			b->failed = true;
-			return;
-		}
-		b->p = p;
-		b->cap = cap;
-	}
-	memcpy(b->p + b->len, s, n);
-	b->len += n;
-	b->p[b->len] = '\0';
-}
-
-void sb_add(struct strbuf *b, const char *s)
-{
-	sb_addn(b, s, strlen(s));
-}
-
-void sb_printf(struct strbuf *b, const char *fmt, ...)
-{
-	va_list ap;
-	char *s;
-	int n;
-
-	va_start(ap, fmt);
-	n = vasprintf(&s, fmt, ap);
-	va_end(ap);
-	if (n < 0) {
-		b->failed = true;
-		return;
-	}
-	sb_addn(b, s, (size_t)n);
-	free(s);
-}
-
-void sb_html(struct strbuf *b, const char *s)
+/* s with & < > " escaped for HTML text and attribute values. */
+static void sb_html(struct strbuf *b, const char *s)
 {
 	for (; s && *s; s++) {
 		switch (*s) {
@@ -67,10 +23,17 @@ void sb_html(struct strbuf *b, const char *s)
 	}
 }
 
-void sb_free(struct strbuf *b)
+/* The formatted text, escaped. */
+static void sb_vhtml(struct strbuf *b, const char *fmt, va_list ap)
 {
-	free(b->p);
-	*b = (struct strbuf){ 0 };
+	struct strbuf text = { 0 };
+
+	sb_vprintf(&text, fmt, ap);
+	if (text.err)
+		b->err = b->err ? b->err : text.err;
+	else
+		sb_html(b, text.p);
+	sb_free(&text);
 }
 
 static const char css[] =
@@ -106,19 +69,12 @@ void html_h2(struct html_page *pg, const char *id, const char *text)
 void html_p(struct html_page *pg, const char *fmt, ...)
 {
 	va_list ap;
-	char *s;
 
-	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0) {
-		pg->b.failed = true;
-		va_end(ap);
-		return;
-	}
-	va_end(ap);
 	sb_add(&pg->b, "<p>");
-	sb_html(&pg->b, s);
+	va_start(ap, fmt);
+	sb_vhtml(&pg->b, fmt, ap);
+	va_end(ap);
 	sb_add(&pg->b, "</p>\n");
-	free(s);
 }
 
 void html_note(struct html_page *pg, const char *cls, const char *text)
@@ -136,26 +92,46 @@ void html_dl_begin(struct html_page *pg)
 void html_dl(struct html_page *pg, const char *key, const char *fmt, ...)
 {
 	va_list ap;
-	char *s;
 
-	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0) {
-		pg->b.failed = true;
-		va_end(ap);
-		return;
-	}
-	va_end(ap);
 	sb_add(&pg->b, "<dt>");
 	sb_html(&pg->b, key);
 	sb_add(&pg->b, "</dt><dd>");
-	sb_html(&pg->b, s);
+	va_start(ap, fmt);
+	sb_vhtml(&pg->b, fmt, ap);
+	va_end(ap);
 	sb_add(&pg->b, "</dd>\n");
-	free(s);
 }
 
 void html_dl_end(struct html_page *pg)
 {
 	sb_add(&pg->b, "</dl>\n");
+}
+
+void table_html(const struct table *t, struct strbuf *b)
+{
+	sb_add(b, "<table>\n");
+	if (t->caption) {
+		sb_add(b, "<caption>");
+		sb_html(b, t->caption);
+		sb_add(b, "</caption>\n");
+	}
+	sb_add(b, "<thead><tr>");
+	for (size_t c = 0; c < t->ncols; c++) {
+		sb_add(b, "<th>");
+		sb_html(b, t->head[c]);
+		sb_add(b, "</th>");
+	}
+	sb_add(b, "</tr></thead>\n<tbody>\n");
+	for (size_t r = 0; r < t->nrows; r++) {
+		sb_add(b, "<tr>");
+		for (size_t c = 0; c < t->ncols; c++) {
+			sb_add(b, t->align[c] == TA_RIGHT ? "<td class=\"r\">" : "<td>");
+			sb_html(b, table_get(t, r, c));
+			sb_add(b, "</td>");
+		}
+		sb_add(b, "</tr>\n");
+	}
+	sb_add(b, "</tbody>\n</table>\n");
 }
 
 void html_table(struct html_page *pg, const struct table *t, bool open)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A growable text buffer, and the self-contained HTML page of a report:
+ * The self-contained HTML page of a report:
  * inline CSS, charts as inline SVG, no scripts and nothing fetched, so the
  * file reads the same offline, mailed, or years later.
  */
@@ -10,22 +10,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "util/strbuf.h"
+
 struct chart;
 struct table;
-
-/* Appends never fail visibly: an allocation failure sets failed and later appends do nothing. */
-struct strbuf {
-	char *p;          /* NUL-terminated once anything was added */
-	size_t len, cap;
-	bool failed;
-};
-
-void sb_addn(struct strbuf *b, const char *s, size_t n);
-void sb_add(struct strbuf *b, const char *s);
-void sb_printf(struct strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* s with & < > " escaped for HTML text and attribute values. */
-void sb_html(struct strbuf *b, const char *s);
-void sb_free(struct strbuf *b);
 
 /* Chart sizes: the page's SVG (CSS pixels, scaled to the page width) and the PNG for a chat message. */
 #define HTML_CHART_W 1000
@@ -65,6 +53,8 @@ void html_dl_end(struct html_page *pg);
 void html_chart(struct html_page *pg, const char *name, const struct chart *c, const struct table *t);
 /* A table on its own; open=false folds it under a <details> summary. */
 void html_table(struct html_page *pg, const struct table *t, bool open);
+/* The table as an HTML <table> (caption, head, cells escaped) appended to b. */
+void table_html(const struct table *t, struct strbuf *b);
 void html_end(struct html_page *pg);
 void html_page_free(struct html_page *pg);
 

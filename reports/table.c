@@ -7,7 +7,6 @@
 
 #include <json-c/json.h>
 
-#include "reports/html.h"
 #include "results/json_get.h"
 #include "reports/table.h"
 
@@ -136,33 +135,6 @@ void table_print(const struct table *t, FILE *f, const char *indent)
 		}
 		fputc('\n', f);
 	}
-}
-
-void table_html(const struct table *t, struct strbuf *b)
-{
-	sb_add(b, "<table>\n");
-	if (t->caption) {
-		sb_add(b, "<caption>");
-		sb_html(b, t->caption);
-		sb_add(b, "</caption>\n");
-	}
-	sb_add(b, "<thead><tr>");
-	for (size_t c = 0; c < t->ncols; c++) {
-		sb_add(b, "<th>");
-		sb_html(b, t->head[c]);
-		sb_add(b, "</th>");
-	}
-	sb_add(b, "</tr></thead>\n<tbody>\n");
-	for (size_t r = 0; r < t->nrows; r++) {
-		sb_add(b, "<tr>");
-		for (size_t c = 0; c < t->ncols; c++) {
-			sb_add(b, t->align[c] == TA_RIGHT ? "<td class=\"r\">" : "<td>");
-			sb_html(b, table_get(t, r, c));
-			sb_add(b, "</td>");
-		}
-		sb_add(b, "</tr>\n");
-	}
-	sb_add(b, "</tbody>\n</table>\n");
 }
 
 void table_free(struct table *t)

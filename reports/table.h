@@ -12,7 +12,6 @@
 #include <stdio.h>
 
 struct json_object;
-struct strbuf;
 
 #define TABLE_MAX_COLS 20
 
@@ -36,10 +35,10 @@ void table_row(struct table *t);
 void table_cell(struct table *t, size_t col, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* A number with the given decimals, or "-" for NAN (not measured). */
 void table_num(struct table *t, size_t col, double v, int decimals);
+/* The text of a cell, "" when empty. */
 const char *table_get(const struct table *t, size_t row, size_t col);
 /* Columns padded to their widest cell, two spaces apart, each line prefixed with indent. */
 void table_print(const struct table *t, FILE *f, const char *indent);
-void table_html(const struct table *t, struct strbuf *b);
 void table_free(struct table *t);
 
 

@@ -11,6 +11,7 @@
 
 #include <json-c/json.h>
 
+#include "util/escape.h"
 #include "util/parse.h"
 #include "sim/sim.h"
 
@@ -80,12 +81,15 @@ static int fail(char *err, size_t errlen, int ret, const char *fmt, ...)
 
 static int parse_bool(const char *key, const char *v, bool *out, char *err, size_t errlen)
 {
+	ESCAPE_BUF(q);
+
 	if (!strcmp(v, "1") || !strcmp(v, "yes") || !strcmp(v, "on") || !strcmp(v, "true"))
 		*out = true;
 	else if (!strcmp(v, "0") || !strcmp(v, "no") || !strcmp(v, "off") || !strcmp(v, "false"))
 		*out = false;
 	else
-		return fail(err, errlen, -EINVAL, "%s: '%s' is not a boolean; use 1 or 0", key, v);
+		return fail(err, errlen, -EINVAL, "%s: '%s' is not a boolean; use 1 or 0", key,
+			    escape_arg(q, sizeof(q), v));
 	return 0;
 }
 
@@ -106,6 +110,7 @@ static int parse_slc_cache(const char *key, const char *v, struct sim_config *cf
 {
 	const char *arg = strchr(v, ':');
 	size_t len = arg ? (size_t)(arg - v) : strlen(v);
+	ESCAPE_BUF(q);
 
 	cfg->slc_static_bytes = 0;
 	cfg->slc_static_pct = 0;
@@ -120,7 +125,7 @@ static int parse_slc_cache(const char *key, const char *v, struct sim_config *cf
 	else
 		return fail(err, errlen, -EINVAL,
 			    "%s: '%s' is not a cache policy; use none, static:SIZE, static:PCT%%, dynamic or dynamic:SIZE",
-			    key, v);
+			    key, escape_arg(q, sizeof(q), v));
 	if (!arg)
 		return 0;
 	arg++;
@@ -131,8 +136,11 @@ static int parse_slc_cache(const char *key, const char *v, struct sim_config *cf
 
 static int set_key(struct sim_config *cfg, const char *key, const char *v, char *err, size_t errlen)
 {
+	ESCAPE_BUF(q);
+
 	if (!*v)
-		return fail(err, errlen, -EINVAL, "%s: empty value; write %s=VALUE", key, key);
+		return fail(err, errlen, -EINVAL, "%s: empty value; write %s=VALUE",
+			    escape_arg(q, sizeof(q), key), escape_arg(q, sizeof(q), key));
 	if (!strcmp(key, "capacity"))
 		return parse_size(key, v, &cfg->capacity, err, errlen);
 	if (!strcmp(key, "factory_op") || !strcmp(key, "op"))
@@ -156,7 +164,7 @@ static int set_key(struct sim_config *cfg, const char *key, const char *v, char 
 		if (page < 4096 || page > 65536 || page % 4096)
 			return fail(err, errlen, -EINVAL,
 				    "%s: '%s' is not a NAND page size; use a multiple of 4k from 4k to 64k",
-				    key, v);
+				    key, escape_arg(q, sizeof(q), v));
 		cfg->page = (unsigned)page;
 		return 0;
 	}
@@ -168,7 +176,7 @@ static int set_key(struct sim_config *cfg, const char *key, const char *v, char 
 				return 0;
 			}
 		return fail(err, errlen, -EINVAL, "%s: '%s' is not a cell type; use slc, mlc, tlc or qlc",
-			    key, v);
+			    key, escape_arg(q, sizeof(q), v));
 	}
 	if (!strcmp(key, "slc_cache"))
 		return parse_slc_cache(key, v, cfg, err, errlen);
@@ -183,7 +191,7 @@ static int set_key(struct sim_config *cfg, const char *key, const char *v, char 
 			cfg->gc = SIM_GC_FIFO;
 		else
 			return fail(err, errlen, -EINVAL, "%s: '%s' is not a GC policy; use greedy or fifo",
-				    key, v);
+				    key, escape_arg(q, sizeof(q), v));
 		return 0;
 	}
 	if (!strcmp(key, "buffer"))
@@ -215,7 +223,8 @@ static int set_key(struct sim_config *cfg, const char *key, const char *v, char 
 					    (double *)((char *)cfg + numbers[i].off), err, errlen);
 
 	return fail(err, errlen, -EINVAL,
-		    "unknown simulator key '%s'; see the keys in `ssdprof info --help` or README", key);
+		    "unknown simulator key '%s'; see the keys in `ssdprof info --help` or README",
+		    escape_arg(q, sizeof(q), key));
 }
 
 static int check_config(const struct sim_config *cfg, char *err, size_t errlen)
@@ -247,14 +256,15 @@ int sim_config_parse(const char *spec, struct sim_config *cfg, char *err, size_t
 	size_t name_len = comma ? (size_t)(comma - spec) : strlen(spec);
 	int ret = -EINVAL;
 	unsigned i;
+	ESCAPE_BUF(q);
 
 	for (i = 0; i < sizeof(presets) / sizeof(presets[0]); i++)
 		if (strlen(presets[i].preset) == name_len && !strncmp(presets[i].preset, spec, name_len))
 			break;
 	if (i == sizeof(presets) / sizeof(presets[0])) {
 		snprintf(err, errlen,
-			 "unknown simulator preset '%.*s'; use budget-tlc, budget-qlc, dc-tlc or sata-tlc",
-			 (int)name_len, spec);
+			 "unknown simulator preset '%s'; use budget-tlc, budget-qlc, dc-tlc or sata-tlc",
+			 escape_bytes(q, sizeof(q), spec, name_len));
 		return -EINVAL;
 	}
 	*cfg = presets[i];
@@ -270,7 +280,10 @@ int sim_config_parse(const char *spec, struct sim_config *cfg, char *err, size_t
 		char *eq = strchr(item, '=');
 
 		if (!eq) {
-			snprintf(err, errlen, "simulator setting '%s' has no value; write key=value", item);
+			/* ret still holds the previous key's 0: every item sets it. */
+			snprintf(err, errlen, "simulator setting '%s' has no value; write key=value",
+				 escape_arg(q, sizeof(q), item));
+			ret = -EINVAL;
 			goto out;
 		}
 		*eq = '\0';
@@ -279,7 +292,8 @@ int sim_config_parse(const char *spec, struct sim_config *cfg, char *err, size_t
 			goto out;
 	}
 	if (comma[1] == '\0' || strstr(comma, ",,") || spec[strlen(spec) - 1] == ',') {
-		snprintf(err, errlen, "empty simulator setting in '%s'; remove the extra comma", spec);
+		snprintf(err, errlen, "empty simulator setting in '%s'; remove the extra comma",
+			 escape_arg(q, sizeof(q), spec));
 		ret = -EINVAL;
 		goto out;
 	}

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Private state of the simulated drive, shared by ftl.c (mapping, GC, SLC
- * cache) and nand.c / nand.h (timing).  Not installed, not used outside sim/.
+ * cache) and nand.c (timing, declared at the end of this file).  Not
+ * installed, not used outside sim/.
  */
 #ifndef SSDPROF_SIM_INTERNAL_H
 #define SSDPROF_SIM_INTERNAL_H

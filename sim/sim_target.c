@@ -387,11 +387,24 @@ static void sim_close(struct target *t)
 	free(s);
 }
 
+/* The purge methods all erase the model alike (sim_purge); namespace OP resizes it. */
+static int sim_control(struct target *t, int op, void *arg)
+{
+	struct target_methods *m = arg;
+
+	(void)t;
+	if (op != TARGET_CTL_METHODS)
+		return -ENOTTY;
+	snprintf(m->purge, m->purge_len, "sanitize-block sanitize-crypto sanitize-overwrite format format-crypto trim");
+	snprintf(m->op, m->op_len, "namespace span");
+	return 0;
+}
+
 static const struct target_ops sim_ops = {
 	.name = "sim",
 	.caps = TARGET_CAP_READ | TARGET_CAP_WRITE | TARGET_CAP_TRIM | TARGET_CAP_PURGE |
 		TARGET_CAP_OP_NAMESPACE | TARGET_CAP_OP_SPAN | TARGET_CAP_MEDIA_COUNTER |
-		TARGET_CAP_VIRTUAL_TIME,
+		TARGET_CAP_VIRTUAL_TIME | TARGET_CAP_SIMULATED,
 	.identify = sim_identify,
 	.describe = sim_describe,
 	.purge = sim_purge,
@@ -403,6 +416,7 @@ static const struct target_ops sim_ops = {
 	.now_ns = sim_now,
 	.idle = sim_idle,
 	.next_completion_ns = sim_next_completion,
+	.control = sim_control,
 	.max_queue_depth = SIM_MAX_QD,
 	.close = sim_close,
 };

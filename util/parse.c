@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/escape.h"
 #include "util/parse.h"
 
 __extension__ typedef unsigned __int128 u128;
@@ -46,36 +47,21 @@ struct number {
 /* -------------------------------------------------------------------------- */
 /* Error messages                                                             */
 
-#define QUOTE_MAX 48
+#define QUOTE_MAX ESCAPE_MAX_INPUT
 
 /*
  * The bad input as it goes between quotes: control and non-ASCII bytes are
  * escaped so the message stays one printable line, and long input is cut.
  */
-static const char *quote(char buf[static QUOTE_MAX * 4 + 4], const char *s, size_t len)
+static const char *quote(char buf[static ESCAPE_BUF_SIZE], const char *s, size_t len)
 {
-	size_t o = 0;
-
-	for (size_t i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		if (i == QUOTE_MAX) {
-			memcpy(buf + o, "...", 3);
-			o += 3;
-			break;
-		}
-		if (c >= 0x20 && c < 0x7f) {
-			buf[o++] = (char)c;
-		} else {
-			snprintf(buf + o, 5, "\\x%02x", c);
-			o += 4;
-		}
-	}
-	buf[o] = '\0';
+	escape_bytes(buf, ESCAPE_BUF_SIZE, s, len > QUOTE_MAX ? QUOTE_MAX : len);
+	if (len > QUOTE_MAX)
+		strcat(buf, "...");
 	return buf;
 }
 
-#define QUOTE_BUF(name) char name[QUOTE_MAX * 4 + 4]
+#define QUOTE_BUF(name) ESCAPE_BUF(name)
 
 __attribute__((format(printf, 3, 4)))
 static void set_err(char *err, size_t errlen, const char *fmt, ...)
@@ -362,15 +348,12 @@ int parse_u64(const char *what, const char *s, uint64_t min, uint64_t max, uint6
 	return u64_n(what, s ? s : "", len_of(s), min, max, out, err, errlen);
 }
 
-int parse_double(const char *what, const char *s, double min, double max, double *out,
-		 char *err, size_t errlen)
+static int double_n(const char *what, const char *s, size_t len, double min, double max, double *out,
+		    char *err, size_t errlen)
 {
 	struct number n;
-	size_t len = len_of(s);
 	QUOTE_BUF(q);
 
-	if (!s)
-		s = "";
 	if (!scan_number(s, len, &n) || n.restlen != 0) {
 		set_err(err, errlen, "%s: '%s' is not a number; use digits with an optional "
 			"decimal point, e.g. 1.5", name_of(what), quote(q, s, len));
@@ -378,6 +361,36 @@ int parse_double(const char *what, const char *s, double min, double max, double
 	}
 	if (!(n.value >= min && n.value <= max)) {
 		set_err(err, errlen, "%s: '%s' is out of range; use %g to %g",
+			name_of(what), quote(q, s, len), min, max);
+		return -ERANGE;
+	}
+	*out = n.value;
+	return 0;
+}
+
+int parse_double(const char *what, const char *s, double min, double max, double *out,
+		 char *err, size_t errlen)
+{
+	return double_n(what, s ? s : "", len_of(s), min, max, out, err, errlen);
+}
+
+int parse_multiple(const char *what, const char *s, double min, double max, double *out,
+		   char *err, size_t errlen)
+{
+	size_t len = len_of(s);
+	struct number n;
+	QUOTE_BUF(q);
+
+	if (!s)
+		s = "";
+	/* The whole argument is checked: nothing is cut to a buffer first. */
+	if (!scan_number(s, len, &n) || !(rest_is(&n, "") || rest_is(&n, "x"))) {
+		set_err(err, errlen, "%s: '%s' is not a multiple; use a number with an optional x, e.g. 10x",
+			name_of(what), quote(q, s, len));
+		return -EINVAL;
+	}
+	if (!(n.value >= min && n.value <= max)) {
+		set_err(err, errlen, "%s: '%s' is out of range; use %gx to %gx",
 			name_of(what), quote(q, s, len), min, max);
 		return -ERANGE;
 	}
@@ -537,5 +550,44 @@ int parse_percent_list(const char *what, const char *s, double min, double max, 
 	const struct double_bounds b = { min, max };
 
 	return parse_list(what, s, max_items, "0,7,14,20%", percent_item, &b, out, sizeof(*out), n,
+			  err, errlen);
+}
+
+/*
+ * "4k:60": the size by parse_size's rules and above 0, the weight digits
+ * only (no blank, no sign) within [1, b->max].
+ */
+static int size_weight_item(const char *what, const char *p, size_t len, const void *bounds,
+			    void *out, char *err, size_t errlen)
+{
+	const struct u64_bounds *b = bounds;
+	struct size_weight *sw = out;
+	const char *colon = memchr(p, ':', len);
+	QUOTE_BUF(q);
+	int ret;
+
+	if (!colon) {
+		set_err(err, errlen, "%s: '%s' has no weight; use SIZE:WEIGHT, e.g. 4k:60",
+			name_of(what), quote(q, p, len));
+		return -EINVAL;
+	}
+	ret = size_n(what, p, (size_t)(colon - p), &sw->size, err, errlen);
+	if (ret)
+		return ret;
+	if (sw->size == 0) {
+		set_err(err, errlen, "%s: block size '%s' is out of range; use at least 1 logical block, e.g. 4k",
+			name_of(what), quote(q, p, (size_t)(colon - p)));
+		return -ERANGE;
+	}
+	return u64_n(what, colon + 1, len - (size_t)(colon - p) - 1, b->min, b->max, &sw->weight, err,
+		     errlen);
+}
+
+int parse_size_weight_list(const char *what, const char *s, uint64_t max_weight, struct size_weight *out,
+			   size_t max_items, size_t *n, char *err, size_t errlen)
+{
+	const struct u64_bounds b = { 1, max_weight };
+
+	return parse_list(what, s, max_items, "4k:60,64k:40", size_weight_item, &b, out, sizeof(*out), n,
 			  err, errlen);
 }

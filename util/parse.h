@@ -25,6 +25,10 @@ int parse_u64(const char *what, const char *s, uint64_t min, uint64_t max, uint6
 int parse_double(const char *what, const char *s, double min, double max, double *out,
 		 char *err, size_t errlen);
 
+/* "10x" or "10" (a multiple, of the capacity say): a decimal number within [min, max]. */
+int parse_multiple(const char *what, const char *s, double min, double max, double *out,
+		   char *err, size_t errlen);
+
 /*
  * Comma-separated lists: "1,2,4,8".  Empty lists and empty items are errors.
  * At most max items; *out is caller-provided storage of max elements.
@@ -37,5 +41,13 @@ int parse_duration_list(const char *what, const char *s, uint64_t *out_ns, size_
 			size_t *n, char *err, size_t errlen);
 int parse_percent_list(const char *what, const char *s, double min, double max, double *out,
 		       size_t max_items, size_t *n, char *err, size_t errlen);
+
+/* "4k:60,64k:40": sizes above 0 with whole-number weights in [1, max_weight]. */
+struct size_weight {
+	uint64_t size;
+	uint64_t weight;
+};
+int parse_size_weight_list(const char *what, const char *s, uint64_t max_weight, struct size_weight *out,
+			   size_t max_items, size_t *n, char *err, size_t errlen);
 
 #endif

@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
 # report and compare on bad input: a missing file, invalid JSON, another schema,
-# an unwritable output path, mixed kinds: one line on stderr, exit 2, and no
+# mixed kinds: one line on stderr and exit 2; on an unwritable output path: one
+# line on stderr and exit 1 (the input was good, the write failed); either way no
 # report (nor temporary file) left behind.
 set -u
 ssdprof=$1
@@ -10,15 +11,18 @@ work=$(mktemp -d)
 trap 'chmod -R u+w "$work"; rm -rf "$work"' EXIT
 fail() { echo "report_bad_input: $*" >&2; exit 1; }
 
-expect2() {
-	local what=$1
-	shift
+# expect CODE WHAT COMMAND...
+expect() {
+	local code=$1 what=$2
+	shift 2
 	"$@" >"$work/stdout" 2>"$work/stderr"
 	local rc=$?
-	[ $rc -eq 2 ] || fail "$what: exit $rc, expected 2 ($(cat "$work/stderr"))"
+	[ $rc -eq "$code" ] || fail "$what: exit $rc, expected $code ($(cat "$work/stderr"))"
 	[ "$(wc -l <"$work/stderr")" -eq 1 ] || fail "$what: not one line on stderr: $(cat "$work/stderr")"
 	grep -q '^ssdprof: ' "$work/stderr" || fail "$what: error does not start with 'ssdprof: '"
 }
+expect2() { expect 2 "$@"; }
+expect1() { expect 1 "$@"; }
 
 out="$work/out"
 mkdir -p "$out"
@@ -47,14 +51,14 @@ expect2 "unknown option" "$ssdprof" report "$data/report_slc.json" --bogus
 
 # Unwritable output: a directory that does not exist, a read-only directory, a PNG
 # directory that cannot be made.  Nothing may be left, not even the HTML written first.
-expect2 "missing output directory" "$ssdprof" report "$data/report_slc.json" -o "$work/no/such/dir/r.html"
+expect1 "missing output directory" "$ssdprof" report "$data/report_slc.json" -o "$work/no/such/dir/r.html"
 mkdir "$work/ro"
 chmod a-w "$work/ro"
 if [ "$(id -u)" -ne 0 ]; then
-	expect2 "read-only directory" "$ssdprof" report "$data/report_slc.json" -o "$work/ro/r.html"
+	expect1 "read-only directory" "$ssdprof" report "$data/report_slc.json" -o "$work/ro/r.html"
 fi
 : >"$work/afile"
-expect2 "PNG directory under a file" "$ssdprof" report "$data/report_slc.json" -o "$out/r.html" --png "$work/afile/png"
+expect1 "PNG directory under a file" "$ssdprof" report "$data/report_slc.json" -o "$out/r.html" --png "$work/afile/png"
 [ -z "$(ls -A "$out")" ] || fail "a failed report left files behind: $(ls -A "$out")"
 
 # compare: mixed kinds, mixed schema versions, too few files.
@@ -63,6 +67,6 @@ expect2 "compare, mixed kinds" "$ssdprof" compare "$data/report_slc.json" "$data
 grep -q 'one kind' "$work/stderr" || fail "mixed kinds: $(cat "$work/stderr")"
 expect2 "compare, mixed schemas" "$ssdprof" compare "$data/report_sweep_dc.json" "$work/v2.json"
 grep -q 'one schema version' "$work/stderr" || fail "mixed schemas: $(cat "$work/stderr")"
-expect2 "compare, unwritable" "$ssdprof" compare "$data/report_sweep_dc.json" "$data/report_sweep_notsteady.json" \
+expect1 "compare, unwritable" "$ssdprof" compare "$data/report_sweep_dc.json" "$data/report_sweep_notsteady.json" \
 	-o "$work/no/such/c.html"
 echo "report_bad_input: ok"

@@ -10,6 +10,8 @@
 
 #include <cmocka.h>
 
+#include "engine/workload.h"
+#include "util/escape.h"
 #include "util/parse.h"
 
 #define ERRLEN 256
@@ -557,6 +559,83 @@ static void test_percent_list(void **state)
 	assert_int_equal(n, 0);
 }
 
+/* --bs-mix: a blank or a sign before a weight is refused, as in every other number. */
+static void test_size_weight_list(void **state)
+{
+	struct size_weight sw[4];
+	struct workload w;
+	char err[256];
+	size_t n = 0;
+	(void)state;
+
+	assert_int_equal(parse_size_weight_list("--bs-mix", "4k:60,64k:40", 1000000, sw, 4, &n, err,
+						sizeof(err)), 0);
+	assert_int_equal(n, 2);
+	assert_int_equal(sw[0].size, 4096);
+	assert_int_equal(sw[0].weight, 60);
+	assert_int_equal(sw[1].size, 65536);
+	assert_int_equal(sw[1].weight, 40);
+
+	const char *bad[] = { "4k: 60", "4k:+60", "4k:-1", "4k:60 ", " 4k:60", "4k:0", "4k:1000001",
+			      "4k:6e1", "4k:0x10", "4k", "4k:", ":60", "0:60", "4k:60,,8k:1", "4k:1:2",
+			      "4k:1,8k:1,16k:1,32k:1,64k:1" };
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		err[0] = '\0';
+		if (parse_size_weight_list("--bs-mix", bad[i], 1000000, sw, 4, &n, err, sizeof(err)) == 0)
+			fail_msg("'%s' was accepted", bad[i]);
+		assert_non_null(strstr(err, "--bs-mix"));
+		assert_null(strchr(err, '\n'));
+	}
+	/* The workload's --bs-mix goes through it. */
+	memset(&w, 0, sizeof(w));
+	assert_int_equal(workload_bs_mix_parse("--bs-mix", "4k: 60", &w, err, sizeof(err)), -EINVAL);
+	assert_int_equal(workload_bs_mix_parse("--bs-mix", "4k:+60", &w, err, sizeof(err)), -EINVAL);
+	assert_int_equal(workload_bs_mix_parse("--bs-mix", "4k:60,16k:40", &w, err, sizeof(err)), 0);
+	assert_int_equal(w.nbs_mix, 2);
+	assert_int_equal(w.bs_mix[1].bs, 16384);
+	assert_int_equal(w.bs_mix[1].weight, 40);
+}
+
+/* --max-writes: the whole argument is parsed, never a cut copy of it. */
+static void test_multiple(void **state)
+{
+	char err[256], longarg[128];
+	double v = 0;
+	(void)state;
+
+	assert_int_equal(parse_multiple("--max-writes", "10x", 0.01, 1e6, &v, err, sizeof(err)), 0);
+	assert_true(v == 10);
+	assert_int_equal(parse_multiple("--max-writes", "2.5", 0.01, 1e6, &v, err, sizeof(err)), 0);
+	assert_true(v == 2.5);
+	assert_int_equal(parse_multiple("--max-writes", "x", 0.01, 1e6, &v, err, sizeof(err)), -EINVAL);
+	assert_int_equal(parse_multiple("--max-writes", "10xx", 0.01, 1e6, &v, err, sizeof(err)), -EINVAL);
+	assert_int_equal(parse_multiple("--max-writes", "0x", 0.01, 1e6, &v, err, sizeof(err)), -ERANGE);
+	assert_int_equal(parse_multiple("--max-writes", "2e6x", 0.01, 1e6, &v, err, sizeof(err)), -EINVAL);
+	/* 64 characters of a good number, then junk: a 63-byte copy would parse as 1. */
+	snprintf(longarg, sizeof(longarg), "1.%061djunkx", 0);
+	assert_true(strlen(longarg) > 64);
+	assert_int_equal(parse_multiple("--max-writes", longarg, 0.01, 1e6, &v, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "--max-writes"));
+}
+
+/* One escaping rule for every echoed argument. */
+static void test_escape(void **state)
+{
+	char small[12], buf[ESCAPE_BUF_SIZE];
+	(void)state;
+
+	assert_string_equal(escape_arg(buf, sizeof(buf), "plain /dev/loop3"), "plain /dev/loop3");
+	assert_string_equal(escape_arg(buf, sizeof(buf), "a\nb\x1b[2J\x7f\xc3\xa9"),
+			    "a\\x0ab\\x1b[2J\\x7f\\xc3\\xa9");
+	assert_string_equal(escape_arg(buf, sizeof(buf), NULL), "(null)");
+	assert_string_equal(escape_bytes(buf, sizeof(buf), "ab\0c", 4), "ab\\x00c");
+	/* Cut with "..." only when it does not fit; an exact fit is whole. */
+	assert_string_equal(escape_arg(small, sizeof(small), "0123456789a"), "0123456789a");
+	assert_string_equal(escape_arg(small, sizeof(small), "0123456789ab"), "01234567...");
+	assert_string_equal(escape_arg(small, sizeof(small), "01234567\n"), "01234567...");
+	assert_true(strlen(escape_arg(small, sizeof(small), "\n\n\n\n\n\n")) < sizeof(small));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -577,6 +656,9 @@ int main(void)
 		cmocka_unit_test(test_size_list),
 		cmocka_unit_test(test_duration_list),
 		cmocka_unit_test(test_percent_list),
+		cmocka_unit_test(test_size_weight_list),
+		cmocka_unit_test(test_multiple),
+		cmocka_unit_test(test_escape),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

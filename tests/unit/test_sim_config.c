@@ -119,6 +119,40 @@ static void test_bad_values_name_the_key(void **state)
 	assert_non_null(strstr(err, "factory_op"));
 }
 
+/*
+ * An item without '=' after a valid key used to leave the previous key's 0
+ * as the result, skipping check_config: capacity=4T built a 4 TiB drive.
+ */
+static void test_item_without_value_after_valid_key(void **state)
+{
+	struct sim_config c;
+	char err[256] = "";
+	(void)state;
+
+	assert_int_equal(sim_config_parse("dc-tlc,capacity=4T,x", &c, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "'x' has no value"));
+	assert_int_equal(sim_config_parse("dc-tlc,seed=3,capacity", &c, err, sizeof(err)), -EINVAL);
+	expect_error("budget-tlc,capacity=2G,x", "key=value");
+}
+
+/* Settings echoed in errors are escaped: no newline or terminal escape gets through. */
+static void test_errors_escape_input(void **state)
+{
+	struct sim_config c;
+	char err[256] = "";
+	(void)state;
+
+	assert_int_equal(sim_config_parse("dc-tlc,cell=\x1b[31m", &c, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "'\\x1b[31m'"));
+	assert_int_equal(sim_config_parse("dc-tlc,bo\ngus=1", &c, err, sizeof(err)), -EINVAL);
+	assert_null(strchr(err, '\n'));
+	assert_non_null(strstr(err, "bo\\x0agus"));
+	assert_int_equal(sim_config_parse("dc-tlc,a\tb", &c, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "a\\x09b"));
+	assert_int_equal(sim_config_parse("dc\x7f", &c, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "dc\\x7f"));
+}
+
 /* Completion times of a fixed command stream. */
 static uint64_t replay(const char *spec)
 {
@@ -149,6 +183,8 @@ int main(void)
 		cmocka_unit_test(test_presets_scale_1g_to_1t),
 		cmocka_unit_test(test_keys_override),
 		cmocka_unit_test(test_bad_values_name_the_key),
+		cmocka_unit_test(test_item_without_value_after_valid_key),
+		cmocka_unit_test(test_errors_escape_input),
 		cmocka_unit_test(test_seed_determinism),
 	};
 

@@ -1,0 +1,338 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * compare: several drives' results of one kind side by side, as a table and,
+ * on a page, every drive on the same charts (steady IOPS and WA against OP;
+ * MB/s against data written; IOPS against queue depth).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "reports/compare.h"
+#include "reports/html.h"
+#include "reports/report.h"
+#include "reports/report_parts.h"
+#include "reports/table.h"
+#include "results/json_get.h"
+#include "results/result_json.h"
+
+static bool steady(struct json_object *p)
+{
+	struct json_object *v = jget(jget(p, "steady_state"), "reached");
+
+	return v && json_object_get_boolean(v);
+}
+
+/* The point of a sweep at op, or NULL. */
+static struct json_object *point_at(struct json_object *doc, double op)
+{
+	struct json_object *pts = jget(doc, "points");
+
+	for (size_t i = 0; i < jlen(pts); i++)
+		if (fabs(jnum(jidx(pts, i), "op_percent") - op) < 0.005)
+			return jidx(pts, i);
+	return NULL;
+}
+
+void compare_sweep_table(struct table *t, const struct compare_entry *e, size_t n)
+{
+	table_init(t, "Sweeps");
+	table_cols(t, "drive", TA_LEFT, "points", TA_RIGHT, "steady", TA_RIGHT, "best IOPS", TA_RIGHT,
+		   "at OP %", TA_RIGHT, "knee OP %", TA_RIGHT, "recommended OP %", TA_RIGHT,
+		   "IOPS there", TA_RIGHT, "WA there", TA_RIGHT, NULL);
+	for (size_t i = 0; i < n; i++) {
+		struct json_object *pts = jget(e[i].doc, "points"), *knee = jget(e[i].doc, "knee"), *rec;
+		double best = NAN, best_op = NAN;
+		size_t ns = 0;
+
+		for (size_t j = 0; j < jlen(pts); j++) {
+			double v = jnum(jidx(pts, j), "iops");
+
+			ns += steady(jidx(pts, j));
+			if (isfinite(v) && !(v <= best)) {
+				best = v;
+				best_op = jnum(jidx(pts, j), "op_percent");
+			}
+		}
+		rec = point_at(e[i].doc, jnum(knee, "recommended_op_percent"));
+		table_row(t);
+		table_cell(t, 0, "%s", e[i].label);
+		table_cell(t, 1, "%zu", jlen(pts));
+		table_cell(t, 2, "%zu", ns);
+		table_num(t, 3, best, 0);
+		table_num(t, 4, best_op, 2);
+		table_num(t, 5, jnum(knee, "op_percent"), 2);
+		table_num(t, 6, jnum(knee, "recommended_op_percent"), 2);
+		table_num(t, 7, jnum(rec, "iops"), 0);
+		table_num(t, 8, jnum(rec, "waf"), 2);
+	}
+}
+
+void compare_slc_table(struct table *t, const struct compare_entry *e, size_t n)
+{
+	table_init(t, "SLC caches");
+	table_cols(t, "drive", TA_LEFT, "capacity GB", TA_RIGHT, "cache GB", TA_RIGHT,
+		   "in-cache MB/s", TA_RIGHT, "post-cache MB/s", TA_RIGHT, "phases", TA_RIGHT, "buffer GB", TA_RIGHT,
+		   NULL);
+	for (size_t i = 0; i < n; i++) {
+		struct json_object *s = jget(e[i].doc, "slc");
+
+		table_row(t);
+		table_cell(t, 0, "%s", e[i].label);
+		table_num(t, 1, jnum(jget(e[i].doc, "target"), "capacity_bytes") / 1e9, 2);
+		if (isfinite(jnum(s, "cache_bytes")))
+			table_num(t, 2, jnum(s, "cache_bytes") / 1e9, 2);
+		else
+			table_cell(t, 2, "no cliff");
+		table_num(t, 3, jnum(s, "in_cache_mbps"), 1);
+		table_num(t, 4, jnum(s, "post_cache_mbps"), 1);
+		table_cell(t, 5, "%zu", jlen(jget(s, "phases")));
+		if (isfinite(jnum(s, "write_buffer_bytes")))
+			table_num(t, 6, jnum(s, "write_buffer_bytes") / 1e9, 2);
+	}
+}
+
+/* Runs, one row per series; or preconditions, one row per drive. */
+static void runs_table(struct table *t, const struct compare_entry *e, size_t n, bool pc)
+{
+	table_init(t, pc ? "Preconditioning" : "Runs");
+	table_col(t, "drive", TA_LEFT);
+	table_col(t, pc ? "steady" : "QD", pc ? TA_LEFT : TA_RIGHT);
+	table_cols(t, "IOPS", TA_RIGHT, "MB/s", TA_RIGHT, "lat mean µs", TA_RIGHT, "p99 µs", TA_RIGHT,
+		   "WA", TA_RIGHT, NULL);
+	for (size_t i = 0; i < n; i++) {
+		struct json_object *series = jget(e[i].doc, "series");
+		size_t m = pc ? 1 : jlen(series);
+
+		for (size_t j = 0; j < m; j++) {
+			struct json_object *r = pc ? jget(e[i].doc, "precondition") : jidx(series, j);
+
+			table_row(t);
+			table_cell(t, 0, "%s", e[i].label);
+			if (pc)
+				table_cell(t, 1, "%s", steady(r) ? "yes" : "NO");
+			else
+				table_num(t, 1, jnum(r, "qd"), 0);
+			table_num(t, 2, jnum(r, "iops"), 0);
+			table_num(t, 3, jnum(r, "mbps"), 1);
+			table_num(t, 4, jnum(jget(r, "lat_us"), "mean"), 1);
+			table_num(t, 5, jnum(jget(r, "lat_us"), "p99"), 1);
+			table_num(t, 6, jnum(r, "waf"), 2);
+		}
+	}
+}
+
+void compare_run_table(struct table *t, const struct compare_entry *e, size_t n)
+{
+	runs_table(t, e, n, false);
+}
+
+void compare_precondition_table(struct table *t, const struct compare_entry *e, size_t n)
+{
+	runs_table(t, e, n, true);
+}
+
+void compare_sweep_charts(struct html_page *pg, const struct compare_entry *e, size_t n)
+{
+	struct plot a = { .c = { .title = "Steady-state IOPS against over-provisioning",
+				 .xlabel = "OP (% of capacity held back)", .ylabel = "steady IOPS", .x_from_zero = true,
+				 .y_from_zero = true, .open_note = "hollow: steady state not reached" } };
+	struct plot w = { .c = { .title = "Write amplification against over-provisioning",
+				 .xlabel = "OP (% of capacity held back)", .ylabel = "WA", .x_from_zero = true,
+				 .y_from_zero = true, .open_note = "hollow: steady state not reached" } };
+
+	for (size_t i = 0; i < n; i++) {
+		struct json_object *pts = jget(e[i].doc, "points");
+		size_t m = jlen(pts);
+		struct chart_series *s, *sw = NULL;
+		double *x, *y, *wx, *wy;
+		bool *open, *wopen, anywa = false;
+
+		for (size_t j = 0; j < m; j++)
+			anywa |= isfinite(jnum(jidx(pts, j), "waf"));
+		s = plot_line(&a, m, &x, &y, &open);
+		if (s && anywa)
+			sw = plot_line(&w, m, &wx, &wy, &wopen);
+		if (!s || (anywa && !sw)) {
+			pg->error = -ENOMEM;
+			plot_free(&a);
+			plot_free(&w);
+			return;
+		}
+		for (size_t j = 0; j < m; j++) {
+			x[j] = jnum(jidx(pts, j), "op_percent");
+			y[j] = jnum(jidx(pts, j), "iops");
+			open[j] = !steady(jidx(pts, j));
+		}
+		*s = (struct chart_series){ .label = e[i].label, .x = x, .y = y, .open = open, .n = m,
+					    .markers = true, .color = (int)i };
+		if (!sw)
+			continue;
+		for (size_t j = 0; j < m; j++) {
+			wx[j] = x[j];
+			wy[j] = jnum(jidx(pts, j), "waf");
+			wopen[j] = open[j];
+		}
+		*sw = (struct chart_series){ .label = e[i].label, .x = wx, .y = wy, .open = wopen, .n = m,
+					     .markers = true, .color = (int)i };
+	}
+	if (!w.c.nseries)
+		w.c.empty = "no media-write counter on these drives";
+	html_h2(pg, "iops-vs-op", "Steady IOPS against OP");
+	plot_show(pg, "compare-iops-vs-op", &a, NULL);
+	html_h2(pg, "wa-vs-op", "Write amplification against OP");
+	plot_show(pg, "compare-wa-vs-op", &w, NULL);
+}
+
+/* One line per drive through arr[i], the array each document plots: x and y at their paths. */
+static void drive_lines(struct html_page *pg, struct plot *p, const struct compare_entry *e,
+			struct json_object *const *arr, size_t n, const char *xpath, double xdiv, const char *ypath,
+			bool markers)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct chart_series *s = line_of(p, arr[i], NULL, NAN, xpath, xdiv, ypath);
+
+		if (!s) {
+			pg->error = pg->error ? pg->error : -ENOMEM;
+			return;
+		}
+		s->label = e[i].label;
+		s->markers = markers;
+		s->color = (int)i;
+	}
+}
+
+void compare_slc_charts(struct html_page *pg, const struct compare_entry *e, size_t n)
+{
+	struct plot a = { .c = { .title = "Sequential write speed against data written", .xlabel = "written (GB)",
+				 .ylabel = "MB/s", .x_from_zero = true, .y_from_zero = true } };
+	struct json_object *arr[COMPARE_MAX];
+
+	for (size_t i = 0; i < n; i++)
+		arr[i] = jget(jget(e[i].doc, "slc"), "samples");
+	drive_lines(pg, &a, e, arr, n, "written_bytes", 1e9, "mbps", false);
+	if (pg->error) {
+		plot_free(&a);
+		return;
+	}
+	html_h2(pg, "slc-speed", "Write speed against data written");
+	plot_show(pg, "compare-slc-speed", &a, NULL);
+}
+
+void compare_run_charts(struct html_page *pg, const struct compare_entry *e, size_t n)
+{
+	struct plot a = { .c = { .title = "IOPS against queue depth", .xlabel = "queue depth", .ylabel = "IOPS",
+				 .x_log2 = true, .y_from_zero = true } };
+	struct json_object *arr[COMPARE_MAX];
+
+	for (size_t i = 0; i < n; i++)
+		arr[i] = jget(e[i].doc, "series");
+	drive_lines(pg, &a, e, arr, n, "qd", 1, "iops", true);
+	if (pg->error) {
+		plot_free(&a);
+		return;
+	}
+	html_h2(pg, "iops-vs-qd", "IOPS against queue depth");
+	plot_show(pg, "compare-iops-vs-qd", &a, NULL);
+}
+
+/* Schema versions first: a newer file is refused for its version, not as "not a result". */
+static int same_schema(char *const *files, size_t n, char *err, size_t errlen)
+{
+	const char *schema = NULL;
+
+	for (size_t i = 0; i < n; i++) {
+		struct json_object *d = json_object_from_file(files[i]), *v;
+		const char *s = d && json_object_object_get_ex(d, "schema", &v) && json_object_is_type(v, json_type_string)
+					? json_object_get_string(v)
+					: NULL;
+
+		if (s && !strncmp(s, "ssdprof.result/", 15) && schema && strcmp(s, schema)) {
+			snprintf(err, errlen, "%s is %s but %s is %s; compare results of one schema version", files[0],
+				 schema, files[i], s);
+			json_object_put(d);
+			return -EINVAL;
+		}
+		if (s && !schema)
+			schema = strcmp(s, RESULT_SCHEMA) ? NULL : RESULT_SCHEMA;
+		json_object_put(d);
+	}
+	return 0;
+}
+
+int compare_load(struct compare_set *set, char *const *files, size_t n, char *err, size_t errlen)
+{
+	struct compare_entry *e = set->e;
+	int ret;
+
+	*set = (struct compare_set){ 0 };
+	if (n > COMPARE_MAX) {
+		snprintf(err, errlen, "at most %d results", COMPARE_MAX);
+		return -EINVAL;
+	}
+	ret = same_schema(files, n, err, errlen);
+	if (ret)
+		return ret;
+	for (size_t i = 0; i < n; i++) {
+		const struct report_kind *k;
+
+		ret = report_load(files[i], &e[i].doc, &k, err, errlen);
+		if (ret)
+			return ret;
+		e[i].file = files[i];
+		set->n++;
+		if (set->kind && set->kind != k) {
+			snprintf(err, errlen, "%s is a %s result but %s is a %s result; compare results of one kind",
+				 e[0].file, set->kind->name, files[i], k->name);
+			return -EINVAL;
+		}
+		set->kind = k;
+	}
+	/* Labels: the target as typed, the file too when two targets are spelled the same. */
+	for (size_t i = 0; i < n; i++) {
+		const char *p = jstr(jget(e[i].doc, "target"), "path");
+		bool dup = false;
+
+		for (size_t j = 0; j < n; j++)
+			dup |= j != i && p && jstr(jget(e[j].doc, "target"), "path") &&
+			       !strcmp(p, jstr(jget(e[j].doc, "target"), "path"));
+		snprintf(e[i].label, sizeof(e[i].label), dup ? "%s (%s)" : "%s", p ? p : e[i].file, e[i].file);
+	}
+	return 0;
+}
+
+void compare_table(const struct compare_set *set, struct table *t)
+{
+	set->kind->compare_table(t, set->e, set->n);
+}
+
+int compare_make(const struct compare_set *set, const struct table *t, const char *out, const char *png_dir,
+		 char *err, size_t errlen)
+{
+	struct html_page pg = { 0 };
+	char title[64];
+	int ret;
+
+	snprintf(title, sizeof(title), "ssdprof compare: %zu %s results", set->n, set->kind->name);
+	pg.want_png = png_dir != NULL;
+	html_begin(&pg, title);
+	html_h2(&pg, "summary", "Drives");
+	html_table(&pg, t, true);
+	if (set->kind->compare_charts)
+		set->kind->compare_charts(&pg, set->e, set->n);
+	html_end(&pg);
+	ret = report_write(out, &pg, png_dir, NULL, set->kind, err, errlen);
+	html_page_free(&pg);
+	return ret;
+}
+
+void compare_free(struct compare_set *set)
+{
+	for (size_t i = 0; i < COMPARE_MAX; i++)
+		json_object_put(set->e[i].doc);
+	*set = (struct compare_set){ 0 };
+}

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * compare: several results of one kind side by side, as one table and, on
+ * a page, every drive on the same charts.
+ */
+#ifndef SSDPROF_COMPARE_H
+#define SSDPROF_COMPARE_H
+
+#include <stddef.h>
+
+#include "reports/chart.h"
+
+struct json_object;
+struct table;
+struct report_kind;
+struct html_page;
+
+/* At most one drive per colour of the charts. */
+#define COMPARE_MAX CHART_MAX_SERIES
+
+struct compare_entry {
+	const char *file;
+	struct json_object *doc;
+	char label[160];    /* the target as typed, and the file when two targets are spelled the same */
+};
+
+struct compare_set {
+	struct compare_entry e[COMPARE_MAX];
+	size_t n;
+	const struct report_kind *kind;
+};
+
+/*
+ * Load the n files (at most COMPARE_MAX) into set: results of one schema
+ * version and one kind.  0, or -errno with a one-line reason in err;
+ * compare_free either way.
+ */
+int compare_load(struct compare_set *set, char *const *files, size_t n, char *err, size_t errlen);
+/* The table of the drives, for the terminal and the page. */
+void compare_table(const struct compare_set *set, struct table *t);
+/* The page (the table t, then the charts) written to out, with PNGs in png_dir when given.  0 or -errno with err. */
+int compare_make(const struct compare_set *set, const struct table *t, const char *out, const char *png_dir,
+		 char *err, size_t errlen);
+void compare_free(struct compare_set *set);
+
+/* The parts of each kind, in the table of kinds (report.c). */
+void compare_sweep_table(struct table *t, const struct compare_entry *e, size_t n);
+void compare_slc_table(struct table *t, const struct compare_entry *e, size_t n);
+void compare_run_table(struct table *t, const struct compare_entry *e, size_t n);
+void compare_precondition_table(struct table *t, const struct compare_entry *e, size_t n);
+void compare_sweep_charts(struct html_page *pg, const struct compare_entry *e, size_t n);
+void compare_slc_charts(struct html_page *pg, const struct compare_entry *e, size_t n);
+void compare_run_charts(struct html_page *pg, const struct compare_entry *e, size_t n);
+
+#endif

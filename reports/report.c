@@ -1,0 +1,258 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The report of a result document: one self-contained HTML page (a summary,
+ * charts as inline SVG, the numbers of every chart in a table), the CSVs
+ * beside it, and with a PNG directory each chart as a PNG for a chat
+ * message.  Everything is rendered in memory first and written through
+ * temporaries, so a failure leaves no partial report.
+ */
+#include <errno.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <json-c/json.h>
+
+#include "reports/chart.h"
+#include "reports/compare.h"
+#include "reports/csv_export.h"
+#include "reports/html.h"
+#include "reports/report.h"
+#include "reports/report_parts.h"
+#include "results/json_get.h"
+#include "results/result_json.h"
+#include "util/strbuf.h"
+
+/*
+ * Every kind of result, in the order the error for an unknown kind names
+ * them.  A precondition has no series: its series.csv and timeseries.csv
+ * (the files of a run) hold the header rows alone.
+ */
+static const struct report_kind kinds[] = {
+	{ "sweep", "points", report_sweep, csv_sweep, compare_sweep_table, compare_sweep_charts },
+	{ "slc", "slc", report_slc, csv_slc, compare_slc_table, compare_slc_charts },
+	{ "run", "series", report_run, csv_run, compare_run_table, compare_run_charts },
+	{ "precondition", "precondition", report_precondition, csv_run, compare_precondition_table, NULL },
+};
+#define NKINDS (sizeof(kinds) / sizeof(kinds[0]))
+
+static const struct report_kind *kind_find(const char *name)
+{
+	for (size_t i = 0; name && i < NKINDS; i++)
+		if (!strcmp(kinds[i].name, name))
+			return &kinds[i];
+	return NULL;
+}
+
+/* "sweep, slc, run and precondition" */
+static void kind_names(char *buf, size_t len)
+{
+	size_t off = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < NKINDS && off < len; i++)
+		off += (size_t)snprintf(buf + off, len - off, "%s%s", i ? (i + 1 == NKINDS ? " and " : ", ") : "",
+					kinds[i].name);
+}
+
+/* The whole file into text (NUL-terminated).  0 or -errno with err set. */
+static int read_all(const char *path, char **text, size_t *len, char *err, size_t errlen)
+{
+	struct strbuf b = { 0 };
+	char chunk[65536];
+	size_t n;
+	FILE *f;
+	int ret;
+
+	f = fopen(path, "r");
+	if (!f) {
+		ret = -errno;
+		snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+		return ret;
+	}
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		sb_addn(&b, chunk, n);
+	if (ferror(f)) {
+		ret = errno ? -errno : -EIO;
+		snprintf(err, errlen, "cannot read '%s': %s", path, strerror(-ret));
+		sb_free(&b);
+		fclose(f);
+		return ret;
+	}
+	fclose(f);
+	if (b.err) {
+		snprintf(err, errlen, "out of memory reading '%s'", path);
+		sb_free(&b);
+		return -ENOMEM;
+	}
+	/* An empty file stays NULL: there is nothing to parse. */
+	*text = b.p;
+	*len = b.len;
+	return 0;
+}
+
+/* text as one JSON document and nothing after it.  NULL with err set when it is not. */
+static struct json_object *parse_all(const char *path, const char *text, size_t len, char *err, size_t errlen)
+{
+	struct json_tokener *tok = json_tokener_new();
+	struct json_object *d = NULL;
+	enum json_tokener_error e;
+	const char *why;
+
+	if (tok && text)
+		d = json_tokener_parse_ex(tok, text, (int)len);
+	if (d && json_tokener_get_error(tok) == json_tokener_success &&
+	    !text[json_tokener_get_parse_end(tok) + strspn(text + json_tokener_get_parse_end(tok), " \t\r\n")]) {
+		json_tokener_free(tok);
+		return d;
+	}
+	e = tok ? json_tokener_get_error(tok) : json_tokener_continue;
+	why = !text ? "the file is empty"
+	      : e == json_tokener_continue ? "unexpected end of file"
+	      : e != json_tokener_success ? json_tokener_error_desc(e)
+					  : "text after the document";
+	snprintf(err, errlen, "'%s' is not valid JSON: %s (at byte %zu)", path, why,
+		 tok && text ? json_tokener_get_parse_end(tok) : 0);
+	json_object_put(d);
+	json_tokener_free(tok);
+	return NULL;
+}
+
+/* The kind of d: its "kind", or for a document written before there was one, what it holds. */
+static const char *kind_of(struct json_object *d)
+{
+	const char *k = jstr(d, "kind");
+
+	if (k)
+		return k;
+	return jlen(jget(d, "series")) ? "run" : jget(d, "points") ? "sweep" : jget(d, "slc") ? "slc" : NULL;
+}
+
+int report_load(const char *path, struct json_object **doc, const struct report_kind **kind, char *err,
+		size_t errlen)
+{
+	const struct report_kind *rk;
+	struct json_object *d;
+	const char *schema, *k;
+	char *text = NULL, names[128];
+	size_t len = 0;
+	int ret;
+
+	*doc = NULL;
+	ret = read_all(path, &text, &len, err, errlen);
+	if (ret)
+		return ret;
+	d = parse_all(path, text, len, err, errlen);
+	free(text);
+	if (!d)
+		return -EINVAL;
+	schema = jstr(d, "schema");
+	if (!schema || strcmp(schema, RESULT_SCHEMA)) {
+		snprintf(err, errlen, "'%s' is not an ssdprof result: its schema is %s%s%s, expected %s", path,
+			 schema ? "'" : "", schema ? schema : "missing", schema ? "'" : "", RESULT_SCHEMA);
+		json_object_put(d);
+		return -EINVAL;
+	}
+	k = kind_of(d);
+	rk = kind_find(k);
+	if (!rk) {
+		kind_names(names, sizeof(names));
+		snprintf(err, errlen, "'%s': a result of kind '%s' has no report; report knows %s", path,
+			 k ? k : "unknown", names);
+		json_object_put(d);
+		return -EINVAL;
+	}
+	if (!jget(d, rk->member)) {
+		snprintf(err, errlen, "'%s': a %s result without its %s; the file is damaged", path, rk->name,
+			 rk->member);
+		json_object_put(d);
+		return -EINVAL;
+	}
+	*doc = d;
+	*kind = rk;
+	return 0;
+}
+
+static void split(const char *out, char *dir, size_t dlen, char *name, size_t nlen)
+{
+	char a[4096], b[4096];
+
+	snprintf(a, sizeof(a), "%s", out);
+	snprintf(b, sizeof(b), "%s", out);
+	snprintf(dir, dlen, "%s", dirname(a));
+	snprintf(name, nlen, "%s", basename(b));
+}
+
+int report_write(const char *out, struct html_page *pg, const char *png_dir, struct json_object *doc,
+		 const struct report_kind *kind, char *err, size_t errlen)
+{
+	char dir[4096], name[1024], done[64][5200];
+	struct csv_file csv[8];
+	size_t ndone = 0, ncsv = 0;
+	int ret = 0;
+
+	split(out, dir, sizeof(dir), name, sizeof(name));
+	if (pg->b.err || !pg->b.p || pg->error) {
+		ret = pg->error ? pg->error : -ENOMEM;
+		snprintf(err, errlen, "cannot render the report: %s", strerror(-ret));
+		return ret;
+	}
+	ret = result_write_file(dir, name, pg->b.p, pg->b.len, err, errlen);
+	if (ret)
+		return ret;
+	snprintf(done[ndone++], sizeof(done[0]), "%s", out);
+	if (doc)
+		ncsv = kind->csv(doc, csv, 8);
+	for (size_t i = 0; i < ncsv && !ret; i++) {
+		if (!csv[i].text || csv[i].text->err) {
+			snprintf(err, errlen, "out of memory");
+			ret = -ENOMEM;
+			break;
+		}
+		ret = result_write_file(dir, csv[i].name, csv[i].text->p ? csv[i].text->p : "", csv[i].text->len, err,
+					errlen);
+		if (!ret && ndone < 64)
+			snprintf(done[ndone++], sizeof(done[0]), "%s/%s", dir, csv[i].name);
+	}
+	csv_files_free(csv, ncsv);
+	if (!ret && png_dir && pg->npngs) {
+		ret = result_mkdir_p(png_dir, err, errlen);
+		for (size_t i = 0; i < pg->npngs && !ret; i++) {
+			ret = result_write_file(png_dir, pg->pngs[i].name, pg->pngs[i].data, pg->pngs[i].len, err, errlen);
+			if (!ret && ndone < 64)
+				snprintf(done[ndone++], sizeof(done[0]), "%s/%s", png_dir, pg->pngs[i].name);
+		}
+	}
+	if (ret)
+		for (size_t i = 0; i < ndone; i++)
+			unlink(done[i]);
+	return ret;
+}
+
+void report_default_out(const char *path, char *out, size_t len)
+{
+	char d[4096], n[1024];
+
+	split(path, d, sizeof(d), n, sizeof(n));
+	snprintf(out, len, "%s/report.html", d);
+}
+
+int report_make(struct json_object *doc, const struct report_kind *kind, const char *out, const char *png_dir,
+		char *err, size_t errlen)
+{
+	struct html_page pg = { 0 };
+	char title[512];
+	int ret;
+
+	snprintf(title, sizeof(title), "ssdprof %s report: %s", kind->name,
+		 jstr(jget(doc, "target"), "path") ? jstr(jget(doc, "target"), "path") : "unknown target");
+	pg.want_png = png_dir != NULL;
+	html_begin(&pg, title);
+	kind->render(&pg, doc);
+	html_end(&pg);
+	ret = report_write(out, &pg, png_dir, doc, kind, err, errlen);
+	html_page_free(&pg);
+	return ret;
+}

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What `report` and `compare` call: loading a result document, rendering
+ * the page of its kind, and writing the report files.  Each kind of result
+ * is one entry of a table (report.c): its name, what a document of it must
+ * hold, its page, its CSVs, and its part of a comparison.
+ */
+#ifndef SSDPROF_REPORT_H
+#define SSDPROF_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct json_object;
+struct html_page;
+struct csv_file;
+struct table;
+struct compare_entry;
+
+struct report_kind {
+	const char *name;     /* as in the document's "kind": "sweep", "slc", "run", "precondition" */
+	const char *member;   /* what a document of this kind cannot be without: "points" */
+	/* The page's sections after the title; a failure is left in pg->error. */
+	void (*render)(struct html_page *pg, struct json_object *doc);
+	/* The CSVs beside the page (csv_export.h). */
+	size_t (*csv)(struct json_object *doc, struct csv_file *files, size_t max);
+	/* compare: one table over the drives, and their charts (NULL: none). */
+	void (*compare_table)(struct table *t, const struct compare_entry *e, size_t n);
+	void (*compare_charts)(struct html_page *pg, const struct compare_entry *e, size_t n);
+};
+
+/*
+ * Read path as a result document of RESULT_SCHEMA.  *kind is its entry in
+ * the table of kinds (a run written before documents carried "kind" is
+ * known by its "series").  On failure returns -errno with a one-line reason
+ * in err and *doc NULL.
+ */
+int report_load(const char *path, struct json_object **doc, const struct report_kind **kind, char *err,
+		size_t errlen);
+
+/* report.html in the directory of the result file path. */
+void report_default_out(const char *path, char *out, size_t len);
+
+/*
+ * The report of doc: its page rendered in memory (with its PNGs when
+ * png_dir is given), then written as report_write does.  0 or -errno with
+ * err set.
+ */
+int report_make(struct json_object *doc, const struct report_kind *kind, const char *out, const char *png_dir,
+		char *err, size_t errlen);
+
+/*
+ * Write the page to out (and its PNGs into png_dir when given, the CSVs of
+ * doc beside out when doc is given), each file through a temporary and a
+ * rename.  When any write fails, the files already written are removed: no
+ * partial report is left behind.  0 or -errno with err set.
+ */
+int report_write(const char *out, struct html_page *pg, const char *png_dir, struct json_object *doc,
+		 const struct report_kind *kind, char *err, size_t errlen);
+
+#endif

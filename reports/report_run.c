@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: MIT */
+/* The page of a run: one row per series, and IOPS and latency against queue depth or over time. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "reports/html.h"
+#include "reports/report_parts.h"
+#include "reports/table.h"
+#include "results/json_get.h"
+
+/* One row per series; a RAID run's rows lead with the chunk size. */
+static void run_series_table(struct table *t, struct json_object *doc)
+{
+	struct json_object *series = jget(doc, "series");
+	size_t c = jget(doc, "group") ? 1 : 0;
+
+	table_init(t, c ? "Per chunk size and queue depth" : "Per queue depth");
+	if (c)
+		table_col(t, "chunk KiB", TA_RIGHT);
+	table_cols(t, "QD", TA_RIGHT, "IOPS", TA_RIGHT, "MB/s", TA_RIGHT, "lat mean µs", TA_RIGHT,
+		   "p99 µs", TA_RIGHT, "p99.9 µs", TA_RIGHT, "max µs", TA_RIGHT, "WA", TA_RIGHT, NULL);
+	for (size_t i = 0; i < jlen(series); i++) {
+		struct json_object *r = jidx(series, i), *lat = jget(r, "lat_us");
+
+		table_row(t);
+		if (c)
+			table_num(t, 0, jnum(r, "chunk_bytes") / 1024, 0);
+		table_num(t, c + 0, jnum(r, "qd"), 0);
+		table_num(t, c + 1, jnum(r, "iops"), 0);
+		table_num(t, c + 2, jnum(r, "mbps"), 1);
+		table_num(t, c + 3, jnum(lat, "mean"), 1);
+		table_num(t, c + 4, jnum(lat, "p99"), 1);
+		table_num(t, c + 5, jnum(lat, "p99.9"), 1);
+		table_num(t, c + 6, jnum(lat, "max"), 1);
+		table_num(t, c + 7, jnum(r, "waf"), 2);
+	}
+}
+
+/* How many series ran per chunk size (the --qd steps); every series when there is no chunk. */
+static size_t run_steps_per_chunk(struct json_object *series)
+{
+	double chunks[64];
+	size_t nc = distinct_nums(series, "chunk_bytes", chunks, 64);
+
+	return nc ? jlen(series) / nc : 0;
+}
+
+/* IOPS and latency against queue depth, one line per chunk size. */
+static void run_qd_charts(struct html_page *pg, struct json_object *series, const struct table *t)
+{
+	static const struct line_plan by_chunk = { .xpath = "qd", .xdiv = 1, .group = "chunk_bytes",
+						   .group_pre = "", .group_div = 1024, .group_post = " KiB chunks" };
+	static const struct line_spec iops[] = { { "IOPS", "iops" } };
+	static const struct line_spec lat[] = { { "mean", "lat_us/mean" }, { "p99", "lat_us/p99" } };
+	static const struct line_spec mean_only[] = { { "mean (p99 not measured)", "lat_us/mean" } };
+	struct plot a = { .c = { .title = "Throughput against queue depth", .xlabel = "queue depth", .ylabel = "IOPS",
+				 .y2label = "MB/s", .x_log2 = true, .y_from_zero = true } };
+	struct plot b = { .c = { .title = "Latency against queue depth", .xlabel = "queue depth",
+				 .ylabel = "latency (µs)", .x_log2 = true, .y_from_zero = true } };
+	bool any99 = false;
+
+	for (size_t i = 0; i < jlen(series); i++)
+		any99 |= isfinite(jat(jidx(series, i), "lat_us/p99"));
+	a.c.y2_scale = last_mbps_per_iops(series);
+	add_lines(&a, series, &by_chunk, iops, 1);
+	if (any99)
+		add_lines(&b, series, &by_chunk, lat, 2);
+	else
+		add_lines(&b, series, &by_chunk, mean_only, 1);
+	html_h2(pg, "qd", "Throughput and latency against queue depth");
+	plot_show(pg, "iops-vs-qd", &a, t);
+	plot_show(pg, "latency-vs-qd", &b, NULL);
+}
+
+/* The intervals of series s as table rows, led by the series' name when several share the table. */
+static void interval_rows(struct table *u, struct json_object *s, bool named)
+{
+	struct json_object *ts = jget(s, "timeseries");
+	size_t c = named ? 1 : 0;
+	char name[64];
+
+	series_name(s, name, sizeof(name));
+	for (size_t j = 0; j < jlen(ts); j++) {
+		struct json_object *e = jidx(ts, j);
+
+		table_row(u);
+		if (named)
+			table_cell(u, 0, "%s", name);
+		table_num(u, c + 0, jnum(e, "t_s"), 1);
+		table_num(u, c + 1, jnum(e, "iops"), 0);
+		table_num(u, c + 2, jnum(e, "mbps"), 1);
+		table_num(u, c + 3, jat(e, "lat_us/mean"), 1);
+		table_num(u, c + 4, jnum(e, "waf"), 2);
+	}
+}
+
+/* IOPS over time, one line per series (several when each chunk size ran one series). */
+static void run_time_chart(struct html_page *pg, struct json_object *series)
+{
+	struct plot a = { .c = { .title = "IOPS over time", .xlabel = "time (s)", .ylabel = "IOPS", .y2label = "MB/s",
+				 .x_from_zero = true, .y_from_zero = true } };
+	bool several = jlen(series) > 1;
+	size_t points = 0;
+	struct table u;
+
+	table_init(&u, "IOPS per interval");
+	if (several)
+		table_col(&u, "series", TA_LEFT);
+	table_cols(&u, "t s", TA_RIGHT, "IOPS", TA_RIGHT, "MB/s", TA_RIGHT, "lat mean µs", TA_RIGHT,
+		   "WA", TA_RIGHT, NULL);
+	for (size_t i = 0; i < jlen(series); i++) {
+		struct json_object *s = jidx(series, i), *ts = jget(s, "timeseries");
+		struct chart_series *line = line_of(&a, ts, NULL, NAN, "t_s", 1, "iops");
+
+		if (line) {
+			series_name(s, plot_label(&a, line), PLOT_LABEL);
+			line->label = several ? plot_label(&a, line) : "IOPS";
+			line->color = (int)i;
+		}
+		a.c.y2_scale = last_mbps_per_iops(ts) > 0 ? last_mbps_per_iops(ts) : a.c.y2_scale;
+		points += jlen(ts);
+		interval_rows(&u, s, several);
+	}
+	if (!points)
+		a.c.empty = "no time series";
+	html_h2(pg, "throughput", "Throughput over time");
+	plot_show(pg, "iops-over-time", &a, &u);
+	table_free(&u);
+}
+
+void report_run(struct html_page *pg, struct json_object *doc)
+{
+	struct json_object *series = jget(doc, "series");
+	size_t n = jlen(series);
+	struct table t;
+
+	html_h2(pg, "summary", "Summary");
+	html_dl_begin(pg);
+	summary_target(pg, doc);
+	if (jget(doc, "group"))
+		html_dl(pg, "series", "%zu (one per chunk size and queue depth)", n);
+	else
+		html_dl(pg, "series", "%zu (queue depth%s)", n, n == 1 ? "" : "s");
+	html_dl_end(pg);
+	run_series_table(&t, doc);
+	html_table(pg, &t, true);
+	settings_table(pg, doc);
+	if (run_steps_per_chunk(series) > 1)
+		run_qd_charts(pg, series, &t);
+	else if (n)
+		run_time_chart(pg, series);
+	table_free(&t);
+	raid_run_section(pg, doc);
+}

@@ -1,0 +1,746 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The result loader: one reading of a file, then a walk of the document
+ * against a table of every field report, compare and resume read.
+ *
+ * Unknown keys are left alone (a newer writer may add some); a known key
+ * must have its type.  Figures (rates, latencies, byte counts) may be null,
+ * which the schema uses for "not measured"; names, settings and arrays may
+ * not.  Settings are held to the command line's limits so that a resumed
+ * sweep can only run what the command line would have let it.
+ */
+#include <errno.h>
+#include <float.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <json-c/json.h>
+
+#include "profiler/sweep_plan.h"
+#include "results/result_json.h"
+#include "results/result_load.h"
+#include "util/escape.h"
+#include "util/settings_limits.h"
+
+/* -------------------------------------------------------------------------- */
+/* The schema as a table                                                      */
+
+enum vtype { T_NUM, T_INT, T_STR, T_BOOL, T_OBJ, T_ARR };
+
+#define F_REQ 1u        /* must be there */
+#define F_NULL 2u       /* null allowed: not measured, or not set */
+#define F_MAXEX 4u      /* max itself is out of range */
+
+struct spec {
+	const char *key;                /* NULL ends a list of fields */
+	enum vtype type;
+	unsigned flags;
+	double min, max;                /* T_NUM, T_INT: the range; T_ARR: how many items */
+	const struct spec *sub;         /* T_OBJ: its fields; T_ARR: what each item is */
+	const char *const *names;       /* T_STR: the values allowed, NULL-ended (NULL: any) */
+};
+
+#define NUM(k, f, lo, hi) { .key = k, .type = T_NUM, .flags = f, .min = lo, .max = hi }
+#define INT(k, f, lo, hi) { .key = k, .type = T_INT, .flags = f, .min = lo, .max = hi }
+/* A measured figure: a number >= 0, or null when not measured. */
+#define FIG(k) NUM(k, F_NULL, 0, DBL_MAX)
+#define STR(k, f) { .key = k, .type = T_STR, .flags = f }
+#define ENUM(k, f, list) { .key = k, .type = T_STR, .flags = f, .names = list }
+#define BOOL(k, f) { .key = k, .type = T_BOOL, .flags = f }
+#define OBJ(k, f, fields) { .key = k, .type = T_OBJ, .flags = f, .sub = fields }
+#define ARR(k, f, item) { .key = k, .type = T_ARR, .flags = f, .min = 0, .max = DBL_MAX, .sub = &item }
+#define ARRN(k, f, lo, hi, item) { .key = k, .type = T_ARR, .flags = f, .min = lo, .max = hi, .sub = &item }
+#define END { .key = NULL }
+
+static const char *const schema_names[] = { RESULT_SCHEMA, NULL };
+static const char *const kind_names[] = { "run", "precondition", "sweep", "slc", NULL };
+static const char *const op_method_names[] = { OP_METHOD_NAMES, NULL };
+static const char *const purge_method_names[] = { PURGE_METHOD_NAMES, NULL };
+/* What a point says was done: a method, or none when the target takes neither purge nor TRIM. */
+static const char *const purge_done_names[] = { PURGE_METHOD_NAMES, "none", NULL };
+static const char *const plan_names[] = { "list", "adaptive", NULL };
+
+static const struct spec str_item = STR(NULL, 0);
+static const struct spec index_item = INT(NULL, F_NULL, 0, DBL_MAX);
+static const struct spec op_item = NUM(NULL, 0, 0, LIM_OP_PERCENT_MAX);
+static const struct spec op_member_item = ARR(NULL, 0, op_item);
+static const struct spec chunk_item = INT(NULL, 0, 1, DBL_MAX);
+static const struct spec run_qd_item = INT(NULL, 0, LIM_QD_MIN, LIM_RUN_QD_MAX);
+static const struct spec idle_item = NUM(NULL, 0, 0, DBL_MAX);
+static const struct spec window_item = INT(NULL, 0, 0, DBL_MAX);
+
+static const struct spec lat_fields[] = {
+	FIG("mean"), FIG("p50"), FIG("p99"), FIG("p99.9"), FIG("p99.99"), FIG("max"), END,
+};
+
+/* A device: the target, or a RAID member in group.members. */
+static const struct spec device_fields[] = {
+	STR("kind", F_NULL),
+	STR("path", F_REQ),
+	STR("model", F_NULL),
+	STR("serial", F_NULL),
+	STR("firmware", F_NULL),
+	FIG("capacity_bytes"),
+	FIG("lba_bytes"),
+	ARR("capabilities", 0, str_item),
+	END,
+};
+static const struct spec device_item = OBJ(NULL, 0, device_fields);
+
+static const struct spec group_fields[] = {
+	INT("level", F_NULL, 0, 10),
+	NUM("chunk_bytes", F_NULL, 1, DBL_MAX),
+	ARR("members", 0, device_item),
+	FIG("member_bytes_used"),
+	ARR("chunk_list", 0, chunk_item),
+	END,
+};
+
+/* A member's figures in a RAID series or point. */
+static const struct spec member_fields[] = {
+	STR("path", F_NULL),
+	STR("serial", F_NULL),
+	FIG("host_bytes_written"),
+	FIG("host_bytes_read"),
+	FIG("media_bytes_written"),
+	FIG("waf"),
+	FIG("iops"),
+	OBJ("lat_us", F_NULL, lat_fields),
+	NUM("op_percent", F_NULL, 0, 100),
+	NUM("effective_op_percent", F_NULL, -DBL_MAX, DBL_MAX),
+	END,
+};
+static const struct spec member_item = OBJ(NULL, 0, member_fields);
+
+/* One interval of a run's or a round's time series. */
+static const struct spec sample_fields[] = {
+	FIG("t_s"), FIG("iops"), FIG("mbps"), OBJ("lat_us", F_NULL, lat_fields), FIG("ios"), FIG("waf"), END,
+};
+static const struct spec sample_item = OBJ(NULL, 0, sample_fields);
+
+static const struct spec rw_fields[] = {
+	FIG("iops"), FIG("mbps"), OBJ("lat_us", F_NULL, lat_fields), END,
+};
+
+static const struct spec series_fields[] = {
+	INT("qd", F_NULL, LIM_QD_MIN, LIM_RUN_QD_MAX),
+	FIG("iops"), FIG("mbps"),
+	OBJ("lat_us", F_NULL, lat_fields),
+	FIG("ios"), FIG("bytes"), FIG("read_ios"), FIG("write_ios"), FIG("span_bytes"),
+	FIG("host_bytes_written"), FIG("media_bytes_written"), FIG("waf"), FIG("seconds"),
+	BOOL("stopped_early", 0),
+	FIG("verify_errors"),
+	ARR("timeseries", 0, sample_item),
+	NUM("chunk_bytes", F_NULL, 1, DBL_MAX),
+	ARR("members", 0, member_item),
+	INT("limiting_member", F_NULL, 0, DBL_MAX),
+	OBJ("read", F_NULL, rw_fields),
+	OBJ("write", F_NULL, rw_fields),
+	END,
+};
+static const struct spec series_item = OBJ(NULL, 0, series_fields);
+
+static const struct spec chunk_cmp_fields[] = {
+	NUM("chunk_bytes", F_NULL, 1, DBL_MAX),
+	INT("qd", F_NULL, LIM_QD_MIN, LIM_RUN_QD_MAX),
+	FIG("iops"), FIG("mbps"), OBJ("lat_us", F_NULL, lat_fields), FIG("waf"),
+	INT("limiting_member", F_NULL, 0, DBL_MAX),
+	END,
+};
+static const struct spec chunk_cmp_item = OBJ(NULL, 0, chunk_cmp_fields);
+
+static const struct spec bs_mix_fields[] = {
+	INT("bs", F_REQ, LIM_BS_MIN, LIM_BS_MAX),
+	INT("weight", F_REQ, 1, LIM_BS_WEIGHT_MAX),
+	END,
+};
+static const struct spec bs_mix_item = OBJ(NULL, 0, bs_mix_fields);
+
+static const struct spec run_settings[] = {
+	STR("rw", F_NULL),
+	NUM("read_pct", F_NULL, 0, 100),
+	INT("bs", F_NULL, LIM_BS_MIN, LIM_BS_MAX),
+	ARR("bs_mix", F_NULL, bs_mix_item),
+	INT("qd", F_NULL, LIM_QD_MIN, LIM_RUN_QD_MAX),
+	ARR("qd_list", 0, run_qd_item),
+	FIG("time_s"), FIG("bytes"), FIG("interval_s"), FIG("span_bytes"),
+	INT("seed", 0, 0, 18446744073709551615.0),
+	BOOL("verify", 0),
+	END,
+};
+
+static const struct spec run_doc[] = {
+	OBJ("settings", 0, run_settings),
+	ARR("series", F_REQ, series_item),
+	ARR("chunk_comparison", 0, chunk_cmp_item),
+	END,
+};
+
+/* A preconditioned point: the precondition result, or one OP level of a sweep. */
+static const struct spec fill_fields[] = {
+	INT("passes", F_NULL, LIM_FILL_PASSES_MIN, LIM_FILL_PASSES_MAX),
+	FIG("bytes"), FIG("seconds"), FIG("mbps"),
+	END,
+};
+static const struct spec steady_fields[] = {
+	BOOL("reached", 0),
+	INT("rounds", F_NULL, 0, LIM_MAX_ROUNDS_MAX),
+	ARRN("window", F_NULL, 2, 2, window_item),
+	FIG("iops"),
+	FIG("range_pct"),
+	NUM("slope_pct", F_NULL, -DBL_MAX, DBL_MAX),
+	STR("stop_reason", F_NULL),
+	END,
+};
+static const struct spec endurance_fields[] = {
+	FIG("life_years"), FIG("nand_bytes_per_host_byte"), FIG("rated_tbw"), FIG("daily_writes_bytes"),
+	STR("source", F_NULL),
+	END,
+};
+static const struct spec point_fields[] = {
+	NUM("op_percent", F_NULL | F_MAXEX, 0, 100),
+	ENUM("op_method", F_NULL, op_method_names),
+	FIG("usable_bytes"),
+	ENUM("purge_method", F_NULL, purge_done_names),
+	FIG("drive_seconds"),
+	OBJ("fill", F_NULL, fill_fields),
+	OBJ("steady_state", F_NULL, steady_fields),
+	FIG("iops"), FIG("mbps"),
+	OBJ("lat_us", F_NULL, lat_fields),
+	FIG("host_bytes_written"), FIG("media_bytes_written"), FIG("waf"),
+	STR("waf_source", F_NULL),
+	ARR("timeseries", 0, sample_item),
+	ARR("members", 0, member_item),
+	INT("limiting_member", F_NULL, 0, DBL_MAX),
+	ARR("round_limiting_member", F_NULL, index_item),
+	OBJ("endurance", F_NULL, endurance_fields),
+	END,
+};
+static const struct spec point_item = OBJ(NULL, 0, point_fields);
+
+static const struct spec precondition_doc[] = {
+	OBJ("precondition", F_REQ, point_fields),
+	END,
+};
+
+/* Everything resume reads back to run the rest of a sweep: required, and within the CLI's limits. */
+static const struct spec sweep_settings[] = {
+	ENUM("plan", F_REQ, plan_names),
+	ARRN("op_list", 0, 1, SWEEP_MAX_POINTS, op_item),
+	ARRN("op_grid", 0, 1, SWEEP_MAX_POINTS, op_item),
+	NUM("resolution", F_NULL, LIM_RESOLUTION_MIN, LIM_RESOLUTION_MAX),
+	ENUM("op_method", F_REQ, op_method_names),
+	ARRN("op_member", 0, 1, SWEEP_MAX_POINTS, op_member_item),
+	ENUM("purge_method", F_REQ | F_NULL, purge_method_names),
+	INT("fill_passes", F_REQ, LIM_FILL_PASSES_MIN, LIM_FILL_PASSES_MAX),
+	INT("bs", F_REQ, LIM_BS_MIN, LIM_BS_MAX),
+	INT("qd", F_REQ, LIM_QD_MIN, LIM_QD_MAX),
+	NUM("round_s", F_REQ, LIM_ROUND_MIN_S, LIM_ROUND_MAX_S),
+	INT("max_rounds", F_REQ, LIM_MAX_ROUNDS_MIN, LIM_MAX_ROUNDS_MAX),
+	NUM("max_writes", F_NULL, LIM_MAX_WRITES_MIN, LIM_MAX_WRITES_MAX),
+	INT("seed", 0, 0, 18446744073709551615.0),
+	END,
+};
+static const struct spec knee_fields[] = {
+	NUM("op_percent", F_NULL, 0, 100),
+	NUM("recommended_op_percent", F_NULL, 0, 100),
+	STR("reason", F_NULL),
+	STR("kind", F_NULL),
+	STR("rule", F_NULL),
+	NUM("curvature_op_percent", F_NULL, 0, 100),
+	END,
+};
+static const struct spec sweep_doc[] = {
+	OBJ("settings", F_REQ, sweep_settings),
+	ARRN("points", F_REQ, 0, SWEEP_MAX_POINTS, point_item),
+	OBJ("knee", F_NULL, knee_fields),
+	BOOL("complete", 0),
+	END,
+};
+
+static const struct spec phase_fields[] = {
+	NUM("from_bytes", F_REQ, 0, DBL_MAX),
+	NUM("to_bytes", F_REQ, 0, DBL_MAX),
+	FIG("mbps"),
+	STR("role", F_NULL),
+	END,
+};
+static const struct spec phase_item = OBJ(NULL, 0, phase_fields);
+static const struct spec recovery_fields[] = {
+	NUM("idle_s", F_REQ, 0, DBL_MAX), FIG("recovered_bytes"), BOOL("lower_bound", 0), END,
+};
+static const struct spec recovery_item = OBJ(NULL, 0, recovery_fields);
+static const struct spec slc_sample_fields[] = {
+	NUM("written_bytes", F_REQ, 0, DBL_MAX), FIG("mbps"), END,
+};
+static const struct spec slc_sample_item = OBJ(NULL, 0, slc_sample_fields);
+static const struct spec slc_fields[] = {
+	FIG("cache_bytes"), FIG("in_cache_mbps"), FIG("post_cache_mbps"),
+	BOOL("cliff", 0),
+	ENUM("purge_method", F_NULL, purge_done_names),
+	FIG("prefill_bytes"), FIG("sample_bytes"), FIG("drive_seconds"), FIG("write_buffer_bytes"),
+	ARR("phases", 0, phase_item),
+	ARR("recovery", 0, recovery_item),
+	ARR("samples", 0, slc_sample_item),
+	END,
+};
+static const struct spec slc_settings[] = {
+	INT("bs", 0, LIM_BS_MIN, LIM_BS_MAX),
+	INT("qd", 0, LIM_QD_MIN, LIM_QD_MAX),
+	NUM("prefill_percent", F_NULL, 0, LIM_PREFILL_PERCENT_MAX),
+	FIG("prefill_idle_s"),
+	ARR("idle_s", 0, idle_item),
+	ENUM("purge_method", F_NULL, purge_method_names),
+	INT("seed", 0, 0, 18446744073709551615.0),
+	END,
+};
+static const struct spec slc_doc[] = {
+	OBJ("settings", 0, slc_settings),
+	OBJ("slc", F_REQ, slc_fields),
+	END,
+};
+
+/* What every kind has. */
+static const struct spec tool_fields[] = { STR("version", F_NULL), END };
+static const struct spec common_doc[] = {
+	ENUM("schema", F_REQ, schema_names),
+	ENUM("kind", 0, kind_names),
+	OBJ("tool", F_NULL, tool_fields),
+	STR("started", F_NULL),
+	STR("finished", F_NULL),
+	STR("command", F_NULL),
+	FIG("virtual_seconds"),
+	OBJ("target", F_REQ, device_fields),
+	OBJ("group", F_NULL, group_fields),
+	END,
+};
+
+static const struct spec *const kind_docs[] = {
+	[RESULT_KIND_RUN] = run_doc,
+	[RESULT_KIND_PRECONDITION] = precondition_doc,
+	[RESULT_KIND_SWEEP] = sweep_doc,
+	[RESULT_KIND_SLC] = slc_doc,
+};
+
+const char *result_kind_name(enum result_kind kind)
+{
+	return (unsigned)kind < 4 ? kind_names[kind] : "?";
+}
+
+/* -------------------------------------------------------------------------- */
+/* Walking a document                                                         */
+
+/* Where the walk is, as it is printed: "points[3].steady_state.iops". */
+struct walk {
+	char path[256];
+	size_t len;
+	char *err;
+	size_t errlen;
+};
+
+static size_t path_push(struct walk *w, const char *key, size_t index)
+{
+	size_t old = w->len;
+	int n;
+
+	if (key)
+		n = snprintf(w->path + old, sizeof(w->path) - old, "%s%s", old ? "." : "", key);
+	else
+		n = snprintf(w->path + old, sizeof(w->path) - old, "[%zu]", index);
+	if (n > 0)
+		w->len = old + (size_t)n < sizeof(w->path) ? old + (size_t)n : sizeof(w->path) - 1;
+	return old;
+}
+
+static void path_pop(struct walk *w, size_t old)
+{
+	w->len = old;
+	w->path[old] = '\0';
+}
+
+/* What was found, for the message: null, true, 12, -Infinity, "text", an object. */
+static const char *describe(char *buf, size_t len, struct json_object *v)
+{
+	ESCAPE_BUF(q);
+	double d;
+
+	switch (json_object_get_type(v)) {
+	case json_type_null:
+		return "null";
+	case json_type_boolean:
+		return json_object_get_boolean(v) ? "true" : "false";
+	case json_type_int:
+		snprintf(buf, len, "%" PRId64, json_object_get_int64(v));
+		return buf;
+	case json_type_double:
+		d = json_object_get_double(v);
+		if (isnan(d))
+			return "NaN";
+		if (isinf(d))
+			return d > 0 ? "Infinity" : "-Infinity";
+		snprintf(buf, len, "%g", d);
+		return buf;
+	case json_type_string:
+		snprintf(buf, len, "\"%s\"",
+			 escape_bytes(q, sizeof(q), json_object_get_string(v), (size_t)json_object_get_string_len(v)));
+		return buf;
+	case json_type_object:
+		return "an object";
+	case json_type_array:
+		return "an array";
+	}
+	return "something else";
+}
+
+/* "a number from 5 to 10000", "a whole number of at least 0", "one of list, adaptive". */
+static void expected(char *buf, size_t len, const struct spec *sp)
+{
+	size_t o = 0;
+
+#define PUT(...) (o += (size_t)snprintf(buf + o, o < len ? len - o : 0, __VA_ARGS__))
+	switch (sp->type) {
+	case T_NUM:
+	case T_INT:
+		PUT("%s", sp->type == T_INT ? "a whole number" : "a number");
+		if (sp->min > -DBL_MAX && sp->max < DBL_MAX)
+			PUT(" from %.15g to %s%.15g", sp->min, sp->flags & F_MAXEX ? "below " : "", sp->max);
+		else if (sp->min > -DBL_MAX)
+			PUT(" of at least %.15g", sp->min);
+		break;
+	case T_STR:
+		if (!sp->names) {
+			PUT("a string");
+			break;
+		}
+		PUT(sp->names[1] ? "one of " : "\"");
+		for (const char *const *n = sp->names; *n; n++)
+			PUT("%s%s", n == sp->names ? "" : ", ", *n);
+		if (!sp->names[1])
+			PUT("\"");
+		break;
+	case T_BOOL:
+		PUT("true or false");
+		break;
+	case T_OBJ:
+		PUT("an object");
+		break;
+	case T_ARR:
+		if (sp->min == sp->max)
+			PUT("an array of %.0f items", sp->min);
+		else if (sp->max < DBL_MAX)
+			PUT("an array of %.0f to %.0f items", sp->min, sp->max);
+		else
+			PUT("an array");
+		break;
+	}
+	if (sp->flags & F_NULL)
+		PUT(" or null");
+#undef PUT
+}
+
+__attribute__((format(printf, 2, 3)))
+static int refuse(struct walk *w, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (!w->err || !w->errlen)
+		return -EINVAL;
+	n = snprintf(w->err, w->errlen, "%s: ", w->len ? w->path : "(document)");
+	if (n >= 0 && (size_t)n < w->errlen) {
+		va_start(ap, fmt);
+		vsnprintf(w->err + n, w->errlen - (size_t)n, fmt, ap);
+		va_end(ap);
+	}
+	return -EINVAL;
+}
+
+static int refuse_value(struct walk *w, const struct spec *sp, struct json_object *v)
+{
+	char want[256], got[ESCAPE_BUF_SIZE + 4];
+
+	expected(want, sizeof(want), sp);
+	return refuse(w, "expected %s, got %s", want, describe(got, sizeof(got), v));
+}
+
+static bool in_range(const struct spec *sp, double d)
+{
+	if (!isfinite(d) || d < sp->min || d > sp->max)
+		return false;
+	return !(sp->flags & F_MAXEX) || d < sp->max;
+}
+
+static int check_fields(struct walk *w, const struct spec *fields, struct json_object *obj);
+
+static int check_value(struct walk *w, const struct spec *sp, struct json_object *v)
+{
+	enum json_type t = json_object_get_type(v);
+	size_t n;
+
+	if (t == json_type_null)
+		return sp->flags & F_NULL ? 0 : refuse_value(w, sp, v);
+	switch (sp->type) {
+	case T_NUM:
+	case T_INT:
+		if (t != json_type_int && t != json_type_double)
+			return refuse_value(w, sp, v);
+		if (!in_range(sp, json_object_get_double(v)))
+			return refuse_value(w, sp, v);
+		if (sp->type == T_INT && t == json_type_double &&
+		    json_object_get_double(v) != floor(json_object_get_double(v)))
+			return refuse_value(w, sp, v);
+		return 0;
+	case T_STR:
+		if (t != json_type_string)
+			return refuse_value(w, sp, v);
+		for (const char *const *name = sp->names; name && *name; name++)
+			if (!strcmp(*name, json_object_get_string(v)) &&
+			    strlen(*name) == (size_t)json_object_get_string_len(v))
+				return 0;
+		return sp->names ? refuse_value(w, sp, v) : 0;
+	case T_BOOL:
+		return t == json_type_boolean ? 0 : refuse_value(w, sp, v);
+	case T_OBJ:
+		return t == json_type_object ? check_fields(w, sp->sub, v) : refuse_value(w, sp, v);
+	case T_ARR:
+		if (t != json_type_array)
+			return refuse_value(w, sp, v);
+		n = json_object_array_length(v);
+		if ((double)n < sp->min || (double)n > sp->max) {
+			char want[256];
+
+			expected(want, sizeof(want), sp);
+			return refuse(w, "expected %s, got %zu", want, n);
+		}
+		for (size_t i = 0; i < n; i++) {
+			size_t old = path_push(w, NULL, i);
+			int ret = check_value(w, sp->sub, json_object_array_get_idx(v, i));
+
+			if (ret)
+				return ret;
+			path_pop(w, old);
+		}
+		return 0;
+	}
+	return refuse_value(w, sp, v);
+}
+
+static int check_fields(struct walk *w, const struct spec *fields, struct json_object *obj)
+{
+	for (const struct spec *sp = fields; sp->key; sp++) {
+		struct json_object *v;
+		size_t old = path_push(w, sp->key, 0);
+		int ret;
+
+		if (!json_object_object_get_ex(obj, sp->key, &v)) {
+			if (sp->flags & F_REQ) {
+				char want[256];
+
+				expected(want, sizeof(want), sp);
+				return refuse(w, "missing; expected %s", want);
+			}
+			path_pop(w, old);
+			continue;
+		}
+		ret = check_value(w, sp, v);
+		if (ret)
+			return ret;
+		path_pop(w, old);
+	}
+	return 0;
+}
+
+/* What the table cannot say: which list a sweep's plan reads, and its resolution. */
+static int check_sweep_plan(struct walk *w, struct json_object *doc)
+{
+	struct json_object *s = json_object_object_get(doc, "settings");
+	bool list = !strcmp(json_object_get_string(json_object_object_get(s, "plan")), "list");
+	const char *key = list ? "op_list" : "op_grid";
+	struct json_object *res;
+
+	if (!json_object_object_get_ex(s, key, NULL)) {
+		path_push(w, "settings", 0);
+		path_push(w, key, 0);
+		return refuse(w, "missing; a %s plan needs it", list ? "list" : "adaptive");
+	}
+	if (!list && (!json_object_object_get_ex(s, "resolution", &res) || !res)) {
+		path_push(w, "settings", 0);
+		path_push(w, "resolution", 0);
+		return refuse(w, "expected a number from %g to %g for an adaptive plan, got %s",
+			      LIM_RESOLUTION_MIN, LIM_RESOLUTION_MAX, res ? "null" : "nothing");
+	}
+	return 0;
+}
+
+int result_validate(struct json_object *doc, enum result_kind *kind, char *err, size_t errlen)
+{
+	struct walk w = { .path = "", .len = 0, .err = err, .errlen = errlen };
+	struct json_object *v;
+	unsigned k;
+	int ret;
+
+	if (!json_object_is_type(doc, json_type_object)) {
+		char got[ESCAPE_BUF_SIZE + 4];
+
+		return refuse(&w, "expected a result document (an object), got %s",
+			      describe(got, sizeof(got), doc));
+	}
+	ret = check_fields(&w, common_doc, doc);
+	if (ret)
+		return ret;
+	if (json_object_object_get_ex(doc, "kind", &v)) {
+		const char *name = json_object_get_string(v);
+
+		for (k = 0; strcmp(kind_names[k], name); k++)
+			;
+	} else if (json_object_object_get_ex(doc, "series", NULL)) {
+		k = RESULT_KIND_RUN;    /* written before results had a kind */
+	} else {
+		path_push(&w, "kind", 0);
+		return refuse(&w, "missing; expected one of run, precondition, sweep, slc (or a run's series)");
+	}
+	ret = check_fields(&w, kind_docs[k], doc);
+	if (!ret && k == RESULT_KIND_SWEEP)
+		ret = check_sweep_plan(&w, doc);
+	if (!ret && kind)
+		*kind = (enum result_kind)k;
+	return ret;
+}
+
+/* -------------------------------------------------------------------------- */
+/* Text and files                                                             */
+
+static bool blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+int result_parse(const char *text, size_t len, struct json_object **doc, enum result_kind *kind,
+		 char *err, size_t errlen)
+{
+	struct json_tokener *tok;
+	struct json_object *d;
+	enum json_tokener_error jerr;
+	size_t end;
+	int ret;
+
+	*doc = NULL;
+	if (len > RESULT_LOAD_MAX_BYTES || len > INT32_MAX) {
+		snprintf(err, errlen, "larger than %llu MiB; not a result of ssdprof",
+			 (unsigned long long)(RESULT_LOAD_MAX_BYTES >> 20));
+		return -EINVAL;
+	}
+	tok = json_tokener_new_ex(JSON_TOKENER_DEFAULT_DEPTH);
+	if (!tok) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
+	d = json_tokener_parse_ex(tok, text, (int)len);
+	jerr = json_tokener_get_error(tok);
+	end = json_tokener_get_parse_end(tok);
+	json_tokener_free(tok);
+	if (!d || jerr != json_tokener_success) {
+		snprintf(err, errlen, "not JSON: %s at byte %zu",
+			 jerr == json_tokener_continue ? "the text ends early" : json_tokener_error_desc(jerr), end);
+		json_object_put(d);
+		return -EINVAL;
+	}
+	while (end < len && blank(text[end]))
+		end++;
+	if (end < len) {
+		snprintf(err, errlen, "something follows the JSON document at byte %zu; a result holds one document",
+			 end);
+		json_object_put(d);
+		return -EINVAL;
+	}
+	ret = result_validate(d, kind, err, errlen);
+	if (ret) {
+		json_object_put(d);
+		return ret;
+	}
+	*doc = d;
+	return 0;
+}
+
+/* The whole file, refused past RESULT_LOAD_MAX_BYTES without reading on. */
+static int read_all(FILE *f, char **text, size_t *len)
+{
+	size_t cap = 1 << 16, n = 0;
+	char *buf = malloc(cap), *grown;
+
+	if (!buf)
+		return -ENOMEM;
+	for (;;) {
+		size_t got = fread(buf + n, 1, cap - n, f);
+
+		n += got;
+		if (n > RESULT_LOAD_MAX_BYTES) {
+			free(buf);
+			return -EFBIG;
+		}
+		if (n < cap) {
+			if (ferror(f)) {
+				free(buf);
+				return -EIO;
+			}
+			break;
+		}
+		cap *= 2;
+		grown = realloc(buf, cap);
+		if (!grown) {
+			free(buf);
+			return -ENOMEM;
+		}
+		buf = grown;
+	}
+	*text = buf;
+	*len = n;
+	return 0;
+}
+
+int result_load(const char *path, struct json_object **doc, enum result_kind *kind, char *err,
+		size_t errlen)
+{
+	char msg[512], *text = NULL;
+	struct stat st;
+	size_t len = 0;
+	ESCAPE_BUF(q);
+	FILE *f;
+	int ret;
+
+	*doc = NULL;
+	escape_arg(q, sizeof(q), path);
+	f = fopen(path, "rb");
+	if (!f) {
+		ret = -errno;
+		snprintf(err, errlen, "%s: %s", q, strerror(-ret));
+		return ret;
+	}
+	/* A regular file says its size: refuse a huge one before reading any of it. */
+	if (!fstat(fileno(f), &st) && S_ISREG(st.st_mode) && (uint64_t)st.st_size > RESULT_LOAD_MAX_BYTES)
+		ret = -EFBIG;
+	else
+		ret = read_all(f, &text, &len);
+	fclose(f);
+	if (ret == -EFBIG) {
+		snprintf(err, errlen, "%s: larger than %llu MiB; not a result of ssdprof", q,
+			 (unsigned long long)(RESULT_LOAD_MAX_BYTES >> 20));
+		return -EINVAL;
+	}
+	if (ret) {
+		snprintf(err, errlen, "%s: %s", q, strerror(-ret));
+		return ret;
+	}
+	ret = result_parse(text, len, doc, kind, msg, sizeof(msg));
+	free(text);
+	if (ret)
+		snprintf(err, errlen, "%s: %s", q, msg);
+	return ret;
+}

@@ -1,0 +1,320 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The result loader: every document in tests/data loads with its kind, and
+ * each damage that crashed or hung report, compare or resume (issue 14) is
+ * refused with one line naming the field.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <json-c/json.h>
+
+#include "results/result_load.h"
+
+#ifndef TEST_DATA_DIR
+#error "TEST_DATA_DIR must name tests/data"
+#endif
+
+static const struct {
+	const char *file;
+	enum result_kind kind;
+} docs[] = {
+	{ "report_precondition_raid.json", RESULT_KIND_PRECONDITION },
+	{ "report_run.json", RESULT_KIND_RUN },
+	{ "report_run_qd.json", RESULT_KIND_RUN },
+	{ "report_run_raid.json", RESULT_KIND_RUN },
+	{ "report_run_raid_qd.json", RESULT_KIND_RUN },
+	{ "report_slc.json", RESULT_KIND_SLC },
+	{ "report_sweep_dc.json", RESULT_KIND_SWEEP },
+	{ "report_sweep_notsteady.json", RESULT_KIND_SWEEP },
+	{ "report_sweep_nowaf.json", RESULT_KIND_SWEEP },
+	{ "report_sweep_raid.json", RESULT_KIND_SWEEP },
+};
+
+static void data_path(char *buf, size_t len, const char *file)
+{
+	snprintf(buf, len, "%s/%s", TEST_DATA_DIR, file);
+}
+
+static struct json_object *load_data(const char *file)
+{
+	char path[4096];
+	struct json_object *d;
+
+	data_path(path, sizeof(path), file);
+	d = json_object_from_file(path);
+	assert_non_null(d);
+	return d;
+}
+
+/* The object at a dotted path with [i] indexes: "points[0].steady_state". */
+static struct json_object *at(struct json_object *d, const char *path)
+{
+	char buf[256], *save = NULL;
+
+	snprintf(buf, sizeof(buf), "%s", path);
+	for (char *part = strtok_r(buf, ".", &save); part; part = strtok_r(NULL, ".", &save)) {
+		char *br = strchr(part, '[');
+
+		if (br)
+			*br = '\0';
+		if (*part)
+			assert_true(json_object_object_get_ex(d, part, &d));
+		if (br)
+			d = json_object_array_get_idx(d, (size_t)atoi(br + 1));
+		assert_non_null(d);
+	}
+	return d;
+}
+
+/* Set key of the object at path to v (NULL: JSON null), validate, expect refusal naming want. */
+static void expect_refused(const char *file, const char *path, const char *key, struct json_object *v,
+			   const char *want)
+{
+	struct json_object *d = load_data(file);
+	char err[512] = "";
+
+	json_object_object_add(path ? at(d, path) : d, key, v);
+	if (result_validate(d, NULL, err, sizeof(err)) != -EINVAL)
+		fail_msg("%s: %s%s%s was accepted", file, path ? path : "", path ? "." : "", key);
+	if (!strstr(err, want) || strchr(err, '\n'))
+		fail_msg("%s: '%s' does not hold '%s' on one line", file, err, want);
+	printf("# %s\n", err);
+	json_object_put(d);
+}
+
+static void test_every_data_document_loads(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(docs) / sizeof(docs[0]); i++) {
+		char path[4096], err[512] = "";
+		struct json_object *d = NULL;
+		enum result_kind k = (enum result_kind)-1;
+
+		data_path(path, sizeof(path), docs[i].file);
+		if (result_load(path, &d, &k, err, sizeof(err)))
+			fail_msg("%s: %s", docs[i].file, err);
+		assert_int_equal(k, docs[i].kind);
+		assert_string_equal(result_kind_name(k), result_kind_name(docs[i].kind));
+		json_object_put(d);
+	}
+}
+
+static void test_report_crashes_refused(void **state)
+{
+	struct json_object *caps;
+	(void)state;
+
+	/* null in target.capabilities: SEGV in sb_add. */
+	caps = json_object_new_array();
+	json_object_array_add(caps, json_object_new_string("read"));
+	json_object_array_add(caps, NULL);
+	expect_refused("report_run.json", "target", "capabilities", caps,
+		       "target.capabilities[1]: expected a string, got null");
+	/* A non-array phases or recovery in an slc result: json-c assertion. */
+	expect_refused("report_slc.json", "slc", "phases", json_object_new_object(),
+		       "slc.phases: expected an array, got an object");
+	expect_refused("report_slc.json", "slc", "recovery", json_object_new_int(3),
+		       "slc.recovery: expected an array, got 3");
+	/* -Infinity in a phase's from_bytes: out-of-bounds read in chart.c. */
+	expect_refused("report_slc.json", "slc.phases[0]", "from_bytes", json_object_new_double(-INFINITY),
+		       "slc.phases[0].from_bytes: expected a number of at least 0, got -Infinity");
+	expect_refused("report_slc.json", "slc.phases[0]", "to_bytes", json_object_new_double(NAN),
+		       "slc.phases[0].to_bytes: expected a number of at least 0, got NaN");
+	/* A figure: null is "not measured", a string is not. */
+	expect_refused("report_sweep_dc.json", "points[3].steady_state", "iops", json_object_new_string("x"),
+		       "points[3].steady_state.iops: expected a number of at least 0 or null, got \"x\"");
+	expect_refused("report_run.json", "series[0]", "timeseries", NULL,
+		       "series[0].timeseries: expected an array, got null");
+	expect_refused("report_run.json", NULL, "series", json_object_new_string("many"),
+		       "series: expected an array, got \"many\"");
+}
+
+static void test_resume_crashes_refused(void **state)
+{
+	const char *sw = "report_sweep_dc.json";
+	(void)state;
+
+	expect_refused(sw, NULL, "schema", NULL, "schema: expected \"ssdprof.result/1\", got null");
+	expect_refused(sw, NULL, "kind", NULL, "kind: expected one of run, precondition, sweep, slc, got null");
+	expect_refused(sw, NULL, "kind", json_object_new_string("qualify\x1b[2J"),
+		       "got \"qualify\\x1b[2J\"");
+	expect_refused(sw, "target", "path", NULL, "target.path: expected a string, got null");
+	expect_refused(sw, "settings", "plan", NULL, "settings.plan: expected one of list, adaptive, got null");
+	expect_refused(sw, "settings", "op_method", NULL,
+		       "settings.op_method: expected one of auto, namespace, hpa, span, got null");
+	expect_refused(sw, NULL, "points", json_object_new_object(),
+		       "points: expected an array of 0 to 64 items, got an object");
+	expect_refused(sw, "settings", "max_rounds", json_object_new_int(-1),
+		       "settings.max_rounds: expected a whole number from 5 to 10000, got -1");
+	expect_refused(sw, "settings", "round_s", NULL,
+		       "settings.round_s: expected a number from 0.001 to 86400, got null");
+	expect_refused(sw, "settings", "round_s", json_object_new_string("60"), "settings.round_s: expected");
+	expect_refused(sw, "settings", "round_s", json_object_new_double(-1), "got -1");
+	expect_refused(sw, "settings", "round_s", json_object_new_double(1e300), "got 1e+300");
+	expect_refused(sw, "settings", "fill_passes", json_object_new_int(-1),
+		       "settings.fill_passes: expected a whole number from 0 to 16, got -1");
+	expect_refused(sw, "settings", "fill_passes", json_object_new_int(1000), "got 1000");
+	expect_refused(sw, "settings", "fill_passes", json_object_new_double(1.5), "got 1.5");
+	expect_refused(sw, "settings", "op_method", json_object_new_string("x"),
+		       "settings.op_method: expected one of auto, namespace, hpa, span, got \"x\"");
+	expect_refused(sw, "settings", "purge_method", json_object_new_string("shred"),
+		       "settings.purge_method: expected one of auto, sanitize-block");
+	expect_refused(sw, "settings", "bs", json_object_new_int(0), "settings.bs: expected a whole number from 1");
+	expect_refused(sw, "settings", "qd", json_object_new_int(5000), "settings.qd: expected");
+	expect_refused(sw, "settings", "max_writes", json_object_new_double(0), "settings.max_writes: expected");
+	expect_refused(sw, "points[1]", "purge_method", json_object_new_string("bogus"),
+		       "points[1].purge_method: expected one of auto,");
+	expect_refused(sw, "points[0].steady_state", "window", json_object_new_array(),
+		       "points[0].steady_state.window: expected an array of 2 items or null, got 0");
+}
+
+/* What the table cannot say alone: the plan's list and an adaptive plan's resolution. */
+static void test_sweep_plan_needs_its_list(void **state)
+{
+	struct json_object *d = load_data("report_sweep_dc.json"), *s = at(d, "settings");
+	char err[512];
+	(void)state;
+
+	json_object_array_put_idx(at(d, "settings.op_list"), 2, json_object_new_double(95));
+	assert_int_equal(result_validate(d, NULL, err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "settings.op_list[2]: expected a number from 0 to 90, got 95");
+	json_object_object_del(s, "op_list");
+	assert_int_equal(result_validate(d, NULL, err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "settings.op_list: missing; a list plan needs it");
+
+	json_object_object_add(s, "plan", json_object_new_string("adaptive"));
+	json_object_object_add(s, "op_grid", json_object_new_array());
+	json_object_array_add(at(d, "settings.op_grid"), json_object_new_double(0));
+	assert_int_equal(result_validate(d, NULL, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "settings.resolution: expected a number from 0.1 to 50 for an adaptive plan"));
+	json_object_object_add(s, "resolution", json_object_new_double(2.5));
+	assert_int_equal(result_validate(d, NULL, err, sizeof(err)), 0);
+	json_object_object_del(s, "max_rounds");
+	assert_int_equal(result_validate(d, NULL, err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "settings.max_rounds: missing; expected a whole number from 5 to 10000");
+	json_object_put(d);
+}
+
+/* A run from before results had a kind is known by its series; anything else needs a kind. */
+static void test_kind(void **state)
+{
+	struct json_object *d = load_data("report_slc.json");
+	enum result_kind k;
+	char err[512];
+	(void)state;
+
+	assert_int_equal(result_validate(d, &k, err, sizeof(err)), 0);
+	assert_int_equal(k, RESULT_KIND_SLC);
+	json_object_object_del(d, "kind");
+	assert_int_equal(result_validate(d, &k, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "kind: missing"));
+	json_object_put(d);
+
+	d = json_object_new_array();
+	assert_int_equal(result_validate(d, &k, err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "(document): expected a result document (an object), got an array");
+	json_object_put(d);
+}
+
+static char *read_text(const char *file, size_t *len)
+{
+	char path[4096], *text;
+	FILE *f;
+
+	data_path(path, sizeof(path), file);
+	f = fopen(path, "rb");
+	assert_non_null(f);
+	text = calloc(1, 1 << 22);
+	assert_non_null(text);
+	*len = fread(text, 1, (1 << 22) - 64, f);
+	fclose(f);
+	return text;
+}
+
+/* The text: one JSON document and nothing after it but blanks; non-finite numbers refused. */
+static void test_text(void **state)
+{
+	struct json_object *d;
+	size_t len;
+	char *text = read_text("report_slc.json", &len), err[512];
+	enum result_kind k;
+	(void)state;
+
+	assert_int_equal(result_parse(text, len, &d, &k, err, sizeof(err)), 0);
+	json_object_put(d);
+	memcpy(text + len, " \n\t", 3);
+	assert_int_equal(result_parse(text, len + 3, &d, &k, err, sizeof(err)), 0);
+	json_object_put(d);
+
+	memcpy(text + len, "\n{}", 3);
+	assert_int_equal(result_parse(text, len + 3, &d, &k, err, sizeof(err)), -EINVAL);
+	assert_null(d);
+	/* json-c's strict mode stops at the '{'; the loader's own check catches what it lets by. */
+	assert_non_null(strstr(err, "unexpected character") ? err : strstr(err, "something follows"));
+	printf("# trailing document: %s\n", err);
+	memcpy(text + len, "x", 1);
+	assert_int_equal(result_parse(text, len + 1, &d, &k, err, sizeof(err)), -EINVAL);
+	memcpy(text + len, "\0", 1);
+	assert_int_equal(result_parse(text, len + 1, &d, &k, err, sizeof(err)), -EINVAL);
+	assert_int_equal(result_parse(text, len / 2, &d, &k, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "not JSON"));
+
+	/* The literal -Infinity json-c would read as a number. */
+	char *p = strstr(text, "\"from_bytes\": 0");
+	assert_non_null(p);
+	/* Replace the 0 after '"from_bytes": ' by -Infinity, 8 bytes longer. */
+	memmove(p + 23, p + 15, len - (size_t)(p + 15 - text));
+	memcpy(p + 14, "-Infinity", 9);
+	assert_int_equal(result_parse(text, len + 8, &d, &k, err, sizeof(err)), -EINVAL);
+	printf("# -Infinity: %s\n", err);
+	assert_string_equal(err, "slc.phases[0].from_bytes: expected a number of at least 0, got -Infinity");
+	free(text);
+}
+
+/* Files: an unreadable one gives its errno, a huge one is refused before it is read. */
+static void test_files(void **state)
+{
+	char path[] = "/tmp/ssdprof-result-load-XXXXXX", err[512];
+	struct json_object *d;
+	enum result_kind k;
+	int fd;
+	(void)state;
+
+	assert_int_equal(result_load("/nonexistent/result.json", &d, &k, err, sizeof(err)), -ENOENT);
+	assert_non_null(strstr(err, "/nonexistent/result.json: "));
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	/* Sparse: no disk is used. */
+	assert_int_equal(ftruncate(fd, (off_t)RESULT_LOAD_MAX_BYTES + 1), 0);
+	close(fd);
+	assert_int_equal(result_load(path, &d, &k, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "larger than 256 MiB"));
+	assert_int_equal(truncate(path, 0), 0);
+	assert_int_equal(result_load(path, &d, &k, err, sizeof(err)), -EINVAL);
+	unlink(path);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_every_data_document_loads),
+		cmocka_unit_test(test_report_crashes_refused),
+		cmocka_unit_test(test_resume_crashes_refused),
+		cmocka_unit_test(test_sweep_plan_needs_its_list),
+		cmocka_unit_test(test_kind),
+		cmocka_unit_test(test_text),
+		cmocka_unit_test(test_files),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+#include <stdio.h>
+#include <string.h>
+
+#include "util/escape.h"
+
+static size_t escaped_len(unsigned char c)
+{
+	return c >= 0x20 && c < 0x7f ? 1 : 4;
+}
+
+const char *escape_bytes(char *buf, size_t buflen, const char *s, size_t len)
+{
+	size_t o = 0, total = 0, room;
+
+	if (!buf || buflen < 4)
+		return "";
+	for (size_t i = 0; i < len; i++)
+		total += escaped_len((unsigned char)s[i]);
+	/* All of it when it fits, else a prefix with room for "..." after it. */
+	room = total < buflen ? total : buflen - 4;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (o + escaped_len(c) > room)
+			break;
+		if (escaped_len(c) == 1)
+			buf[o] = (char)c;
+		else
+			snprintf(buf + o, 5, "\\x%02x", c);
+		o += escaped_len(c);
+	}
+	if (total < buflen)
+		buf[o] = '\0';
+	else
+		memcpy(buf + o, "...", 4);
+	return buf;
+}
+
+const char *escape_arg(char *buf, size_t buflen, const char *s)
+{
+	if (!s)
+		s = "(null)";
+	return escape_bytes(buf, buflen, s, strlen(s));
+}
