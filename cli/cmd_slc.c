@@ -30,8 +30,9 @@ const char cmd_slc_usage[] =
 	"\n"
 	"Purge TARGET, then write it sequentially end to end and chart MB/s per 0.5%\n"
 	"of capacity.  The curve is cut into phases where the speed changes by more\n"
-	"than 25% for at least 1% of the capacity; the cache size is what went in\n"
-	"before the first drop.  DESTROYS ALL DATA on TARGET.\n"
+	"than 25% for at least 1% of the capacity; what went in fast before the first\n"
+	"drop is the SLC cache plus the write buffer, measured apart after the cliff.\n"
+	"DESTROYS ALL DATA on TARGET.\n"
 	"\n"
 	"  --bs SIZE           write size (default 128k)\n"
 	"  --qd N              queue depth (default 32)\n"
@@ -92,7 +93,7 @@ static struct json_object *settings_json(const struct slc_settings *s)
 	return settings;
 }
 
-static void print_result(struct json_object *doc, const struct slc_settings *s, const struct slc_result *r)
+static void print_result(struct json_object *doc, const struct slc_result *r)
 {
 	struct json_object *slc_obj = NULL;
 	struct table phases;
@@ -103,14 +104,12 @@ static void print_result(struct json_object *doc, const struct slc_settings *s, 
 	table_slc_phases(&phases, slc_obj);
 	table_print(&phases, stdout, "  ");
 	table_free(&phases);
-	if (r->cliff)
-		printf("SLC cache: %.2f GB at %.1f MB/s, then %.1f MB/s\n", (double)r->cache_bytes / 1e9,
-		       r->in_cache_mbps, r->post_cache_mbps);
-	else
-		printf("no cliff: %.1f MB/s throughout the %.2f GB written\n", r->in_cache_mbps,
-		       (double)(s->usable_bytes - r->prefill_bytes) / 1e9);
+	char summary[256];
+
+	slc_summary(r, summary, sizeof(summary));
+	printf("%s\n", summary);
 	for (size_t i = 0; i < r->nrecovery; i++)
-		printf("after %.0f s idle: %s%.2f GB at cache speed\n", r->recovery[i].idle_s,
+		printf("after %g s idle: %s%.2f GB of SLC cache back\n", r->recovery[i].idle_s,
 		       r->recovery[i].lower_bound ? "at least " : "", (double)r->recovery[i].recovered_bytes / 1e9);
 }
 
@@ -182,7 +181,7 @@ static int probe(const struct cli_opts *o, struct target *t, const struct slc_se
 	if (o->json)
 		puts(result_json_text(doc));
 	else if (!o->quiet)
-		print_result(doc, s, &r);
+		print_result(doc, &r);
 	fprintf(stderr, "results: %s/result.json\n", dir);
 	rc = EXIT_OK;
 out:

@@ -9,9 +9,17 @@
 #include "profiler/slc_probe.h"
 #include "device/target.h"
 #include "engine/workload.h"
+#include "raid/raid_target.h"
 
 /* Fine samples for locating the cliff inside a bin: 1 ms on the target's clock. */
 #define FINE_INTERVAL_NS 1000000ull
+/*
+ * The pause that measures the write buffer: a small write this often keeps
+ * the host from ever going quiet (the simulator folds after 10 ms of quiet,
+ * real drives after tens of ms or more), and it lasts at most this long.
+ */
+#define BUSY_STEP_NS 2000000ull
+#define BUSY_MAX_NS (30ull * 1000000000)
 
 static double mean(const double *v, size_t from, size_t to)
 {
@@ -48,6 +56,116 @@ size_t slc_segment(const double *mbps, size_t n, uint64_t bin_bytes, struct slc_
 	}
 	phases[np++] = (struct slc_phase){ start * bin_bytes, n * bin_bytes, mean(mbps, start, n) };
 	return np;
+}
+
+const char *slc_role_name(enum slc_role role)
+{
+	static const char *const names[] = { "sustained", "cache", "buffer", "transition", "recovered" };
+
+	return (size_t)role < sizeof(names) / sizeof(names[0]) ? names[role] : "?";
+}
+
+bool slc_classify(struct slc_phase *p, size_t n)
+{
+	double sustained = NAN;
+	bool slow = false;
+
+	for (size_t i = 0; i < n; i++)
+		p[i].role = SLC_ROLE_SUSTAINED;
+	if (n < 2 || !(p[1].mbps < p[0].mbps))
+		return false;
+	p[0].role = SLC_ROLE_CACHE;
+	/*
+	 * What the drive settles at is the last thing it did below cache
+	 * speed: a QLC drive folds its cache at 190 MB/s for a while before
+	 * writing QLC directly at 97 MB/s, and 97 MB/s is what a buyer gets.
+	 */
+	for (size_t i = 1; i < n; i++) {
+		if (slow && p[i].mbps >= (1 - SLC_CHANGE) * p[0].mbps) {
+			p[i].role = SLC_ROLE_RECOVERED;
+		} else {
+			slow = true;
+			sustained = p[i].mbps;
+		}
+	}
+	for (size_t i = 1; i < n; i++)
+		if (p[i].role != SLC_ROLE_RECOVERED && fabs(p[i].mbps - sustained) > SLC_CHANGE * sustained)
+			p[i].role = SLC_ROLE_TRANSITION;
+	return true;
+}
+
+double slc_role_mbps(const struct slc_phase *p, size_t n, enum slc_role role)
+{
+	double bytes = 0, seconds = 0;
+
+	/* Bytes over time, so a long phase counts for what it is and not as one phase of several. */
+	for (size_t i = 0; i < n; i++) {
+		if (p[i].role != role || !(p[i].mbps > 0))
+			continue;
+		bytes += (double)(p[i].to_bytes - p[i].from_bytes);
+		seconds += (double)(p[i].to_bytes - p[i].from_bytes) / (p[i].mbps * 1e6);
+	}
+	return seconds > 0 ? bytes / seconds / 1e6 : NAN;
+}
+
+void slc_settle_buffer(struct slc_result *r)
+{
+	uint64_t fast, cache;
+
+	if (!r->cliff || !r->buffer_known || !r->nphases || r->phases[0].role != SLC_ROLE_CACHE)
+		return;
+	fast = r->phases[0].to_bytes;
+	cache = r->write_buffer_bytes < fast ? fast - r->write_buffer_bytes : 0;
+	/* Less SLC than a sample (0.5% of capacity) is below what the probe resolves: none. */
+	if (cache < r->bin_bytes)
+		cache = 0;
+	/* The buffer is what it took in this fill, so the phases and the figure agree. */
+	r->write_buffer_bytes = fast - cache;
+	for (size_t i = 0; i < r->nrecovery; i++)
+		r->recovery[i].recovered_bytes -= r->recovery[i].recovered_bytes < r->write_buffer_bytes ?
+							  r->recovery[i].recovered_bytes : r->write_buffer_bytes;
+	r->cache_bytes = cache;
+	if (!cache) {
+		r->phases[0].role = SLC_ROLE_BUFFER;
+		r->in_cache_mbps = NAN;
+		return;
+	}
+	if (cache == fast)
+		return;
+	/* The phases array has a slot per sample, more than the phases ever use. */
+	memmove(&r->phases[1], &r->phases[0], r->nphases * sizeof(r->phases[0]));
+	r->nphases++;
+	r->phases[0].to_bytes = r->phases[1].from_bytes = cache;
+	r->phases[1].role = SLC_ROLE_BUFFER;
+}
+
+void slc_summary(const struct slc_result *r, char *buf, size_t len)
+{
+	double sustained = r->post_cache_mbps, tr_mbps = slc_role_mbps(r->phases, r->nphases, SLC_ROLE_TRANSITION);
+	uint64_t written = r->nphases ? r->phases[r->nphases - 1].to_bytes : 0, tr = 0;
+	int n;
+
+	for (size_t i = 0; i < r->nphases; i++)
+		if (r->phases[i].role == SLC_ROLE_TRANSITION)
+			tr += r->phases[i].to_bytes - r->phases[i].from_bytes;
+	if (!r->cliff) {
+		snprintf(buf, len, "%s%.1f MB/s throughout the %.2f GB written",
+			 r->cache_known ? "no SLC cache: " : "no cliff: ", sustained, (double)written / 1e9);
+		return;
+	}
+	if (r->cache_bytes)
+		n = snprintf(buf, len, "SLC cache: %.2f GB at %.1f MB/s", (double)r->cache_bytes / 1e9, r->in_cache_mbps);
+	else
+		n = snprintf(buf, len, "no SLC cache: a %.2f GB write buffer at %.1f MB/s",
+			     (double)r->write_buffer_bytes / 1e9, r->phases[0].mbps);
+	if (r->cache_bytes && r->write_buffer_bytes && n >= 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, ", then a %.2f GB write buffer",
+			      (double)r->write_buffer_bytes / 1e9);
+	if (tr && n >= 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, ", then %.2f GB at %.1f MB/s (transition)", (double)tr / 1e9,
+			      tr_mbps);
+	if (n >= 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, ", then %.1f MB/s sustained", sustained);
 }
 
 /* Turns time samples (bytes per interval) into samples per bin_bytes written. */
@@ -238,6 +356,201 @@ static int prefill(struct target *t, const struct slc_settings *s, struct slc_re
 	return 0;
 }
 
+/* Each phase's rate as bytes over time on the fine samples, so rates and boundaries agree. */
+static int phase_rates(struct slc_result *out, const struct run_result *fill, char *err, size_t errlen)
+{
+	struct timeline tl;
+	int ret = timeline_init(&tl, fill);
+
+	if (ret) {
+		timeline_free(&tl);
+		snprintf(err, errlen, "out of memory");
+		return ret;
+	}
+	for (size_t i = 0; i < out->nphases; i++) {
+		struct slc_phase *p = &out->phases[i];
+		double dt = timeline_at(&tl, p->to_bytes) - timeline_at(&tl, p->from_bytes);
+
+		if (dt > 0)
+			p->mbps = (double)(p->to_bytes - p->from_bytes) / dt / 1e6;
+	}
+	timeline_free(&tl);
+	return 0;
+}
+
+/*
+ * The cliff, to within a fine sample, made the phase boundary (so the table
+ * and cache_bytes are one number); rates, roles, and the speeds either side.
+ * post_cache_mbps is bytes over time of everything after the cliff that is
+ * sustained: a transition (a QLC drive folding, a dynamic cache being given
+ * back) is over after a few hundred MB and says nothing of what the drive
+ * writes at once the cache is spent; recovered phases are cache speed again.
+ */
+static int slc_analyse(struct slc_result *out, const struct run_result *fill, char *err, size_t errlen)
+{
+	struct timeline tl;
+	int ret;
+
+	if (!out->nphases)
+		return 0;
+	out->cliff = out->nphases > 1 && out->phases[1].mbps < out->phases[0].mbps;
+	if (out->cliff) {
+		uint64_t b = out->phases[1].from_bytes, bin = out->bin_bytes, at;
+
+		if ((ret = timeline_init(&tl, fill))) {
+			timeline_free(&tl);
+			snprintf(err, errlen, "out of memory");
+			return ret;
+		}
+		at = locate_step(&tl, b > 2 * bin ? b - 2 * bin : 0, b + bin, bin, out->phases[0].mbps * 1e6);
+		timeline_free(&tl);
+		if (at > 0 && at < out->phases[1].to_bytes)
+			out->phases[0].to_bytes = out->phases[1].from_bytes = at;
+	}
+	if ((ret = phase_rates(out, fill, err, errlen)))
+		return ret;
+	slc_classify(out->phases, out->nphases);
+	out->post_cache_mbps = slc_role_mbps(out->phases, out->nphases, SLC_ROLE_SUSTAINED);
+	if (out->cliff) {
+		out->cache_known = true;
+		out->cache_bytes = out->phases[0].to_bytes;
+		out->in_cache_mbps = out->phases[0].mbps;
+	} else {
+		/* One speed end to end from empty: no cache.  After a prefill the cache may outsize the rest. */
+		out->cache_known = !out->prefill_bytes;
+	}
+	return 0;
+}
+
+/*
+ * A pause in which the host never goes quiet: a 4 KiB write every
+ * BUSY_STEP_NS.  The write buffer drains (the drive must store what it has
+ * acknowledged), but folding SLC into native cells, which drives do when the
+ * host is idle (the simulator after bg_idle_ms), does not start.  On a RAID
+ * group the writes go round the members' chunks so that every member stays
+ * busy.
+ */
+static int busy_pause(struct target *t, const struct slc_settings *s, uint64_t ns, slc_poll_fn poll, void *arg,
+		      char *err, size_t errlen)
+{
+	uint32_t len = t->info.lba_bytes > 4096 ? t->info.lba_bytes : 4096;
+	uint64_t end = t->ops->now_ns(t) + ns, stride = 0, base;
+	unsigned spots = 1;
+	void *buf = NULL;
+	int ret = 0;
+
+	if (!strcmp(t->info.kind, "raid")) {
+		const struct raid_geom *g = raid_target_geom(t);
+
+		stride = g->chunk_bytes;
+		spots = g->members;
+	}
+	base = s->usable_bytes > spots * stride + len ? s->usable_bytes - spots * stride - len : 0;
+	base -= base % len;
+	if (posix_memalign(&buf, 4096, len)) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	/* One write at a time straight through the queue: a whole workload per write costs too much. */
+	for (unsigned i = 0; !ret; i++) {
+		struct io_req req = { .offset = base + (i % spots) * stride, .len = len, .dir = IO_WRITE, .buf = buf };
+		struct io_completion c;
+		uint64_t now;
+
+		workload_pattern(s->seed, req.offset, buf, len);
+		if (poll && poll(arg)) {
+			ret = -EINTR;
+			break;
+		}
+		ret = t->ops->submit(t, &req, 1);
+		if (ret == 1)
+			ret = t->ops->reap(t, &c, 1, 1);
+		if (ret == 1 && c.res < 0)
+			ret = c.res;
+		if (ret < 0 || (ret = ret == 1 ? 0 : -EIO)) {
+			snprintf(err, errlen, "a write during the buffer pause failed: %s", strerror(-ret));
+			break;
+		}
+		now = t->ops->now_ns(t);
+		if (now >= end)
+			break;
+		if ((ret = t->ops->idle(t, end - now < BUSY_STEP_NS / spots ? end - now : BUSY_STEP_NS / spots)))
+			snprintf(err, errlen, "idle failed: %s", strerror(-ret));
+	}
+	free(buf);
+	return ret;
+}
+
+/*
+ * Write from the start of the measured span at full speed until the speed
+ * has stayed below cache speed for 1% of capacity; how much went in fast.
+ */
+static int write_burst(struct target *t, const struct workload *w, uint64_t limit, const struct slc_result *out,
+		       struct recovery_ctx *ctx, uint64_t *fast, bool *no_drop, char *err, size_t errlen)
+{
+	struct workload bw = *w;
+	struct run_result r = { 0 };
+	struct timeline tl;
+	int ret;
+
+	memset(&ctx->bins, 0, sizeof(ctx->bins));
+	ctx->bins.bin_bytes = out->bin_bytes;
+	ctx->threshold_mbps = (1 - SLC_CHANGE) * out->in_cache_mbps;
+	ctx->sustain = (size_t)llround(SLC_SUSTAIN_FRACTION / SLC_BIN_FRACTION);
+	bw.bytes = limit / w->bs * w->bs;
+	ret = workload_run(t, &bw, &r, recovery_sample, ctx, err, errlen);
+	if (!ret && (ctx->error || (ctx->poll && ctx->poll(ctx->arg))))
+		ret = ctx->error ? ctx->error : -EINTR;
+	free(ctx->bins.mbps);
+	ctx->bins.mbps = NULL;
+	if (!ret && !(ret = timeline_init(&tl, &r))) {
+		*no_drop = !r.stopped_early;
+		*fast = *no_drop ? r.bytes : locate_step(&tl, 0, r.bytes, out->bin_bytes, out->in_cache_mbps * 1e6);
+	}
+	if (ret == -ENOMEM)
+		snprintf(err, errlen, "out of memory");
+	timeline_free(&tl);
+	run_result_free(&r);
+	return ret;
+}
+
+/*
+ * The write buffer apart from the SLC cache.  Right after the cliff both
+ * are full.  The buffer empties at the sustained rate whatever the host
+ * does; the SLC cache empties only by folding, which waits for the host to
+ * go quiet.  So pause busily (busy_pause) for long enough to drain a buffer
+ * as large as everything that went in fast, then write at full speed: what
+ * goes in fast now is the buffer's share.  A plain idle would not do: the
+ * simulated SATA drive folds its whole 150 MiB cache within a second.
+ */
+static int measure_buffer(struct target *t, const struct slc_settings *s, const struct workload *w,
+			  struct slc_result *out, struct recovery_ctx *ctx, char *err, size_t errlen)
+{
+	double in = out->in_cache_mbps * 1e6, sus = out->post_cache_mbps * 1e6, per_s, pause_s;
+	const uint64_t sustain_bytes = 2 * out->bin_bytes;
+	uint64_t limit = out->cache_bytes + 2 * sustain_bytes, fast = 0;
+	bool no_drop = false, capped;
+	int ret;
+
+	if (!(sus > 0 && in > sus))
+		return 0;
+	/* A buffer drained at sus refills while taking writes at in: burst bytes per second drained. */
+	per_s = sus * in / (in - sus);
+	pause_s = 1.5 * (double)out->cache_bytes / per_s;
+	capped = pause_s * 1e9 > (double)BUSY_MAX_NS;
+	pause_s = capped ? (double)BUSY_MAX_NS / 1e9 : pause_s < 0.02 ? 0.02 : pause_s;
+	if ((ret = busy_pause(t, s, (uint64_t)(pause_s * 1e9), ctx->poll, ctx->arg, err, errlen)))
+		return ret;
+	if (limit > w->span_bytes)
+		limit = w->span_bytes;
+	if ((ret = write_burst(t, w, limit, out, ctx, &fast, &no_drop, err, errlen)))
+		return ret;
+	out->buffer_known = true;
+	out->write_buffer_bytes = fast;
+	out->buffer_lower_bound = no_drop || (capped && (double)fast > 0.8 * per_s * pause_s);
+	return 0;
+}
+
 /*
  * The curve of the measured fill: bins, phases, and the cliff refined from
  * its bin to the fine samples.  0 or -errno with err set.
@@ -264,24 +577,7 @@ static int analyse_fill(const struct run_result *fill, struct slc_result *out, c
 	out->nsamples = bins.n;
 	out->nphases = slc_segment(bins.mbps, bins.n, bins.bin_bytes, out->phases, bins.n ? bins.n : 1);
 	free(bins.mbps);
-	if (out->nphases)
-		out->in_cache_mbps = out->phases[0].mbps;
-	if (out->nphases > 1 && out->phases[1].mbps < out->phases[0].mbps) {
-		uint64_t b = out->phases[1].from_bytes;
-		struct timeline tl;
-
-		out->cliff = true;
-		out->post_cache_mbps = out->phases[1].mbps;
-		if ((ret = timeline_init(&tl, fill))) {
-			timeline_free(&tl);
-			snprintf(err, errlen, "out of memory");
-			return ret;
-		}
-		out->cache_bytes = locate_step(&tl, b > 2 * bins.bin_bytes ? b - 2 * bins.bin_bytes : 0,
-					       b + bins.bin_bytes, bins.bin_bytes, out->in_cache_mbps * 1e6);
-		timeline_free(&tl);
-	}
-	return 0;
+	return slc_analyse(out, fill, err, errlen);
 }
 
 /* One recovery: idle, then write again from the start of the measured span (w).  0 or -errno with err set. */
@@ -371,6 +667,14 @@ int slc_probe_run(struct target *t, const struct slc_settings *s, struct slc_res
 	for (size_t i = 0; out->cliff && i < s->nidle; i++)
 		if ((ret = recover_once(t, s, i, &w, measured, &ctx, out, err, errlen)))
 			goto out;
+	if (out->cliff && (ret = measure_buffer(t, s, &w, out, &ctx, err, errlen)))
+		goto out;
+	if (out->buffer_known) {
+		slc_settle_buffer(out);
+		ret = phase_rates(out, &fill, err, errlen);
+		if (out->cache_bytes)
+			out->in_cache_mbps = out->phases[0].mbps;
+	}
 out:
 	run_result_free(&fill);
 	out->seconds = (double)(t->ops->now_ns(t) - start) / 1e9;

@@ -3,9 +3,12 @@
  * The SLC-cache probe (DESIGN.md 5): from purged, sequential 128 KiB QD32
  * writes over the usable span, throughput per 0.5% of capacity, segmented
  * into phases (a boundary is a change of more than 25% sustained for at
- * least 1% of capacity).  cache_bytes is what went in before the first drop.
- * Recovery: after the cliff, idle, then write again and count the bytes that
- * go in at cache speed.
+ * least 1% of capacity).  What goes in fast before the first drop is the SLC
+ * cache plus what the DRAM write buffer absorbs while it fills; the buffer's
+ * part is measured apart (slc_settle_buffer) and taken out, so cache_bytes is
+ * SLC only.  post_cache_mbps is the sustained rate after the cliff, not the
+ * transition right after it.  Recovery: after the cliff, idle, then write
+ * again and count the SLC cache that comes back.
  */
 #ifndef SSDPROF_SLC_PROBE_H
 #define SSDPROF_SLC_PROBE_H
@@ -38,9 +41,19 @@ struct slc_sample {
 	double mbps;
 };
 
+/* What a phase of the fill is (slc_classify). */
+enum slc_role {
+	SLC_ROLE_SUSTAINED = 0,       /* the rate the drive settles at after the cliff (or throughout) */
+	SLC_ROLE_CACHE,               /* written into the SLC cache */
+	SLC_ROLE_BUFFER,              /* absorbed by the DRAM write buffer as it filled, after the cache */
+	SLC_ROLE_TRANSITION,          /* between the cliff and the sustained rate: neither */
+	SLC_ROLE_RECOVERED,           /* back at cache speed after a slower phase */
+};
+
 struct slc_phase {
 	uint64_t from_bytes, to_bytes;
-	double mbps;
+	double mbps;                  /* bytes / time over the phase */
+	enum slc_role role;
 };
 
 struct slc_recovery {
@@ -59,8 +72,18 @@ struct slc_result {
 	struct slc_phase *phases;     /* owned */
 	size_t nphases;
 	bool cliff;                   /* a drop was found */
-	uint64_t cache_bytes;
+	bool cache_known;             /* cache_bytes was measured (a cliff, or none from empty) */
+	uint64_t cache_bytes;         /* SLC only: the end of the cache phase, 0 with none */
 	double in_cache_mbps, post_cache_mbps;   /* NAN when unknown */
+	/*
+	 * What the write buffer takes at full speed once the SLC cache is full:
+	 * the bytes that went in fast after a pause that drained the buffer but
+	 * was too busy for the drive to fold SLC.  Unknown (buffer_known false)
+	 * without a cliff.
+	 */
+	bool buffer_known;
+	bool buffer_lower_bound;      /* the pause may have been too short to drain it all */
+	uint64_t write_buffer_bytes;
 	struct slc_recovery recovery[SLC_MAX_IDLE];
 	size_t nrecovery;
 	double seconds;               /* target clock, purge to the end */
@@ -71,6 +94,31 @@ struct slc_result {
  * on sustained changes.  Returns the number of phases written (<= max).
  */
 size_t slc_segment(const double *mbps, size_t n, uint64_t bin_bytes, struct slc_phase *phases, size_t max);
+
+/*
+ * Roles of phases from slc_segment: the first is the cache when the second
+ * is slower (a cliff); after it, a phase back at cache speed is recovered,
+ * one within SLC_CHANGE of the last slower phase's rate is sustained, and
+ * anything else is a transition.  Returns whether there was a cliff.
+ */
+bool slc_classify(struct slc_phase *phases, size_t n);
+
+/* Bytes over time of the phases with this role, MB/s; NAN with none. */
+double slc_role_mbps(const struct slc_phase *phases, size_t n, enum slc_role role);
+
+const char *slc_role_name(enum slc_role role);
+
+/*
+ * Takes the write buffer (r->write_buffer_bytes, measured) out of the fast
+ * start of the fill: the first phase is split into cache and buffer phases,
+ * cache_bytes becomes the cache phase's end (0 when the buffer explains all
+ * of it), and recovered bytes lose the buffer's share.  Needs r->cliff and
+ * r->buffer_known.
+ */
+void slc_settle_buffer(struct slc_result *r);
+
+/* One sentence saying what was seen, e.g. "SLC cache: 4.69 GB at 1455 MB/s, then 97 MB/s sustained". */
+void slc_summary(const struct slc_result *r, char *buf, size_t len);
 
 typedef int (*slc_poll_fn)(void *arg);
 

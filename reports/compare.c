@@ -77,7 +77,8 @@ void compare_slc_table(struct table *t, const struct compare_entry *e, size_t n)
 {
 	table_init(t, "SLC caches");
 	table_cols(t, "drive", TA_LEFT, "capacity GB", TA_RIGHT, "cache GB", TA_RIGHT,
-		   "in-cache MB/s", TA_RIGHT, "post-cache MB/s", TA_RIGHT, "phases", TA_RIGHT, NULL);
+		   "in-cache MB/s", TA_RIGHT, "post-cache MB/s", TA_RIGHT, "phases", TA_RIGHT, "buffer GB", TA_RIGHT,
+		   NULL);
 	for (size_t i = 0; i < n; i++) {
 		struct json_object *s = jget(e[i].doc, "slc");
 
@@ -91,6 +92,8 @@ void compare_slc_table(struct table *t, const struct compare_entry *e, size_t n)
 		table_num(t, 3, jnum(s, "in_cache_mbps"), 1);
 		table_num(t, 4, jnum(s, "post_cache_mbps"), 1);
 		table_cell(t, 5, "%zu", jlen(jget(s, "phases")));
+		if (isfinite(jnum(s, "write_buffer_bytes")))
+			table_num(t, 6, jnum(s, "write_buffer_bytes") / 1e9, 2);
 	}
 }
 

@@ -39,7 +39,7 @@ static void slc_speed(struct html_page *pg, struct json_object *slc)
 		p.c.bands[p.c.nbands++] = (struct chart_band){ jnum(ph, "from_bytes") / 1e9, jnum(ph, "to_bytes") / 1e9,
 							      labels[i] };
 	}
-	if (isfinite(cache)) {
+	if (cache > 0) {
 		snprintf(cl, sizeof(cl), "SLC cache %.2f GB", cache / 1e9);
 		p.c.vlines[p.c.nvlines++] = (struct chart_vline){ cache / 1e9, cl };
 	}
@@ -108,11 +108,12 @@ void report_slc(struct html_page *pg, struct json_object *doc)
 		html_dl(pg, "prefill", "%.2f GB written first, then %g s idle", jnum(slc, "prefill_bytes") / 1e9,
 			jnum(s, "prefill_idle_s"));
 	fmt_gb(gb, sizeof(gb), cache);
-	if (isfinite(cache))
-		html_dl(pg, "SLC cache", "%s at %.1f MB/s, then %.1f MB/s", gb, jnum(slc, "in_cache_mbps"),
-			jnum(slc, "post_cache_mbps"));
-	else
-		html_dl(pg, "SLC cache", "no cliff: %.1f MB/s throughout", jnum(slc, "in_cache_mbps"));
+	html_dl(pg, "result", "%s", jstr(slc, "summary") ? jstr(slc, "summary") : gb);
+	if (jnum(slc, "write_buffer_bytes") > 0)
+		html_dl(pg, "write buffer", "%.2f GB%s at full speed after the SLC cache (not counted in it)",
+			jnum(slc, "write_buffer_bytes") / 1e9, jtrue(slc, "write_buffer_lower_bound") ? " or more" : "");
+	else if (isfinite(jnum(slc, "write_buffer_bytes")))
+		html_dl(pg, "write buffer", "none seen");
 	html_dl(pg, "phases", "%zu", jlen(jget(slc, "phases")));
 	html_dl_end(pg);
 	settings_table(pg, doc);

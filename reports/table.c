@@ -204,7 +204,8 @@ void table_slc_phases(struct table *t, struct json_object *slc)
 	struct json_object *phases = jget(slc, "phases");
 
 	table_init(t, "Phases of the sequential write");
-	table_cols(t, "phase", TA_RIGHT, "from GB", TA_RIGHT, "to GB", TA_RIGHT, "MB/s", TA_RIGHT, NULL);
+	table_cols(t, "phase", TA_RIGHT, "from GB", TA_RIGHT, "to GB", TA_RIGHT, "MB/s", TA_RIGHT, "role", TA_LEFT,
+		   NULL);
 	for (size_t i = 0; phases && i < json_object_array_length(phases); i++) {
 		struct json_object *p = json_object_array_get_idx(phases, i);
 
@@ -213,6 +214,8 @@ void table_slc_phases(struct table *t, struct json_object *slc)
 		table_num(t, 1, jnum(p, "from_bytes") / 1e9, 2);
 		table_num(t, 2, jnum(p, "to_bytes") / 1e9, 2);
 		table_num(t, 3, jnum(p, "mbps"), 1);
+		if (jget(p, "role"))
+			table_cell(t, 4, "%s", json_object_get_string(jget(p, "role")));
 	}
 }
 

@@ -10,9 +10,17 @@ struct json_object *slc_json(const struct slc_result *r)
 	struct json_object *o = json_object_new_object(), *phases = json_object_new_array();
 	struct json_object *rec = json_object_new_array(), *samples = json_object_new_array();
 
-	json_object_object_add(o, "cache_bytes", r->cliff ? json_object_new_uint64(r->cache_bytes) : NULL);
+	char summary[256];
+
+	slc_summary(r, summary, sizeof(summary));
+	json_object_object_add(o, "summary", json_object_new_string(summary));
+	json_object_object_add(o, "cache_bytes", r->cache_known ? json_object_new_uint64(r->cache_bytes) : NULL);
 	json_object_object_add(o, "in_cache_mbps", result_json_number(r->in_cache_mbps, RP_MBPS));
 	json_object_object_add(o, "post_cache_mbps", result_json_number(r->post_cache_mbps, RP_MBPS));
+	json_object_object_add(o, "write_buffer_bytes",
+			       r->buffer_known ? json_object_new_uint64(r->write_buffer_bytes) : NULL);
+	json_object_object_add(o, "write_buffer_lower_bound",
+			       r->buffer_known ? json_object_new_boolean(r->buffer_lower_bound) : NULL);
 	json_object_object_add(o, "cliff", json_object_new_boolean(r->cliff));
 	json_object_object_add(o, "purge_method", json_object_new_string(r->purge_method));
 	json_object_object_add(o, "prefill_bytes", json_object_new_uint64(r->prefill_bytes));
@@ -24,6 +32,7 @@ struct json_object *slc_json(const struct slc_result *r)
 		json_object_object_add(p, "from_bytes", json_object_new_uint64(r->phases[i].from_bytes));
 		json_object_object_add(p, "to_bytes", json_object_new_uint64(r->phases[i].to_bytes));
 		json_object_object_add(p, "mbps", result_json_number(r->phases[i].mbps, RP_MBPS));
+		json_object_object_add(p, "role", json_object_new_string(slc_role_name(r->phases[i].role)));
 		json_object_array_add(phases, p);
 	}
 	json_object_object_add(o, "phases", phases);
