@@ -35,6 +35,7 @@
 #include "device/target.h"
 #include "open/open.h"
 #include "engine/workload.h"
+#include "cli/workload_opts.h"
 
 #define DEFAULT_OUT_PARENT "ssdprof-results"
 /* Larger blocks buy nothing for profiling and io_req.len is 32-bit. */
@@ -53,6 +54,7 @@ const char cmd_run_usage[] =
 	"                   [--qd N[,N...]] [--time DUR | --bytes SIZE] [--span PCT]\n"
 	"                   [--interval DUR] [--seed N] [--verify] [--json] [--out DIR]\n"
 	"                   [--quiet] [--yes SERIAL] [--force] [--dry-run]\n"
+	"                   [--workload NAME] [--random-dist D]\n"
 	"       ssdprof run --raid 0|1|5|6|10 [--chunk LIST] MEMBER MEMBER... [OPTIONS]\n"
 	"\n"
 	"Run a workload against TARGET and record IOPS, throughput, latency\n"
@@ -64,6 +66,8 @@ const char cmd_run_usage[] =
 	"  --bs SIZE        block size, a multiple of the target's LBA (default 4k)\n"
 	"  --bs-mix LIST    weighted block sizes instead, e.g. 4k:60,64k:40\n"
 	"                   (weights are shares of I/Os)\n"
+	WORKLOAD_OPTS_USAGE
+	"                   (--workload replaces --rw, --read-pct, --bs and --bs-mix)\n"
 	"  --qd N[,N...]    I/Os kept in flight (default 32); a list runs one step\n"
 	"                   per depth and reports the curve, e.g. 1,2,4,8,16,32,64\n"
 	"  --time DUR       run each step this long on the target's clock (default\n"
@@ -114,6 +118,7 @@ struct run_opts {
 	bool dry_run;
 	bool have_bs;
 	bool have_read_pct;
+	bool have_rw, have_dist, have_bs_mix;
 	/* RAID: the level in raid.raid_level (-1: one TARGET); raid.chunk is set per group opened. */
 	struct pc_cli raid;
 	uint64_t chunks[MAX_CHUNKS];
@@ -126,7 +131,7 @@ struct run_opts {
 enum {
 	OPT_RW = 256, OPT_BS, OPT_QD, OPT_TIME, OPT_BYTES, OPT_SPAN, OPT_INTERVAL,
 	OPT_SEED, OPT_JSON, OPT_OUT, OPT_QUIET, OPT_READ_PCT, OPT_BS_MIX, OPT_YES,
-	OPT_FORCE, OPT_DRY_RUN, OPT_VERIFY, OPT_RAID, OPT_CHUNK,
+	OPT_FORCE, OPT_DRY_RUN, OPT_VERIFY, OPT_RAID, OPT_CHUNK, OPT_WORKLOAD, OPT_RANDOM_DIST,
 };
 
 /* Shell-quoted, so the recorded command can be pasted back into a shell. */
@@ -211,6 +216,8 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 		{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 		{ "raid", required_argument, NULL, OPT_RAID },
 		{ "chunk", required_argument, NULL, OPT_CHUNK },
+		{ "workload", required_argument, NULL, OPT_WORKLOAD },
+		{ "random-dist", required_argument, NULL, OPT_RANDOM_DIST },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -242,6 +249,16 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 					  "randread, write, read or randrw", optarg);
 				return EXIT_USAGE;
 			}
+			o->have_rw = true;
+			break;
+		case OPT_WORKLOAD:
+			if (cli_workload_name(optarg, &o->w))
+				return EXIT_USAGE;
+			break;
+		case OPT_RANDOM_DIST:
+			if (cli_random_dist(optarg, &o->w))
+				return EXIT_USAGE;
+			o->have_dist = true;
 			break;
 		case OPT_READ_PCT:
 			if (parse_u64("--read-pct", optarg, 0, 100, &v, err, sizeof(err)) < 0)
@@ -263,6 +280,7 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 		case OPT_BS_MIX:
 			if (workload_bs_mix_parse("--bs-mix", optarg, &o->w, err, sizeof(err)) < 0)
 				goto parse_error;
+			o->have_bs_mix = true;
 			for (unsigned i = 0; i < o->w.nbs_mix; i++) {
 				if (o->w.bs_mix[i].bs > MAX_BS) {
 					cli_error("--bs-mix: %u bytes is out of range; use up to 64M",
@@ -375,6 +393,16 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 	}
 	if (have_bytes)
 		o->w.time_ns = 0;
+	if (o->w.workload && (o->have_rw || o->have_bs || o->have_read_pct || o->have_bs_mix)) {
+		cli_error("--workload sets the pattern, sizes and read share; drop --rw, --bs, "
+			  "--bs-mix and --read-pct");
+		return EXIT_USAGE;
+	}
+	if (o->have_dist && !workload_rw_random(o->w.rw)) {
+		cli_error("--random-dist shapes random offsets; use it with randwrite, randread, "
+			  "randrw or a --workload");
+		return EXIT_USAGE;
+	}
 	if (o->have_bs && o->w.nbs_mix) {
 		cli_error("--bs and --bs-mix cannot be combined; give one");
 		return EXIT_USAGE;
@@ -430,6 +458,8 @@ static int check_against_target(struct run_opts *o, const struct target *t)
 	bool writes = workload_writes(&o->w);
 	uint64_t span;
 
+	if (o->w.workload && cli_workload_check(&o->w, t, "--workload"))
+		return EXIT_USAGE;
 	for (unsigned i = 0; i < (o->w.nbs_mix ? o->w.nbs_mix : 1); i++) {
 		uint32_t bs = o->w.nbs_mix ? o->w.bs_mix[i].bs : o->w.bs;
 

@@ -58,22 +58,22 @@ static const struct access_spec specs[] = {
 	{
 		.name = "database", .summary = "IOmeter database (OLTP)",
 		.source = "Intel IOmeter access specification, as published by Tom's Hardware 2009",
-		.read_pct = 67, .random_pct = 100, .nsizes = 1, .sizes = { { 8 * K, 1 } },
+		.read_pct = 67, .random_pct = 100, .nsizes = 1, .sizes = { { 8 * K, 100 } },
 	},
 	{
 		.name = "workstation", .summary = "IOmeter workstation",
 		.source = "Intel IOmeter access specification, as published by Tom's Hardware 2009",
-		.read_pct = 80, .random_pct = 80, .nsizes = 1, .sizes = { { 8 * K, 1 } },
+		.read_pct = 80, .random_pct = 80, .nsizes = 1, .sizes = { { 8 * K, 100 } },
 	},
 	{
 		.name = "snia-70-30", .summary = "4 KiB random, 70% read",
 		.source = "SNIA PTS-E 1.1 IOPS test, the 70/30 mix vendors quote",
-		.read_pct = 70, .random_pct = 100, .nsizes = 1, .sizes = { { 4 * K, 1 } },
+		.read_pct = 70, .random_pct = 100, .nsizes = 1, .sizes = { { 4 * K, 100 } },
 	},
 	{
 		.name = "snia-65-35", .summary = "4 KiB random, 65% read",
 		.source = "SNIA PTS-E 1.1 IOPS test matrix, R/W 65/35",
-		.read_pct = 65, .random_pct = 100, .nsizes = 1, .sizes = { { 4 * K, 1 } },
+		.read_pct = 65, .random_pct = 100, .nsizes = 1, .sizes = { { 4 * K, 100 } },
 	},
 	{
 		.name = "nas", .summary = "NAS pool under file shares (ours)",
