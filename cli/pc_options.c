@@ -11,6 +11,7 @@
 #include "util/parse.h"
 #include "util/settings_limits.h"
 #include "cli/pc_options.h"
+#include "cli/workload_opts.h"
 #include "profiler/raid_rounds.h"
 #include "raid/raid_target.h"
 #include "device/target.h"
@@ -31,6 +32,7 @@ void pc_cli_defaults(struct pc_cli *c)
 	c->s.seed = 1;
 	c->raid_level = -1;
 	c->chunk = 64 * 1024;
+	c->shape.rw = WL_RANDWRITE;
 }
 
 static int usage_error(const char *err)
@@ -150,6 +152,16 @@ int pc_cli_option(struct pc_cli *c, int opt, const char *arg)
 			return EXIT_USAGE;
 		c->chunk_given = true;
 		return 1;
+	case PC_OPT_WORKLOAD:
+		if (cli_workload_name(arg, &c->shape))
+			return EXIT_USAGE;
+		c->have_shape = true;
+		break;
+	case PC_OPT_RANDOM_DIST:
+		if (cli_random_dist(arg, &c->shape))
+			return EXIT_USAGE;
+		c->have_shape = true;
+		break;
 	default:
 		return 0;
 	}
@@ -181,6 +193,9 @@ int pc_cli_getopt(struct pc_cli *c, int argc, char **argv, const struct option *
 
 int pc_cli_check_target(struct pc_cli *c, struct target *t, const char *cmd)
 {
+	c->s.shape = c->have_shape ? &c->shape : NULL;
+	if (c->have_shape && cli_workload_check(&c->shape, t, "--workload"))
+		return EXIT_USAGE;
 	if (c->s.bs % t->info.lba_bytes) {
 		cli_error("--bs: %u is not a multiple of %s's %u-byte logical block", c->s.bs, t->info.path,
 			  t->info.lba_bytes);

@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 
+#include "engine/workload.h"
 #include "precondition/precondition.h"
 
 struct raid_rounds;
@@ -18,6 +19,7 @@ enum pc_option_id {
 	PC_OPT_BS = 1000, PC_OPT_QD, PC_OPT_ROUND, PC_OPT_MAX_WRITES, PC_OPT_MAX_ROUNDS,
 	PC_OPT_FILL_PASSES, PC_OPT_PURGE_METHOD, PC_OPT_SEED, PC_OPT_OUT, PC_OPT_JSON, PC_OPT_QUIET,
 	PC_OPT_DRY_RUN, PC_OPT_YES, PC_OPT_FORCE, PC_OPT_RAID, PC_OPT_CHUNK,
+	PC_OPT_WORKLOAD, PC_OPT_RANDOM_DIST,
 	PC_OPT_END,   /* commands number their own options from here */
 };
 
@@ -37,7 +39,9 @@ enum pc_option_id {
 	{ "yes", required_argument, NULL, PC_OPT_YES }, \
 	{ "force", no_argument, NULL, PC_OPT_FORCE }, \
 	{ "raid", required_argument, NULL, PC_OPT_RAID }, \
-	{ "chunk", required_argument, NULL, PC_OPT_CHUNK }
+	{ "chunk", required_argument, NULL, PC_OPT_CHUNK }, \
+	{ "workload", required_argument, NULL, PC_OPT_WORKLOAD }, \
+	{ "random-dist", required_argument, NULL, PC_OPT_RANDOM_DIST }
 
 #define PC_USAGE \
 	"  --bs SIZE          block size of the steady-state writes (default 4k)\n" \
@@ -58,7 +62,11 @@ enum pc_option_id {
 	"                     a group of drives: every member's, comma-separated\n" \
 	"  --raid LEVEL       treat the TARGETs as members of a RAID 0, 1, 5, 6 or 10 group\n" \
 	"                     (all simulated, or all files and block devices)\n" \
-	"  --chunk SIZE       the group's chunk (stripe unit), a power of two (default 64k)\n"
+	"  --chunk SIZE       the group's chunk (stripe unit), a power of two (default 64k)\n" \
+	"  --workload NAME    the rounds run an access specification instead of random\n" \
+	"                     writes of --bs (ssdprof workloads lists them)\n" \
+	"  --random-dist D    which blocks the rounds' random I/Os hit: uniform (default),\n" \
+	"                     zipf:THETA, pareto:H or hotcold:HOT%/TRAFFIC%\n"
 
 struct pc_cli {
 	struct precondition_settings s;
@@ -72,6 +80,9 @@ struct pc_cli {
 	unsigned open_flags;        /* target_open_flags: TARGET_OPEN_READONLY for a command that only reads */
 	bool parsing;               /* pc_cli_getopt has started on argv */
 	unsigned given;             /* how many round/purge settings were given explicitly */
+	/* --workload / --random-dist: the rounds' shape (s.shape points here once checked). */
+	struct workload shape;
+	bool have_shape;
 };
 
 void pc_cli_defaults(struct pc_cli *c);

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: MIT */
+#include <errno.h>
 #include <stdio.h>
+
+#include <json-c/json.h>
 
 #include "cli/commands.h"
 #include "cli/workload_opts.h"
@@ -46,6 +49,28 @@ int cli_workload_check(const struct workload *w, const struct target *t, const c
 			  opt, w->bs_mix[i].bs, w->bs_mix[i].bs < 4096 ? 512 : 4096, t->info.path, lba,
 			  target_has(t, TARGET_CAP_SIMULATED) ? " (add lba=512 to the sim)" : "");
 		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+int cli_workload_from_settings(struct json_object *settings, struct workload *w, bool *have)
+{
+	struct json_object *v;
+	char err[192];
+
+	*have = false;
+	if (json_object_object_get_ex(settings, "workload", &v) && v) {
+		const struct access_spec *spec = access_spec_find(json_object_get_string(v));
+
+		if (!spec)
+			return -EINVAL;
+		access_spec_apply(spec, w);
+		*have = true;
+	}
+	if (json_object_object_get_ex(settings, "random_dist", &v) && v) {
+		if (offset_dist_parse("random_dist", json_object_get_string(v), &w->dist, err, sizeof(err)))
+			return -EINVAL;
+		*have = true;
 	}
 	return 0;
 }

@@ -7,6 +7,8 @@
 #ifndef SSDPROF_WORKLOAD_OPTS_H
 #define SSDPROF_WORKLOAD_OPTS_H
 
+#include <stdbool.h>
+
 struct target;
 struct workload;
 
@@ -26,5 +28,13 @@ int cli_random_dist(const char *arg, struct workload *w);
  * transfer needs a 512-byte LBA).  0, or EXIT_USAGE after printing why.
  */
 int cli_workload_check(const struct workload *w, const struct target *t, const char *opt);
+
+struct json_object;
+/*
+ * A saved sweep's settings back into the shape: its workload and
+ * random_dist keys (absent in a sweep without them).  0 with *have set when
+ * there was a shape, or -EINVAL for values this build does not know.
+ */
+int cli_workload_from_settings(struct json_object *settings, struct workload *w, bool *have);
 
 #endif

@@ -107,3 +107,14 @@ void access_spec_apply(const struct access_spec *spec, struct workload *w)
 	memcpy(w->bs_mix, spec->sizes, sizeof(w->bs_mix));
 	w->workload = spec->name;
 }
+
+void workload_copy_shape(struct workload *dst, const struct workload *src)
+{
+	dst->rw = src->rw;
+	dst->read_pct = src->read_pct;
+	dst->nbs_mix = src->nbs_mix;
+	memcpy(dst->bs_mix, src->bs_mix, sizeof(dst->bs_mix));
+	dst->seq_pct = src->seq_pct;
+	dst->dist = src->dist;
+	dst->workload = src->workload;
+}

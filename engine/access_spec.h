@@ -31,5 +31,10 @@ const struct access_spec *access_spec_find(const char *name);
  * limits, span, seed and offset skew are left as they are.
  */
 void access_spec_apply(const struct access_spec *spec, struct workload *w);
+/*
+ * The shape of src into dst: pattern, read share, size mix (bs only when src
+ * has a mix; else dst keeps its own), sequential share, skew and name.
+ */
+void workload_copy_shape(struct workload *dst, const struct workload *src);
 
 #endif
