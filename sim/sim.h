@@ -53,6 +53,12 @@ struct sim_config {
 	unsigned min_lines;         /* lower bound on GC units when deriving geometry */
 	uint64_t seed;
 	bool track_data;            /* keep a tag per mapping unit (tests) */
+	/*
+	 * Logical block the host sees: 512 or 4096 (0 means 4096).  The
+	 * mapping unit stays 4 KiB: a transfer that covers part of one is a
+	 * read-modify-write of the whole unit, as on a 512e drive.
+	 */
+	unsigned lba;
 };
 
 /* NULL-terminated list of preset names. */
