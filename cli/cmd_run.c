@@ -36,7 +36,9 @@
 #include "results/result_json.h"
 #include "device/target.h"
 #include "open/open.h"
+#include "engine/access_spec.h"
 #include "engine/workload.h"
+#include "cli/workload_opts.h"
 
 /* Larger blocks buy nothing for profiling and io_req.len is 32-bit. */
 #define MAX_BS (64ull << 20)
@@ -44,7 +46,7 @@
 /* Far above any real queue; the target's own limit is checked after opening it. */
 #define MAX_QD 65536
 /* The shared options run takes; its own --qd and --chunk take lists. */
-#define RUN_OPTIONS (CLI_O_IO | CLI_O_OUTPUT | CLI_O_CONFIRM | CLI_O_GROUP)
+#define RUN_OPTIONS (CLI_O_IO | CLI_O_OUTPUT | CLI_O_CONFIRM | CLI_O_GROUP | CLI_O_SHAPE)
 
 const char cmd_run_usage[] =
 	"usage: ssdprof run TARGET [--rw randwrite|randread|write|read|randrw]\n"
@@ -52,6 +54,7 @@ const char cmd_run_usage[] =
 	"                   [--qd N[,N...]] [--time DUR | --bytes SIZE] [--span PCT]\n"
 	"                   [--interval DUR] [--seed N] [--verify] [--json] [--out DIR]\n"
 	"                   [--quiet] [--yes SERIAL] [--force] [--dry-run]\n"
+	"                   [--workload NAME] [--random-dist D]\n"
 	"       ssdprof run --raid 0|1|5|6|10 [--chunk LIST] MEMBER MEMBER... [OPTIONS]\n"
 	"\n"
 	"Run a workload against TARGET and record IOPS, throughput, latency\n"
@@ -63,6 +66,8 @@ const char cmd_run_usage[] =
 	"  --bs SIZE        block size, a multiple of the target's LBA (default 4k)\n"
 	"  --bs-mix LIST    weighted block sizes instead, e.g. 4k:60,64k:40\n"
 	"                   (weights are shares of I/Os)\n"
+	WORKLOAD_OPTS_USAGE
+	"                     (--workload replaces --rw, --read-pct, --bs and --bs-mix)\n"
 	"  --qd N[,N...]    I/Os kept in flight (default 32); a list runs one step\n"
 	"                   per depth and reports the curve, e.g. 1,2,4,8,16,32,64\n"
 	"  --time DUR       run each step this long on the target's clock (default\n"
@@ -147,6 +152,7 @@ static int run_option(struct run_opts *o, int c, const char *arg, bool *have_tim
 				  "randread, write, read or randrw", q);
 			return EXIT_USAGE;
 		}
+		o->have_rw = true;
 		break;
 	case OPT_READ_PCT:
 		if (parse_u64("--read-pct", arg, 0, 100, &v, err, sizeof(err)) < 0)
@@ -157,6 +163,7 @@ static int run_option(struct run_opts *o, int c, const char *arg, bool *have_tim
 	case OPT_BS_MIX:
 		if (workload_bs_mix_parse("--bs-mix", arg, &o->w, err, sizeof(err)) < 0)
 			goto parse_error;
+		o->have_bs_mix = true;
 		for (unsigned i = 0; i < o->w.nbs_mix; i++) {
 			if (o->w.bs_mix[i].bs > MAX_BS) {
 				cli_error("--bs-mix: %u bytes is out of range; use up to 64M", o->w.bs_mix[i].bs);
@@ -264,6 +271,27 @@ static int check_args(struct run_opts *o, bool have_time, bool have_bytes)
 	return EXIT_OK;
 }
 
+/* --workload replaces the pattern and sizes; --random-dist shapes random offsets.  EXIT_OK or EXIT_USAGE. */
+static int apply_shape(struct run_opts *o)
+{
+	if (cli_opts_seen(&o->pc, CLI_OPT_WORKLOAD)) {
+		if (o->have_rw || o->have_bs_mix || o->have_read_pct || cli_opts_seen(&o->pc, CLI_OPT_BS)) {
+			cli_error("--workload sets the pattern, sizes and read share; drop --rw, --bs, "
+				  "--bs-mix and --read-pct");
+			return EXIT_USAGE;
+		}
+		workload_copy_shape(&o->w, &o->pc.shape);
+	} else if (cli_opts_seen(&o->pc, CLI_OPT_RANDOM_DIST)) {
+		if (!workload_rw_random(o->w.rw)) {
+			cli_error("--random-dist shapes random offsets; use it with randwrite, randread, "
+				  "randrw or a --workload");
+			return EXIT_USAGE;
+		}
+		o->w.dist = o->pc.shape.dist;
+	}
+	return EXIT_OK;
+}
+
 /* The command line into o (o->pc already started by cli_opts_init).  EXIT_OK, or EXIT_USAGE after printing why. */
 static int parse_args(struct run_opts *o)
 {
@@ -287,6 +315,8 @@ static int parse_args(struct run_opts *o)
 		return rc;
 	o->w.bs = o->pc.s.bs;
 	o->w.seed = o->pc.s.seed;
+	if ((rc = apply_shape(o)))
+		return rc;
 	return check_args(o, have_time, have_bytes);
 }
 
@@ -298,6 +328,8 @@ static int check_against_target(struct run_opts *o, const struct target *t)
 	bool writes = workload_writes(&o->w);
 	uint64_t span;
 
+	if (o->w.workload && cli_workload_check(&o->w, t, "--workload"))
+		return EXIT_USAGE;
 	for (unsigned i = 0; i < (o->w.nbs_mix ? o->w.nbs_mix : 1); i++) {
 		uint32_t bs = o->w.nbs_mix ? o->w.bs_mix[i].bs : o->w.bs;
 

@@ -23,6 +23,7 @@
 #include "util/parse.h"
 #include "device/md_info.h"
 #include "cli/pc_options.h"
+#include "cli/workload_opts.h"
 #include "results/raid_json.h"
 #include "profiler/raid_rounds.h"
 #include "raid/raid_target.h"
@@ -232,6 +233,8 @@ static struct json_object *settings_json(const struct sweep_cli *o)
 	json_object_object_add(s, "max_writes",
 			       o->pc.s.max_writes > 0 ? result_json_number(o->pc.s.max_writes, 2) : NULL);
 	json_object_object_add(s, "seed", json_object_new_uint64(o->pc.s.seed));
+	if (o->pc.have_shape)
+		result_workload_shape_json(s, &o->pc.shape);
 	return s;
 }
 
@@ -283,6 +286,8 @@ static int settings_from_json(struct json_object *s, struct sweep_cli *o, char *
 	o->pc.s.max_rounds = (unsigned)jnum(s, "max_rounds");
 	o->pc.s.max_writes = isnan(jnum(s, "max_writes")) ? 0 : jnum(s, "max_writes");
 	o->pc.s.seed = json_object_object_get_ex(s, "seed", &v) ? (uint64_t)json_object_get_uint64(v) : 1;
+	if (cli_workload_from_settings(s, &o->pc.shape, &o->pc.have_shape, err, errlen))
+		return -EINVAL;
 	return 0;
 }
 

@@ -75,6 +75,12 @@ static const struct command commands[] = {
 		.usage = cmd_slc_usage,
 	},
 	{
+		.name = "workloads",
+		.handler = cmd_workloads,
+		.summary = "list the access specifications --workload takes",
+		.usage = cmd_workloads_usage,
+	},
+	{
 		.name = "report",
 		.handler = cmd_report,
 		.summary = "turn a result.json into an HTML report with charts, CSV files and PNGs",

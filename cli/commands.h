@@ -39,6 +39,8 @@ int cmd_sweep(int argc, char **argv);
 int cmd_slc(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
+int cmd_workloads(int argc, char **argv);
+extern const char cmd_workloads_usage[];
 
 extern const char cmd_info_usage[];
 extern const char cmd_run_usage[];

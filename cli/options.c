@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "util/escape.h"
+#include "cli/workload_opts.h"
 #include "util/parse.h"
 #include "util/settings_limits.h"
 #include "util/text.h"
@@ -32,6 +33,8 @@ static const struct option shared[] = {
 	{ "force", no_argument, NULL, CLI_OPT_FORCE },
 	{ "raid", required_argument, NULL, CLI_OPT_RAID },
 	{ "chunk", required_argument, NULL, CLI_OPT_CHUNK },
+	{ "workload", required_argument, NULL, CLI_OPT_WORKLOAD },
+	{ "random-dist", required_argument, NULL, CLI_OPT_RANDOM_DIST },
 };
 _Static_assert(sizeof(shared) / sizeof(shared[0]) == CLI_OPT_END - CLI_OPT_BS, "one entry per shared option");
 
@@ -100,6 +103,7 @@ int cli_opts_init(struct cli_opts *c, int argc, char **argv, unsigned mask, cons
 	c->s.seed = 1;
 	c->raid_level = -1;
 	c->chunk = 64 * 1024;
+	c->shape.rw = WL_RANDWRITE;
 	for (const struct option *o = own; o && o->name; o++)
 		if (n < CLI_MAX_LONGOPTS - 1)
 			c->longopts[n++] = *o;
@@ -181,6 +185,16 @@ static int round_option(struct cli_opts *c, int opt, const char *arg)
 	case CLI_OPT_PURGE_METHOD:
 		if (cli_parse_purge_method("--purge-method", arg, &c->purge_method))
 			return EXIT_USAGE;
+		break;
+	case CLI_OPT_WORKLOAD:
+		if (cli_workload_name(arg, &c->shape))
+			return EXIT_USAGE;
+		c->have_shape = true;
+		break;
+	case CLI_OPT_RANDOM_DIST:
+		if (cli_random_dist(arg, &c->shape))
+			return EXIT_USAGE;
+		c->have_shape = true;
 		break;
 	}
 	c->given++;

@@ -20,12 +20,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "engine/workload.h"
 #include "precondition/precondition.h"
 
 enum cli_option_id {
 	CLI_OPT_BS = 1000, CLI_OPT_QD, CLI_OPT_SEED, CLI_OPT_ROUND, CLI_OPT_MAX_WRITES, CLI_OPT_MAX_ROUNDS,
 	CLI_OPT_FILL_PASSES, CLI_OPT_PURGE_METHOD, CLI_OPT_OUT, CLI_OPT_JSON, CLI_OPT_QUIET, CLI_OPT_DRY_RUN,
-	CLI_OPT_YES, CLI_OPT_FORCE, CLI_OPT_RAID, CLI_OPT_CHUNK,
+	CLI_OPT_YES, CLI_OPT_FORCE, CLI_OPT_RAID, CLI_OPT_CHUNK, CLI_OPT_WORKLOAD, CLI_OPT_RANDOM_DIST,
 	CLI_OPT_END,   /* commands number their own options from here */
 };
 
@@ -37,6 +38,8 @@ enum cli_option_id {
 #define CLI_O_CONFIRM (CLI_O(CLI_OPT_YES) | CLI_O(CLI_OPT_FORCE) | CLI_O(CLI_OPT_DRY_RUN))
 /* The workload. */
 #define CLI_O_IO (CLI_O(CLI_OPT_BS) | CLI_O(CLI_OPT_QD) | CLI_O(CLI_OPT_SEED))
+/* The shape of the I/O: --workload NAME, --random-dist D. */
+#define CLI_O_SHAPE (CLI_O(CLI_OPT_WORKLOAD) | CLI_O(CLI_OPT_RANDOM_DIST))
 /* A RAID group of the TARGETs. */
 #define CLI_O_GROUP (CLI_O(CLI_OPT_RAID) | CLI_O(CLI_OPT_CHUNK))
 /* Everything precondition and sweep take. */
@@ -64,6 +67,9 @@ struct cli_opts {
 	unsigned given;             /* how many round/purge settings were given explicitly */
 	unsigned seen;              /* CLI_O(id) of every shared option given */
 	unsigned long long valued;  /* bit i: longopts[i] was given with a value */
+	/* --workload / --random-dist (have_shape); s.shape points here once the target is checked. */
+	struct workload shape;
+	bool have_shape;
 	int argc;
 	char **argv;
 	struct option longopts[CLI_MAX_LONGOPTS];
@@ -88,7 +94,11 @@ struct cli_opts {
 	"                     a group of drives: every member's, comma-separated\n" \
 	"  --raid LEVEL       treat the TARGETs as members of a RAID 0, 1, 5, 6 or 10 group\n" \
 	"                     (all simulated, or all files and block devices)\n" \
-	"  --chunk SIZE       the group's chunk (stripe unit), a power of two (default 64k)\n"
+	"  --chunk SIZE       the group's chunk (stripe unit), a power of two (default 64k)\n" \
+	"  --workload NAME    the rounds run an access specification instead of random\n" \
+	"                     writes of --bs (ssdprof workloads lists them)\n" \
+	"  --random-dist D    which blocks the rounds' random I/Os hit: uniform (default),\n" \
+	"                     zipf:THETA, pareto:H or hotcold:HOT%/TRAFFIC%\n"
 
 /*
  * Start on argv (argv[0] the subcommand) for a command taking the shared

@@ -8,6 +8,7 @@
 #include "cli/dev_common.h"
 #include "cli/interrupt.h"
 #include "cli/pc_options.h"
+#include "cli/workload_opts.h"
 #include "profiler/raid_rounds.h"
 #include "raid/raid_target.h"
 #include "device/target.h"
@@ -17,6 +18,9 @@ int pc_cli_check_target(struct cli_opts *c, struct target *t, const char *cmd)
 {
 	char err[TARGET_ERRLEN];
 
+	c->s.shape = c->have_shape ? &c->shape : NULL;
+	if (c->have_shape && cli_workload_check(&c->shape, t, "--workload"))
+		return EXIT_USAGE;
 	if (c->s.bs % t->info.lba_bytes) {
 		cli_error("--bs: %u is not a multiple of %s's %u-byte logical block", c->s.bs, t->info.path,
 			  t->info.lba_bytes);

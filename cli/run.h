@@ -32,6 +32,7 @@ struct run_opts {
 	uint64_t qds[MAX_QD_STEPS];
 	size_t nqd;
 	bool have_read_pct;
+	bool have_rw, have_bs_mix;
 	uint64_t chunks[MAX_CHUNKS];
 	size_t nchunk;              /* 0 without --raid */
 	/* The TARGET, or the members: argv[first..argc). */

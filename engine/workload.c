@@ -18,6 +18,8 @@
 #include <sys/uio.h>
 
 #include "engine/histogram.h"
+#include "engine/iogen.h"
+#include "engine/rng.h"
 #include "util/parse.h"
 #include "util/settings_limits.h"
 #include "device/target.h"
@@ -107,63 +109,6 @@ int workload_bs_mix_parse(const char *what, const char *s, struct workload *w, c
 	return 0;
 }
 
-/* xoshiro256** seeded through splitmix64 (Blackman & Vigna): fast, and any seed works. */
-struct rng {
-	uint64_t s[4];
-};
-
-static uint64_t splitmix64(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
-static void rng_seed(struct rng *r, uint64_t seed)
-{
-	for (int i = 0; i < 4; i++)
-		r->s[i] = splitmix64(&seed);
-}
-
-static inline uint64_t rotl(uint64_t x, int k)
-{
-	return (x << k) | (x >> (64 - k));
-}
-
-static inline uint64_t rng_next(struct rng *r)
-{
-	uint64_t *s = r->s;
-	uint64_t result = rotl(s[1] * 5, 7) * 9;
-	uint64_t t = s[1] << 17;
-
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = rotl(s[3], 45);
-	return result;
-}
-
-/* Uniform in [0, n), without modulo bias (Lemire's multiply-and-reject). */
-static inline uint64_t rng_below(struct rng *r, uint64_t n)
-{
-	unsigned __int128 m = (unsigned __int128)rng_next(r) * n;
-	uint64_t low = (uint64_t)m;
-
-	if (low < n) {
-		uint64_t threshold = -n % n;
-
-		while (low < threshold) {
-			m = (unsigned __int128)rng_next(r) * n;
-			low = (uint64_t)m;
-		}
-	}
-	return (uint64_t)(m >> 64);
-}
-
 /*
  * Word i of the pattern: a counter-based hash, so any offset's data can be
  * computed directly (tests, verify) and the pool fills in a millisecond.
@@ -216,12 +161,9 @@ struct wl_state {
 	workload_progress_fn progress;
 	void *arg;
 
-	struct rng rng;
+	struct iogen gen;
 	uint64_t span;                  /* offsets + len stay within this */
-	uint64_t nblocks;               /* span / bs, for a fixed block size */
-	uint64_t next_off;              /* sequential position */
-	uint32_t mix_cum[WL_BS_MIX_MAX];  /* cumulative weights */
-	uint32_t mix_total;
+	struct lat_hist *dir_hist[2];   /* whole run, per direction: [0] reads, [1] writes */
 
 	struct wl_slot *slots;
 	unsigned *free_slots;
@@ -239,7 +181,8 @@ struct wl_state {
 	/* The open interval. */
 	uint64_t iv_start_ns;
 	uint64_t iv_end_ns;
-	uint64_t iv_ios, iv_bytes, iv_read_ios;
+	uint64_t iv_ios, iv_bytes, iv_read_ios, iv_read_bytes;
+	uint64_t iv_read_lat_ns, iv_write_lat_ns;
 	struct lat_hist *iv_hist;
 	struct target_counters iv_counters;
 
@@ -318,6 +261,10 @@ static int close_interval(struct wl_state *st, uint64_t end_ns, char *err, size_
 	s.bytes = st->iv_bytes;
 	s.read_ios = st->iv_read_ios;
 	s.write_ios = st->iv_ios - st->iv_read_ios;
+	s.read_bytes = st->iv_read_bytes;
+	s.read_lat_mean_us = s.read_ios ? (double)st->iv_read_lat_ns / (double)s.read_ios / 1e3 : NAN;
+	s.write_lat_mean_us = s.write_ios ?
+		(double)st->iv_write_lat_ns / (double)s.write_ios / 1e3 : NAN;
 	s.iops = dur_ns ? (double)s.ios / s.dur_s : NAN;
 	s.mbps = dur_ns ? (double)s.bytes / s.dur_s / 1e6 : NAN;
 	s.lat_mean_us = lat_hist_mean_ns(h) / 1e3;
@@ -341,7 +288,8 @@ static int close_interval(struct wl_state *st, uint64_t end_ns, char *err, size_
 
 	st->iv_start_ns = end_ns;
 	st->iv_end_ns = end_ns + st->interval_ns;
-	st->iv_ios = st->iv_bytes = st->iv_read_ios = 0;
+	st->iv_ios = st->iv_bytes = st->iv_read_ios = st->iv_read_bytes = 0;
+	st->iv_read_lat_ns = st->iv_write_lat_ns = 0;
 	st->iv_counters = now;
 
 	if (st->progress && st->progress(&s, st->arg))
@@ -382,16 +330,20 @@ static int account(struct wl_state *st, const struct io_completion *c, char *err
 
 	lat = c->complete_ns > c->submit_ns ? c->complete_ns - c->submit_ns : 0;
 	lat_hist_record(st->iv_hist, lat);
+	lat_hist_record(st->dir_hist[sl->dir == IO_WRITE], lat);
 	st->iv_ios++;
 	st->iv_bytes += sl->len;
 	st->out->ios++;
 	st->out->bytes += sl->len;
 	if (sl->dir == IO_WRITE) {
 		st->written += sl->len;
+		st->iv_write_lat_ns += lat;
 		st->out->write_ios++;
 		st->out->write_bytes += sl->len;
 	} else {
 		st->iv_read_ios++;
+		st->iv_read_bytes += sl->len;
+		st->iv_read_lat_ns += lat;
 		st->out->read_ios++;
 		st->out->read_bytes += sl->len;
 		if (st->w->verify && !verify_ok(st, sl)) {
@@ -406,56 +358,25 @@ static int account(struct wl_state *st, const struct io_completion *c, char *err
 	return 0;
 }
 
-static inline uint32_t pick_bs(struct wl_state *st)
-{
-	uint32_t r;
-	unsigned i = 0;
-
-	if (!st->w->nbs_mix)
-		return st->w->bs;
-	if (st->w->nbs_mix == 1)
-		return st->w->bs_mix[0].bs;
-	r = (uint32_t)rng_below(&st->rng, st->mix_total);
-	while (r >= st->mix_cum[i])
-		i++;
-	return st->w->bs_mix[i].bs;
-}
-
 static inline void next_req(struct wl_state *st, struct io_req *req)
 {
-	const struct workload *w = st->w;
 	unsigned idx = st->free_slots[--st->nfree];
 	struct wl_slot *sl = &st->slots[idx];
-	uint32_t bs = pick_bs(st);
+	struct iogen_io io;
 	uint64_t off;
-	uint8_t dir;
 
-	if (workload_rw_random(w->rw)) {
-		uint64_t n = w->nbs_mix ? st->span / bs : st->nblocks;
-
-		off = rng_below(&st->rng, n) * bs;
-	} else {
-		if (st->next_off + bs > st->span)
-			st->next_off = 0;
-		off = st->next_off;
-		st->next_off += bs;
-	}
-	if (w->rw == WL_RANDRW)
-		dir = rng_below(&st->rng, 100) < w->read_pct ? IO_READ : IO_WRITE;
-	else
-		dir = workload_rw_writes(w->rw) ? IO_WRITE : IO_READ;
-
-	off += w->offset_bytes;
+	iogen_next(&st->gen, &io);
+	off = io.offset + st->w->offset_bytes;
 	sl->offset = off;
-	sl->len = bs;
-	sl->dir = dir;
-	if (dir == IO_WRITE)
+	sl->len = io.len;
+	sl->dir = io.dir;
+	if (io.dir == IO_WRITE)
 		sl->buf = st->pattern + off % PATTERN_BYTES;
 	else
 		sl->buf = st->read_area + (size_t)idx * st->read_stride;
 	req->offset = off;
-	req->len = bs;
-	req->dir = dir;
+	req->len = io.len;
+	req->dir = io.dir;
 	req->buf = sl->buf;
 	req->cookie = idx;
 }
@@ -483,6 +404,10 @@ static int check_workload(struct target *t, const struct workload *w, uint64_t *
 	}
 	if (w->rw == WL_RANDRW && w->read_pct > 100) {
 		snprintf(err, errlen, "read percentage %u is outside 0..100", w->read_pct);
+		return -EINVAL;
+	}
+	if (w->seq_pct > 100) {
+		snprintf(err, errlen, "sequential share %u%% is outside 0..100", w->seq_pct);
 		return -EINVAL;
 	}
 	if (w->nbs_mix > WL_BS_MIX_MAX) {
@@ -546,10 +471,15 @@ static int setup_buffers(struct wl_state *st, char *err, size_t errlen)
 	st->free_slots = calloc(w->qd, sizeof(*st->free_slots));
 	st->iv_hist = calloc(1, sizeof(*st->iv_hist));
 	st->out->lat_hist = calloc(1, sizeof(*st->out->lat_hist));
-	if (!st->slots || !st->free_slots || !st->iv_hist || !st->out->lat_hist)
+	st->dir_hist[0] = calloc(1, sizeof(*st->dir_hist[0]));
+	st->dir_hist[1] = calloc(1, sizeof(*st->dir_hist[1]));
+	if (!st->slots || !st->free_slots || !st->iv_hist || !st->out->lat_hist ||
+	    !st->dir_hist[0] || !st->dir_hist[1])
 		goto oom;
 	lat_hist_reset(st->iv_hist);
 	lat_hist_reset(st->out->lat_hist);
+	lat_hist_reset(st->dir_hist[0]);
+	lat_hist_reset(st->dir_hist[1]);
 	/* Handed out from the top: slot 0 first, for readable traces. */
 	for (unsigned i = 0; i < w->qd; i++)
 		st->free_slots[i] = w->qd - 1 - i;
@@ -588,16 +518,6 @@ static int setup_buffers(struct wl_state *st, char *err, size_t errlen)
 	st->read_area = p;
 	memset(st->read_area, 0, read_len);
 
-	if (w->nbs_mix) {
-		uint32_t total = 0;
-
-		for (unsigned i = 0; i < w->nbs_mix; i++) {
-			total += w->bs_mix[i].weight;
-			st->mix_cum[i] = total;
-		}
-		st->mix_total = total;
-	}
-
 	/* Registered buffers save the kernel a page walk per I/O where the target can. */
 	{
 		struct iovec iov[2] = {
@@ -620,8 +540,32 @@ static void free_buffers(struct wl_state *st)
 	free(st->read_area);
 	free(st->pattern);
 	free(st->iv_hist);
+	free(st->dir_hist[0]);
+	free(st->dir_hist[1]);
 	free(st->free_slots);
 	free(st->slots);
+}
+
+/* One direction's rates over the run's time and percentiles of its own histogram. */
+static void dir_figures(struct run_dir *d, const struct lat_hist *h, uint64_t ios, uint64_t bytes,
+			uint64_t elapsed_ns)
+{
+	double s = (double)elapsed_ns / NS_PER_S;
+
+	d->ios = ios;
+	d->bytes = bytes;
+	d->iops = elapsed_ns ? (double)ios / s : NAN;
+	d->mbps = elapsed_ns ? (double)bytes / s / 1e6 : NAN;
+	d->lat_mean_us = d->lat_p50_us = d->lat_p99_us = NAN;
+	d->lat_p999_us = d->lat_p9999_us = d->lat_max_us = NAN;
+	if (!h || !h->count)
+		return;
+	d->lat_mean_us = lat_hist_mean_ns(h) / 1e3;
+	d->lat_max_us = (double)h->max_ns / 1e3;
+	d->lat_p50_us = us_at(h, 50);
+	d->lat_p99_us = us_at(h, 99);
+	d->lat_p999_us = us_at(h, 99.9);
+	d->lat_p9999_us = us_at(h, 99.99);
 }
 
 /*
@@ -766,6 +710,8 @@ static int totals(struct wl_state *st, int io_err, char *err, size_t errlen)
 		out->lat_p999_us = us_at(h, 99.9);
 		out->lat_p9999_us = us_at(h, 99.99);
 	}
+	dir_figures(&out->rd, st->dir_hist[0], out->read_ios, out->read_bytes, out->elapsed_ns);
+	dir_figures(&out->wr, st->dir_hist[1], out->write_ios, out->write_bytes, out->elapsed_ns);
 	return io_err;
 }
 
@@ -790,16 +736,15 @@ int workload_run(struct target *t, const struct workload *w, struct run_result *
 	if (ret < 0)
 		return ret;
 	out->qd = w->qd;
-	if (w->nbs_mix) {
+	if (w->nbs_mix)
 		/* Each size aligns its own offsets; the span is only cut to the LBA. */
 		st.span = span - span % t->info.lba_bytes;
-	} else {
-		st.nblocks = span / w->bs;
-		st.span = st.nblocks * w->bs;
-	}
+	else
+		st.span = span / w->bs * w->bs;
 	out->span_bytes = st.span;
+	out->mixed = workload_writes(w) && workload_reads(w);
 	st.interval_ns = w->interval_ns ? w->interval_ns : NS_PER_S;
-	rng_seed(&st.rng, w->seed);
+	iogen_init(&st.gen, w, st.span);
 
 	reqs = calloc(w->qd, sizeof(*reqs));
 	comps = calloc(w->qd, sizeof(*comps));

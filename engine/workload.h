@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "engine/offset_dist.h"
+
 struct target;
 struct lat_hist;
 
@@ -71,6 +73,23 @@ struct workload {
 	 */
 	int (*stop_poll)(void *arg);
 	void *stop_arg;
+
+	/*
+	 * Random patterns: percent of I/Os that continue where the previous
+	 * one ended instead of drawing an offset (IOmeter's 100 - random%).
+	 */
+	unsigned seq_pct;
+	/* Which blocks random offsets hit (--random-dist); zero is uniform. */
+	struct offset_dist dist;
+	/* The access specification's name (--workload), or NULL; for results. */
+	const char *workload;
+};
+
+/* One direction's figures over a run; NAN where nothing completed. */
+struct run_dir {
+	uint64_t ios, bytes;
+	double iops, mbps;
+	double lat_mean_us, lat_p50_us, lat_p99_us, lat_p999_us, lat_p9999_us, lat_max_us;
 };
 
 /* One interval.  Figures that could not be measured are NAN. */
@@ -95,6 +114,9 @@ struct run_sample {
 	double lat_p9999_us;
 	uint64_t read_ios;              /* of ios, how many were reads */
 	uint64_t write_ios;
+	uint64_t read_bytes;            /* of bytes, how many were read */
+	double read_lat_mean_us;        /* per direction; NAN when none completed */
+	double write_lat_mean_us;
 };
 
 struct run_result {
@@ -130,6 +152,13 @@ struct run_result {
 	struct lat_hist *lat_hist;
 	uint64_t read_ios, write_ios;   /* I/Os completed per direction */
 	uint64_t read_bytes, write_bytes;
+	/*
+	 * The workload both reads and writes (randrw with 0 < read_pct < 100,
+	 * or an access specification that does): results then show each
+	 * direction apart.  rd and wr are filled on every run.
+	 */
+	bool mixed;
+	struct run_dir rd, wr;
 	uint64_t verify_errors;         /* reads whose data differed (verify only) */
 	uint64_t verify_first_offset;   /* byte offset of the first such read */
 };

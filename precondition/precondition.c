@@ -8,6 +8,7 @@
 #include "engine/histogram.h"
 #include "precondition/precondition.h"
 #include "device/target.h"
+#include "engine/access_spec.h"
 #include "engine/workload.h"
 
 #define NS_PER_S 1e9
@@ -206,6 +207,8 @@ int precondition_run(struct target *t, const struct precondition_settings *s,
 		struct run_result r = { 0 };
 		struct round_result *rr = &out->rounds[out->nrounds];
 
+		if (s->shape)
+			workload_copy_shape(&w, s->shape);
 		ret = workload_run(t, &w, &r, poll_sample, &ctx, err, errlen);
 		if (!ret && r.stopped_early)
 			ret = -EINTR;

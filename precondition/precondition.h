@@ -16,6 +16,7 @@
 #include "precondition/steady.h"
 
 struct target;
+struct workload;
 
 #define PRECONDITION_MAX_ROUNDS 25
 #define FILL_BS (128u * 1024)
@@ -30,6 +31,12 @@ struct precondition_settings {
 	unsigned max_rounds;        /* at most this many rounds (25) */
 	double max_writes;          /* stop after this many x usable written in rounds; 0: no limit */
 	uint64_t seed;
+	/*
+	 * NULL: the rounds are random writes of bs.  Else they take this
+	 * workload's pattern, sizes, read and sequential shares and offset
+	 * skew (--workload, --random-dist); bs stays when it has no size mix.
+	 */
+	const struct workload *shape;
 };
 
 /* One round: per-round averages.  Unmeasured figures are NAN. */

@@ -138,6 +138,31 @@ err:
 	return NULL;
 }
 
+/*
+ * The access specification's name (null without --workload), the random
+ * share of a random pattern's I/Os (null for sequential patterns) and the
+ * offset distribution of its random I/Os.
+ */
+int result_workload_shape_json(struct json_object *o, const struct workload *w)
+{
+	char dist[64];
+	int rc = 0;
+
+	if (w->workload)
+		rc |= put_str(o, "workload", w->workload);
+	else
+		rc |= put(o, "workload", NULL);
+	if (workload_rw_random(w->rw)) {
+		rc |= put_u64(o, "random_pct", 100 - w->seq_pct);
+		offset_dist_format(&w->dist, dist, sizeof(dist));
+		rc |= put_str(o, "random_dist", dist);
+	} else {
+		rc |= put(o, "random_pct", NULL);
+		rc |= put(o, "random_dist", NULL);
+	}
+	return rc;
+}
+
 static struct json_object *settings_json(const struct workload *w, uint64_t span_bytes,
 					 const struct run_result *runs, size_t nruns)
 {
@@ -200,6 +225,7 @@ static struct json_object *settings_json(const struct workload *w, uint64_t span
 	rc |= put_u64(o, "span_bytes", span_bytes);
 	rc |= put_u64(o, "seed", w->seed);
 	rc |= put_new(o, "verify", json_object_new_boolean(w->verify));
+	rc |= result_workload_shape_json(o, w);
 	if (rc) {
 		json_object_put(o);
 		return NULL;
@@ -238,6 +264,36 @@ err:
 	return NULL;
 }
 
+/* One direction of a mixed series: fio's read and write objects. */
+static struct json_object *dir_json(const struct run_dir *d)
+{
+	struct json_object *o = json_object_new_object();
+	struct json_object *lat = json_object_new_object();
+	int rc = 0;
+
+	if (!o || !lat)
+		goto err;
+	rc |= put_num(o, "iops", d->iops, RP_IOPS);
+	rc |= put_num(o, "mbps", d->mbps, RP_MBPS);
+	rc |= put_num(lat, "mean", d->lat_mean_us, RP_LAT_US);
+	rc |= put_num(lat, "p50", d->lat_p50_us, RP_LAT_US);
+	rc |= put_num(lat, "p99", d->lat_p99_us, RP_LAT_US);
+	rc |= put_num(lat, "p99.9", d->lat_p999_us, RP_LAT_US);
+	rc |= put_num(lat, "p99.99", d->lat_p9999_us, RP_LAT_US);
+	rc |= put_num(lat, "max", d->lat_max_us, RP_LAT_US);
+	rc |= put(o, "lat_us", lat);
+	lat = NULL;
+	rc |= put_u64(o, "ios", d->ios);
+	rc |= put_u64(o, "bytes", d->bytes);
+	if (rc)
+		goto err;
+	return o;
+err:
+	json_object_put(lat);
+	json_object_put(o);
+	return NULL;
+}
+
 static struct json_object *series_json(const struct run_result *r, bool verify)
 {
 	struct json_object *o = json_object_new_object();
@@ -262,6 +318,10 @@ static struct json_object *series_json(const struct run_result *r, bool verify)
 	rc |= put_u64(o, "bytes", r->bytes);
 	rc |= put_u64(o, "read_ios", r->read_ios);
 	rc |= put_u64(o, "write_ios", r->write_ios);
+	if (r->mixed) {
+		rc |= put(o, "read", dir_json(&r->rd));
+		rc |= put(o, "write", dir_json(&r->wr));
+	}
 	rc |= put_u64(o, "span_bytes", r->span_bytes);
 	rc |= put_u64(o, "host_bytes_written", r->host_bytes_written);
 	if (r->media_known)
@@ -512,6 +572,21 @@ static int memfile_write(struct memfile *m, const char *dir, const char *name, c
 	return ret;
 }
 
+static void dir_sample_csv(FILE *f, const struct run_sample *s)
+{
+	double dur = s->dur_s > 0 ? s->dur_s : NAN;
+	uint64_t wbytes = s->bytes - s->read_bytes;
+	char b[6][64];
+
+	fprintf(f, ",%s,%s,%s,%s,%s,%s",
+		result_format_number(b[0], sizeof(b[0]), (double)s->read_ios / dur, RP_IOPS),
+		result_format_number(b[1], sizeof(b[1]), (double)s->read_bytes / dur / 1e6, RP_MBPS),
+		result_format_number(b[2], sizeof(b[2]), s->read_lat_mean_us, RP_LAT_US),
+		result_format_number(b[3], sizeof(b[3]), (double)s->write_ios / dur, RP_IOPS),
+		result_format_number(b[4], sizeof(b[4]), (double)wbytes / dur / 1e6, RP_MBPS),
+		result_format_number(b[5], sizeof(b[5]), s->write_lat_mean_us, RP_LAT_US));
+}
+
 int result_write_timeseries_csv(const char *dir, const char *name,
 				const struct run_result *run, char *err, size_t errlen)
 {
@@ -523,7 +598,10 @@ int result_write_timeseries_csv(const char *dir, const char *name,
 	/* Numeric fields only, so no field ever needs RFC 4180 quoting. */
 	/* New columns go at the end, so readers of the older layout keep working. */
 	fputs("t_s,dur_s,ios,iops,mbps,lat_mean_us,lat_max_us,host_bytes_written,"
-	      "media_bytes_written,waf,lat_p50_us,lat_p99_us,lat_p999_us,lat_p9999_us\r\n", f);
+	      "media_bytes_written,waf,lat_p50_us,lat_p99_us,lat_p999_us,lat_p9999_us", f);
+	/* A mixed run adds each direction's rate and mean latency. */
+	fputs(run->mixed ? ",read_iops,read_mbps,read_lat_mean_us,write_iops,write_mbps,"
+	      "write_lat_mean_us\r\n" : "\r\n", f);
 	for (size_t i = 0; i < run->nsamples; i++) {
 		const struct run_sample *s = &run->samples[i];
 		char b[6][64];
@@ -539,12 +617,15 @@ int result_write_timeseries_csv(const char *dir, const char *name,
 			(unsigned long long)s->host_bytes_written);
 		if (s->media_known)
 			fprintf(f, "%llu", (unsigned long long)s->media_bytes_written);
-		fprintf(f, ",%s,%s,%s,%s,%s\r\n",
+		fprintf(f, ",%s,%s,%s,%s,%s",
 			result_format_number(b[0], sizeof(b[0]), s->waf, RP_WAF),
 			result_format_number(b[1], sizeof(b[1]), s->lat_p50_us, RP_LAT_US),
 			result_format_number(b[2], sizeof(b[2]), s->lat_p99_us, RP_LAT_US),
 			result_format_number(b[3], sizeof(b[3]), s->lat_p999_us, RP_LAT_US),
 			result_format_number(b[4], sizeof(b[4]), s->lat_p9999_us, RP_LAT_US));
+		if (run->mixed)
+			dir_sample_csv(f, s);
+		fputs("\r\n", f);
 	}
 	return memfile_write(&m, dir, name, err, errlen);
 }
@@ -557,13 +638,18 @@ int result_write_curve_csv(const char *dir, const char *name, const struct run_r
 
 	if (!f)
 		return -ENOMEM;
+	bool mixed = nruns && runs[0].mixed;
+
 	fputs("qd,iops,mbps,lat_mean_us,lat_p50_us,lat_p99_us,lat_p999_us,lat_p9999_us,"
-	      "lat_max_us\r\n", f);
+	      "lat_max_us", f);
+	fputs(mixed ? ",read_iops,read_mbps,read_lat_mean_us,read_lat_p50_us,read_lat_p99_us,"
+	      "read_lat_p999_us,write_iops,write_mbps,write_lat_mean_us,write_lat_p50_us,"
+	      "write_lat_p99_us,write_lat_p999_us\r\n" : "\r\n", f);
 	for (size_t i = 0; i < nruns; i++) {
 		const struct run_result *r = &runs[i];
 		char b[8][64];
 
-		fprintf(f, "%u,%s,%s,%s,%s,%s,%s,%s,%s\r\n", r->qd,
+		fprintf(f, "%u,%s,%s,%s,%s,%s,%s,%s,%s", r->qd,
 			result_format_number(b[0], sizeof(b[0]), r->iops, RP_IOPS),
 			result_format_number(b[1], sizeof(b[1]), r->mbps, RP_MBPS),
 			result_format_number(b[2], sizeof(b[2]), r->lat_mean_us, RP_LAT_US),
@@ -572,6 +658,18 @@ int result_write_curve_csv(const char *dir, const char *name, const struct run_r
 			result_format_number(b[5], sizeof(b[5]), r->lat_p999_us, RP_LAT_US),
 			result_format_number(b[6], sizeof(b[6]), r->lat_p9999_us, RP_LAT_US),
 			result_format_number(b[7], sizeof(b[7]), r->lat_max_us, RP_LAT_US));
+		for (int d = 0; mixed && d < 2; d++) {
+			const struct run_dir *x = d ? &r->wr : &r->rd;
+
+			fprintf(f, ",%s,%s,%s,%s,%s,%s",
+				result_format_number(b[0], sizeof(b[0]), x->iops, RP_IOPS),
+				result_format_number(b[1], sizeof(b[1]), x->mbps, RP_MBPS),
+				result_format_number(b[2], sizeof(b[2]), x->lat_mean_us, RP_LAT_US),
+				result_format_number(b[3], sizeof(b[3]), x->lat_p50_us, RP_LAT_US),
+				result_format_number(b[4], sizeof(b[4]), x->lat_p99_us, RP_LAT_US),
+				result_format_number(b[5], sizeof(b[5]), x->lat_p999_us, RP_LAT_US));
+		}
+		fputs("\r\n", f);
 	}
 	return memfile_write(&m, dir, name, err, errlen);
 }

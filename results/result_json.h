@@ -82,6 +82,14 @@ int result_mkdir_p(const char *dir, char *err, size_t errlen);
 int result_write_file(const char *dir, const char *name, const char *data, size_t len,
 		      char *err, size_t errlen);
 
+struct workload;
+/*
+ * Add to a settings object the workload's shape: workload (the access
+ * specification's name or null), random_pct and random_dist (null for
+ * sequential patterns).  0, or non-zero when out of memory.
+ */
+int result_workload_shape_json(struct json_object *o, const struct workload *w);
+
 /* result_json_text(doc) plus a newline, written with result_write_file(). */
 int result_write_json(const char *dir, const char *name, struct json_object *doc,
 		      char *err, size_t errlen);
@@ -90,14 +98,17 @@ int result_write_json(const char *dir, const char *name, struct json_object *doc
  * The time series of one run as RFC 4180 CSV (CRLF line ends), header
  * t_s,dur_s,ios,iops,mbps,lat_mean_us,lat_max_us,host_bytes_written,
  * media_bytes_written,waf,lat_p50_us,lat_p99_us,lat_p999_us,lat_p9999_us;
- * unknown values are empty fields.
+ * a mixed run (run->mixed) adds read_iops,read_mbps,read_lat_mean_us,
+ * write_iops,write_mbps,write_lat_mean_us.  Unknown values are empty fields.
  */
 int result_write_timeseries_csv(const char *dir, const char *name,
 				const struct run_result *run, char *err, size_t errlen);
 
 /*
  * One row per run (queue depth): qd,iops,mbps,lat_mean_us,lat_p50_us,
- * lat_p99_us,lat_p999_us,lat_p9999_us,lat_max_us.  The curve of a --qd list.
+ * lat_p99_us,lat_p999_us,lat_p9999_us,lat_max_us; mixed runs add read_ and
+ * write_ iops, mbps, lat_mean_us, lat_p50_us, lat_p99_us, lat_p999_us.  The
+ * curve of a --qd list.
  */
 int result_write_curve_csv(const char *dir, const char *name, const struct run_result *runs,
 			   size_t nruns, char *err, size_t errlen);

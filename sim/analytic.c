@@ -39,3 +39,31 @@ double sim_waf_greedy(double op_fraction, double units_per_gc_unit)
 
 	return sim_waf_fifo(k * (1.0 + op_fraction) - 1.0) / k;
 }
+
+/*
+ * Skewed traffic under FIFO cleaning (Desnoyers 2012, section 5, the
+ * hot/cold model generalised to n regions): a page of region i (a share
+ * blocks[i] of the data, writes[i] of the writes) survives the trip through
+ * a log of a user capacities, which takes a / A host writes per user page,
+ * with probability exp(-writes[i] a / (blocks[i] A)); each host write of
+ * region i so enters the log 1 / (1 - that) times, and these sum to A:
+ * A = sum_i writes[i] / (1 - exp(-writes[i] a / (blocks[i] A))).  With one
+ * region it is the uniform closed form.  Solved by bisection.
+ */
+double sim_waf_fifo_regions(double op_fraction, const double *blocks, const double *writes, size_t n)
+{
+	double a = 1.0 + op_fraction, lo = 1.0, hi = 1e4;
+
+	for (int it = 0; it < 200; it++) {
+		double mid = 0.5 * (lo + hi), sum = 0;
+
+		for (size_t i = 0; i < n; i++)
+			if (writes[i] > 0)
+				sum += writes[i] / -expm1(-writes[i] * a / (blocks[i] * mid));
+		if (sum > mid)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return 0.5 * (lo + hi);
+}

@@ -198,6 +198,16 @@ static int set_key(struct sim_config *cfg, const char *key, const char *v, char 
 		return parse_size(key, v, &cfg->buffer, err, errlen);
 	if (!strcmp(key, "seed"))
 		return parse_u64(key, v, 0, UINT64_MAX, &cfg->seed, err, errlen);
+	if (!strcmp(key, "lba")) {
+		if (!strcmp(v, "512"))
+			cfg->lba = 512;
+		else if (!strcmp(v, "4096") || !strcmp(v, "4k"))
+			cfg->lba = 4096;
+		else
+			return fail(err, errlen, -EINVAL, "%s: '%s' is not a logical block size; use 512 or 4096",
+				    key, escape_arg(q, sizeof(q), v));
+		return 0;
+	}
 
 	static const struct {
 		const char *name;
@@ -325,7 +335,9 @@ void sim_print_keys(FILE *out)
 	      "  bg_idle_ms=N         host silence before background GC and folding start (default 10)\n"
 	      "  gc=greedy|fifo       victim selection\n"
 	      "  seed=N               random seed; same seed and settings, same results\n"
-	      "  track_data=0|1       keep a data tag per 4 KiB (tests; 4 more bytes per 4 KiB)\n",
+	      "  track_data=0|1       keep a data tag per 4 KiB (tests; 4 more bytes per 4 KiB)\n"
+	      "  lba=512|4096         logical block (default 4096); 512: sub-4k transfers are\n"
+	      "                       read-modify-writes of the 4 KiB mapping unit (512e)\n",
 	      out);
 }
 
@@ -404,4 +416,5 @@ void sim_config_keys_json(const struct sim_config *c, struct json_object *o)
 	key_str(o, "gc", c->gc == SIM_GC_FIFO ? "fifo" : "greedy");
 	key_fmt(o, "seed", "%llu", (unsigned long long)c->seed);
 	key_str(o, "track_data", c->track_data ? "1" : "0");
+	key_fmt(o, "lba", "%u", c->lba ? c->lba : 4096);
 }

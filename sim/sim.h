@@ -53,6 +53,12 @@ struct sim_config {
 	unsigned min_lines;         /* lower bound on GC units when deriving geometry */
 	uint64_t seed;
 	bool track_data;            /* keep a tag per mapping unit (tests) */
+	/*
+	 * Logical block the host sees: 512 or 4096 (0 means 4096).  The
+	 * mapping unit stays 4 KiB: a transfer that covers part of one is a
+	 * read-modify-write of the whole unit, as on a 512e drive.
+	 */
+	unsigned lba;
 };
 
 /* NULL-terminated list of preset names. */
@@ -74,6 +80,12 @@ int sim_target_open(const char *spec, struct target **out, char *err, size_t err
  */
 double sim_waf_fifo(double op_fraction);
 double sim_waf_greedy(double op_fraction, double units_per_gc_unit);
+/*
+ * FIFO WA of skewed random single-unit writes: region i holds a share
+ * blocks[i] of the user capacity and takes a share writes[i] of the writes
+ * (Desnoyers 2012's hot/cold model, n regions).
+ */
+double sim_waf_fifo_regions(double op_fraction, const double *blocks, const double *writes, size_t n);
 
 /* Every key with its value as it would be typed (sim:PRESET,key=value), into obj. */
 void sim_config_keys_json(const struct sim_config *cfg, struct json_object *obj);

@@ -34,6 +34,8 @@ struct sim_target {
 	uint64_t seq;                 /* submission order breaks ties deterministically */
 	struct io_completion *slots;
 	unsigned *free_slots, nfree;
+	/* lba=512: bytes the drive counted beyond what the host asked (whole units of partial I/Os). */
+	uint64_t excess_written, excess_read;
 };
 
 static struct sim_target *to_sim(struct target *t)
@@ -93,6 +95,52 @@ static uint32_t buf_tag(const struct io_req *r, uint32_t i)
 	return tag;
 }
 
+/*
+ * lba=512: a transfer that covers part of a 4 KiB mapping unit.  The drive
+ * moves the whole units: a write first reads each partly covered unit (the
+ * read-modify-write of a 512e drive) and programs whole units, so the NAND
+ * sees the rounding as write amplification; the host counters keep the bytes
+ * the host asked for.  Tags (track_data) are not kept for partial units.
+ */
+static int32_t execute_partial(struct sim_target *s, const struct io_req *r, uint64_t *done)
+{
+	const struct sim_geometry *g = sim_drive_geometry(s->drive);
+	uint64_t unit = r->offset / SIM_UNIT_BYTES;
+	uint64_t end = (r->offset + r->len + SIM_UNIT_BYTES - 1) / SIM_UNIT_BYTES;
+	uint32_t count = (uint32_t)(end - unit);
+	uint64_t moved = (uint64_t)count * SIM_UNIT_BYTES, t;
+
+	if (r->offset % 512 || r->len % 512 || !r->len || end > g->user_units)
+		return -EINVAL;
+	switch (r->dir) {
+	case IO_WRITE:
+		/* Head and tail units partly covered: read them whole first. */
+		*done = s->clock_ns;
+		if (r->offset % SIM_UNIT_BYTES) {
+			*done = sim_drive_read(s->drive, unit, 1, s->clock_ns);
+			s->excess_read += SIM_UNIT_BYTES;
+		}
+		if ((r->offset + r->len) % SIM_UNIT_BYTES && (end - 1 != unit || !(r->offset % SIM_UNIT_BYTES))) {
+			t = sim_drive_read(s->drive, end - 1, 1, s->clock_ns);
+			*done = t > *done ? t : *done;
+			s->excess_read += SIM_UNIT_BYTES;
+		}
+		t = sim_drive_write(s->drive, unit, count, s->clock_ns, 0);
+		if (t == UINT64_MAX)
+			return -ENOSPC;
+		*done = t > *done ? t : *done;
+		s->excess_written += moved - r->len;
+		break;
+	case IO_READ:
+		*done = sim_drive_read(s->drive, unit, count, s->clock_ns);
+		s->excess_read += moved - r->len;
+		break;
+	default:
+		return -EINVAL;
+	}
+	return (int32_t)r->len;
+}
+
 static int32_t execute(struct sim_target *s, const struct io_req *r, uint64_t *done)
 {
 	const struct sim_geometry *g = sim_drive_geometry(s->drive);
@@ -100,6 +148,8 @@ static int32_t execute(struct sim_target *s, const struct io_req *r, uint64_t *d
 	uint64_t unit = r->offset / SIM_UNIT_BYTES;
 	uint32_t count = r->len / SIM_UNIT_BYTES;
 
+	if ((r->offset | r->len) % SIM_UNIT_BYTES && sim_drive_config(s->drive)->lba == 512)
+		return execute_partial(s, r, done);
 	if (r->offset % SIM_UNIT_BYTES || r->len % SIM_UNIT_BYTES || !r->len ||
 	    unit + count > g->user_units)
 		return -EINVAL;
@@ -281,8 +331,8 @@ static int sim_counters(struct target *t, struct target_counters *c)
 	struct sim_counters sc;
 
 	sim_drive_counters(to_sim(t)->drive, &sc);
-	c->host_bytes_written = sc.host_write_bytes;
-	c->host_bytes_read = sc.host_read_bytes;
+	c->host_bytes_written = sc.host_write_bytes - to_sim(t)->excess_written;
+	c->host_bytes_read = sc.host_read_bytes - to_sim(t)->excess_read;
 	c->media_bytes_written = sc.media_native_bytes + sc.media_slc_bytes;
 	c->media_known = true;
 	return 0;
@@ -464,7 +514,7 @@ int sim_target_open(const char *spec, struct target **out, char *err, size_t err
 		 (unsigned long long)cfg.seed);
 	snprintf(s->t.info.firmware, sizeof(s->t.info.firmware), "sim-1");
 	s->t.info.capacity_bytes = cfg.capacity / SIM_UNIT_BYTES * SIM_UNIT_BYTES;
-	s->t.info.lba_bytes = SIM_UNIT_BYTES;
+	s->t.info.lba_bytes = cfg.lba ? cfg.lba : SIM_UNIT_BYTES;
 	*out = &s->t;
 	return 0;
 fail:
