@@ -252,7 +252,7 @@ int pc_cli_print_progress(const struct precondition_event *ev, void *arg)
 {
 	const char *prefix = arg;
 
-	if (ev->phase == PHASE_ROUNDS_START) {
+	if (ev->phase == PHASE_ROUNDS_START || ev->phase == PHASE_TICK) {
 		/* Nothing to say yet. */
 	} else if (ev->phase == PHASE_FILL) {
 		printf("%sfill: %u pass(es), %.2f GB in %.1f s, %.1f MB/s\n", prefix, ev->fill->passes,
