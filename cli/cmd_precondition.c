@@ -15,6 +15,7 @@
 #include "cli/interrupt.h"
 #include "util/parse.h"
 #include "cli/pc_options.h"
+#include "cli/progress.h"
 #include "precondition/precondition.h"
 #include "profiler/raid_members.h"
 #include "profiler/raid_rounds.h"
@@ -56,6 +57,8 @@ int cmd_precondition(int argc, char **argv)
 	struct target *t = NULL;
 	struct json_object *doc = NULL, *point;
 	struct pc_progress progress = { .prefix = "" };
+	struct progress prog = { .closed = true };
+	struct eta_settings es;
 	char err[TARGET_ERRLEN], dir[4096], purge_used[32] = "";
 	double span_pct = 100;
 	bool purge = true, require_steady = false;
@@ -92,6 +95,9 @@ int cmd_precondition(int argc, char **argv)
 		rc = EXIT_USAGE;
 		goto out;
 	}
+	es = (struct eta_settings){ .job = ETA_PRECONDITION, .capacity_bytes = o.s.usable_bytes,
+				    .fill_passes = o.s.fill_passes, .round_s = (double)o.s.round_ns / 1e9,
+				    .max_rounds = o.s.max_rounds };
 	if (o.dry_run) {
 		printf("dry run: nothing is written.  ssdprof precondition would:\n");
 		if (purge)
@@ -100,9 +106,14 @@ int cmd_precondition(int argc, char **argv)
 		       "  3. write %u-byte random blocks at QD %u there in rounds of %.0f s until steady (at most %u)\n",
 		       (unsigned long long)o.s.usable_bytes, o.s.fill_passes, o.s.bs, o.s.qd,
 		       (double)o.s.round_ns / 1e9, o.s.max_rounds);
+		progress_dry_run_estimate(t, &es);
 		rc = EXIT_OK;
 		goto out;
 	}
+	if ((rc = progress_open(&prog, &(struct progress_opts){ "precondition", o.quiet, o.json, o.events }, t, &es)))
+		goto out;
+	rc = EXIT_RUN_FAILED;
+	progress.status = &prog;
 	ret = cli_make_out_dir(o.out, dir, sizeof(dir), err, sizeof(err));
 	if (ret) {
 		cli_error("%s", err);
@@ -115,7 +126,9 @@ int cmd_precondition(int argc, char **argv)
 	progress.print = !o.quiet && !o.json;
 	interrupt_install();
 	start = t->ops->now_ns(t);
+	progress_point_start(&prog, NAN, o.s.usable_bytes);
 	ret = purge ? precondition_purge(t, o.purge_method, purge_used, sizeof(purge_used), err, sizeof(err)) : 0;
+	progress_pause(&prog);
 	if (ret > 0) {
 		cli_error("warning: %s", err);
 	} else if (ret) {
@@ -123,6 +136,9 @@ int cmd_precondition(int argc, char **argv)
 		goto out;
 	}
 	ret = precondition_run(t, &o.s, &r, pc_progress_event, pc_cli_poll, &progress, err, sizeof(err));
+	progress_pause(&prog);
+	if (!ret)
+		progress_point_end(&prog, NAN, r.iops, r.waf, r.reached, r.nrounds);
 	if (ret && ret != -EINTR) {
 		cli_error("%s", err);
 		goto out;
@@ -145,6 +161,8 @@ int cmd_precondition(int argc, char **argv)
 			goto out;
 		}
 	}
+	if (!ret)
+		progress_close(&prog, true);
 	if (result_write_json(dir, "result.json", doc, err, sizeof(err))) {
 		cli_error("%s", err);
 		goto out;
@@ -161,6 +179,7 @@ int cmd_precondition(int argc, char **argv)
 	else
 		rc = require_steady && !r.reached ? EXIT_RUN_FAILED : EXIT_OK;
 out:
+	progress_close(&prog, false);
 	json_object_put(doc);
 	raid_rounds_free(progress.members);
 	precondition_result_free(&r);

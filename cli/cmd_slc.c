@@ -15,6 +15,7 @@
 #include "cli/interrupt.h"
 #include "util/parse.h"
 #include "cli/pc_options.h"
+#include "cli/progress.h"
 #include "profiler/raid_members.h"
 #include "results/result_doc.h"
 #include "results/result_json.h"
@@ -39,7 +40,7 @@ const char cmd_slc_usage[] =
 	"  --idle LIST         after the cliff, idle this long and measure how much the cache\n"
 	"                      recovered, e.g. 5s,30s,120s\n"
 	"  --purge-method M    as for sweep (default auto)\n"
-	"  --seed N, --out DIR, --json, --quiet, --dry-run, --yes SERIAL,\n"
+	"  --seed N, --out DIR, --json, --quiet, --events FILE, --dry-run, --yes SERIAL,\n"
 	"  --raid LEVEL, --chunk SIZE   as for sweep\n"
 	"\n"
 	"Example: ssdprof slc sim:budget-qlc --idle 30s,5m\n";
@@ -61,6 +62,7 @@ int cmd_slc(int argc, char **argv)
 		{ "force", no_argument, NULL, PC_OPT_FORCE },
 		{ "raid", required_argument, NULL, PC_OPT_RAID },
 		{ "chunk", required_argument, NULL, PC_OPT_CHUNK },
+		{ "events", required_argument, NULL, PC_OPT_EVENTS },
 		{ "prefill", required_argument, NULL, OPT_PREFILL },
 		{ "prefill-idle", required_argument, NULL, OPT_PREFILL_IDLE },
 		{ "idle", required_argument, NULL, OPT_IDLE },
@@ -69,6 +71,8 @@ int cmd_slc(int argc, char **argv)
 	struct pc_cli o;
 	struct slc_settings s = { .prefill_idle_ns = 60ull * 1000000000 };
 	struct slc_result r = { 0 };
+	struct progress prog = { .closed = true };
+	struct eta_settings es;
 	struct target *t = NULL;
 	struct raid_snap *before = NULL, *after = NULL;   /* a group's members, around the probe */
 	struct json_object *doc = NULL, *settings, *idle, *slc;
@@ -111,6 +115,10 @@ int cmd_slc(int argc, char **argv)
 	s.qd = o.s.qd;
 	s.seed = o.s.seed;
 	s.purge_method = o.purge_method;
+	es = (struct eta_settings){ .job = ETA_SLC, .capacity_bytes = s.usable_bytes, .prefill_pct = s.prefill_pct,
+				    .prefill_idle_s = (double)s.prefill_idle_ns / 1e9, .nidle = s.nidle };
+	for (size_t i = 0; i < s.nidle; i++)
+		es.idle_s[i] = (double)s.idle_ns[i] / 1e9;
 	if (o.dry_run) {
 		printf("dry run: nothing is written.  ssdprof slc would:\n"
 		       "  1. purge %s (%s)\n"
@@ -119,9 +127,15 @@ int cmd_slc(int argc, char **argv)
 		       "  4. idle and write again %zu time(s) to measure recovery\n",
 		       t->info.path, o.purge_method ? o.purge_method : "auto", s.prefill_pct,
 		       (double)s.prefill_idle_ns / 1e9, s.bs, s.qd, s.nidle);
+		progress_dry_run_estimate(t, &es);
 		rc = EXIT_OK;
 		goto out;
 	}
+	if ((rc = progress_open(&prog, &(struct progress_opts){ "slc", o.quiet, o.json, o.events }, t, &es)))
+		goto out;
+	rc = EXIT_RUN_FAILED;
+	s.tick = progress_tick;
+	s.tick_arg = &prog;
 	ret = cli_make_out_dir(o.out, dir, sizeof(dir), err, sizeof(err));
 	if (ret) {
 		cli_error("%s", err);
@@ -135,7 +149,9 @@ int cmd_slc(int argc, char **argv)
 		raid_snap_take(before, t);
 	}
 	interrupt_install();
+	progress_point_start(&prog, NAN, s.usable_bytes);
 	ret = slc_probe_run(t, &s, &r, pc_cli_poll, NULL, err, sizeof(err));
+	progress_pause(&prog);
 	if (ret == -EINTR) {
 		cli_error("interrupted: the SLC probe must run end to end; nothing was saved");
 		rc = EXIT_INTERRUPTED;
@@ -171,6 +187,7 @@ int cmd_slc(int argc, char **argv)
 		}
 	}
 	result_doc_finish(doc, t);
+	progress_close(&prog, true);
 	if (result_write_json(dir, "result.json", doc, err, sizeof(err))) {
 		cli_error("%s", err);
 		goto out;
@@ -200,6 +217,7 @@ int cmd_slc(int argc, char **argv)
 	fprintf(stderr, "results: %s/result.json\n", dir);
 	rc = EXIT_OK;
 out:
+	progress_close(&prog, false);
 	json_object_put(doc);
 	raid_snap_free(before);
 	raid_snap_free(after);

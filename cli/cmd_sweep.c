@@ -22,6 +22,7 @@
 #include "util/parse.h"
 #include "device/md_info.h"
 #include "cli/pc_options.h"
+#include "cli/progress.h"
 #include "profiler/raid_members.h"
 #include "profiler/raid_rounds.h"
 #include "raid/raid_target.h"
@@ -372,6 +373,8 @@ int cmd_sweep(int argc, char **argv)
 	const char *spec = NULL;
 	int first = 0;
 	struct pc_progress pctx = { 0 };
+	struct progress prog = { .closed = true };
+	struct eta_settings es;
 	char err[TARGET_ERRLEN], dir[4096], prefix[64];
 	struct json_object *saved = NULL;
 	bool virtual_time, all_steady = true;
@@ -428,8 +431,12 @@ int cmd_sweep(int argc, char **argv)
 		rc = EXIT_USAGE;
 		goto out;
 	}
+	es = (struct eta_settings){ .job = ETA_SWEEP, .capacity_bytes = t->info.capacity_bytes,
+				    .fill_passes = o.pc.s.fill_passes, .round_s = (double)o.pc.s.round_ns / 1e9,
+				    .max_rounds = o.pc.s.max_rounds, .plan = &o.plan };
 	if (o.pc.dry_run) {
 		dry_run(&o, t, method);
+		progress_dry_run_estimate(t, &es);
 		rc = EXIT_OK;
 		goto out;
 	}
@@ -458,6 +465,12 @@ int cmd_sweep(int argc, char **argv)
 		}
 	}
 
+	if ((rc = progress_open(&prog, &(struct progress_opts){ "sweep", o.pc.quiet, o.pc.json, o.pc.events }, t, &es)))
+		goto out;
+	rc = EXIT_RUN_FAILED;
+	pctx.status = &prog;
+	for (size_t i = 0; i < d.n; i++)
+		progress_replayed(&prog, d.kp[i].op_percent, d.kp[i].iops);
 	ret = cli_make_out_dir(o.resume ? o.resume : o.pc.out, dir, sizeof(dir), err, sizeof(err));
 	if (ret) {
 		cli_error("%s", err);
@@ -474,8 +487,10 @@ int cmd_sweep(int argc, char **argv)
 		snprintf(prefix, sizeof(prefix), "op %5.2f%%  ", next);
 		pctx.prefix = prefix;
 		pctx.print = !o.pc.quiet && !o.pc.json;
+		progress_pause(&prog);
 		if (!o.pc.quiet && !o.pc.json)
 			printf("op %.2f%%: purge, %s OP, fill, rounds to steady state\n", next, op_method_name(method));
+		progress_point_start(&prog, next, sweep_usable_bytes(capacity, next));
 		member_op = o.member.npoints ? op_member_for(&o.member, next) : NULL;
 		ret = sweep_run_point(t, capacity, next, method, member_op, o.pc.purge_method, &o.pc.s, &pt,
 				      pc_progress_event, pc_cli_poll, &pctx, err, sizeof(err));
@@ -484,12 +499,14 @@ int cmd_sweep(int argc, char **argv)
 			 * Drives may claim namespace management or an HPA and then
 			 * refuse it (QEMU does); auto means "the best that works".
 			 */
+			progress_pause(&prog);
 			cli_error("warning: %s; falling back to span OP for this and the remaining points", err);
 			sweep_point_free(&pt);
 			method = OP_METHOD_SPAN;
 			ret = sweep_run_point(t, capacity, next, method, NULL, o.pc.purge_method, &o.pc.s, &pt,
 					      pc_progress_event, pc_cli_poll, &pctx, err, sizeof(err));
 		}
+		progress_pause(&prog);
 		if (ret == -EINTR || (!ret && interrupt_requested())) {
 			sweep_point_free(&pt);
 			rc = EXIT_INTERRUPTED;
@@ -527,6 +544,8 @@ int cmd_sweep(int argc, char **argv)
 		json_object_array_add(d.points, pj);
 		d.kp[d.n++] = (struct knee_point){ next, pt.pc.iops };
 		all_steady &= pt.pc.reached;
+		progress_point_end(&prog, next, pt.pc.iops, pt.pc.waf, pt.pc.reached, pt.pc.nrounds);
+		progress_pause(&prog);
 		if (!o.pc.quiet && !o.pc.json)
 			printf("op %.2f%%: %s after %zu rounds: %.0f IOPS, WA %.2f, %.1f drive-minutes\n", next,
 			       pt.pc.reached ? "steady" : "NOT steady", pt.pc.nrounds, pt.pc.iops, pt.pc.waf,
@@ -550,6 +569,7 @@ int cmd_sweep(int argc, char **argv)
 		cli_error("%s", err);
 		goto out;
 	}
+	progress_close(&prog, true);
 	struct knee_result k;
 	knee_find(d.kp, d.n, &k);
 	if (o.pc.json) {
@@ -562,6 +582,7 @@ int cmd_sweep(int argc, char **argv)
 	fprintf(stderr, "results: %s/result.json\n", dir);
 	rc = o.require_steady && !all_steady ? EXIT_RUN_FAILED : EXIT_OK;
 out:
+	progress_close(&prog, false);
 	raid_rounds_free(pctx.members);
 	json_object_put(saved);
 	json_object_put(d.doc);

@@ -11,6 +11,7 @@
 #include "util/parse.h"
 #include "util/settings_limits.h"
 #include "cli/pc_options.h"
+#include "cli/progress.h"
 #include "profiler/raid_rounds.h"
 #include "raid/raid_target.h"
 #include "device/target.h"
@@ -138,6 +139,13 @@ int pc_cli_option(struct pc_cli *c, int opt, const char *arg)
 	case PC_OPT_FORCE:
 		c->force = true;
 		return 1;
+	case PC_OPT_EVENTS:
+		if (!*arg) {
+			cli_error("--events: empty file name; give a file, or - for standard output");
+			return EXIT_USAGE;
+		}
+		c->events = arg;
+		return 1;
 	case PC_OPT_RAID:
 		if (parse_u64("--raid", arg, 0, 10, &v, err, sizeof(err)) || (v != 0 && v != 1 && v != 5 && v != 6 && v != 10)) {
 			cli_error("--raid: '%s' is not a RAID level; use 0, 1, 5, 6 or 10", arg);
@@ -175,6 +183,10 @@ int pc_cli_getopt(struct pc_cli *c, int argc, char **argv, const struct option *
 			*rc = ret;
 			return -1;
 		}
+	}
+	if (c->json && c->events && !strcmp(c->events, "-")) {
+		cli_error("--events -: standard output holds the --json document; give --events a file");
+		*rc = EXIT_USAGE;
 	}
 	return -1;
 }
@@ -277,9 +289,17 @@ int pc_progress_event(const struct precondition_event *ev, void *arg)
 {
 	struct pc_progress *p = arg;
 
+	int stop;
+
 	if (p->members)
 		raid_rounds_event(p->members, ev);
-	return p->print ? pc_cli_print_progress(ev, (void *)p->prefix) : interrupt_requested();
+	if (p->status && ev->phase != PHASE_TICK)
+		progress_pause(p->status);
+	stop = p->print && ev->phase != PHASE_TICK ? pc_cli_print_progress(ev, (void *)p->prefix)
+						   : interrupt_requested();
+	if (p->status)
+		progress_pc_event(p->status, ev);
+	return stop || interrupt_requested();
 }
 
 int pc_cli_poll(void *arg)

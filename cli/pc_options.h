@@ -11,13 +11,14 @@
 
 #include "precondition/precondition.h"
 
+struct progress;
 struct raid_rounds;
 struct target;
 
 enum pc_option_id {
 	PC_OPT_BS = 1000, PC_OPT_QD, PC_OPT_ROUND, PC_OPT_MAX_WRITES, PC_OPT_MAX_ROUNDS,
 	PC_OPT_FILL_PASSES, PC_OPT_PURGE_METHOD, PC_OPT_SEED, PC_OPT_OUT, PC_OPT_JSON, PC_OPT_QUIET,
-	PC_OPT_DRY_RUN, PC_OPT_YES, PC_OPT_FORCE, PC_OPT_RAID, PC_OPT_CHUNK,
+	PC_OPT_DRY_RUN, PC_OPT_YES, PC_OPT_FORCE, PC_OPT_RAID, PC_OPT_CHUNK, PC_OPT_EVENTS,
 	PC_OPT_END,   /* commands number their own options from here */
 };
 
@@ -37,7 +38,8 @@ enum pc_option_id {
 	{ "yes", required_argument, NULL, PC_OPT_YES }, \
 	{ "force", no_argument, NULL, PC_OPT_FORCE }, \
 	{ "raid", required_argument, NULL, PC_OPT_RAID }, \
-	{ "chunk", required_argument, NULL, PC_OPT_CHUNK }
+	{ "chunk", required_argument, NULL, PC_OPT_CHUNK }, \
+	{ "events", required_argument, NULL, PC_OPT_EVENTS }
 
 #define PC_USAGE \
 	"  --bs SIZE          block size of the steady-state writes (default 4k)\n" \
@@ -52,7 +54,8 @@ enum pc_option_id {
 	"  --seed N           random seed (default 1)\n" \
 	"  --out DIR          results directory (default ./ssdprof-results/<UTC timestamp>/)\n" \
 	"  --json             print the result document on stdout\n" \
-	"  --quiet            no progress lines\n" \
+	"  --quiet            no progress lines, no status line\n" \
+	"  --events FILE      progress as JSON lines, one per event, into FILE (- for stdout)\n" \
 	"  --dry-run          print every destructive step and touch nothing\n" \
 	"  --yes SERIAL       confirm a real device by its serial (or kernel name, e.g. loop3);\n" \
 	"                     a group of drives: every member's, comma-separated\n" \
@@ -65,6 +68,7 @@ struct pc_cli {
 	const char *purge_method;   /* NULL: auto */
 	const char *out;
 	const char *yes;
+	const char *events;         /* --events FILE, "-" for stdout */
 	bool json, quiet, dry_run, force;
 	int raid_level;             /* -1: not a group */
 	uint64_t chunk;
@@ -116,6 +120,7 @@ struct pc_progress {
 	const char *prefix;
 	bool print;
 	struct raid_rounds *members;   /* NULL for a single target */
+	struct progress *status;       /* the status line and --events (cli/progress.h), or NULL */
 };
 int pc_progress_event(const struct precondition_event *ev, void *arg);
 /* The interrupt poll for precondition_run. */
