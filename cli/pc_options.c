@@ -188,6 +188,8 @@ int pc_cli_getopt(struct pc_cli *c, int argc, char **argv, const struct option *
 		cli_error("--events -: standard output holds the --json document; give --events a file");
 		*rc = EXIT_USAGE;
 	}
+	if (c->events && !strcmp(c->events, "-"))
+		c->quiet = true;    /* standard output is the events' alone */
 	return -1;
 }
 

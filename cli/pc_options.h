@@ -55,7 +55,8 @@ enum pc_option_id {
 	"  --out DIR          results directory (default ./ssdprof-results/<UTC timestamp>/)\n" \
 	"  --json             print the result document on stdout\n" \
 	"  --quiet            no progress lines, no status line\n" \
-	"  --events FILE      progress as JSON lines, one per event, into FILE (- for stdout)\n" \
+	"  --events FILE      progress as JSON lines, one per event, into FILE (-: standard\n" \
+	"                     output, and nothing else there)\n" \
 	"  --dry-run          print every destructive step and touch nothing\n" \
 	"  --yes SERIAL       confirm a real device by its serial (or kernel name, e.g. loop3);\n" \
 	"                     a group of drives: every member's, comma-separated\n" \

@@ -267,6 +267,8 @@ void progress_close(struct progress *p, bool done)
 	p->closed = true;
 	if (done) {
 		phase_end(p);
+		if (p->point)
+			events_write(p, "point-end", NULL);
 		eta_finish(&p->eta, progress_now_s(p));
 		events_write(p, "end", NULL);
 	} else {

@@ -45,7 +45,8 @@ void eta_tick(struct eta *e, double now_s, const struct phase_tick *tk)
 	e->now_s = now_s;
 	if (phase_is(e, "purge") && strcmp(tk->phase, "purge"))
 		e->purge_s = now_s - e->phase_start_s;
-	if (phase_is(e, "fill") && strcmp(tk->phase, "fill") && e->tk.done_bytes && now_s > e->phase_start_s)
+	if ((phase_is(e, "fill") || phase_is(e, "prefill")) && strcmp(tk->phase, e->tk.phase) && e->tk.done_bytes &&
+	    now_s > e->phase_start_s)
 		e->fill_mbps = (double)e->tk.done_bytes / (now_s - e->phase_start_s) / 1e6;
 	if (!same || tk->start) {
 		e->phase_start_s = now_s - tk->done_s;
