@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 # A thin wrapper over meson.  `make demo` and `make check` work on a fresh
-# Debian 12 machine: `deps` installs what is missing with apt-get.
+# Debian 12 machine: `deps` installs what is missing with apt-get
+# (`check-deps` also what only the tests need).
 
 MESON ?= meson
 BUILD ?= build
@@ -8,23 +9,26 @@ TEST_BUILD ?= build-test
 TESTARGS ?=
 
 DEB_DEPS := meson ninja-build pkg-config gcc libnvme-dev liburing-dev libjson-c-dev \
-	libcmocka-dev libcairo2-dev libblkid-dev python3 clang
+	libcmocka-dev libcairo2-dev libblkid-dev python3
+# What only the tests need: clang for the libFuzzer harnesses, chromium for the browser test.
+CHECK_DEPS := clang chromium
 
 # sudo only when not root and sudo exists
 SUDO := $(shell [ "$$(id -u)" = 0 ] || ! command -v sudo >/dev/null 2>&1 || echo sudo)
 
-.PHONY: all deps check check-browser demo clean
+.PHONY: all deps check-deps check check-browser demo clean
 
 all: deps
 	@[ -f $(BUILD)/build.ninja ] || $(MESON) setup $(BUILD) -Dbuildtype=release
 	$(MESON) compile -C $(BUILD)
 
-deps:
+# install-missing PACKAGES: apt-get install what dpkg does not list as installed.
+define install-missing
 	@if ! command -v dpkg-query >/dev/null 2>&1; then \
-		echo "make deps: not a Debian system; install yourself: $(DEB_DEPS)"; exit 0; \
+		echo "make deps: not a Debian system; install yourself: $(1)"; exit 0; \
 	fi; \
 	missing=; \
-	for p in $(DEB_DEPS); do \
+	for p in $(1); do \
 		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || \
 			missing="$$missing $$p"; \
 	done; \
@@ -34,18 +38,22 @@ deps:
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive \
 			apt-get install -y --no-install-recommends $$missing; \
 	fi
+endef
 
-check: deps
+deps:
+	$(call install-missing,$(DEB_DEPS))
+
+check-deps:
+	$(call install-missing,$(DEB_DEPS) $(CHECK_DEPS))
+
+check: check-deps
 	@[ -f $(TEST_BUILD)/build.ninja ] || $(MESON) setup $(TEST_BUILD) \
 		-Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug
 	$(MESON) compile -C $(TEST_BUILD)
 	$(MESON) test -C $(TEST_BUILD) --print-errorlogs $(TESTARGS)
 
-# The report test in headless Chromium (Debian's chromium, installed here only).
-check-browser: deps
-	@dpkg-query -W -f='$${Status}' chromium 2>/dev/null | grep -q 'ok installed' || \
-		{ $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive \
-			apt-get install -y --no-install-recommends chromium; }
+# The report test in headless Chromium alone (make check runs it too).
+check-browser: check-deps
 	@[ -f $(TEST_BUILD)/build.ninja ] || $(MESON) setup $(TEST_BUILD) \
 		-Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug
 	$(MESON) compile -C $(TEST_BUILD)

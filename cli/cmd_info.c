@@ -12,6 +12,7 @@
 #include <json-c/json.h>
 
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "device/md_info.h"
 #include "results/result_json.h"
 #include "device/target.h"
@@ -147,31 +148,21 @@ err:
 
 int cmd_info(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	char err[TARGET_ERRLEN];
 	struct target *t = NULL;
 	struct json_object *doc = NULL;
-	bool json = false;
+	struct cli_opts o;
+	bool json;
 	int c, ret;
 
-	opterr = 0;
-	optind = 0;  /* GNU: full reset, in case a caller parsed before us */
-	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'j':
-			json = true;
-			break;
-		case 'h':
-			fputs(cmd_info_usage, stdout);
-			return EXIT_OK;
-		default:
-			return cli_getopt_error("info", argv, optind, c, optopt);
-		}
-	}
+	if ((ret = cli_opts_init(&o, argc, argv, CLI_O(CLI_OPT_JSON), NULL)))
+		return ret;
+	while (!(ret = cli_opts_next(&o, &c)) && c != -1)
+		;
+	json = o.json;
+	cli_opts_release(&o);
+	if (ret)
+		return ret;
 	if (optind >= argc) {
 		cli_error("info: missing TARGET; try ssdprof info sim:budget-tlc");
 		return EXIT_USAGE;

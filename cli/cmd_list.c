@@ -9,6 +9,7 @@
 #include <json-c/json.h>
 
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "cli/dev_common.h"
 #include "device/safety.h"
 #include "device/target.h"
@@ -69,26 +70,24 @@ static void add_drive(const char *path, const char *kind, void *arr)
 
 int cmd_list(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct json_object *arr = json_object_new_array();
-	bool json = false;
-	int c;
+	struct json_object *arr;
+	struct cli_opts opts;
+	bool json;
+	int c, rc;
 
-	opterr = 0;
-	optind = 0;
-	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		if (c == 'j')
-			json = true;
-		else
-			return cli_getopt_error("list", argv, optind, c, optopt);
-	}
+	if ((rc = cli_opts_init(&opts, argc, argv, CLI_O(CLI_OPT_JSON), NULL)))
+		return rc;
+	while (!(rc = cli_opts_next(&opts, &c)) && c != -1)
+		;
+	json = opts.json;
+	cli_opts_release(&opts);
+	if (rc)
+		return rc;
 	if (optind < argc) {
 		cli_error("list: unexpected argument '%s'", argv[optind]);
 		return EXIT_USAGE;
 	}
+	arr = json_object_new_array();
 	target_list_drives(add_drive, arr);
 	if (json) {
 		printf("%s\n", json_object_to_json_string_ext(arr, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));

@@ -14,6 +14,7 @@
 
 #include "cli/commands.h"
 #include "cli/dev_common.h"
+#include "cli/options.h"
 #include "device/op_journal.h"
 #include "util/parse.h"
 #include "results/result_json.h"
@@ -115,94 +116,20 @@ static int set_span(struct target *t, uint64_t orig, uint64_t usable, bool dry_r
 	return op_journal_save(&e, err, errlen);
 }
 
-int cmd_op(int argc, char **argv)
+enum { OPT_SHOW = CLI_OPT_END, OPT_SET, OPT_RESTORE, OPT_METHOD, OPT_PERMANENT };
+
+struct op_args {
+	const char *yes;
+	bool force, dry_run, permanent, restore;
+	double pct;
+	enum op_method m;
+};
+
+/* The method must fit the drive before confirmation is asked for.  0, or EXIT_USAGE after printing why. */
+static int check_method(struct target *t, enum op_method m)
 {
-	static const struct option longopts[] = {
-		{ "show", no_argument, NULL, 's' },
-		{ "set", required_argument, NULL, 'S' },
-		{ "restore", no_argument, NULL, 'r' },
-		{ "method", required_argument, NULL, 'm' },
-		{ "permanent", no_argument, NULL, 'p' },
-		{ "yes", required_argument, NULL, 'y' },
-		{ "force", no_argument, NULL, 'f' },
-		{ "dry-run", no_argument, NULL, 'n' },
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *yes = NULL, *mname = "auto";
-	bool force = false, dry_run = false, json = false, permanent = false, do_show = false, restore = false;
-	bool have_set = false;
-	double pct = 0;
-	enum op_method m = OP_METHOD_AUTO, used;
-	char err[TARGET_ERRLEN], perr[256];
-	struct target *t = NULL;
-	struct op_journal_entry e;
-	uint64_t orig, usable;
-	int c, ret, rc, modes;
+	char err[TARGET_ERRLEN];
 
-	opterr = 0;
-	optind = 0;
-	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		switch (c) {
-		case 's': do_show = true; break;
-		case 'r': restore = true; break;
-		case 'S':
-			if (parse_percent("--set", optarg, 0, 90, &pct, perr, sizeof(perr))) {
-				cli_error("%s", perr);
-				return EXIT_USAGE;
-			}
-			have_set = true;
-			break;
-		case 'm':
-			mname = optarg;
-			if (!strcmp(optarg, "auto")) m = OP_METHOD_AUTO;
-			else if (!strcmp(optarg, "namespace")) m = OP_METHOD_NAMESPACE;
-			else if (!strcmp(optarg, "hpa")) m = OP_METHOD_HPA;
-			else if (!strcmp(optarg, "span")) m = OP_METHOD_SPAN;
-			else {
-				cli_error("--method: '%s' is not an OP method; use auto, namespace, hpa or span", optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case 'p': permanent = true; break;
-		case 'y': yes = optarg; break;
-		case 'f': force = true; break;
-		case 'n': dry_run = true; break;
-		case 'j': json = true; break;
-		default:
-			return cli_getopt_error("op", argv, optind, c, optopt);
-		}
-	}
-	modes = do_show + restore + have_set;
-	if (modes != 1) {
-		cli_error("op: give exactly one of --show, --set PCT or --restore; see ssdprof op --help");
-		return EXIT_USAGE;
-	}
-	if (optind != argc - 1) {
-		cli_error("op needs one TARGET; see ssdprof op --help");
-		return EXIT_USAGE;
-	}
-	/* --show only reads: a write open's close would have udev re-scan the drive. */
-	if (target_open_flags(argv[optind], do_show ? TARGET_OPEN_READONLY : 0, &t, err, sizeof(err)) < 0) {
-		cli_error("%s", err);
-		return EXIT_USAGE;
-	}
-	if (do_show) {
-		rc = show(t, json);
-		goto out;
-	}
-	if (dev_set_permanent(t, permanent) < 0 && permanent)
-		fprintf(stderr, "ssdprof: warning: --permanent applies to SATA HPA only; ignored\n");
-
-	const char *key = t->info.serial[0] ? t->info.serial : t->info.path;
-	bool have = op_journal_load(key, &e) == 0;
-
-	if (restore && !have) {
-		printf("%s: no OP change by ssdprof is recorded; nothing to restore (%llu bytes)\n", t->info.path,
-		       (unsigned long long)t->info.capacity_bytes);
-		rc = EXIT_OK;
-		goto out;
-	}
 	/* Check the method fits the drive before asking for confirmation. */
 	if (m == OP_METHOD_NAMESPACE && !target_has(t, TARGET_CAP_OP_NAMESPACE)) {
 		char purge[200], op[64];
@@ -217,8 +144,7 @@ int cmd_op(int argc, char **argv)
 				cli_error("--method namespace: %s (%s) cannot do namespace OP; it supports: %s", t->info.path,
 					  t->info.kind, op);
 			}
-			rc = EXIT_USAGE;
-			goto out;
+			return EXIT_USAGE;
 		}
 	}
 	if (m == OP_METHOD_HPA && !target_has(t, TARGET_CAP_OP_HPA)) {
@@ -227,25 +153,50 @@ int cmd_op(int argc, char **argv)
 		dev_methods(t, purge, sizeof(purge), op, sizeof(op));
 		cli_error("--method hpa: %s (%s) has no Host Protected Area; it supports: %s", t->info.path,
 			  t->info.kind, op);
-		rc = EXIT_USAGE;
-		goto out;
+		return EXIT_USAGE;
 	}
-	rc = dev_safety_gate(t, yes, force, dry_run, "op");
+	return 0;
+}
+
+/* Set or restore the OP of the opened t.  An exit code. */
+static int change(struct target *t, struct op_args *a)
+{
+	char err[TARGET_ERRLEN];
+	struct op_journal_entry e;
+	enum op_method m = a->m, used;
+	bool dry_run = a->dry_run, restore = a->restore;
+	uint64_t orig, usable;
+	int ret, rc;
+
+	if (dev_set_permanent(t, a->permanent) < 0 && a->permanent)
+		fprintf(stderr, "ssdprof: warning: --permanent applies to SATA HPA only; ignored\n");
+
+	const char *key = t->info.serial[0] ? t->info.serial : t->info.path;
+	bool have = op_journal_load(key, &e) == 0;
+
+	if (restore && !have) {
+		printf("%s: no OP change by ssdprof is recorded; nothing to restore (%llu bytes)\n", t->info.path,
+		       (unsigned long long)t->info.capacity_bytes);
+		return EXIT_OK;
+	}
+	if ((rc = check_method(t, m)))
+		return rc;
+	rc = dev_safety_gate(t, a->yes, a->force, dry_run, "op");
 	if (rc)
-		goto out;
+		return rc;
 	if (dry_run)
 		dev_set_dry_run(t, true, stdout);
 
 	orig = have ? e.original_bytes : t->info.capacity_bytes;
 	if (restore) {
-		m = !strcmp(e.method, "namespace") ? OP_METHOD_NAMESPACE : !strcmp(e.method, "hpa") ? OP_METHOD_HPA
-			: OP_METHOD_SPAN;
+		if (op_method_parse(e.method, &m) || m == OP_METHOD_AUTO)
+			m = OP_METHOD_SPAN;
 		if (!strcmp(e.method, "hpa"))
 			dev_set_permanent(t, e.permanent);
 		usable = orig;
 	} else {
-		usable = sweep_usable_bytes(orig, pct);
-		if (pct == 0)
+		usable = sweep_usable_bytes(orig, a->pct);
+		if (a->pct == 0)
 			usable = orig;
 		usable -= usable % t->info.lba_bytes;
 	}
@@ -268,24 +219,84 @@ int cmd_op(int argc, char **argv)
 	}
 	if (ret) {
 		cli_error("op: %s", err);
-		rc = EXIT_RUN_FAILED;
-		goto out;
+		return EXIT_RUN_FAILED;
 	}
 	if (restore && used == OP_METHOD_SPAN && !dry_run)
 		op_journal_remove(key);
-	if (dry_run) {
-		rc = EXIT_OK;
-		goto out;
-	}
+	if (dry_run)
+		return EXIT_OK;
 	printf("%s: %s OP %s: %llu bytes usable of %llu (OP %.2f%%)\n", t->info.path, op_method_name(used),
 	       restore ? "restored" : "set", (unsigned long long)usable, (unsigned long long)orig,
 	       orig ? 100.0 * (1.0 - (double)usable / (double)orig) : 0.0);
 	if (used == OP_METHOD_SPAN && usable != orig)
 		printf("%s; e.g. ssdprof precondition %s --span %llu\n", span_note, t->info.path,
 		       (unsigned long long)usable);
-	(void)mname;
-	rc = EXIT_OK;
+	return EXIT_OK;
+}
+
+int cmd_op(int argc, char **argv)
+{
+	static const struct option own[] = {
+		{ "show", no_argument, NULL, OPT_SHOW },
+		{ "set", required_argument, NULL, OPT_SET },
+		{ "restore", no_argument, NULL, OPT_RESTORE },
+		{ "method", required_argument, NULL, OPT_METHOD },
+		{ "permanent", no_argument, NULL, OPT_PERMANENT },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct op_args a = { .m = OP_METHOD_AUTO };
+	bool do_show = false, have_set = false;
+	char err[TARGET_ERRLEN], perr[256];
+	struct target *t = NULL;
+	struct cli_opts o;
+	int c, rc;
+
+	if ((rc = cli_opts_init(&o, argc, argv, CLI_O_CONFIRM | CLI_O(CLI_OPT_JSON), own)))
+		return rc;
+	while (!(rc = cli_opts_next(&o, &c)) && c != -1) {
+		switch (c) {
+		case OPT_SHOW: do_show = true; break;
+		case OPT_RESTORE: a.restore = true; break;
+		case OPT_SET:
+			if (parse_percent("--set", optarg, 0, 90, &a.pct, perr, sizeof(perr))) {
+				cli_error("%s", perr);
+				rc = EXIT_USAGE;
+				goto out;
+			}
+			have_set = true;
+			break;
+		case OPT_METHOD:
+			if (op_method_parse(optarg, &a.m)) {
+				cli_error("--method: '%s' is not an OP method; use auto, namespace, hpa or span", optarg);
+				rc = EXIT_USAGE;
+				goto out;
+			}
+			break;
+		case OPT_PERMANENT: a.permanent = true; break;
+		}
+	}
+	if (rc)
+		goto out;
+	rc = EXIT_USAGE;
+	if (do_show + a.restore + have_set != 1) {
+		cli_error("op: give exactly one of --show, --set PCT or --restore; see ssdprof op --help");
+		goto out;
+	}
+	if (optind != argc - 1) {
+		cli_error("op needs one TARGET; see ssdprof op --help");
+		goto out;
+	}
+	/* --show only reads: a write open's close would have udev re-scan the drive. */
+	if (target_open_flags(argv[optind], do_show ? TARGET_OPEN_READONLY : 0, &t, err, sizeof(err)) < 0) {
+		cli_error("%s", err);
+		goto out;
+	}
+	a.yes = o.yes;
+	a.force = o.force;
+	a.dry_run = o.dry_run;
+	rc = do_show ? show(t, o.json) : change(t, &a);
 out:
 	target_close(t);
+	cli_opts_release(&o);
 	return rc;
 }

@@ -17,8 +17,8 @@
 #include "cli/pc_options.h"
 #include "cli/progress.h"
 #include "precondition/precondition.h"
-#include "profiler/raid_members.h"
 #include "profiler/raid_rounds.h"
+#include "results/raid_json.h"
 #include "results/result_doc.h"
 #include "results/result_json.h"
 #include "profiler/sweep.h"
@@ -35,99 +35,123 @@ const char cmd_precondition_usage[] =
 	"\n"
 	"  --span PCT         precondition only the first PCT% of the capacity (default 100)\n"
 	"  --no-purge         keep the current contents (skip the purge)\n"
-	PC_USAGE
+	CLI_USAGE_ROUNDS
 	"\n"
 	"Exit status 1 with --require-steady when steady state was not reached.\n"
 	"Example: ssdprof precondition sim:dc-tlc --round 30s\n";
 
-enum { OPT_SPAN = PC_OPT_END, OPT_NO_PURGE, OPT_REQUIRE_STEADY };
+enum { OPT_SPAN = CLI_OPT_END, OPT_NO_PURGE, OPT_REQUIRE_STEADY };
 
-int cmd_precondition(int argc, char **argv)
+struct pc_cmd {
+	struct cli_opts o;
+	double span_pct;
+	bool purge, require_steady;
+};
+
+static int parse_args(struct pc_cmd *p)
 {
-	static const struct option longopts[] = {
-		PC_LONGOPTS,
-		{ "span", required_argument, NULL, OPT_SPAN },
-		{ "no-purge", no_argument, NULL, OPT_NO_PURGE },
-		{ "require-steady", no_argument, NULL, OPT_REQUIRE_STEADY },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct pc_cli o;
-	struct precondition_result r = { 0 };
-	struct point_info info = { .op_percent = NAN };
-	struct target *t = NULL;
-	struct json_object *doc = NULL, *point;
-	struct pc_progress progress = { .prefix = "" };
-	struct progress prog = { .closed = true };
-	struct eta_settings es;
-	char err[TARGET_ERRLEN], dir[4096], purge_used[32] = "";
-	double span_pct = 100;
-	bool purge = true, require_steady = false;
-	uint64_t start;
-	int c, ret, rc = EXIT_RUN_FAILED;
+	char err[256];
+	int c, rc;
 
-	pc_cli_defaults(&o);
-	while ((c = pc_cli_getopt(&o, argc, argv, longopts, &ret)) != -1) {
+	while (!(rc = cli_opts_next(&p->o, &c)) && c != -1) {
 		switch (c) {
 		case OPT_SPAN:
-			if (parse_percent("--span", optarg, 0, 100, &span_pct, err, sizeof(err)) || !(span_pct > 0)) {
+			if (parse_percent("--span", optarg, 0, 100, &p->span_pct, err, sizeof(err)) ||
+			    !(p->span_pct > 0)) {
 				cli_error("--span: '%s' is out of range; use more than 0%% up to 100%%", optarg);
 				return EXIT_USAGE;
 			}
 			break;
 		case OPT_NO_PURGE:
-			purge = false;
+			p->purge = false;
 			break;
 		case OPT_REQUIRE_STEADY:
-			require_steady = true;
+			p->require_steady = true;
 			break;
-		default:
-			return cli_getopt_error("precondition", argv, optind, c, optopt);
 		}
 	}
-	if (ret)
-		return ret;
-	if ((rc = pc_cli_open_target(&o, argc, argv, optind, "precondition", &t)))
-		return rc;
-	rc = EXIT_RUN_FAILED;
-	o.s.usable_bytes = sweep_usable_bytes(t->info.capacity_bytes, 100 - span_pct);
-	if (o.s.usable_bytes < FILL_BS || o.s.usable_bytes < o.s.bs) {
-		cli_error("--span: %.4g%% of %s is smaller than one block", span_pct, t->info.path);
-		rc = EXIT_USAGE;
-		goto out;
+	return rc;
+}
+
+static void dry_run(const struct pc_cmd *p, const struct target *t)
+{
+	const struct cli_opts *o = &p->o;
+
+	printf("dry run: nothing is written.  ssdprof precondition would:\n");
+	if (p->purge)
+		printf("  1. purge %s (%s)\n", t->info.path, o->purge_method ? o->purge_method : "auto");
+	printf("  2. fill the first %llu bytes sequentially with 128k writes, %u pass(es)\n"
+	       "  3. write %u-byte random blocks at QD %u there in rounds of %.0f s until steady (at most %u)\n",
+	       (unsigned long long)o->s.usable_bytes, o->s.fill_passes, o->s.bs, o->s.qd,
+	       (double)o->s.round_ns / 1e9, o->s.max_rounds);
+}
+
+/* The result document, written to dir.  0, or an exit code after printing why. */
+static int save(struct pc_cmd *p, struct target *t, const struct precondition_result *r, struct point_info *info,
+		struct raid_rounds *members, const char *dir, struct json_object **docp)
+{
+	struct json_object *doc, *point;
+	char err[TARGET_ERRLEN];
+	int ret;
+
+	doc = *docp = result_doc_new("precondition", p->o.command, t);
+	result_doc_finish(doc, t);
+	point = point_json(info, r);
+	json_object_object_add(doc, "precondition", point);
+	if (members) {
+		json_object_object_add(doc, "group", raid_group_json(t));
+		if ((ret = raid_rounds_json_add(members, point, r->nrounds))) {
+			cli_error("the members' figures: %s", strerror(-ret));
+			return EXIT_RUN_FAILED;
+		}
 	}
-	es = (struct eta_settings){ .job = ETA_PRECONDITION, .capacity_bytes = o.s.usable_bytes,
-				    .fill_passes = o.s.fill_passes, .round_s = (double)o.s.round_ns / 1e9,
-				    .max_rounds = o.s.max_rounds };
-	if (o.dry_run) {
-		printf("dry run: nothing is written.  ssdprof precondition would:\n");
-		if (purge)
-			printf("  1. purge %s (%s)\n", t->info.path, o.purge_method ? o.purge_method : "auto");
-		printf("  2. fill the first %llu bytes sequentially with 128k writes, %u pass(es)\n"
-		       "  3. write %u-byte random blocks at QD %u there in rounds of %.0f s until steady (at most %u)\n",
-		       (unsigned long long)o.s.usable_bytes, o.s.fill_passes, o.s.bs, o.s.qd,
-		       (double)o.s.round_ns / 1e9, o.s.max_rounds);
-		progress_dry_run_estimate(t, &es);
-		rc = EXIT_OK;
-		goto out;
+	if (result_write_json(dir, "result.json", doc, err, sizeof(err))) {
+		cli_error("%s", err);
+		return EXIT_RUN_FAILED;
 	}
-	if ((rc = progress_open(&prog, &(struct progress_opts){ "precondition", o.quiet, o.json, o.events }, t, &es)))
+	return 0;
+}
+
+/* What the estimates need to know of the job. */
+static struct eta_settings eta_settings_of(const struct cli_opts *o)
+{
+	return (struct eta_settings){ .job = ETA_PRECONDITION, .capacity_bytes = o->s.usable_bytes,
+				      .fill_passes = o->s.fill_passes, .round_s = (double)o->s.round_ns / 1e9,
+				      .max_rounds = o->s.max_rounds };
+}
+
+static int precondition(struct pc_cmd *p, struct target *t)
+{
+	struct cli_opts *o = &p->o;
+	struct precondition_result r = { 0 };
+	struct point_info info = { .op_percent = NAN };
+	struct json_object *doc = NULL;
+	struct pc_progress progress = { .prefix = "" };
+	struct progress prog = { .closed = true };
+	struct eta_settings es = eta_settings_of(o);
+	char err[TARGET_ERRLEN], dir[4096], purge_used[32] = "";
+	uint64_t start;
+	int ret, rc = EXIT_RUN_FAILED;
+
+	if ((rc = progress_open(&prog, &(struct progress_opts){ "precondition", o->quiet, o->json, o->events }, t,
+				&es)))
 		goto out;
 	rc = EXIT_RUN_FAILED;
 	progress.status = &prog;
-	ret = cli_make_out_dir(o.out, dir, sizeof(dir), err, sizeof(err));
+	ret = cli_make_out_dir(o->out, dir, sizeof(dir), err, sizeof(err));
 	if (ret) {
 		cli_error("%s", err);
 		goto out;
 	}
-	if (target_has(t, TARGET_CAP_GROUP) && !(progress.members = raid_rounds_new(t, o.s.max_rounds))) {
+	if (target_has(t, TARGET_CAP_GROUP) && !(progress.members = raid_rounds_new(t, o->s.max_rounds))) {
 		cli_error("out of memory");
 		goto out;
 	}
-	progress.print = !o.quiet && !o.json;
+	progress.print = !o->quiet && !o->json;
 	interrupt_install();
 	start = t->ops->now_ns(t);
-	progress_point_start(&prog, NAN, o.s.usable_bytes);
-	ret = purge ? precondition_purge(t, o.purge_method, purge_used, sizeof(purge_used), err, sizeof(err)) : 0;
+	progress_point_start(&prog, NAN, o->s.usable_bytes);
+	ret = p->purge ? precondition_purge(t, o->purge_method, purge_used, sizeof(purge_used), err, sizeof(err)) : 0;
 	progress_pause(&prog);
 	if (ret > 0) {
 		cli_error("warning: %s", err);
@@ -135,7 +159,7 @@ int cmd_precondition(int argc, char **argv)
 		cli_error("purge: %s", err);
 		goto out;
 	}
-	ret = precondition_run(t, &o.s, &r, pc_progress_event, pc_cli_poll, &progress, err, sizeof(err));
+	ret = precondition_run(t, &o->s, &r, pc_progress_event, pc_cli_poll, &progress, err, sizeof(err));
 	progress_pause(&prog);
 	if (!ret)
 		progress_point_end(&prog, NAN, r.iops, r.waf, r.reached, r.nrounds);
@@ -143,33 +167,17 @@ int cmd_precondition(int argc, char **argv)
 		cli_error("%s", err);
 		goto out;
 	}
-	info.usable_bytes = o.s.usable_bytes;
-	info.purge_method = purge ? purge_used : NULL;
+	info.usable_bytes = o->s.usable_bytes;
+	info.purge_method = p->purge ? purge_used : NULL;
 	info.drive_seconds = (double)(t->ops->now_ns(t) - start) / 1e9;
 	info.waf_source = target_has(t, TARGET_CAP_SIMULATED) ? "simulator" : "media-counter";
-
-	doc = result_doc_new("precondition", argc, argv, t);
-	result_doc_finish(doc, t);
-	point = point_json(&info, &r);
-	json_object_object_add(doc, "precondition", point);
-	if (progress.members) {
-		json_object_object_add(doc, "group", raid_group_json(t));
-		int mret = raid_rounds_add(progress.members, point, r.nrounds);
-
-		if (mret) {
-			cli_error("the members' figures: %s", strerror(-mret));
-			goto out;
-		}
-	}
+	if ((rc = save(p, t, &r, &info, progress.members, dir, &doc)))
+		goto out;
 	if (!ret)
 		progress_close(&prog, true);
-	if (result_write_json(dir, "result.json", doc, err, sizeof(err))) {
-		cli_error("%s", err);
-		goto out;
-	}
-	if (o.json)
+	if (o->json)
 		puts(result_json_text(doc));
-	else if (!o.quiet)
+	else if (!o->quiet)
 		printf("%s after %zu rounds (%s): %.0f IOPS over rounds %zu-%zu, WA %.2f\n",
 		       r.reached ? "steady state reached" : "steady state NOT reached", r.nrounds, r.stop_reason,
 		       r.iops, r.window.first + 1, r.window.last + 1, r.waf);
@@ -177,12 +185,46 @@ int cmd_precondition(int argc, char **argv)
 	if (ret == -EINTR)
 		rc = EXIT_INTERRUPTED;
 	else
-		rc = require_steady && !r.reached ? EXIT_RUN_FAILED : EXIT_OK;
+		rc = p->require_steady && !r.reached ? EXIT_RUN_FAILED : EXIT_OK;
 out:
 	progress_close(&prog, false);
 	json_object_put(doc);
 	raid_rounds_free(progress.members);
 	precondition_result_free(&r);
+	return rc;
+}
+
+int cmd_precondition(int argc, char **argv)
+{
+	static const struct option own[] = {
+		{ "span", required_argument, NULL, OPT_SPAN },
+		{ "no-purge", no_argument, NULL, OPT_NO_PURGE },
+		{ "require-steady", no_argument, NULL, OPT_REQUIRE_STEADY },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct pc_cmd p = { .span_pct = 100, .purge = true };
+	struct target *t = NULL;
+	int rc;
+
+	if ((rc = cli_opts_init(&p.o, argc, argv, CLI_O_ALL, own)))
+		return rc;
+	if ((rc = parse_args(&p)) || (rc = pc_cli_open_target(&p.o, argc, argv, optind, "precondition", &t)))
+		goto out;
+	p.o.s.usable_bytes = sweep_usable_bytes(t->info.capacity_bytes, 100 - p.span_pct);
+	if (p.o.s.usable_bytes < FILL_BS || p.o.s.usable_bytes < p.o.s.bs) {
+		cli_error("--span: %.4g%% of %s is smaller than one block", p.span_pct, t->info.path);
+		rc = EXIT_USAGE;
+	} else if (p.o.dry_run) {
+		struct eta_settings es = eta_settings_of(&p.o);
+
+		dry_run(&p, t);
+		progress_dry_run_estimate(t, &es);
+		rc = EXIT_OK;
+	} else {
+		rc = precondition(&p, t);
+	}
+out:
 	target_close(t);
+	cli_opts_release(&p.o);
 	return rc;
 }

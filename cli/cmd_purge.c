@@ -10,6 +10,7 @@
 
 #include "cli/commands.h"
 #include "cli/dev_common.h"
+#include "cli/options.h"
 #include "precondition/precondition.h"
 #include "device/target.h"
 #include "open/open.h"
@@ -34,63 +35,14 @@ const char cmd_purge_usage[] =
 	"can only be TRIMmed (best effort).\n"
 	"Example: ssdprof purge /dev/nvme1n1 --method format --yes S4EWNX0R123456\n";
 
-static const char *const methods[] = {
-	"auto", "sanitize-block", "sanitize-crypto", "sanitize-overwrite", "format", "format-crypto",
-	"ata-erase", "ata-erase-enhanced", "trim", NULL,
-};
-
-int cmd_purge(int argc, char **argv)
+static int purge(const char *spec, const char *method, const char *yes, bool force, bool dry_run)
 {
-	static const struct option longopts[] = {
-		{ "method", required_argument, NULL, 'm' },
-		{ "yes", required_argument, NULL, 'y' },
-		{ "force", no_argument, NULL, 'f' },
-		{ "dry-run", no_argument, NULL, 'n' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *method = NULL, *yes = NULL;
-	bool force = false, dry_run = false, known = false;
 	char err[TARGET_ERRLEN], used[32];
 	struct target *t = NULL;
 	struct timespec t0, t1;
-	int c, ret, rc;
+	int ret, rc;
 
-	opterr = 0;
-	optind = 0;
-	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'm':
-			method = optarg;
-			break;
-		case 'y':
-			yes = optarg;
-			break;
-		case 'f':
-			force = true;
-			break;
-		case 'n':
-			dry_run = true;
-			break;
-		default:
-			return cli_getopt_error("purge", argv, optind, c, optopt);
-		}
-	}
-	if (optind != argc - 1) {
-		cli_error("purge needs one TARGET; see ssdprof purge --help");
-		return EXIT_USAGE;
-	}
-	if (method) {
-		for (const char *const *m = methods; *m; m++)
-			known |= !strcmp(*m, method);
-		if (!known) {
-			cli_error("--method: '%s' is not a purge method; use auto, sanitize-block, sanitize-crypto, "
-				  "sanitize-overwrite, format, format-crypto, ata-erase, ata-erase-enhanced or trim", method);
-			return EXIT_USAGE;
-		}
-		if (!strcmp(method, "auto"))
-			method = NULL;
-	}
-	if (target_open(argv[optind], &t, err, sizeof(err)) < 0) {
+	if (target_open(spec, &t, err, sizeof(err)) < 0) {
 		cli_error("%s", err);
 		return EXIT_USAGE;
 	}
@@ -143,5 +95,34 @@ int cmd_purge(int argc, char **argv)
 	rc = EXIT_OK;
 out:
 	target_close(t);
+	return rc;
+}
+
+enum { OPT_METHOD = CLI_OPT_END };
+
+int cmd_purge(int argc, char **argv)
+{
+	static const struct option own[] = {
+		{ "method", required_argument, NULL, OPT_METHOD },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct cli_opts o;
+	const char *method = NULL;
+	int c, rc;
+
+	if ((rc = cli_opts_init(&o, argc, argv, CLI_O_CONFIRM, own)))
+		return rc;
+	while (!(rc = cli_opts_next(&o, &c)) && c != -1)
+		if (c == OPT_METHOD)
+			method = optarg;
+	if (!rc && optind != argc - 1) {
+		cli_error("purge needs one TARGET; see ssdprof purge --help");
+		rc = EXIT_USAGE;
+	}
+	if (!rc && method)
+		rc = cli_parse_purge_method("--method", method, &method);
+	if (!rc)
+		rc = purge(argv[optind], method, o.yes, o.force, o.dry_run);
+	cli_opts_release(&o);
 	return rc;
 }

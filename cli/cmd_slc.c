@@ -17,6 +17,7 @@
 #include "cli/pc_options.h"
 #include "cli/progress.h"
 #include "profiler/raid_members.h"
+#include "results/raid_json.h"
 #include "results/result_doc.h"
 #include "results/result_json.h"
 #include "results/slc_json.h"
@@ -45,71 +46,176 @@ const char cmd_slc_usage[] =
 	"\n"
 	"Example: ssdprof slc sim:budget-qlc --idle 30s,5m\n";
 
-enum { OPT_PREFILL = PC_OPT_END, OPT_PREFILL_IDLE, OPT_IDLE };
+enum { OPT_PREFILL = CLI_OPT_END, OPT_PREFILL_IDLE, OPT_IDLE };
+
+#define SLC_OPTIONS (CLI_O_IO | CLI_O(CLI_OPT_PURGE_METHOD) | CLI_O_OUTPUT | CLI_O_EVENTS | CLI_O_CONFIRM | CLI_O_GROUP)
+
+static int parse_args(struct cli_opts *o, struct slc_settings *s)
+{
+	char err[256];
+	int c, rc;
+
+	while (!(rc = cli_opts_next(o, &c)) && c != -1) {
+		switch (c) {
+		case OPT_PREFILL:
+			if (parse_percent("--prefill", optarg, 0, 90, &s->prefill_pct, err, sizeof(err)))
+				goto bad;
+			break;
+		case OPT_PREFILL_IDLE:
+			if (parse_duration("--prefill-idle", optarg, &s->prefill_idle_ns, err, sizeof(err)))
+				goto bad;
+			break;
+		case OPT_IDLE:
+			if (parse_duration_list("--idle", optarg, s->idle_ns, SLC_MAX_IDLE, &s->nidle, err, sizeof(err)))
+				goto bad;
+			break;
+		}
+	}
+	return rc;
+bad:
+	cli_error("%s", err);
+	return EXIT_USAGE;
+}
+
+static struct json_object *settings_json(const struct slc_settings *s)
+{
+	struct json_object *settings = json_object_new_object(), *idle = json_object_new_array();
+
+	json_object_object_add(settings, "bs", json_object_new_int64(s->bs));
+	json_object_object_add(settings, "qd", json_object_new_int((int)s->qd));
+	json_object_object_add(settings, "prefill_percent", result_json_number(s->prefill_pct, 2));
+	json_object_object_add(settings, "prefill_idle_s", result_json_number((double)s->prefill_idle_ns / 1e9, RP_SECONDS));
+	for (size_t i = 0; i < s->nidle; i++)
+		json_object_array_add(idle, result_json_number((double)s->idle_ns[i] / 1e9, RP_SECONDS));
+	json_object_object_add(settings, "idle_s", idle);
+	json_object_object_add(settings, "purge_method", s->purge_method ? json_object_new_string(s->purge_method) : NULL);
+	json_object_object_add(settings, "seed", json_object_new_uint64(s->seed));
+	return settings;
+}
+
+static void print_result(struct json_object *doc, const struct slc_settings *s, const struct slc_result *r)
+{
+	struct json_object *slc_obj = NULL;
+	struct table phases;
+
+	printf("phases (MB/s over the bytes written after the purge%s):\n", r->prefill_bytes ? " and prefill" : "");
+	/* The same table as the HTML report's (table.c). */
+	json_object_object_get_ex(doc, "slc", &slc_obj);
+	table_slc_phases(&phases, slc_obj);
+	table_print(&phases, stdout, "  ");
+	table_free(&phases);
+	if (r->cliff)
+		printf("SLC cache: %.2f GB at %.1f MB/s, then %.1f MB/s\n", (double)r->cache_bytes / 1e9,
+		       r->in_cache_mbps, r->post_cache_mbps);
+	else
+		printf("no cliff: %.1f MB/s throughout the %.2f GB written\n", r->in_cache_mbps,
+		       (double)(s->usable_bytes - r->prefill_bytes) / 1e9);
+	for (size_t i = 0; i < r->nrecovery; i++)
+		printf("after %.0f s idle: %s%.2f GB at cache speed\n", r->recovery[i].idle_s,
+		       r->recovery[i].lower_bound ? "at least " : "", (double)r->recovery[i].recovered_bytes / 1e9);
+}
+
+/* The result document of the probe (a group's: with each member over the whole probe), written to dir. */
+static int save(const struct cli_opts *o, struct target *t, const struct slc_settings *s, const struct slc_result *r,
+		struct raid_snap *before, struct raid_snap *after, const char *dir, struct json_object **docp)
+{
+	struct json_object *doc, *slc;
+	char err[TARGET_ERRLEN];
+	int ret;
+
+	doc = *docp = result_doc_new("slc", o->command, t);
+	json_object_object_add(doc, "settings", settings_json(s));
+	slc = slc_json(r);
+	json_object_object_add(doc, "slc", slc);
+	if (before) {
+		/* Each member over the whole probe, purge to the end: the member that held the group back. */
+		json_object_object_add(doc, "group", raid_group_json(t));
+		raid_snap_take(after, t);
+		if ((ret = raid_members_json_add(slc, t, before, after, NULL))) {
+			cli_error("the members' figures: %s", strerror(-ret));
+			return EXIT_RUN_FAILED;
+		}
+	}
+	result_doc_finish(doc, t);
+	if (result_write_json(dir, "result.json", doc, err, sizeof(err))) {
+		cli_error("%s", err);
+		return EXIT_RUN_FAILED;
+	}
+	return 0;
+}
+
+static int probe(const struct cli_opts *o, struct target *t, const struct slc_settings *s, struct progress *prog)
+{
+	struct slc_result r = { 0 };
+	struct raid_snap *before = NULL, *after = NULL;   /* a group's members, around the probe */
+	struct json_object *doc = NULL;
+	char err[TARGET_ERRLEN], dir[4096];
+	int ret, rc = EXIT_RUN_FAILED;
+
+	ret = cli_make_out_dir(o->out, dir, sizeof(dir), err, sizeof(err));
+	if (ret) {
+		cli_error("%s", err);
+		goto out;
+	}
+	if (target_has(t, TARGET_CAP_GROUP)) {
+		if (!(before = raid_snap_new(t)) || !(after = raid_snap_new(t))) {
+			cli_error("out of memory");
+			goto out;
+		}
+		raid_snap_take(before, t);
+	}
+	interrupt_install();
+	progress_point_start(prog, NAN, s->usable_bytes);
+	ret = slc_probe_run(t, s, &r, pc_cli_poll, NULL, err, sizeof(err));
+	progress_pause(prog);
+	if (r.warning[0])
+		cli_error("warning: %s", r.warning);
+	if (ret == -EINTR) {
+		cli_error("interrupted: the SLC probe must run end to end; nothing was saved");
+		rc = EXIT_INTERRUPTED;
+		goto out;
+	}
+	if (ret) {
+		cli_error("%s", err);
+		goto out;
+	}
+	if ((rc = save(o, t, s, &r, before, after, dir, &doc)))
+		goto out;
+	progress_close(prog, true);
+	if (o->json)
+		puts(result_json_text(doc));
+	else if (!o->quiet)
+		print_result(doc, s, &r);
+	fprintf(stderr, "results: %s/result.json\n", dir);
+	rc = EXIT_OK;
+out:
+	json_object_put(doc);
+	raid_snap_free(before);
+	raid_snap_free(after);
+	slc_result_free(&r);
+	return rc;
+}
 
 int cmd_slc(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "bs", required_argument, NULL, PC_OPT_BS },
-		{ "qd", required_argument, NULL, PC_OPT_QD },
-		{ "purge-method", required_argument, NULL, PC_OPT_PURGE_METHOD },
-		{ "seed", required_argument, NULL, PC_OPT_SEED },
-		{ "out", required_argument, NULL, PC_OPT_OUT },
-		{ "json", no_argument, NULL, PC_OPT_JSON },
-		{ "quiet", no_argument, NULL, PC_OPT_QUIET },
-		{ "dry-run", no_argument, NULL, PC_OPT_DRY_RUN },
-		{ "yes", required_argument, NULL, PC_OPT_YES },
-		{ "force", no_argument, NULL, PC_OPT_FORCE },
-		{ "raid", required_argument, NULL, PC_OPT_RAID },
-		{ "chunk", required_argument, NULL, PC_OPT_CHUNK },
-		{ "events", required_argument, NULL, PC_OPT_EVENTS },
+	static const struct option own[] = {
 		{ "prefill", required_argument, NULL, OPT_PREFILL },
 		{ "prefill-idle", required_argument, NULL, OPT_PREFILL_IDLE },
 		{ "idle", required_argument, NULL, OPT_IDLE },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct pc_cli o;
+	struct cli_opts o;
 	struct slc_settings s = { .prefill_idle_ns = 60ull * 1000000000 };
-	struct slc_result r = { 0 };
+	struct target *t = NULL;
 	struct progress prog = { .closed = true };
 	struct eta_settings es;
-	struct target *t = NULL;
-	struct raid_snap *before = NULL, *after = NULL;   /* a group's members, around the probe */
-	struct json_object *doc = NULL, *settings, *idle, *slc;
-	char err[TARGET_ERRLEN], dir[4096];
-	int c, ret, rc = EXIT_RUN_FAILED;
+	int rc;
 
-	pc_cli_defaults(&o);
-	o.s.bs = 128 * 1024;
-	while ((c = pc_cli_getopt(&o, argc, argv, longopts, &ret)) != -1) {
-		switch (c) {
-		case OPT_PREFILL:
-			if (parse_percent("--prefill", optarg, 0, 90, &s.prefill_pct, err, sizeof(err))) {
-				cli_error("%s", err);
-				return EXIT_USAGE;
-			}
-			break;
-		case OPT_PREFILL_IDLE:
-			if (parse_duration("--prefill-idle", optarg, &s.prefill_idle_ns, err, sizeof(err))) {
-				cli_error("%s", err);
-				return EXIT_USAGE;
-			}
-			break;
-		case OPT_IDLE:
-			if (parse_duration_list("--idle", optarg, s.idle_ns, SLC_MAX_IDLE, &s.nidle, err, sizeof(err))) {
-				cli_error("%s", err);
-				return EXIT_USAGE;
-			}
-			break;
-		default:
-			return cli_getopt_error("slc", argv, optind, c, optopt);
-		}
-	}
-	if (ret)
-		return ret;
-	if ((rc = pc_cli_open_target(&o, argc, argv, optind, "slc", &t)))
+	if ((rc = cli_opts_init(&o, argc, argv, SLC_OPTIONS, own)))
 		return rc;
-	rc = EXIT_RUN_FAILED;
+	o.s.bs = 128 * 1024;
+	if ((rc = parse_args(&o, &s)) || (rc = pc_cli_open_target(&o, argc, argv, optind, "slc", &t)))
+		goto out;
 	s.usable_bytes = t->info.capacity_bytes;
 	s.bs = o.s.bs;
 	s.qd = o.s.qd;
@@ -129,99 +235,14 @@ int cmd_slc(int argc, char **argv)
 		       (double)s.prefill_idle_ns / 1e9, s.bs, s.qd, s.nidle);
 		progress_dry_run_estimate(t, &es);
 		rc = EXIT_OK;
-		goto out;
+	} else if (!(rc = progress_open(&prog, &(struct progress_opts){ "slc", o.quiet, o.json, o.events }, t, &es))) {
+		s.tick = progress_tick;
+		s.tick_arg = &prog;
+		rc = probe(&o, t, &s, &prog);
 	}
-	if ((rc = progress_open(&prog, &(struct progress_opts){ "slc", o.quiet, o.json, o.events }, t, &es)))
-		goto out;
-	rc = EXIT_RUN_FAILED;
-	s.tick = progress_tick;
-	s.tick_arg = &prog;
-	ret = cli_make_out_dir(o.out, dir, sizeof(dir), err, sizeof(err));
-	if (ret) {
-		cli_error("%s", err);
-		goto out;
-	}
-	if (target_has(t, TARGET_CAP_GROUP)) {
-		if (!(before = raid_snap_new(t)) || !(after = raid_snap_new(t))) {
-			cli_error("out of memory");
-			goto out;
-		}
-		raid_snap_take(before, t);
-	}
-	interrupt_install();
-	progress_point_start(&prog, NAN, s.usable_bytes);
-	ret = slc_probe_run(t, &s, &r, pc_cli_poll, NULL, err, sizeof(err));
-	progress_pause(&prog);
-	if (ret == -EINTR) {
-		cli_error("interrupted: the SLC probe must run end to end; nothing was saved");
-		rc = EXIT_INTERRUPTED;
-		goto out;
-	}
-	if (ret) {
-		cli_error("%s", err);
-		goto out;
-	}
-
-	doc = result_doc_new("slc", argc, argv, t);
-	settings = json_object_new_object();
-	json_object_object_add(settings, "bs", json_object_new_int64(s.bs));
-	json_object_object_add(settings, "qd", json_object_new_int((int)s.qd));
-	json_object_object_add(settings, "prefill_percent", result_json_number(s.prefill_pct, 2));
-	json_object_object_add(settings, "prefill_idle_s", result_json_number((double)s.prefill_idle_ns / 1e9, RP_SECONDS));
-	idle = json_object_new_array();
-	for (size_t i = 0; i < s.nidle; i++)
-		json_object_array_add(idle, result_json_number((double)s.idle_ns[i] / 1e9, RP_SECONDS));
-	json_object_object_add(settings, "idle_s", idle);
-	json_object_object_add(settings, "purge_method", o.purge_method ? json_object_new_string(o.purge_method) : NULL);
-	json_object_object_add(settings, "seed", json_object_new_uint64(s.seed));
-	json_object_object_add(doc, "settings", settings);
-	slc = slc_json(&r);
-	json_object_object_add(doc, "slc", slc);
-	if (before) {
-		/* Each member over the whole probe, purge to the end: the member that held the group back. */
-		json_object_object_add(doc, "group", raid_group_json(t));
-		raid_snap_take(after, t);
-		if ((ret = raid_members_add(slc, t, before, after, NULL))) {
-			cli_error("the members' figures: %s", strerror(-ret));
-			goto out;
-		}
-	}
-	result_doc_finish(doc, t);
-	progress_close(&prog, true);
-	if (result_write_json(dir, "result.json", doc, err, sizeof(err))) {
-		cli_error("%s", err);
-		goto out;
-	}
-	if (o.json) {
-		puts(result_json_text(doc));
-	} else if (!o.quiet) {
-		printf("phases (MB/s over the bytes written after the purge%s):\n", r.prefill_bytes ? " and prefill" : "");
-		struct json_object *slc_obj = NULL;
-		struct table phases;
-
-		/* The same table as the HTML report's (table.c). */
-		json_object_object_get_ex(doc, "slc", &slc_obj);
-		table_slc_phases(&phases, slc_obj);
-		table_print(&phases, stdout, "  ");
-		table_free(&phases);
-		if (r.cliff)
-			printf("SLC cache: %.2f GB at %.1f MB/s, then %.1f MB/s\n", (double)r.cache_bytes / 1e9,
-			       r.in_cache_mbps, r.post_cache_mbps);
-		else
-			printf("no cliff: %.1f MB/s throughout the %.2f GB written\n", r.in_cache_mbps,
-			       (double)(s.usable_bytes - r.prefill_bytes) / 1e9);
-		for (size_t i = 0; i < r.nrecovery; i++)
-			printf("after %.0f s idle: %s%.2f GB at cache speed\n", r.recovery[i].idle_s,
-			       r.recovery[i].lower_bound ? "at least " : "", (double)r.recovery[i].recovered_bytes / 1e9);
-	}
-	fprintf(stderr, "results: %s/result.json\n", dir);
-	rc = EXIT_OK;
 out:
 	progress_close(&prog, false);
-	json_object_put(doc);
-	raid_snap_free(before);
-	raid_snap_free(after);
-	slc_result_free(&r);
 	target_close(t);
+	cli_opts_release(&o);
 	return rc;
 }

@@ -23,7 +23,7 @@
 #include "device/md_info.h"
 #include "cli/pc_options.h"
 #include "cli/progress.h"
-#include "profiler/raid_members.h"
+#include "results/raid_json.h"
 #include "profiler/raid_rounds.h"
 #include "raid/raid_target.h"
 #include "results/result_doc.h"
@@ -56,19 +56,19 @@ const char cmd_sweep_usage[] =
 	"                     percent per member in order (repeat for more points)\n"
 	"  --resume DIR       continue the sweep saved in DIR, with its settings\n"
 	"  --require-steady   exit 1 if a point did not reach steady state\n"
-	PC_USAGE
+	CLI_USAGE_ROUNDS
 	"\n"
 	"Example: ssdprof sweep sim:budget-tlc --out results/budget\n";
 
 enum {
-	OPT_OP = PC_OPT_END, OPT_OP_RANGE, OPT_RESOLUTION, OPT_OP_METHOD, OPT_OP_MEMBER, OPT_RESUME,
+	OPT_OP = CLI_OPT_END, OPT_OP_RANGE, OPT_RESOLUTION, OPT_OP_METHOD, OPT_OP_MEMBER, OPT_RESUME,
 	OPT_REQUIRE_STEADY,
 };
 
 #define MAX_OP_PERCENT 90.0
 
 struct sweep_cli {
-	struct pc_cli pc;
+	struct cli_opts pc;
 	struct sweep_plan plan;
 	bool have_list;
 	double range_lo, range_hi, resolution;
@@ -101,81 +101,76 @@ static int parse_range(const char *arg, double *lo, double *hi)
 	return 0;
 }
 
-static int parse_args(int argc, char **argv, struct sweep_cli *o, int *first)
+static const struct option sweep_options[] = {
+	{ "op", required_argument, NULL, OPT_OP },
+	{ "op-range", required_argument, NULL, OPT_OP_RANGE },
+	{ "resolution", required_argument, NULL, OPT_RESOLUTION },
+	{ "op-method", required_argument, NULL, OPT_OP_METHOD },
+	{ "op-member", required_argument, NULL, OPT_OP_MEMBER },
+	{ "resume", required_argument, NULL, OPT_RESUME },
+	{ "require-steady", no_argument, NULL, OPT_REQUIRE_STEADY },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* One of sweep's own options.  0, or EXIT_USAGE after printing why. */
+static int sweep_option(struct sweep_cli *o, int c, const char *arg)
 {
-	static const struct option longopts[] = {
-		PC_LONGOPTS,
-		{ "op", required_argument, NULL, OPT_OP },
-		{ "op-range", required_argument, NULL, OPT_OP_RANGE },
-		{ "resolution", required_argument, NULL, OPT_RESOLUTION },
-		{ "op-method", required_argument, NULL, OPT_OP_METHOD },
-		{ "op-member", required_argument, NULL, OPT_OP_MEMBER },
-		{ "resume", required_argument, NULL, OPT_RESUME },
-		{ "require-steady", no_argument, NULL, OPT_REQUIRE_STEADY },
-		{ NULL, 0, NULL, 0 },
-	};
 	double ops[SWEEP_MAX_POINTS];
 	size_t nops;
 	char err[256];
+
+	switch (c) {
+	case OPT_OP:
+		if (parse_percent_list("--op", arg, 0, MAX_OP_PERCENT, ops, SWEEP_MAX_POINTS, &nops, err, sizeof(err)))
+			goto bad;
+		sweep_plan_fixed(&o->plan, ops, nops);
+		o->have_list = true;
+		o->plan_given++;
+		break;
+	case OPT_OP_RANGE:
+		if (parse_range(arg, &o->range_lo, &o->range_hi))
+			return EXIT_USAGE;
+		o->plan_given++;
+		break;
+	case OPT_RESOLUTION:
+		if (parse_percent("--resolution", arg, 0.1, 50, &o->resolution, err, sizeof(err)))
+			goto bad;
+		o->plan_given++;
+		break;
+	case OPT_OP_METHOD:
+		if (op_method_parse(arg, &o->op_method)) {
+			cli_error("--op-method: '%s' is not an OP method; use auto, namespace, hpa or span", arg);
+			return EXIT_USAGE;
+		}
+		o->plan_given++;
+		break;
+	case OPT_OP_MEMBER:
+		if (op_member_parse(&o->member, arg, err, sizeof(err)))
+			goto bad;
+		break;
+	case OPT_RESUME:
+		o->resume = arg;
+		break;
+	case OPT_REQUIRE_STEADY:
+		o->require_steady = true;
+		break;
+	}
+	return 0;
+bad:
+	cli_error("%s", err);
+	return EXIT_USAGE;
+}
+
+static int parse_args(struct sweep_cli *o)
+{
 	int c, ret;
 
-	pc_cli_defaults(&o->pc);
 	o->range_lo = 0;
 	o->range_hi = 40;
 	o->resolution = 2.5;
-	while ((c = pc_cli_getopt(&o->pc, argc, argv, longopts, &ret)) != -1) {
-		switch (c) {
-		case OPT_OP:
-			if (parse_percent_list("--op", optarg, 0, MAX_OP_PERCENT, ops, SWEEP_MAX_POINTS, &nops, err,
-					       sizeof(err))) {
-				cli_error("%s", err);
-				return EXIT_USAGE;
-			}
-			sweep_plan_fixed(&o->plan, ops, nops);
-			o->have_list = true;
-			o->plan_given++;
-			break;
-		case OPT_OP_RANGE:
-			if ((ret = parse_range(optarg, &o->range_lo, &o->range_hi)))
-				return ret;
-			o->plan_given++;
-			break;
-		case OPT_RESOLUTION:
-			if (parse_percent("--resolution", optarg, 0.1, 50, &o->resolution, err, sizeof(err))) {
-				cli_error("%s", err);
-				return EXIT_USAGE;
-			}
-			o->plan_given++;
-			break;
-		case OPT_OP_METHOD:
-			if (!strcmp(optarg, "auto"))
-				o->op_method = OP_METHOD_AUTO;
-			else if (!strcmp(optarg, "namespace"))
-				o->op_method = OP_METHOD_NAMESPACE;
-			else if (!strcmp(optarg, "hpa"))
-				o->op_method = OP_METHOD_HPA;
-			else if (!strcmp(optarg, "span"))
-				o->op_method = OP_METHOD_SPAN;
-			else {
-				cli_error("--op-method: '%s' is not an OP method; use auto, namespace, hpa or span", optarg);
-				return EXIT_USAGE;
-			}
-			o->plan_given++;
-			break;
-		case OPT_OP_MEMBER:
-			if ((ret = op_member_parse(&o->member, optarg)))
-				return ret;
-			break;
-		case OPT_RESUME:
-			o->resume = optarg;
-			break;
-		case OPT_REQUIRE_STEADY:
-			o->require_steady = true;
-			break;
-		default:
-			return cli_getopt_error("sweep", argv, optind, c, optopt);
-		}
-	}
+	while (!(ret = cli_opts_next(&o->pc, &c)) && c != -1)
+		if ((ret = sweep_option(o, c, optarg)))
+			return ret;
 	if (ret)
 		return ret;
 	if (o->have_list && o->plan_given > 1 && o->op_method == OP_METHOD_AUTO) {
@@ -195,7 +190,6 @@ static int parse_args(int argc, char **argv, struct sweep_cli *o, int *first)
 	}
 	if (!o->have_list)
 		sweep_plan_adaptive(&o->plan, o->range_lo, o->range_hi, o->resolution);
-	*first = optind;
 	return 0;
 }
 
@@ -248,9 +242,9 @@ static int settings_from_json(struct json_object *s, struct sweep_cli *o)
 		o->plan.ngrid = n;
 		o->plan.resolution = jnum(s, "resolution");
 	}
-	const char *m = json_object_object_get_ex(s, "op_method", &v) ? json_object_get_string(v) : "auto";
-	o->op_method = !strcmp(m, "namespace") ? OP_METHOD_NAMESPACE : !strcmp(m, "hpa") ? OP_METHOD_HPA
-		       : !strcmp(m, "span") ? OP_METHOD_SPAN : OP_METHOD_AUTO;
+	const char *m = json_object_object_get_ex(s, "op_method", &v) ? json_object_get_string(v) : NULL;
+	if (!m || op_method_parse(m, &o->op_method))
+		o->op_method = OP_METHOD_AUTO;
 	if (json_object_object_get_ex(s, "op_member", &v) && op_member_from_json(&o->member, v))
 		return -EINVAL;
 	o->pc.purge_method = json_object_object_get_ex(s, "purge_method", &v) && v ? json_object_get_string(v) : NULL;
@@ -365,227 +359,281 @@ static void dry_run(const struct sweep_cli *o, const struct target *t, enum op_m
 	}
 }
 
-int cmd_sweep(int argc, char **argv)
+/* An OP sweep purges and re-provisions drives: an md array's members, not the array.  0 or EXIT_USAGE. */
+static int refuse_md_array(const struct target *t)
 {
-	struct sweep_cli o = { 0 };
-	struct sweep_doc d = { 0 };
-	struct target *t = NULL;
-	const char *spec = NULL;
-	int first = 0;
-	struct pc_progress pctx = { 0 };
-	struct progress prog = { .closed = true };
-	struct eta_settings es;
-	char err[TARGET_ERRLEN], dir[4096], prefix[64];
-	struct json_object *saved = NULL;
-	bool virtual_time, all_steady = true;
-	uint64_t capacity;
-	enum op_method method;
-	int ret, rc = EXIT_RUN_FAILED;
+	const char *spec = t->info.path;
+	struct md_info md;
 
-	ret = parse_args(argc, argv, &o, &first);
-	if (ret)
-		return ret;
-	if ((ret = pc_cli_open_only(&o.pc, argc, argv, first, "sweep", &t)))
-		return ret;
-	spec = t->info.path;
-	{
-		/* An OP sweep purges and re-provisions drives: an md array's members, not the array. */
-		struct md_info md;
+	if (!target_has(t, TARGET_CAP_GENERIC | TARGET_CAP_REAL_DEVICE) || md_info_read(spec, &md))
+		return 0;
+	cli_error("sweep: %s is a Linux md %s array; a sweep must purge and re-provision its members: "
+		  "stop it (mdadm --stop %s) and pass the members with --raid %s --chunk %lluk",
+		  spec, md.level, spec, md.level + (strncmp(md.level, "raid", 4) ? 0 : 4),
+		  (unsigned long long)(md.chunk_bytes / 1024));
+	return EXIT_USAGE;
+}
 
-		if (target_has(t, TARGET_CAP_GENERIC | TARGET_CAP_REAL_DEVICE) && !md_info_read(spec, &md)) {
-			cli_error("sweep: %s is a Linux md %s array; a sweep must purge and re-provision its members: "
-				  "stop it (mdadm --stop %s) and pass the members with --raid %s --chunk %lluk",
-				  spec, md.level, spec, md.level + (strncmp(md.level, "raid", 4) ? 0 : 4),
-				  (unsigned long long)(md.chunk_bytes / 1024));
-			target_close(t);
+/*
+ * Everything that needs the opened target before anything is written: the
+ * saved sweep to resume, the points of --op-member, the safety gate and
+ * the OP method.  0, or an exit code after printing why.
+ */
+static int prepare(struct sweep_cli *o, struct target *t, struct json_object **saved, enum op_method *method)
+{
+	char err[TARGET_ERRLEN];
+	struct json_object *s;
+	int rc;
+
+	if (o->resume) {
+		if (!(*saved = load_resume(o->resume, t)))
+			return EXIT_USAGE;
+		if (!json_object_object_get_ex(*saved, "settings", &s) || settings_from_json(s, o)) {
+			cli_error("--resume: the settings in %s/result.json are damaged; start a new sweep", o->resume);
 			return EXIT_USAGE;
 		}
 	}
-	if (o.resume) {
-		saved = load_resume(o.resume, t);
-		struct json_object *s;
-		if (!saved) {
-			rc = EXIT_USAGE;
-			goto out;
-		}
-		if (!json_object_object_get_ex(saved, "settings", &s) || settings_from_json(s, &o)) {
-			cli_error("--resume: the settings in %s/result.json are damaged; start a new sweep", o.resume);
-			rc = EXIT_USAGE;
-			goto out;
-		}
-	}
-	if (o.member.npoints) {
+	if (o->member.npoints) {
 		/* The points are the group OPs the members' lists leave; each carries its list. */
-		if ((rc = op_member_check(&o.member, t)))
-			goto out;
-		sweep_plan_fixed(&o.plan, o.member.group_op, o.member.npoints);
-		o.op_method = OP_METHOD_NAMESPACE;
+		if (op_member_check(&o->member, t, err, sizeof(err))) {
+			cli_error("%s", err);
+			return EXIT_USAGE;
+		}
+		sweep_plan_fixed(&o->plan, o->member.group_op, o->member.npoints);
+		o->op_method = OP_METHOD_NAMESPACE;
 	}
-	if ((rc = pc_cli_check_target(&o.pc, t, "sweep")))
-		goto out;
-	rc = EXIT_RUN_FAILED;
-	method = sweep_resolve_op_method(t, o.op_method);
-	if ((method == OP_METHOD_NAMESPACE && !target_has(t, TARGET_CAP_OP_NAMESPACE)) ||
-	    (method == OP_METHOD_HPA && !target_has(t, TARGET_CAP_OP_HPA))) {
-		cli_error("--op-method: %s cannot do %s OP; use span", t->info.path, op_method_name(method));
-		rc = EXIT_USAGE;
-		goto out;
+	if ((rc = pc_cli_check_target(&o->pc, t, "sweep")))
+		return rc;
+	*method = sweep_resolve_op_method(t, o->op_method);
+	if ((*method == OP_METHOD_NAMESPACE && !target_has(t, TARGET_CAP_OP_NAMESPACE)) ||
+	    (*method == OP_METHOD_HPA && !target_has(t, TARGET_CAP_OP_HPA))) {
+		cli_error("--op-method: %s cannot do %s OP; use span", t->info.path, op_method_name(*method));
+		return EXIT_USAGE;
 	}
-	es = (struct eta_settings){ .job = ETA_SWEEP, .capacity_bytes = t->info.capacity_bytes,
-				    .fill_passes = o.pc.s.fill_passes, .round_s = (double)o.pc.s.round_ns / 1e9,
-				    .max_rounds = o.pc.s.max_rounds, .plan = &o.plan };
-	if (o.pc.dry_run) {
-		dry_run(&o, t, method);
-		progress_dry_run_estimate(t, &es);
-		rc = EXIT_OK;
-		goto out;
-	}
-	capacity = t->info.capacity_bytes;
-	virtual_time = target_has(t, TARGET_CAP_VIRTUAL_TIME);
+	return 0;
+}
 
-	/* The document: saved points first when resuming, then ours. */
-	d.doc = result_doc_new("sweep", argc, argv, t);
-	json_object_object_add(d.doc, "settings", settings_json(&o));
+/* The document: settings, the group, and the points saved when resuming. */
+static int start_doc(const struct sweep_cli *o, struct target *t, struct json_object *saved, struct sweep_doc *d,
+		     struct pc_progress *pctx)
+{
+	struct json_object *pts;
+
+	d->doc = result_doc_new("sweep", o->pc.command, t);
+	json_object_object_add(d->doc, "settings", settings_json(o));
 	if (target_has(t, TARGET_CAP_GROUP)) {
-		json_object_object_add(d.doc, "group", raid_group_json(t));
-		if (!(pctx.members = raid_rounds_new(t, o.pc.s.max_rounds))) {
+		json_object_object_add(d->doc, "group", raid_group_json(t));
+		if (!(pctx->members = raid_rounds_new(t, o->pc.s.max_rounds))) {
 			cli_error("out of memory");
-			goto out;
+			return EXIT_RUN_FAILED;
 		}
 	}
-	d.points = json_object_new_array();
-	json_object_object_add(d.doc, "points", d.points);
-	if (saved) {
-		struct json_object *pts;
-		json_object_object_get_ex(saved, "points", &pts);
-		for (size_t i = 0; i < json_object_array_length(pts) && d.n < SWEEP_MAX_POINTS; i++) {
+	d->points = json_object_new_array();
+	json_object_object_add(d->doc, "points", d->points);
+	if (saved && json_object_object_get_ex(saved, "points", &pts)) {
+		for (size_t i = 0; i < json_object_array_length(pts) && d->n < SWEEP_MAX_POINTS; i++) {
 			struct json_object *p = json_object_array_get_idx(pts, i);
-			json_object_array_add(d.points, json_object_get(p));
-			d.kp[d.n++] = (struct knee_point){ jnum(p, "op_percent"), jnum(p, "iops") };
+
+			json_object_array_add(d->points, json_object_get(p));
+			d->kp[d->n++] = (struct knee_point){ jnum(p, "op_percent"), jnum(p, "iops") };
 		}
 	}
+	return 0;
+}
 
-	if ((rc = progress_open(&prog, &(struct progress_opts){ "sweep", o.pc.quiet, o.pc.json, o.pc.events }, t, &es)))
-		goto out;
-	rc = EXIT_RUN_FAILED;
-	pctx.status = &prog;
-	for (size_t i = 0; i < d.n; i++)
-		progress_replayed(&prog, d.kp[i].op_percent, d.kp[i].iops);
-	ret = cli_make_out_dir(o.resume ? o.resume : o.pc.out, dir, sizeof(dir), err, sizeof(err));
-	if (ret) {
-		cli_error("%s", err);
-		goto out;
+static void warn(const char *msg)
+{
+	cli_error("warning: %s", msg);
+}
+
+/* Where the sweep writes, and what it has to say after each point. */
+struct sweep_out {
+	const char *dir;
+	bool virtual_time;
+	bool all_steady;
+};
+
+/* Point pt measured at op: into the document, then saved.  0, or an exit code after printing why. */
+static int add_point(const struct sweep_cli *o, const struct sweep_run *run, struct sweep_doc *d,
+		     struct pc_progress *pctx, struct sweep_out *so, double op, const double *member_op,
+		     struct sweep_point *pt)
+{
+	struct point_info info = {
+		.op_percent = op, .op_method = op_method_name(run->method), .usable_bytes = pt->usable_bytes,
+		.purge_method = pt->purge_method, .drive_seconds = pt->drive_seconds,
+		.waf_source = target_has(run->t, TARGET_CAP_SIMULATED) ? "simulator" : "media-counter",
+	};
+	struct json_object *pj = point_json(&info, &pt->pc);
+	char err[TARGET_ERRLEN];
+	int ret;
+
+	if (pctx->members && (ret = raid_rounds_json_add(pctx->members, pj, pt->pc.nrounds))) {
+		cli_error("sweep at %.2f%% OP: the members' figures: %s", op, strerror(-ret));
+		json_object_put(pj);
+		save(d, so->dir, false, so->virtual_time, err, sizeof(err));
+		return EXIT_RUN_FAILED;
 	}
-	interrupt_install();
+	if (member_op)
+		op_member_json_annotate(pj, run->t, member_op);
+	json_object_array_add(d->points, pj);
+	d->kp[d->n++] = (struct knee_point){ op, pt->pc.iops };
+	so->all_steady &= pt->pc.reached;
+	progress_point_end(pctx->status, op, pt->pc.iops, pt->pc.waf, pt->pc.reached, pt->pc.nrounds);
+	progress_pause(pctx->status);
+	if (!o->pc.quiet && !o->pc.json)
+		printf("op %.2f%%: %s after %zu rounds: %.0f IOPS, WA %.2f, %.1f drive-minutes\n", op,
+		       pt->pc.reached ? "steady" : "NOT steady", pt->pc.nrounds, pt->pc.iops, pt->pc.waf,
+		       pt->drive_seconds / 60);
+	if (save(d, so->dir, false, so->virtual_time, err, sizeof(err))) {
+		cli_error("%s", err);
+		return EXIT_RUN_FAILED;
+	}
+	return 0;
+}
 
+/* Every point of the plan, each saved as it ends.  0, or an exit code after printing why. */
+static int run_points(const struct sweep_cli *o, struct sweep_run *run, struct sweep_doc *d,
+		      struct pc_progress *pctx, struct sweep_out *so)
+{
+	char err[TARGET_ERRLEN], prefix[64];
+	struct sweep_plan plan = o->plan;
 	double next;
-	const double *member_op;
-	while (sweep_plan_next(&o.plan, d.kp, d.n, &next)) {
+	int ret;
+
+	while (sweep_plan_next(&plan, d->kp, d->n, &next)) {
+		const double *member_op = o->member.npoints ? op_member_for(&o->member, next) : NULL;
 		struct sweep_point pt;
-		struct point_info info;
 
 		snprintf(prefix, sizeof(prefix), "op %5.2f%%  ", next);
-		pctx.prefix = prefix;
-		pctx.print = !o.pc.quiet && !o.pc.json;
-		progress_pause(&prog);
-		if (!o.pc.quiet && !o.pc.json)
-			printf("op %.2f%%: purge, %s OP, fill, rounds to steady state\n", next, op_method_name(method));
-		progress_point_start(&prog, next, sweep_usable_bytes(capacity, next));
-		member_op = o.member.npoints ? op_member_for(&o.member, next) : NULL;
-		ret = sweep_run_point(t, capacity, next, method, member_op, o.pc.purge_method, &o.pc.s, &pt,
-				      pc_progress_event, pc_cli_poll, &pctx, err, sizeof(err));
-		if (ret == -EOPNOTSUPP && o.op_method == OP_METHOD_AUTO && method != OP_METHOD_SPAN) {
-			/*
-			 * Drives may claim namespace management or an HPA and then
-			 * refuse it (QEMU does); auto means "the best that works".
-			 */
-			progress_pause(&prog);
-			cli_error("warning: %s; falling back to span OP for this and the remaining points", err);
-			sweep_point_free(&pt);
-			method = OP_METHOD_SPAN;
-			ret = sweep_run_point(t, capacity, next, method, NULL, o.pc.purge_method, &o.pc.s, &pt,
-					      pc_progress_event, pc_cli_poll, &pctx, err, sizeof(err));
-		}
-		progress_pause(&prog);
+		pctx->prefix = prefix;
+		pctx->print = !o->pc.quiet && !o->pc.json;
+		progress_pause(pctx->status);
+		if (!o->pc.quiet && !o->pc.json)
+			printf("op %.2f%%: purge, %s OP, fill, rounds to steady state\n", next, op_method_name(run->method));
+		progress_point_start(pctx->status, next, sweep_usable_bytes(run->capacity, next));
+		ret = sweep_point_measure(run, next, member_op, &pt, err, sizeof(err));
+		progress_pause(pctx->status);
 		if (ret == -EINTR || (!ret && interrupt_requested())) {
 			sweep_point_free(&pt);
-			rc = EXIT_INTERRUPTED;
-			if (save(&d, dir, false, virtual_time, err, sizeof(err)))
+			if (save(d, so->dir, false, so->virtual_time, err, sizeof(err)))
 				cli_error("%s", err);
-			if (pctx.members)
+			if (pctx->members)
 				cli_error("interrupted after %zu point(s); results so far in %s/result.json; "
-					  "continue with the same --raid, --chunk and members plus --resume %s", d.n, dir, dir);
+					  "continue with the same --raid, --chunk and members plus --resume %s", d->n,
+					  so->dir, so->dir);
 			else
 				cli_error("interrupted after %zu point(s); results so far in %s/result.json; "
-					  "continue with: ssdprof sweep %s --resume %s", d.n, dir, spec, dir);
-			goto out;
+					  "continue with: ssdprof sweep %s --resume %s", d->n, so->dir, run->t->info.path,
+					  so->dir);
+			return EXIT_INTERRUPTED;
 		}
 		if (ret) {
 			sweep_point_free(&pt);
 			cli_error("sweep at %.2f%% OP: %s", next, err);
-			save(&d, dir, false, virtual_time, err, sizeof(err));
-			goto out;
+			save(d, so->dir, false, so->virtual_time, err, sizeof(err));
+			return EXIT_RUN_FAILED;
 		}
-		info = (struct point_info){
-			.op_percent = next, .op_method = op_method_name(method), .usable_bytes = pt.usable_bytes,
-			.purge_method = pt.purge_method, .drive_seconds = pt.drive_seconds,
-			.waf_source = target_has(t, TARGET_CAP_SIMULATED) ? "simulator" : "media-counter",
-		};
-		struct json_object *pj = point_json(&info, &pt.pc);
-		if (pctx.members && (ret = raid_rounds_add(pctx.members, pj, pt.pc.nrounds))) {
-			cli_error("sweep at %.2f%% OP: the members' figures: %s", next, strerror(-ret));
-			json_object_put(pj);
-			sweep_point_free(&pt);
-			save(&d, dir, false, virtual_time, err, sizeof(err));
-			goto out;
-		}
-		if (member_op)
-			op_member_annotate(pj, t, member_op);
-		json_object_array_add(d.points, pj);
-		d.kp[d.n++] = (struct knee_point){ next, pt.pc.iops };
-		all_steady &= pt.pc.reached;
-		progress_point_end(&prog, next, pt.pc.iops, pt.pc.waf, pt.pc.reached, pt.pc.nrounds);
-		progress_pause(&prog);
-		if (!o.pc.quiet && !o.pc.json)
-			printf("op %.2f%%: %s after %zu rounds: %.0f IOPS, WA %.2f, %.1f drive-minutes\n", next,
-			       pt.pc.reached ? "steady" : "NOT steady", pt.pc.nrounds, pt.pc.iops, pt.pc.waf,
-			       pt.drive_seconds / 60);
+		ret = add_point(o, run, d, pctx, so, next, member_op, &pt);
 		sweep_point_free(&pt);
-		if (save(&d, dir, false, virtual_time, err, sizeof(err))) {
-			cli_error("%s", err);
-			goto out;
-		}
+		if (ret)
+			return ret;
 	}
+	return 0;
+}
 
+/* What the estimates need to know of the sweep. */
+static struct eta_settings eta_settings_of(const struct sweep_cli *o, const struct target *t)
+{
+	return (struct eta_settings){ .job = ETA_SWEEP, .capacity_bytes = t->info.capacity_bytes,
+				      .fill_passes = o->pc.s.fill_passes, .round_s = (double)o->pc.s.round_ns / 1e9,
+				      .max_rounds = o->pc.s.max_rounds, .plan = &o->plan };
+}
+
+/* The sweep proper, on the checked target.  An exit code. */
+static int sweep(struct sweep_cli *o, struct target *t, struct json_object *saved, enum op_method method)
+{
+	struct sweep_doc d = { 0 };
+	struct pc_progress pctx = { 0 };
+	struct progress prog = { .closed = true };
+	struct eta_settings es = eta_settings_of(o, t);
+	struct sweep_run run = {
+		.t = t, .capacity = t->info.capacity_bytes, .requested = o->op_method, .method = method,
+		.purge_method = o->pc.purge_method, .settings = &o->pc.s, .progress = pc_progress_event,
+		.poll = pc_cli_poll, .arg = &pctx, .warn = warn,
+	};
+	char err[TARGET_ERRLEN], dir[4096];
+	struct sweep_out so = { .dir = dir, .virtual_time = target_has(t, TARGET_CAP_VIRTUAL_TIME), .all_steady = true };
+	struct knee_result k;
+	int rc = EXIT_RUN_FAILED;
+
+	if ((rc = start_doc(o, t, saved, &d, &pctx)) ||
+	    (rc = progress_open(&prog, &(struct progress_opts){ "sweep", o->pc.quiet, o->pc.json, o->pc.events }, t,
+				&es)))
+		goto out;
+	pctx.status = &prog;
+	for (size_t i = 0; i < d.n; i++)
+		progress_replayed(&prog, d.kp[i].op_percent, d.kp[i].iops);
+	rc = EXIT_RUN_FAILED;
+	if (cli_make_out_dir(o->resume ? o->resume : o->pc.out, dir, sizeof(dir), err, sizeof(err))) {
+		cli_error("%s", err);
+		goto out;
+	}
+	interrupt_install();
+	if ((rc = run_points(o, &run, &d, &pctx, &so)))
+		goto out;
+	rc = EXIT_RUN_FAILED;
 	/* Points in OP order, whatever order the plan measured them in. */
 	json_object_array_sort(d.points, compare_points);
-	if (method == OP_METHOD_NAMESPACE || method == OP_METHOD_HPA) {
-		/* Give the drive its capacity back. */
-		if (t->ops->set_op(t, method, capacity, err, sizeof(err)))
-			cli_error("warning: restoring the full capacity failed: %s", err);
-	}
+	if (sweep_restore_capacity(&run, err, sizeof(err)))
+		cli_error("warning: restoring the full capacity failed: %s", err);
 	result_doc_finish(d.doc, t);
-	if (save(&d, dir, true, virtual_time, err, sizeof(err))) {
+	if (save(&d, dir, true, so.virtual_time, err, sizeof(err))) {
 		cli_error("%s", err);
 		goto out;
 	}
 	progress_close(&prog, true);
-	struct knee_result k;
 	knee_find(d.kp, d.n, &k);
-	if (o.pc.json) {
+	if (o->pc.json) {
 		puts(result_json_text(d.doc));
-	} else if (!o.pc.quiet) {
+	} else if (!o->pc.quiet) {
 		print_table(&d);
 		printf("\nrecommended OP: %.4g%%  (%s)\n", k.recommended_op_percent, k.reason);
 		printf("drive time: %.2f hours over %zu points\n", points_seconds(d.points) / 3600, d.n);
 	}
 	fprintf(stderr, "results: %s/result.json\n", dir);
-	rc = o.require_steady && !all_steady ? EXIT_RUN_FAILED : EXIT_OK;
+	rc = o->require_steady && !so.all_steady ? EXIT_RUN_FAILED : EXIT_OK;
 out:
 	progress_close(&prog, false);
 	raid_rounds_free(pctx.members);
-	json_object_put(saved);
 	json_object_put(d.doc);
+	return rc;
+}
+
+int cmd_sweep(int argc, char **argv)
+{
+	struct sweep_cli o = { 0 };
+	struct target *t = NULL;
+	struct json_object *saved = NULL;
+	enum op_method method;
+	int rc;
+
+	if ((rc = cli_opts_init(&o.pc, argc, argv, CLI_O_ALL, sweep_options)))
+		return rc;
+	if ((rc = parse_args(&o)) || (rc = pc_cli_open_only(&o.pc, argc, argv, optind, "sweep", &t)) ||
+	    (rc = refuse_md_array(t)) || (rc = prepare(&o, t, &saved, &method)))
+		goto out;
+	if (o.pc.dry_run) {
+		struct eta_settings es = eta_settings_of(&o, t);
+
+		dry_run(&o, t, method);
+		progress_dry_run_estimate(t, &es);
+		rc = EXIT_OK;
+	} else {
+		rc = sweep(&o, t, saved, method);
+	}
+out:
+	json_object_put(saved);
 	target_close(t);
+	cli_opts_release(&o.pc);
 	return rc;
 }

@@ -8,11 +8,11 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "results/result_json.h"
+#include "util/text.h"
 
 static const struct command commands[] = {
 	{
@@ -127,15 +127,6 @@ int cli_getopt_error(const char *cmd, char **argv, int optind_now, int c, int op
 	return EXIT_USAGE;
 }
 
-void cli_utc_stamp(char *buf, size_t len, bool iso)
-{
-	time_t now = time(NULL);
-	struct tm tm;
-
-	gmtime_r(&now, &tm);
-	strftime(buf, len, iso ? "%Y-%m-%dT%H:%M:%SZ" : "%Y%m%d-%H%M%S", &tm);
-}
-
 int cli_make_out_dir(const char *requested, char *dir, size_t len, char *err, size_t errlen)
 {
 	char stamp[32];
@@ -148,7 +139,7 @@ int cli_make_out_dir(const char *requested, char *dir, size_t len, char *err, si
 	ret = result_mkdir_p(CLI_DEFAULT_OUT_PARENT, err, errlen);
 	if (ret < 0)
 		return ret;
-	cli_utc_stamp(stamp, sizeof(stamp), false);
+	utc_stamp(stamp, sizeof(stamp), false);
 	/* Two runs in the same second get -2, -3, ... rather than sharing a directory. */
 	for (int i = 1; i < 1000; i++) {
 		if (i == 1)

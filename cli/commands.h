@@ -11,17 +11,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "util/exit_code.h"
+
 enum command_flags {
 	CMD_NEEDS_TARGET = 1u << 0,  /* takes a TARGET argument */
 	CMD_DESTRUCTIVE  = 1u << 1,  /* may destroy data: --yes/--dry-run rules apply */
-};
-
-enum exit_code {
-	EXIT_OK = 0,
-	EXIT_RUN_FAILED = 1,
-	EXIT_USAGE = 2,
-	EXIT_REFUSED = 3,
-	EXIT_INTERRUPTED = 130,
 };
 
 struct command {
@@ -65,9 +59,6 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cli_getopt_error(const char *cmd, char **argv, int optind_now, int c, int opt);
 
 #define CLI_DEFAULT_OUT_PARENT "ssdprof-results"
-
-/* The current UTC time, ISO-8601 (iso) or as a directory name (20261130-011500). */
-void cli_utc_stamp(char *buf, size_t len, bool iso);
 
 /*
  * The results directory: requested (created with its parents), or a new

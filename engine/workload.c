@@ -631,6 +631,150 @@ static void free_buffers(struct wl_state *st)
 	free(st->slots);
 }
 
+/*
+ * Keep the queue full until the limit, a stop or an error, then drain it.
+ * 0, or the first I/O error (-errno) with err set.
+ */
+static int io_loop(struct wl_state *st, struct io_req *reqs, struct io_completion *comps, char *err, size_t errlen)
+{
+	const struct workload *w = st->w;
+	unsigned npending = 0, inflight = 0;
+	uint64_t issued = 0;
+	bool stopping = false, gen_done = false;
+	int io_err = 0;
+	int ret;
+
+	for (;;) {
+		while (!stopping && !gen_done && inflight + npending < w->qd) {
+			next_req(st, &reqs[npending]);
+			issued += reqs[npending].len;
+			npending++;
+			if (w->bytes && issued >= w->bytes)
+				gen_done = true;
+		}
+
+		if (npending) {
+			ret = st->t->ops->submit(st->t, reqs, npending);
+			if (ret < 0 || (unsigned)ret > npending) {
+				if (ret >= 0)
+					ret = -EIO;
+				snprintf(err, errlen, "submitting I/O failed: %s", strerror(-ret));
+				io_err = ret;
+				stopping = true;
+			} else {
+				memmove(reqs, reqs + ret, (npending - (unsigned)ret) * sizeof(*reqs));
+				npending -= (unsigned)ret;
+				inflight += (unsigned)ret;
+			}
+		}
+		if (stopping) {
+			/* Unsubmitted requests give their slots back. */
+			while (npending)
+				st->free_slots[st->nfree++] = (unsigned)reqs[--npending].cookie;
+		}
+
+		if (inflight == 0) {
+			if (npending) {
+				snprintf(err, errlen, "the queue accepted no I/O while idle");
+				io_err = -EAGAIN;
+			}
+			break;
+		}
+
+		ret = st->t->ops->reap(st->t, comps, inflight, 1);
+		if (ret <= 0) {
+			if (ret == 0)
+				ret = -EIO;
+			/* Cannot drain without a working reap: give up on the queue. */
+			if (!io_err) {
+				snprintf(err, errlen, "reaping completions failed: %s", strerror(-ret));
+				io_err = ret;
+			}
+			return io_err;
+		}
+		inflight -= (unsigned)ret;
+		for (int i = 0; i < ret; i++) {
+			if (comps[i].cookie >= w->qd) {
+				if (!io_err) {
+					snprintf(err, errlen, "the target returned an unknown "
+						 "completion");
+					io_err = -EIO;
+				}
+				stopping = true;
+				continue;
+			}
+			st->free_slots[st->nfree++] = (unsigned)comps[i].cookie;
+			if (io_err)
+				continue;  /* keep the first error; just drain */
+			io_err = account(st, &comps[i], err, errlen);
+			if (io_err)
+				stopping = true;
+		}
+
+		if (st->stop_requested || (w->stop_requested && w->stop_requested())) {
+			st->out->stopped_early = true;
+			stopping = true;
+		}
+		if (w->time_ns && st->t->ops->now_ns(st->t) >= st->limit_ns)
+			stopping = true;
+		if (stopping) {
+			while (npending)
+				st->free_slots[st->nfree++] = (unsigned)reqs[--npending].cookie;
+		}
+	}
+
+	return io_err;
+}
+
+/* The run's totals in st->out after the loop: the last interval, counters, rates, percentiles.  io_err, or a later error. */
+static int totals(struct wl_state *st, int io_err, char *err, size_t errlen)
+{
+	struct run_result *out = st->out;
+	uint64_t end_ns;
+	int ret;
+
+	end_ns = st->any_complete ? st->last_complete_ns : st->t->ops->now_ns(st->t);
+	if (end_ns < st->iv_start_ns)
+		end_ns = st->iv_start_ns;
+	if (!io_err && (st->iv_ios || end_ns > st->iv_start_ns))
+		io_err = close_interval(st, end_ns, err, errlen);
+	else
+		lat_hist_merge(out->lat_hist, st->iv_hist);
+	{
+		struct target_counters c;
+		char cerr[TARGET_ERRLEN];
+
+		/* A counter failure must not hide the I/O error already in err. */
+		ret = read_counters(st, &c, io_err ? cerr : err, io_err ? sizeof(cerr) : errlen);
+		if (ret < 0 && !io_err)
+			io_err = ret;
+		if (ret == 0) {
+			out->host_bytes_written = c.host_bytes_written -
+				st->run_counters.host_bytes_written;
+			out->media_known = c.media_known && st->run_counters.media_known;
+			out->media_bytes_written = out->media_known ?
+				c.media_bytes_written - st->run_counters.media_bytes_written : 0;
+			out->waf = waf_of(&st->run_counters, &c);
+		}
+	}
+	out->elapsed_ns = end_ns - st->start_ns;
+	if (out->elapsed_ns) {
+		out->iops = (double)out->ios / ((double)out->elapsed_ns / NS_PER_S);
+		out->mbps = (double)out->bytes / ((double)out->elapsed_ns / NS_PER_S) / 1e6;
+	}
+	if (out->lat_hist->count) {
+		const struct lat_hist *h = out->lat_hist;
+
+		out->lat_mean_us = lat_hist_mean_ns(h) / 1e3;
+		out->lat_max_us = (double)h->max_ns / 1e3;
+		out->lat_p50_us = us_at(h, 50);
+		out->lat_p99_us = us_at(h, 99);
+		out->lat_p999_us = us_at(h, 99.9);
+		out->lat_p9999_us = us_at(h, 99.99);
+	}
+	return io_err;
+}
+
 int workload_run(struct target *t, const struct workload *w, struct run_result *out,
 		 workload_progress_fn progress, void *arg, char *err, size_t errlen)
 {
@@ -640,10 +784,7 @@ int workload_run(struct target *t, const struct workload *w, struct run_result *
 	};
 	struct io_req *reqs = NULL;
 	struct io_completion *comps = NULL;
-	unsigned npending = 0, inflight = 0;
-	uint64_t span, issued = 0, end_ns;
-	bool stopping = false, gen_done = false;
-	int io_err = 0;
+	uint64_t span;
 	int ret;
 
 	memset(out, 0, sizeof(*out));
@@ -688,126 +829,7 @@ int workload_run(struct target *t, const struct workload *w, struct run_result *
 	st.iv_start_ns = st.start_ns;
 	st.iv_end_ns = st.start_ns + st.interval_ns;
 
-	for (;;) {
-		while (!stopping && !gen_done && inflight + npending < w->qd) {
-			next_req(&st, &reqs[npending]);
-			issued += reqs[npending].len;
-			npending++;
-			if (w->bytes && issued >= w->bytes)
-				gen_done = true;
-		}
-
-		if (npending) {
-			ret = ops->submit(t, reqs, npending);
-			if (ret < 0 || (unsigned)ret > npending) {
-				if (ret >= 0)
-					ret = -EIO;
-				snprintf(err, errlen, "submitting I/O failed: %s", strerror(-ret));
-				io_err = ret;
-				stopping = true;
-			} else {
-				memmove(reqs, reqs + ret, (npending - (unsigned)ret) * sizeof(*reqs));
-				npending -= (unsigned)ret;
-				inflight += (unsigned)ret;
-			}
-		}
-		if (stopping) {
-			/* Unsubmitted requests give their slots back. */
-			while (npending)
-				st.free_slots[st.nfree++] = (unsigned)reqs[--npending].cookie;
-		}
-
-		if (inflight == 0) {
-			if (npending) {
-				snprintf(err, errlen, "the queue accepted no I/O while idle");
-				io_err = -EAGAIN;
-			}
-			break;
-		}
-
-		ret = ops->reap(t, comps, inflight, 1);
-		if (ret <= 0) {
-			if (ret == 0)
-				ret = -EIO;
-			/* Cannot drain without a working reap: give up on the queue. */
-			if (!io_err) {
-				snprintf(err, errlen, "reaping completions failed: %s", strerror(-ret));
-				io_err = ret;
-			}
-			goto out_totals;
-		}
-		inflight -= (unsigned)ret;
-		for (int i = 0; i < ret; i++) {
-			if (comps[i].cookie >= w->qd) {
-				if (!io_err) {
-					snprintf(err, errlen, "the target returned an unknown "
-						 "completion");
-					io_err = -EIO;
-				}
-				stopping = true;
-				continue;
-			}
-			st.free_slots[st.nfree++] = (unsigned)comps[i].cookie;
-			if (io_err)
-				continue;  /* keep the first error; just drain */
-			io_err = account(&st, &comps[i], err, errlen);
-			if (io_err)
-				stopping = true;
-		}
-
-		if (st.stop_requested || (w->stop_requested && w->stop_requested())) {
-			out->stopped_early = true;
-			stopping = true;
-		}
-		if (w->time_ns && ops->now_ns(t) >= st.limit_ns)
-			stopping = true;
-		if (stopping) {
-			while (npending)
-				st.free_slots[st.nfree++] = (unsigned)reqs[--npending].cookie;
-		}
-	}
-
-out_totals:
-	end_ns = st.any_complete ? st.last_complete_ns : ops->now_ns(t);
-	if (end_ns < st.iv_start_ns)
-		end_ns = st.iv_start_ns;
-	if (!io_err && (st.iv_ios || end_ns > st.iv_start_ns))
-		io_err = close_interval(&st, end_ns, err, errlen);
-	else
-		lat_hist_merge(out->lat_hist, st.iv_hist);
-	{
-		struct target_counters c;
-		char cerr[TARGET_ERRLEN];
-
-		/* A counter failure must not hide the I/O error already in err. */
-		ret = read_counters(&st, &c, io_err ? cerr : err, io_err ? sizeof(cerr) : errlen);
-		if (ret < 0 && !io_err)
-			io_err = ret;
-		if (ret == 0) {
-			out->host_bytes_written = c.host_bytes_written -
-				st.run_counters.host_bytes_written;
-			out->media_known = c.media_known && st.run_counters.media_known;
-			out->media_bytes_written = out->media_known ?
-				c.media_bytes_written - st.run_counters.media_bytes_written : 0;
-			out->waf = waf_of(&st.run_counters, &c);
-		}
-	}
-	out->elapsed_ns = end_ns - st.start_ns;
-	if (out->elapsed_ns) {
-		out->iops = (double)out->ios / ((double)out->elapsed_ns / NS_PER_S);
-		out->mbps = (double)out->bytes / ((double)out->elapsed_ns / NS_PER_S) / 1e6;
-	}
-	if (out->lat_hist->count) {
-		const struct lat_hist *h = out->lat_hist;
-
-		out->lat_mean_us = lat_hist_mean_ns(h) / 1e3;
-		out->lat_max_us = (double)h->max_ns / 1e3;
-		out->lat_p50_us = us_at(h, 50);
-		out->lat_p99_us = us_at(h, 99);
-		out->lat_p999_us = us_at(h, 99.9);
-		out->lat_p9999_us = us_at(h, 99.99);
-	}
-	ret = io_err;
+	ret = totals(&st, io_loop(&st, reqs, comps, err, errlen), err, errlen);
 
 out_free:
 	free_buffers(&st);

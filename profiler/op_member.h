@@ -16,7 +16,6 @@
 #include "raid/raid_map.h"
 #include "profiler/sweep_plan.h"
 
-struct json_object;
 struct target;
 
 struct op_member_plan {
@@ -26,28 +25,20 @@ struct op_member_plan {
 	double group_op[SWEEP_MAX_POINTS];   /* filled by op_member_check */
 };
 
-/* One --op-member LIST: 0, or EXIT_USAGE after printing why. */
-int op_member_parse(struct op_member_plan *p, const char *arg);
+/* One --op-member LIST: 0, or -errno with the reason in err. */
+int op_member_parse(struct op_member_plan *p, const char *arg, char *err, size_t errlen);
 
 /*
  * Check the points against the opened group (a value per member, namespace
  * OP on every member, distinct group OPs) and work out each point's group
- * OP.  0, or EXIT_USAGE after printing why.
+ * OP.  0, or -errno with the reason in err.
  */
-int op_member_check(struct op_member_plan *p, const struct target *group);
+int op_member_check(struct op_member_plan *p, const struct target *group, char *err, size_t errlen);
 
 /* The per-member OPs of the point whose group OP is op_percent, or NULL. */
 const double *op_member_for(const struct op_member_plan *p, double op_percent);
 
-/* The settings' "op_member" [[...per member] per point], and back (0 or -EINVAL). */
-struct json_object *op_member_json(const struct op_member_plan *p);
-int op_member_from_json(struct op_member_plan *p, struct json_object *arr);
-
-/*
- * Add to each of point's members[] the OP it was given ("op_percent") and
- * the OP it had in effect ("effective_op_percent": the share of the member
- * the group left unwritten).
- */
-void op_member_annotate(struct json_object *point, const struct target *group, const double *ops);
+/* The OP member i of group had in effect: the share of it the group left unwritten, in percent. */
+double op_member_effective(const struct target *group, unsigned i);
 
 #endif

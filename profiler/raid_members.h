@@ -13,7 +13,9 @@
 #ifndef SSDPROF_RAID_MEMBERS_H
 #define SSDPROF_RAID_MEMBERS_H
 
-struct json_object;
+#include <stdbool.h>
+#include <stdint.h>
+
 struct target;
 struct raid_snap;
 
@@ -27,8 +29,6 @@ void raid_snap_free(struct raid_snap *s);
  */
 void raid_snap_take(struct raid_snap *s, struct target *group);
 
-
-
 /*
  * The member with the highest mean latency between a and b (earlier,
  * later): the one that bounded the group.  -1 when no member completed an
@@ -36,22 +36,23 @@ void raid_snap_take(struct raid_snap *s, struct target *group);
  */
 int raid_members_limiting(const struct raid_snap *a, const struct raid_snap *b);
 
-/*
- * Add "members" [{path, serial, host_bytes_written, host_bytes_read,
- * media_bytes_written, waf, iops, lat_us {mean, p50, p99, p99.9, p99.99,
- * max}}] and "limiting_member" (raid_members_limiting, or null) for the
- * interval from a to b to obj.  Unknown figures are null.  *limiting (if
- * not NULL) gets the index or -1.  0, -ENOMEM, or -EINVAL when a is not an
- * earlier snapshot of b's group.
- */
-int raid_members_add(struct json_object *obj, const struct target *group, const struct raid_snap *a,
-		     const struct raid_snap *b, int *limiting);
+/* How many members s was made for. */
+unsigned raid_snap_members(const struct raid_snap *s);
+
+/* Member i's figures over an interval; NAN (or media_known false) where not known. */
+struct raid_member_figures {
+	uint64_t host_bytes_written, host_bytes_read;
+	bool media_known;
+	uint64_t media_bytes_written;
+	double waf, iops;
+	double lat_mean_us, lat_p50_us, lat_p99_us, lat_p999_us, lat_p9999_us, lat_max_us;
+};
 
 /*
- * The result's "group": level, chunk_bytes, members [target...],
- * member_bytes_used, and capacity_note when the members differ in size.
- * NULL when out of memory.
+ * Member i's figures between a and b (earlier, later).  0, -ENOMEM, or
+ * -EINVAL when a is not an earlier snapshot of b's group.
  */
-struct json_object *raid_group_json(const struct target *group);
+int raid_members_figures(const struct raid_snap *a, const struct raid_snap *b, unsigned i,
+			 struct raid_member_figures *f);
 
 #endif

@@ -1,9 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
-
-#include <json-c/json.h>
 
 #include "precondition/precondition.h"
 #include "profiler/raid_members.h"
@@ -84,41 +81,23 @@ void raid_rounds_event(struct raid_rounds *w, const struct precondition_event *e
 	}
 }
 
-int raid_rounds_add(const struct raid_rounds *w, struct json_object *obj, size_t nrounds)
+struct target *raid_rounds_group(const struct raid_rounds *w)
+{
+	return w->group;
+}
+
+size_t raid_rounds_window(const struct raid_rounds *w, size_t nrounds, const struct raid_snap **a,
+			  const struct raid_snap **b)
 {
 	size_t n = nrounds < w->max_rounds ? nrounds : w->max_rounds;
 	size_t first = n > STEADY_WINDOW ? n - STEADY_WINDOW : 0;
-	const struct raid_snap *a = snap_after(w, first), *b = snap_after(w, n);
-	struct json_object *rounds = json_object_new_array();
-	int ret;
 
-	if (!rounds)
-		return -ENOMEM;
-	for (size_t i = 0; i < n; i++) {
-		int m = w->round_limiting[i];
-		struct json_object *v = m >= 0 ? json_object_new_int(m) : NULL;
+	*a = snap_after(w, first);
+	*b = snap_after(w, n);
+	return n;
+}
 
-		if ((m >= 0 && !v) || json_object_array_add(rounds, v) < 0) {
-			json_object_put(v);
-			ret = -ENOMEM;
-			goto fail;
-		}
-	}
-	if (!n || !a || !b) {
-		/* No rounds ran: no interval to report. */
-		ret = json_object_object_add(obj, "members", json_object_new_array()) < 0 ||
-		      json_object_object_add(obj, "limiting_member", NULL) < 0 ? -ENOMEM : 0;
-	} else {
-		ret = raid_members_add(obj, w->group, a, b, NULL);
-	}
-	if (ret)
-		goto fail;
-	if (json_object_object_add(obj, "round_limiting_member", rounds) < 0) {
-		ret = -ENOMEM;
-		goto fail;
-	}
-	return 0;
-fail:
-	json_object_put(rounds);
-	return ret;
+int raid_rounds_limiting(const struct raid_rounds *w, size_t round)
+{
+	return round < w->max_rounds ? w->round_limiting[round] : -1;
 }

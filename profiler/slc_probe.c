@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/commands.h"
 #include "precondition/precondition.h"
 #include "profiler/slc_probe.h"
 #include "device/target.h"
@@ -240,13 +239,139 @@ static uint64_t locate_step(const struct timeline *tl, uint64_t from, uint64_t t
 	return best_at;
 }
 
+/* The prefill: write the first part and let the drive settle.  0 or -errno with err set. */
+static int prefill(struct target *t, const struct slc_settings *s, struct slc_result *out, struct recovery_ctx *ctx,
+		   char *err, size_t errlen)
+{
+	struct workload w = {
+		.rw = WL_WRITE, .bs = s->bs, .qd = s->qd, .bytes = out->prefill_bytes,
+		.interval_ns = 1000000000ull, .span_bytes = out->prefill_bytes, .seed = s->seed,
+	};
+	struct run_result r = { 0 };
+	int ret;
+
+	if (begin(ctx, "prefill", 0, out->prefill_bytes, 0))
+		return -EINTR;
+	ret = workload_run(t, &w, &r, poll_only, ctx, err, errlen);
+	if (!ret && r.stopped_early)
+		ret = -EINTR;
+	run_result_free(&r);
+	if (ret)
+		return ret;
+	if (s->prefill_idle_ns && begin(ctx, "idle", 0, 0, (double)s->prefill_idle_ns / 1e9))
+		return -EINTR;
+	if (s->prefill_idle_ns && (ret = t->ops->idle(t, s->prefill_idle_ns))) {
+		snprintf(err, errlen, "idle after the prefill failed: %s", strerror(-ret));
+		return ret;
+	}
+	return 0;
+}
+
+/*
+ * The curve of the measured fill: bins, phases, and the cliff refined from
+ * its bin to the fine samples.  0 or -errno with err set.
+ */
+static int analyse_fill(const struct run_result *fill, struct slc_result *out, char *err, size_t errlen)
+{
+	struct binner bins = { .bin_bytes = out->bin_bytes };
+	int ret = 0;
+
+	for (size_t i = 0; i < fill->nsamples && !ret; i++)
+		ret = binner_add(&bins, fill->samples[i].bytes, fill->samples[i].dur_s);
+	if (!ret) {
+		out->samples = calloc(bins.n ? bins.n : 1, sizeof(*out->samples));
+		out->phases = calloc(bins.n ? bins.n : 1, sizeof(*out->phases));
+		ret = out->samples && out->phases ? 0 : -ENOMEM;
+	}
+	if (ret) {
+		free(bins.mbps);
+		snprintf(err, errlen, "out of memory");
+		return ret;
+	}
+	for (size_t i = 0; i < bins.n; i++)
+		out->samples[i] = (struct slc_sample){ (i + 1) * bins.bin_bytes, bins.mbps[i] };
+	out->nsamples = bins.n;
+	out->nphases = slc_segment(bins.mbps, bins.n, bins.bin_bytes, out->phases, bins.n ? bins.n : 1);
+	free(bins.mbps);
+	if (out->nphases)
+		out->in_cache_mbps = out->phases[0].mbps;
+	if (out->nphases > 1 && out->phases[1].mbps < out->phases[0].mbps) {
+		uint64_t b = out->phases[1].from_bytes;
+		struct timeline tl;
+
+		out->cliff = true;
+		out->post_cache_mbps = out->phases[1].mbps;
+		if ((ret = timeline_init(&tl, fill))) {
+			timeline_free(&tl);
+			snprintf(err, errlen, "out of memory");
+			return ret;
+		}
+		out->cache_bytes = locate_step(&tl, b > 2 * bins.bin_bytes ? b - 2 * bins.bin_bytes : 0,
+					       b + bins.bin_bytes, bins.bin_bytes, out->in_cache_mbps * 1e6);
+		timeline_free(&tl);
+	}
+	return 0;
+}
+
+/* One recovery: idle, then write again from the start of the measured span (w).  0 or -errno with err set. */
+static int recover_once(struct target *t, const struct slc_settings *s, size_t i, const struct workload *w,
+			uint64_t measured, struct recovery_ctx *ctx, struct slc_result *out, char *err, size_t errlen)
+{
+	const size_t sustain = (size_t)llround(SLC_SUSTAIN_FRACTION / SLC_BIN_FRACTION);
+	uint64_t limit = 2 * out->cache_bytes + sustain * out->bin_bytes;
+	struct run_result r = { 0 };
+	struct workload rw = *w;
+	struct slc_recovery *rec;
+	int ret;
+
+	if (limit > measured)
+		limit = measured / s->bs * s->bs;
+	if (begin(ctx, "idle", (unsigned)i + 1, 0, (double)s->idle_ns[i] / 1e9))
+		return -EINTR;
+	if ((ret = t->ops->idle(t, s->idle_ns[i]))) {
+		snprintf(err, errlen, "idle failed: %s", strerror(-ret));
+		return ret;
+	}
+	memset(&ctx->bins, 0, sizeof(ctx->bins));
+	ctx->bins.bin_bytes = out->bin_bytes;
+	ctx->threshold_mbps = (1 - SLC_CHANGE) * out->in_cache_mbps;
+	ctx->sustain = sustain;
+	rw.bytes = limit;
+	if (begin(ctx, "recovery", (unsigned)i + 1, limit, 0))
+		return -EINTR;
+	ret = workload_run(t, &rw, &r, recovery_sample, ctx, err, errlen);
+	if (!ret && (ctx->error || (ctx->poll && ctx->poll(ctx->arg))))
+		ret = ctx->error ? ctx->error : -EINTR;
+	if (ret)
+		goto out;
+	rec = &out->recovery[out->nrecovery++];
+	rec->idle_s = (double)s->idle_ns[i] / 1e9;
+	if (r.stopped_early) {
+		struct timeline tl;
+
+		if ((ret = timeline_init(&tl, &r))) {
+			timeline_free(&tl);
+			snprintf(err, errlen, "out of memory");
+			goto out;
+		}
+		rec->recovered_bytes = locate_step(&tl, 0, r.bytes, out->bin_bytes, out->in_cache_mbps * 1e6);
+		timeline_free(&tl);
+	} else {
+		rec->recovered_bytes = r.bytes;
+		rec->lower_bound = true;
+	}
+out:
+	free(ctx->bins.mbps);
+	run_result_free(&r);
+	return ret;
+}
+
 int slc_probe_run(struct target *t, const struct slc_settings *s, struct slc_result *out, slc_poll_fn poll,
 		  void *arg, char *err, size_t errlen)
 {
 	struct recovery_ctx ctx = { .poll = poll, .arg = arg, .tick_fn = s->tick, .tick_arg = s->tick_arg };
 	struct run_result fill = { 0 };
 	uint64_t start = t->ops->now_ns(t), measured;
-	const size_t sustain = (size_t)llround(SLC_SUSTAIN_FRACTION / SLC_BIN_FRACTION);
 	int ret;
 
 	memset(out, 0, sizeof(*out));
@@ -259,36 +384,11 @@ int slc_probe_run(struct target *t, const struct slc_settings *s, struct slc_res
 	}
 	ret = precondition_purge(t, s->purge_method, out->purge_method, sizeof(out->purge_method), err, errlen);
 	if (ret > 0)
-		cli_error("warning: %s", err);
+		snprintf(out->warning, sizeof(out->warning), "%s", err);
 	else if (ret)
 		return ret;
-
-	if (out->prefill_bytes) {
-		struct workload w = {
-			.rw = WL_WRITE, .bs = s->bs, .qd = s->qd, .bytes = out->prefill_bytes,
-			.interval_ns = 1000000000ull, .span_bytes = out->prefill_bytes, .seed = s->seed,
-		};
-		struct run_result r = { 0 };
-
-		if (begin(&ctx, "prefill", 0, out->prefill_bytes, 0)) {
-			ret = -EINTR;
-			goto out;
-		}
-		ret = workload_run(t, &w, &r, poll_only, &ctx, err, errlen);
-		if (!ret && r.stopped_early)
-			ret = -EINTR;
-		run_result_free(&r);
-		if (ret)
-			goto out;
-		if (s->prefill_idle_ns && begin(&ctx, "idle", 0, 0, (double)s->prefill_idle_ns / 1e9)) {
-			ret = -EINTR;
-			goto out;
-		}
-		if (s->prefill_idle_ns && (ret = t->ops->idle(t, s->prefill_idle_ns))) {
-			snprintf(err, errlen, "idle after the prefill failed: %s", strerror(-ret));
-			goto out;
-		}
-	}
+	if (out->prefill_bytes && (ret = prefill(t, s, out, &ctx, err, errlen)))
+		goto out;
 
 	/* The measured fill: everything after the prefill, sampled finely in time. */
 	measured = (s->usable_bytes - out->prefill_bytes) / s->bs * s->bs;
@@ -303,102 +403,11 @@ int slc_probe_run(struct target *t, const struct slc_settings *s, struct slc_res
 	ret = workload_run(t, &w, &fill, poll_only, &ctx, err, errlen);
 	if (!ret && fill.stopped_early)
 		ret = -EINTR;
-	if (ret)
+	if (ret || (ret = analyse_fill(&fill, out, err, errlen)))
 		goto out;
-
-	struct binner bins = { .bin_bytes = out->bin_bytes };
-	for (size_t i = 0; i < fill.nsamples && !ret; i++)
-		ret = binner_add(&bins, fill.samples[i].bytes, fill.samples[i].dur_s);
-	if (ret) {
-		free(bins.mbps);
-		snprintf(err, errlen, "out of memory");
-		goto out;
-	}
-	out->samples = calloc(bins.n ? bins.n : 1, sizeof(*out->samples));
-	out->phases = calloc(bins.n ? bins.n : 1, sizeof(*out->phases));
-	if (!out->samples || !out->phases) {
-		free(bins.mbps);
-		ret = -ENOMEM;
-		snprintf(err, errlen, "out of memory");
-		goto out;
-	}
-	for (size_t i = 0; i < bins.n; i++)
-		out->samples[i] = (struct slc_sample){ (i + 1) * bins.bin_bytes, bins.mbps[i] };
-	out->nsamples = bins.n;
-	out->nphases = slc_segment(bins.mbps, bins.n, bins.bin_bytes, out->phases, bins.n ? bins.n : 1);
-	free(bins.mbps);
-	if (out->nphases)
-		out->in_cache_mbps = out->phases[0].mbps;
-	if (out->nphases > 1 && out->phases[1].mbps < out->phases[0].mbps) {
-		out->cliff = true;
-		out->post_cache_mbps = out->phases[1].mbps;
-		/* Refine the boundary from its bin to the fine samples. */
-		uint64_t b = out->phases[1].from_bytes;
-		struct timeline tl;
-		if ((ret = timeline_init(&tl, &fill))) {
-			timeline_free(&tl);
-			snprintf(err, errlen, "out of memory");
+	for (size_t i = 0; out->cliff && i < s->nidle; i++)
+		if ((ret = recover_once(t, s, i, &w, measured, &ctx, out, err, errlen)))
 			goto out;
-		}
-		out->cache_bytes = locate_step(&tl, b > 2 * bins.bin_bytes ? b - 2 * bins.bin_bytes : 0,
-					       b + bins.bin_bytes, bins.bin_bytes, out->in_cache_mbps * 1e6);
-		timeline_free(&tl);
-	}
-
-	/* Recovery: idle, then write again from the start of the measured span. */
-	for (size_t i = 0; out->cliff && i < s->nidle; i++) {
-		uint64_t limit = 2 * out->cache_bytes + sustain * bins.bin_bytes;
-		struct run_result r = { 0 };
-
-		if (limit > measured)
-			limit = measured / s->bs * s->bs;
-		if (begin(&ctx, "idle", (unsigned)i + 1, 0, (double)s->idle_ns[i] / 1e9)) {
-			ret = -EINTR;
-			goto out;
-		}
-		if ((ret = t->ops->idle(t, s->idle_ns[i]))) {
-			snprintf(err, errlen, "idle failed: %s", strerror(-ret));
-			goto out;
-		}
-		memset(&ctx.bins, 0, sizeof(ctx.bins));
-		ctx.bins.bin_bytes = bins.bin_bytes;
-		ctx.threshold_mbps = (1 - SLC_CHANGE) * out->in_cache_mbps;
-		ctx.sustain = sustain;
-		struct workload rw = w;
-		rw.bytes = limit;
-		if (begin(&ctx, "recovery", (unsigned)i + 1, limit, 0)) {
-			ret = -EINTR;
-			free(ctx.bins.mbps);
-			goto out;
-		}
-		ret = workload_run(t, &rw, &r, recovery_sample, &ctx, err, errlen);
-		if (!ret && (ctx.error || (poll && poll(arg))))
-			ret = ctx.error ? ctx.error : -EINTR;
-		if (ret) {
-			free(ctx.bins.mbps);
-			run_result_free(&r);
-			goto out;
-		}
-		struct slc_recovery *rec = &out->recovery[out->nrecovery++];
-		rec->idle_s = (double)s->idle_ns[i] / 1e9;
-		if (r.stopped_early) {
-			struct timeline tl;
-			if ((ret = timeline_init(&tl, &r))) {
-				timeline_free(&tl);
-				free(ctx.bins.mbps);
-				run_result_free(&r);
-				snprintf(err, errlen, "out of memory");
-				goto out;
-			}
-			rec->recovered_bytes = locate_step(&tl, 0, r.bytes, bins.bin_bytes, out->in_cache_mbps * 1e6);
-			timeline_free(&tl);
-		} else {
-			rec->recovered_bytes = r.bytes;
-			rec->lower_bound = true;
-		}
-		free(ctx.bins.mbps);
-		run_result_free(&r);
-	}
 out:
 	run_result_free(&fill);
 	out->seconds = (double)(t->ops->now_ns(t) - start) / 1e9;

@@ -56,6 +56,7 @@ struct slc_recovery {
 
 struct slc_result {
 	char purge_method[32];
+	char warning[256];            /* what the caller should say (the purge fell back), or empty */
 	uint64_t prefill_bytes;
 	uint64_t bin_bytes;
 	struct slc_sample *samples;   /* owned */

@@ -17,11 +17,21 @@ enum op_method sweep_resolve_op_method(const struct target *t, enum op_method re
 	return OP_METHOD_SPAN;
 }
 
+static const char *const op_method_names[] = { "auto", "namespace", "hpa", "span" };
+
 const char *op_method_name(enum op_method m)
 {
-	static const char *const names[] = { "auto", "namespace", "hpa", "span" };
+	return op_method_names[m];
+}
 
-	return names[m];
+int op_method_parse(const char *name, enum op_method *m)
+{
+	for (size_t i = 0; i < sizeof(op_method_names) / sizeof(op_method_names[0]); i++)
+		if (!strcmp(name, op_method_names[i])) {
+			*m = (enum op_method)i;
+			return 0;
+		}
+	return -EINVAL;
 }
 
 uint64_t sweep_usable_bytes(uint64_t capacity, double op_percent)
@@ -77,4 +87,31 @@ int sweep_run_point(struct target *t, uint64_t capacity, double op_percent, enum
 void sweep_point_free(struct sweep_point *p)
 {
 	precondition_result_free(&p->pc);
+}
+
+int sweep_point_measure(struct sweep_run *r, double op_percent, const double *member_op, struct sweep_point *out,
+			char *err, size_t errlen)
+{
+	char warning[TARGET_ERRLEN + 80];
+	int ret;
+
+	ret = sweep_run_point(r->t, r->capacity, op_percent, r->method, member_op, r->purge_method, r->settings, out,
+			      r->progress, r->poll, r->arg, err, errlen);
+	if (ret == -EOPNOTSUPP && r->requested == OP_METHOD_AUTO && r->method != OP_METHOD_SPAN) {
+		snprintf(warning, sizeof(warning), "%s; falling back to span OP for this and the remaining points", err);
+		if (r->warn)
+			r->warn(warning);
+		sweep_point_free(out);
+		r->method = OP_METHOD_SPAN;
+		ret = sweep_run_point(r->t, r->capacity, op_percent, r->method, NULL, r->purge_method, r->settings,
+				      out, r->progress, r->poll, r->arg, err, errlen);
+	}
+	return ret;
+}
+
+int sweep_restore_capacity(struct sweep_run *r, char *err, size_t errlen)
+{
+	if (r->method != OP_METHOD_NAMESPACE && r->method != OP_METHOD_HPA)
+		return 0;
+	return r->t->ops->set_op(r->t, r->method, r->capacity, err, errlen);
 }

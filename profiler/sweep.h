@@ -24,6 +24,8 @@ struct sweep_point {
 /* The method auto resolves to on t: namespace, then HPA, then span. */
 enum op_method sweep_resolve_op_method(const struct target *t, enum op_method requested);
 const char *op_method_name(enum op_method m);
+/* The method named auto, namespace, hpa or span: 0, or -EINVAL for any other name. */
+int op_method_parse(const char *name, enum op_method *m);
 /* Usable bytes with op_percent of capacity held back, in whole MiB. */
 uint64_t sweep_usable_bytes(uint64_t capacity, double op_percent);
 
@@ -40,5 +42,35 @@ int sweep_run_point(struct target *t, uint64_t capacity, double op_percent, enum
 		    precondition_poll_fn poll, void *arg, char *err, size_t errlen);
 
 void sweep_point_free(struct sweep_point *p);
+
+/*
+ * A sweep's points on one target: what every point shares.  method starts
+ * as sweep_resolve_op_method(t, requested); auto may fall back to span.
+ */
+struct sweep_run {
+	struct target *t;
+	uint64_t capacity;                /* the drive's full capacity, before any OP */
+	enum op_method requested;         /* as asked */
+	enum op_method method;            /* in use: never AUTO */
+	const char *purge_method;         /* NULL: auto */
+	struct precondition_settings *settings;
+	precondition_progress_fn progress;
+	precondition_poll_fn poll;
+	void *arg;
+	void (*warn)(const char *msg);    /* says what went differently than asked (a fallback) */
+};
+
+/*
+ * One point, by sweep_run_point.  Drives may claim namespace management or
+ * an HPA and then refuse it (QEMU does); auto means "the best that works",
+ * so with auto such a refusal makes this and every later point span OP
+ * (r->method), and r->warn is told before the point starts again.  0,
+ * -EINTR, or -errno with err set.
+ */
+int sweep_point_measure(struct sweep_run *r, double op_percent, const double *member_op, struct sweep_point *out,
+			char *err, size_t errlen);
+
+/* After the last point: give a drive swept by namespace or HPA its full capacity back.  0 or -errno with err set. */
+int sweep_restore_capacity(struct sweep_run *r, char *err, size_t errlen);
 
 #endif

@@ -1,37 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-#include <stdlib.h>
-#include <string.h>
-
 #include <json-c/json.h>
 
-#include "cli/commands.h"
 #include "config.h"
 #include "results/result_doc.h"
 #include "results/result_json.h"
 #include "device/target.h"
+#include "util/text.h"
 
-static struct json_object *command_line(int argc, char **argv)
-{
-	size_t len = sizeof("ssdprof");
-	char *line;
-	struct json_object *s;
-
-	for (int i = 0; i < argc; i++)
-		len += strlen(argv[i]) + 1;
-	line = malloc(len);
-	if (!line)
-		return NULL;
-	strcpy(line, "ssdprof");
-	for (int i = 0; i < argc; i++) {
-		strcat(line, " ");
-		strcat(line, argv[i]);
-	}
-	s = json_object_new_string(line);
-	free(line);
-	return s;
-}
-
-struct json_object *result_doc_new(const char *kind, int argc, char **argv, const struct target *t)
+struct json_object *result_doc_new(const char *kind, const char *command, const struct target *t)
 {
 	struct json_object *doc = json_object_new_object(), *tool = json_object_new_object();
 	char stamp[32];
@@ -40,11 +16,11 @@ struct json_object *result_doc_new(const char *kind, int argc, char **argv, cons
 	json_object_object_add(doc, "kind", json_object_new_string(kind));
 	json_object_object_add(tool, "version", json_object_new_string(SSDPROF_VERSION));
 	json_object_object_add(doc, "tool", tool);
-	cli_utc_stamp(stamp, sizeof(stamp), true);
+	utc_stamp(stamp, sizeof(stamp), true);
 	json_object_object_add(doc, "started",
 			       target_has(t, TARGET_CAP_VIRTUAL_TIME) ? NULL : json_object_new_string(stamp));
 	json_object_object_add(doc, "finished", NULL);
-	json_object_object_add(doc, "command", command_line(argc, argv));
+	json_object_object_add(doc, "command", json_object_new_string(command));
 	json_object_object_add(doc, "target", result_target_json(t));
 	return doc;
 }
@@ -55,6 +31,6 @@ void result_doc_finish(struct json_object *doc, const struct target *t)
 
 	if (target_has(t, TARGET_CAP_VIRTUAL_TIME))
 		return;
-	cli_utc_stamp(stamp, sizeof(stamp), true);
+	utc_stamp(stamp, sizeof(stamp), true);
 	json_object_object_add(doc, "finished", json_object_new_string(stamp));
 }

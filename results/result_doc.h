@@ -9,9 +9,10 @@ struct target;
 /*
  * schema, kind, tool, started (null on virtual-time targets, whose results
  * must not depend on the wall clock), finished (null until set), command
- * (argv of the subcommand, as typed after "ssdprof") and target.
+ * (the user's command line as recorded by cli_opts_init: quoted, in the
+ * order typed) and target.
  */
-struct json_object *result_doc_new(const char *kind, int argc, char **argv, const struct target *t);
+struct json_object *result_doc_new(const char *kind, const char *command, const struct target *t);
 /* Set "finished" to now, unless the target runs on virtual time. */
 void result_doc_finish(struct json_object *doc, const struct target *t);
 

@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The one table of the options commands share: the workload of the rounds
+ * (--bs, --qd, --seed, --round...), the purge, where results go (--out,
+ * --json, --quiet), the safety confirmations (--yes, --force, --dry-run)
+ * and a RAID group (--raid, --chunk).  A command names the shared options it
+ * takes (a mask of CLI_O_*) and its own getopt entries; cli_opts_next
+ * parses and checks the shared ones into struct cli_opts and hands the
+ * command only its own.  An own entry with a shared option's name replaces
+ * the shared one (run's --qd and --chunk take lists).
+ *
+ * cli_opts_init also records the user's command line, quoted and in the
+ * order typed, before getopt permutes argv: the "command" of every result.
+ */
+#ifndef SSDPROF_OPTIONS_H
+#define SSDPROF_OPTIONS_H
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "precondition/precondition.h"
+
+enum cli_option_id {
+	CLI_OPT_BS = 1000, CLI_OPT_QD, CLI_OPT_SEED, CLI_OPT_ROUND, CLI_OPT_MAX_WRITES, CLI_OPT_MAX_ROUNDS,
+	CLI_OPT_FILL_PASSES, CLI_OPT_PURGE_METHOD, CLI_OPT_OUT, CLI_OPT_JSON, CLI_OPT_QUIET, CLI_OPT_DRY_RUN,
+	CLI_OPT_YES, CLI_OPT_FORCE, CLI_OPT_RAID, CLI_OPT_CHUNK, CLI_OPT_EVENTS,
+	CLI_OPT_END,   /* commands number their own options from here */
+};
+
+/* The bit of a shared option in a command's mask. */
+#define CLI_O(id) (1u << ((id) - CLI_OPT_BS))
+/* Where results go. */
+#define CLI_O_OUTPUT (CLI_O(CLI_OPT_OUT) | CLI_O(CLI_OPT_JSON) | CLI_O(CLI_OPT_QUIET))
+/* The confirmations of a command that writes. */
+#define CLI_O_CONFIRM (CLI_O(CLI_OPT_YES) | CLI_O(CLI_OPT_FORCE) | CLI_O(CLI_OPT_DRY_RUN))
+/* The workload. */
+#define CLI_O_IO (CLI_O(CLI_OPT_BS) | CLI_O(CLI_OPT_QD) | CLI_O(CLI_OPT_SEED))
+/* Progress as JSON lines (cli/progress.h): the commands that show progress by phases. */
+#define CLI_O_EVENTS CLI_O(CLI_OPT_EVENTS)
+/* A RAID group of the TARGETs. */
+#define CLI_O_GROUP (CLI_O(CLI_OPT_RAID) | CLI_O(CLI_OPT_CHUNK))
+/* Everything precondition and sweep take. */
+#define CLI_O_ALL (CLI_O(CLI_OPT_END) - 1)
+
+/* Entries of the merged getopt table: every shared option, the command's own, the terminator. */
+#define CLI_MAX_LONGOPTS 48
+
+struct cli_opts {
+	const char *cmd;            /* argv[0]: the subcommand, for messages */
+	char *command;              /* the user's command line, quoted, in the order typed */
+	struct precondition_settings s;
+	const char *purge_method;   /* NULL: auto */
+	const char *out;
+	const char *yes;
+	const char *events;         /* --events FILE, "-" for stdout */
+	bool json, quiet, dry_run, force;
+	int raid_level;             /* -1: not a group */
+	uint64_t chunk;
+	bool chunk_given;
+	unsigned open_flags;        /* target_open_flags: TARGET_OPEN_READONLY for a command that only reads */
+	unsigned given;             /* how many round/purge settings were given explicitly */
+	unsigned seen;              /* CLI_O(id) of every shared option given */
+	int argc;
+	char **argv;
+	struct option longopts[CLI_MAX_LONGOPTS];
+};
+
+#define CLI_USAGE_ROUNDS \
+	"  --bs SIZE          block size of the steady-state writes (default 4k)\n" \
+	"  --qd N             queue depth (default 32)\n" \
+	"  --round DUR        length of a round (default 60s; virtual time on sim:)\n" \
+	"  --max-writes N[x]  stop after N x the usable capacity written in rounds\n" \
+	"  --max-rounds N     stop after N rounds (default 25, at least 5)\n" \
+	"  --fill-passes N    sequential 128k fill passes before the rounds (default 1; 0 skips)\n" \
+	"  --purge-method M   how to purge: auto, sanitize-block, sanitize-crypto,\n" \
+	"                     sanitize-overwrite, format, format-crypto, ata-erase,\n" \
+	"                     ata-erase-enhanced or trim (default auto)\n" \
+	"  --seed N           random seed (default 1)\n" \
+	"  --out DIR          results directory (default ./ssdprof-results/<UTC timestamp>/)\n" \
+	"  --json             print the result document on stdout\n" \
+	"  --quiet            no progress lines, no status line\n" \
+	"  --events FILE      progress as JSON lines, one per event, into FILE (-: standard\n" \
+	"                     output, and nothing else there)\n" \
+	"  --dry-run          print every destructive step and touch nothing\n" \
+	"  --yes SERIAL       confirm a real device by its serial (or kernel name, e.g. loop3);\n" \
+	"                     a group of drives: every member's, comma-separated\n" \
+	"  --raid LEVEL       treat the TARGETs as members of a RAID 0, 1, 5, 6 or 10 group\n" \
+	"                     (all simulated, or all files and block devices)\n" \
+	"  --chunk SIZE       the group's chunk (stripe unit), a power of two (default 64k)\n"
+
+/*
+ * Start on argv (argv[0] the subcommand) for a command taking the shared
+ * options in mask and its own (own: NULL-terminated, or NULL): defaults,
+ * the recorded command line, the merged getopt table.  0, or an exit code
+ * after printing why.  Every cli_opts_init needs a cli_opts_release.
+ */
+int cli_opts_init(struct cli_opts *c, int argc, char **argv, unsigned mask, const struct option *own);
+void cli_opts_release(struct cli_opts *c);
+
+/*
+ * The command's next own option in *opt (with optarg), or -1 in *opt at the
+ * end of the options (optind is then the first operand), taking the shared
+ * ones on the way.  0, or EXIT_USAGE after printing why (a bad value, an
+ * unknown option, a missing value).
+ */
+int cli_opts_next(struct cli_opts *c, int *opt);
+
+/* Whether the shared option id was given. */
+static inline bool cli_opts_seen(const struct cli_opts *c, enum cli_option_id id)
+{
+	return c->seen & CLI_O(id);
+}
+
+/* One RAID chunk size for option opt (e.g. "--chunk"): a power of two from 4k to 64M.  0, or EXIT_USAGE after printing why. */
+int cli_parse_chunk(const char *opt, const char *arg, uint64_t *out);
+
+/* A purge method by name, NULL for "auto": 0, or EXIT_USAGE after printing why (opt: the option, e.g. "--method"). */
+int cli_parse_purge_method(const char *opt, const char *arg, const char **method);
+
+#endif

@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: MIT */
+/* What ssdprof run prints on the terminal: progress, summaries, the QD curve, the chunks, the dry run. */
+#include <math.h>
+#include <stdio.h>
+
+#include "cli/run.h"
+#include "device/target.h"
+#include "engine/workload.h"
+
+/* Right-aligned in width, or "-" when not measured. */
+static const char *fixed(char *buf, size_t len, int width, int prec, double v)
+{
+	if (isfinite(v))
+		snprintf(buf, len, "%*.*f", width, prec, v);
+	else
+		snprintf(buf, len, "%*s", width, "-");
+	return buf;
+}
+
+const char *chunk_name(char *buf, size_t len, uint64_t bytes)
+{
+	if (bytes % (1024 * 1024) == 0)
+		snprintf(buf, len, "%lluM", (unsigned long long)(bytes >> 20));
+	else
+		snprintf(buf, len, "%lluk", (unsigned long long)(bytes >> 10));
+	return buf;
+}
+
+/*
+ * What names a series among several: its chunk (when not 0) and its qd.
+ * Progress lines put it first ("chunk=16k  qd=32  "), summaries after
+ * "run" ("run chunk=16k qd=32:").
+ */
+static const char *series_label(char *buf, size_t len, uint64_t chunk, bool show_qd, unsigned qd, bool summary)
+{
+	const char *pre = summary ? " " : "", *post = summary ? "" : "  ";
+	char name[24];
+	size_t n = 0;
+
+	buf[0] = '\0';
+	if (chunk)
+		n = (size_t)snprintf(buf, len, "%schunk=%s%s", pre, chunk_name(name, sizeof(name), chunk), post);
+	if (show_qd && n < len)
+		snprintf(buf + n, len - n, "%sqd=%u%s", pre, qd, post);
+	return buf;
+}
+
+
+int print_progress(const struct run_sample *s, void *arg)
+{
+	const struct progress_ctx *p = arg;
+	char b[6][32];
+	char label[48];
+
+	fprintf(p->out, "%st=%ss  iops %s  MB/s %s  lat_mean_us %s  p99_us %s  waf %s\n",
+		series_label(label, sizeof(label), p->chunk, p->show_qd, p->qd, false),
+		fixed(b[0], sizeof(b[0]), 7, 1, s->t_s),
+		fixed(b[1], sizeof(b[1]), 8, 0, s->iops),
+		fixed(b[2], sizeof(b[2]), 7, 1, s->mbps),
+		fixed(b[3], sizeof(b[3]), 6, 1, s->lat_mean_us),
+		fixed(b[5], sizeof(b[5]), 6, 1, s->lat_p99_us),
+		isfinite(s->waf) ? fixed(b[4], sizeof(b[4]), 4, 2, s->waf) : "-");
+	/* A pipe would otherwise hold back a long run's progress. */
+	fflush(p->out);
+	return 0;
+}
+
+void print_summary(FILE *out, const struct run_result *r, bool show_qd, uint64_t chunk)
+{
+	char b[6][32];
+	char wa[32], label[48];
+
+	if (isfinite(r->waf))
+		snprintf(wa, sizeof(wa), "WA %.2f over the run", r->waf);
+	else
+		snprintf(wa, sizeof(wa), "WA unknown");
+	fprintf(out, "run%s: %s s  iops %s  MB/s %s  lat_mean_us %s  p50_us %s  p99_us %s  %s\n",
+		series_label(label, sizeof(label), chunk, show_qd, r->qd, true),
+		fixed(b[0], sizeof(b[0]), 0, 1, (double)r->elapsed_ns / 1e9),
+		fixed(b[1], sizeof(b[1]), 0, 0, r->iops),
+		fixed(b[2], sizeof(b[2]), 0, 1, r->mbps),
+		fixed(b[3], sizeof(b[3]), 0, 1, r->lat_mean_us),
+		fixed(b[4], sizeof(b[4]), 0, 1, r->lat_p50_us),
+		fixed(b[5], sizeof(b[5]), 0, 1, r->lat_p99_us), wa);
+}
+
+void print_curve(FILE *out, const struct run_result *r, size_t n)
+{
+	char b[6][32];
+
+	fprintf(out, "%5s %10s %9s %10s %10s %10s\n", "qd", "iops", "MB/s", "mean_us",
+		"p99_us", "p99.9_us");
+	for (size_t i = 0; i < n; i++)
+		fprintf(out, "%5u %s %s %s %s %s\n", r[i].qd,
+			fixed(b[0], sizeof(b[0]), 10, 0, r[i].iops),
+			fixed(b[1], sizeof(b[1]), 9, 1, r[i].mbps),
+			fixed(b[2], sizeof(b[2]), 10, 1, r[i].lat_mean_us),
+			fixed(b[3], sizeof(b[3]), 10, 1, r[i].lat_p99_us),
+			fixed(b[4], sizeof(b[4]), 10, 1, r[i].lat_p999_us));
+}
+
+void print_dry_run(const struct run_opts *o, const struct target *t)
+{
+	const struct target_info *info = &t->info;
+	char sizes[256] = "", limit[64];
+	size_t len = 0;
+
+	if (o->w.nbs_mix) {
+		for (unsigned i = 0; i < o->w.nbs_mix && len < sizeof(sizes); i++)
+			len += (size_t)snprintf(sizes + len, sizeof(sizes) - len, "%s%u:%u",
+						i ? "," : "", o->w.bs_mix[i].bs,
+						o->w.bs_mix[i].weight);
+	} else {
+		snprintf(sizes, sizeof(sizes), "%u", o->w.bs);
+	}
+	if (o->w.time_ns)
+		snprintf(limit, sizeof(limit), "%g s", (double)o->w.time_ns / 1e9);
+	else
+		snprintf(limit, sizeof(limit), "%llu bytes", (unsigned long long)o->w.bytes);
+	printf("dry run: %s on %s '%s' (%llu bytes, %u-byte LBA%s%s)\n",
+	       workload_rw_name(o->w.rw), info->kind, info->path,
+	       (unsigned long long)info->capacity_bytes, info->lba_bytes,
+	       *info->serial ? ", serial " : "", info->serial);
+	printf("  block sizes %s, %zu step%s of %s each, queue depth%s", sizes, o->nqd,
+	       o->nqd == 1 ? "" : "s", limit, o->nqd == 1 ? "" : "s");
+	for (size_t i = 0; i < o->nqd; i++)
+		printf("%s%llu", i ? "," : " ", (unsigned long long)o->qds[i]);
+	printf("\n");
+	if (o->pc.raid_level >= 0) {
+		char name[24];
+
+		printf("  RAID %d of %u members, chunk", o->pc.raid_level, (unsigned)(o->argc - o->first));
+		for (size_t i = 0; i < o->nchunk; i++)
+			printf("%s%s", i ? "," : " ", chunk_name(name, sizeof(name), o->chunks[i]));
+		printf("%s\n", o->nchunk > 1 ? ": the workload runs once per chunk, on the group opened afresh" : "");
+	}
+	if (workload_writes(&o->w))
+		printf("  would overwrite bytes 0..%llu (%g%% span) with seeded random data; "
+		       "nothing written now\n", (unsigned long long)o->w.span_bytes, o->span_pct);
+	else
+		printf("  reads only: bytes 0..%llu; nothing read now\n",
+		       (unsigned long long)o->w.span_bytes);
+}
+
+void print_chunks(FILE *out, const struct run_opts *o, const struct run_set *set)
+{
+	char b[5][32], name[24], lim[16];
+
+	fprintf(out, "%6s %5s %10s %9s %10s %10s %6s %8s\n", "chunk", "qd", "iops", "MB/s", "p50_us", "p99_us",
+		"WA", "limiting");
+	for (size_t i = 0; i < set->n; i++) {
+		const struct run_result *r = &set->res[i];
+
+		if (set->limiting[i] >= 0)
+			snprintf(lim, sizeof(lim), "%d", set->limiting[i]);
+		else
+			snprintf(lim, sizeof(lim), "-");
+		fprintf(out, "%6s %5u %s %s %s %s %s %8s\n", chunk_name(name, sizeof(name), o->chunks[i / o->nqd]),
+			r->qd, fixed(b[0], sizeof(b[0]), 10, 0, r->iops), fixed(b[1], sizeof(b[1]), 9, 1, r->mbps),
+			fixed(b[2], sizeof(b[2]), 10, 1, r->lat_p50_us), fixed(b[3], sizeof(b[3]), 10, 1, r->lat_p99_us),
+			fixed(b[4], sizeof(b[4]), 6, 2, r->waf), lim);
+	}
+	fprintf(out, "limiting: the member with the highest mean latency (index into the TARGETs)\n");
+}
