@@ -185,6 +185,8 @@ static void tick(struct progress *p, const struct phase_tick *tk)
 {
 	bool rounds_go_on = !strcmp(tk->phase, "rounds") && !strcmp(p->phase, "rounds");
 
+	/* The phase that ends is over now: its estimate must not count its whole length again. */
+	p->eta.now_s = progress_now_s(p);
 	if (strcmp(tk->phase, p->phase) || (!rounds_go_on && tk->index != p->phase_index))
 		phase_begin(p, tk->phase, tk->index);
 	eta_tick(&p->eta, progress_now_s(p), tk);
