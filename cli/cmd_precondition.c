@@ -16,6 +16,7 @@
 #include "util/escape.h"
 #include "util/parse.h"
 #include "cli/pc_options.h"
+#include "cli/progress.h"
 #include "precondition/precondition.h"
 #include "profiler/raid_rounds.h"
 #include "results/raid_json.h"
@@ -119,6 +120,14 @@ static int save(struct pc_cmd *p, struct target *t, const struct precondition_re
 	return 0;
 }
 
+/* What the estimates need to know of the job. */
+static struct eta_settings eta_settings_of(const struct cli_opts *o)
+{
+	return (struct eta_settings){ .job = ETA_PRECONDITION, .capacity_bytes = o->s.usable_bytes,
+				      .fill_passes = o->s.fill_passes, .round_s = (double)o->s.round_ns / 1e9,
+				      .max_rounds = o->s.max_rounds };
+}
+
 static int precondition(struct pc_cmd *p, struct target *t)
 {
 	struct cli_opts *o = &p->o;
@@ -126,10 +135,17 @@ static int precondition(struct pc_cmd *p, struct target *t)
 	struct point_info info = { .op_percent = NAN };
 	struct json_object *doc = NULL;
 	struct pc_progress progress = { .prefix = "" };
+	struct progress prog = { .closed = true };
+	struct eta_settings es = eta_settings_of(o);
 	char err[TARGET_ERRLEN], dir[4096], purge_used[32] = "";
 	uint64_t start;
 	int ret, rc = EXIT_RUN_FAILED;
 
+	if ((rc = progress_open(&prog, &(struct progress_opts){ "precondition", o->quiet, o->json, o->events }, t,
+				&es)))
+		goto out;
+	rc = EXIT_RUN_FAILED;
+	progress.status = &prog;
 	ret = cli_make_out_dir(o->out, dir, sizeof(dir), err, sizeof(err));
 	if (ret) {
 		cli_error("%s", err);
@@ -143,7 +159,9 @@ static int precondition(struct pc_cmd *p, struct target *t)
 	progress.print = !o->quiet && !o->json;
 	interrupt_install();
 	start = t->ops->now_ns(t);
+	progress_point_start(&prog, NAN, o->s.usable_bytes);
 	ret = p->purge ? precondition_purge(t, o->purge_method, purge_used, sizeof(purge_used), err, sizeof(err)) : 0;
+	progress_pause(&prog);
 	if (ret > 0) {
 		cli_error("warning: %s", err);
 	} else if (ret) {
@@ -151,6 +169,9 @@ static int precondition(struct pc_cmd *p, struct target *t)
 		goto out;
 	}
 	ret = precondition_run(t, &o->s, &r, pc_progress_event, pc_cli_poll, &progress, err, sizeof(err));
+	progress_pause(&prog);
+	if (!ret)
+		progress_point_end(&prog, NAN, r.iops, r.waf, r.reached, r.nrounds);
 	if (ret && ret != -EINTR) {
 		cli_error("%s", err);
 		goto out;
@@ -161,6 +182,8 @@ static int precondition(struct pc_cmd *p, struct target *t)
 	info.waf_source = target_has(t, TARGET_CAP_SIMULATED) ? "simulator" : "media-counter";
 	if ((rc = save(p, t, &r, &info, progress.members, dir, &doc)))
 		goto out;
+	if (!ret)
+		progress_close(&prog, true);
 	if (o->json)
 		puts(result_json_text(doc));
 	else if (!o->quiet && !r.nrounds)
@@ -175,6 +198,7 @@ static int precondition(struct pc_cmd *p, struct target *t)
 	else
 		rc = p->require_steady && !r.reached ? EXIT_RUN_FAILED : EXIT_OK;
 out:
+	progress_close(&prog, false);
 	json_object_put(doc);
 	raid_rounds_free(progress.members);
 	precondition_result_free(&r);
@@ -202,7 +226,10 @@ int cmd_precondition(int argc, char **argv)
 		cli_error("--span: %.4g%% of %s is smaller than one block", p.span_pct, t->info.path);
 		rc = EXIT_USAGE;
 	} else if (p.o.dry_run) {
+		struct eta_settings es = eta_settings_of(&p.o);
+
 		dry_run(&p, t);
+		progress_dry_run_estimate(t, &es);
 		rc = EXIT_OK;
 	} else {
 		rc = precondition(&p, t);

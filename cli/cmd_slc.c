@@ -15,6 +15,7 @@
 #include "cli/interrupt.h"
 #include "util/parse.h"
 #include "cli/pc_options.h"
+#include "cli/progress.h"
 #include "profiler/raid_members.h"
 #include "results/raid_json.h"
 #include "results/result_doc.h"
@@ -41,14 +42,14 @@ const char cmd_slc_usage[] =
 	"  --idle LIST         after the cliff, idle this long and measure how much the cache\n"
 	"                      recovered, e.g. 5s,30s,120s\n"
 	"  --purge-method M    as for sweep (default auto)\n"
-	"  --seed N, --out DIR, --json, --quiet, --dry-run, --yes SERIAL,\n"
+	"  --seed N, --out DIR, --json, --quiet, --events FILE, --dry-run, --yes SERIAL,\n"
 	"  --raid LEVEL, --chunk SIZE   as for sweep\n"
 	"\n"
 	"Example: ssdprof slc sim:budget-qlc --idle 30s,5m\n";
 
 enum { OPT_PREFILL = CLI_OPT_END, OPT_PREFILL_IDLE, OPT_IDLE };
 
-#define SLC_OPTIONS (CLI_O_IO | CLI_O(CLI_OPT_PURGE_METHOD) | CLI_O_OUTPUT | CLI_O_CONFIRM | CLI_O_GROUP)
+#define SLC_OPTIONS (CLI_O_IO | CLI_O(CLI_OPT_PURGE_METHOD) | CLI_O_OUTPUT | CLI_O_EVENTS | CLI_O_CONFIRM | CLI_O_GROUP)
 
 static int parse_args(struct cli_opts *o, struct slc_settings *s)
 {
@@ -142,7 +143,7 @@ static int save(const struct cli_opts *o, struct target *t, const struct slc_set
 	return 0;
 }
 
-static int probe(const struct cli_opts *o, struct target *t, const struct slc_settings *s)
+static int probe(const struct cli_opts *o, struct target *t, const struct slc_settings *s, struct progress *prog)
 {
 	struct slc_result r = { 0 };
 	struct raid_snap *before = NULL, *after = NULL;   /* a group's members, around the probe */
@@ -164,7 +165,9 @@ static int probe(const struct cli_opts *o, struct target *t, const struct slc_se
 		raid_snap_take(before, t);
 	}
 	interrupt_install();
+	progress_point_start(prog, NAN, s->usable_bytes);
 	ret = slc_probe_run(t, s, &r, pc_cli_poll, NULL, err, sizeof(err));
+	progress_pause(prog);
 	if (r.warning[0])
 		cli_error("warning: %s", r.warning);
 	if (ret == -EINTR) {
@@ -178,6 +181,7 @@ static int probe(const struct cli_opts *o, struct target *t, const struct slc_se
 	}
 	if ((rc = save(o, t, s, &r, before, after, dir, &doc)))
 		goto out;
+	progress_close(prog, true);
 	if (o->json)
 		puts(result_json_text(doc));
 	else if (!o->quiet)
@@ -203,6 +207,8 @@ int cmd_slc(int argc, char **argv)
 	struct cli_opts o;
 	struct slc_settings s = { .prefill_idle_ns = 60ull * 1000000000 };
 	struct target *t = NULL;
+	struct progress prog = { .closed = true };
+	struct eta_settings es;
 	int rc;
 
 	if ((rc = cli_opts_init(&o, argc, argv, SLC_OPTIONS, own)))
@@ -215,6 +221,10 @@ int cmd_slc(int argc, char **argv)
 	s.qd = o.s.qd;
 	s.seed = o.s.seed;
 	s.purge_method = o.purge_method;
+	es = (struct eta_settings){ .job = ETA_SLC, .capacity_bytes = s.usable_bytes, .prefill_pct = s.prefill_pct,
+				    .prefill_idle_s = (double)s.prefill_idle_ns / 1e9, .nidle = s.nidle };
+	for (size_t i = 0; i < s.nidle; i++)
+		es.idle_s[i] = (double)s.idle_ns[i] / 1e9;
 	if (o.dry_run) {
 		printf("dry run: nothing is written.  ssdprof slc would:\n"
 		       "  1. purge %s (%s)\n"
@@ -223,11 +233,15 @@ int cmd_slc(int argc, char **argv)
 		       "  4. idle and write again %zu time(s) to measure recovery\n",
 		       t->info.path, o.purge_method ? o.purge_method : "auto", s.prefill_pct,
 		       (double)s.prefill_idle_ns / 1e9, s.bs, s.qd, s.nidle);
+		progress_dry_run_estimate(t, &es);
 		rc = EXIT_OK;
-	} else {
-		rc = probe(&o, t, &s);
+	} else if (!(rc = progress_open(&prog, &(struct progress_opts){ "slc", o.quiet, o.json, o.events }, t, &es))) {
+		s.tick = progress_tick;
+		s.tick_arg = &prog;
+		rc = probe(&o, t, &s, &prog);
 	}
 out:
+	progress_close(&prog, false);
 	target_close(t);
 	cli_opts_release(&o);
 	return rc;

@@ -24,6 +24,7 @@
 #include "device/md_info.h"
 #include "cli/pc_options.h"
 #include "cli/workload_opts.h"
+#include "cli/progress.h"
 #include "results/raid_json.h"
 #include "profiler/raid_rounds.h"
 #include "raid/raid_target.h"
@@ -547,6 +548,8 @@ static int add_point(const struct sweep_cli *o, const struct sweep_run *run, str
 	/* Read back as saved: a resumed sweep reads them rounded, and its knee must read the same. */
 	d->kp[d->n++] = knee_point_json(pj);
 	so->all_steady &= pt->pc.reached;
+	progress_point_end(pctx->status, op, pt->pc.iops, pt->pc.waf, pt->pc.reached, pt->pc.nrounds);
+	progress_pause(pctx->status);
 	if (!o->pc.quiet && !o->pc.json)
 		printf("op %.2f%%: %s after %zu rounds: %.0f IOPS, WA %.2f, %.1f drive-minutes\n", op,
 		       pt->pc.reached ? "steady" : "NOT steady", pt->pc.nrounds, pt->pc.iops, pt->pc.waf,
@@ -574,9 +577,12 @@ static int run_points(const struct sweep_cli *o, struct sweep_run *run, struct s
 		snprintf(prefix, sizeof(prefix), "op %5.2f%%  ", next);
 		pctx->prefix = prefix;
 		pctx->print = !o->pc.quiet && !o->pc.json;
+		progress_pause(pctx->status);
 		if (!o->pc.quiet && !o->pc.json)
 			printf("op %.2f%%: purge, %s OP, fill, rounds to steady state\n", next, op_method_name(run->method));
+		progress_point_start(pctx->status, next, sweep_usable_bytes(run->capacity, next));
 		ret = sweep_point_measure(run, next, member_op, &pt, err, sizeof(err));
+		progress_pause(pctx->status);
 		if (ret == -EINTR || (!ret && interrupt_requested())) {
 			sweep_point_free(&pt);
 			if (save(d, so->dir, false, so->virtual_time, err, sizeof(err)))
@@ -611,11 +617,21 @@ static int run_points(const struct sweep_cli *o, struct sweep_run *run, struct s
 	return 0;
 }
 
+/* What the estimates need to know of the sweep. */
+static struct eta_settings eta_settings_of(const struct sweep_cli *o, const struct target *t)
+{
+	return (struct eta_settings){ .job = ETA_SWEEP, .capacity_bytes = t->info.capacity_bytes,
+				      .fill_passes = o->pc.s.fill_passes, .round_s = (double)o->pc.s.round_ns / 1e9,
+				      .max_rounds = o->pc.s.max_rounds, .plan = &o->plan };
+}
+
 /* The sweep proper, on the checked target.  An exit code. */
 static int sweep(struct sweep_cli *o, struct target *t, struct json_object *saved, enum op_method method)
 {
 	struct sweep_doc d = { 0 };
 	struct pc_progress pctx = { 0 };
+	struct progress prog = { .closed = true };
+	struct eta_settings es = eta_settings_of(o, t);
 	struct sweep_run run = {
 		.t = t, .capacity = t->info.capacity_bytes, .requested = o->op_method, .method = method,
 		.purge_method = o->pc.purge_method, .settings = &o->pc.s, .progress = pc_progress_event,
@@ -626,8 +642,13 @@ static int sweep(struct sweep_cli *o, struct target *t, struct json_object *save
 	struct knee_result k;
 	int rc = EXIT_RUN_FAILED;
 
-	if ((rc = start_doc(o, t, saved, &d, &pctx)))
+	if ((rc = start_doc(o, t, saved, &d, &pctx)) ||
+	    (rc = progress_open(&prog, &(struct progress_opts){ "sweep", o->pc.quiet, o->pc.json, o->pc.events }, t,
+				&es)))
 		goto out;
+	pctx.status = &prog;
+	for (size_t i = 0; i < d.n; i++)
+		progress_replayed(&prog, d.kp[i].op_percent, d.kp[i].iops);
 	rc = EXIT_RUN_FAILED;
 	if (cli_make_out_dir(o->resume ? o->resume : o->pc.out, dir, sizeof(dir), err, sizeof(err))) {
 		cli_error("%s", err);
@@ -647,6 +668,7 @@ static int sweep(struct sweep_cli *o, struct target *t, struct json_object *save
 		cli_error("%s", err);
 		goto out;
 	}
+	progress_close(&prog, true);
 	knee_find(d.kp, d.n, &k);
 	if (o->pc.json) {
 		puts(result_json_text(d.doc));
@@ -658,6 +680,7 @@ static int sweep(struct sweep_cli *o, struct target *t, struct json_object *save
 	fprintf(stderr, "results: %s/result.json\n", dir);
 	rc = o->require_steady && !so.all_steady ? EXIT_RUN_FAILED : EXIT_OK;
 out:
+	progress_close(&prog, false);
 	raid_rounds_free(pctx.members);
 	json_object_put(d.doc);
 	return rc;
@@ -677,7 +700,10 @@ int cmd_sweep(int argc, char **argv)
 	    (rc = refuse_md_array(t)) || (rc = prepare(&o, t, &saved, &method)))
 		goto out;
 	if (o.pc.dry_run) {
+		struct eta_settings es = eta_settings_of(&o, t);
+
 		dry_run(&o, t, method);
+		progress_dry_run_estimate(t, &es);
 		rc = EXIT_OK;
 	} else {
 		rc = sweep(&o, t, saved, method);

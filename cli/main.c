@@ -82,6 +82,8 @@ int main(int argc, char **argv)
 	const struct command *cmd;
 	ESCAPE_BUF(q);
 
+	/* Progress lines reach a pipe as they happen, and before what stderr says after them. */
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc < 2) {
 		print_usage(stderr);
 		return EXIT_USAGE;

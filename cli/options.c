@@ -35,6 +35,7 @@ static const struct option shared[] = {
 	{ "chunk", required_argument, NULL, CLI_OPT_CHUNK },
 	{ "workload", required_argument, NULL, CLI_OPT_WORKLOAD },
 	{ "random-dist", required_argument, NULL, CLI_OPT_RANDOM_DIST },
+	{ "events", required_argument, NULL, CLI_OPT_EVENTS },
 };
 _Static_assert(sizeof(shared) / sizeof(shared[0]) == CLI_OPT_END - CLI_OPT_BS, "one entry per shared option");
 
@@ -242,6 +243,13 @@ static int shared_option(struct cli_opts *c, int opt, const char *arg)
 	case CLI_OPT_FORCE:
 		c->force = true;
 		return 0;
+	case CLI_OPT_EVENTS:
+		if (!*arg) {
+			cli_error("--events: empty file name; give a file, or - for standard output");
+			return EXIT_USAGE;
+		}
+		c->events = arg;
+		return 0;
 	case CLI_OPT_RAID:
 		if (parse_u64("--raid", arg, 0, 10, &v, err, sizeof(err)) || (v != 0 && v != 1 && v != 5 && v != 6 && v != 10)) {
 			cli_error("--raid: '%s' is not a RAID level; use 0, 1, 5, 6 or 10", escape_arg(q, sizeof(q), arg));
@@ -315,5 +323,11 @@ int cli_opts_next(struct cli_opts *c, int *opt)
 			return rc;
 	}
 	*opt = -1;
+	if (c->json && c->events && !strcmp(c->events, "-")) {
+		cli_error("--events -: standard output holds the --json document; give --events a file");
+		return EXIT_USAGE;
+	}
+	if (c->events && !strcmp(c->events, "-"))
+		c->quiet = true;    /* standard output is the events' alone */
 	return check_shared(c);
 }

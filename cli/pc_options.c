@@ -9,6 +9,7 @@
 #include "cli/interrupt.h"
 #include "cli/pc_options.h"
 #include "cli/workload_opts.h"
+#include "cli/progress.h"
 #include "profiler/raid_rounds.h"
 #include "raid/raid_target.h"
 #include "device/target.h"
@@ -97,7 +98,7 @@ int pc_cli_print_progress(const struct precondition_event *ev, void *arg)
 {
 	const char *prefix = arg;
 
-	if (ev->phase == PHASE_ROUNDS_START) {
+	if (ev->phase == PHASE_ROUNDS_START || ev->phase == PHASE_TICK) {
 		/* Nothing to say yet. */
 	} else if (ev->phase == PHASE_FILL) {
 		printf("%sfill: %u pass(es), %.2f GB in %.1f s, %.1f MB/s\n", prefix, ev->fill->passes,
@@ -122,9 +123,17 @@ int pc_progress_event(const struct precondition_event *ev, void *arg)
 {
 	struct pc_progress *p = arg;
 
+	int stop;
+
 	if (p->members)
 		raid_rounds_event(p->members, ev);
-	return p->print ? pc_cli_print_progress(ev, (void *)p->prefix) : interrupt_requested();
+	if (p->status && ev->phase != PHASE_TICK)
+		progress_pause(p->status);
+	stop = p->print && ev->phase != PHASE_TICK ? pc_cli_print_progress(ev, (void *)p->prefix)
+						   : interrupt_requested();
+	if (p->status)
+		progress_pc_event(p->status, ev);
+	return stop || interrupt_requested();
 }
 
 int pc_cli_poll(void *arg)

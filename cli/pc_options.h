@@ -12,6 +12,7 @@
 #include "cli/options.h"
 #include "precondition/precondition.h"
 
+struct progress;
 struct raid_rounds;
 struct target;
 
@@ -38,6 +39,7 @@ struct pc_progress {
 	const char *prefix;
 	bool print;
 	struct raid_rounds *members;   /* NULL for a single target */
+	struct progress *status;       /* the status line and --events (cli/progress.h), or NULL */
 };
 int pc_progress_event(const struct precondition_event *ev, void *arg);
 /* The interrupt poll for precondition_run. */

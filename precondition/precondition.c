@@ -51,14 +51,39 @@ int precondition_purge(struct target *t, const char *method, char *method_used, 
 
 struct phase_ctx {
 	precondition_poll_fn poll;
+	precondition_progress_fn progress;
 	void *arg;
+	struct phase_tick tick;       /* the phase running */
 };
+
+/* Ticks at 1 s of target time at most apart, so a status line moves within a 60 s round. */
+#define TICK_INTERVAL_NS 1000000000ull
+
+/* Report where the phase is: its start (s NULL) or a sample of it.  Non-zero stops. */
+static int tick(struct phase_ctx *c, const struct run_sample *s)
+{
+	struct precondition_event ev = { .phase = PHASE_TICK, .tick = &c->tick };
+
+	c->tick.start = !s;
+	if (s) {
+		c->tick.done_bytes += s->bytes;
+		c->tick.done_s = s->t_s;
+		c->tick.mbps = s->mbps;
+		c->tick.iops = s->iops;
+	} else {
+		c->tick.done_bytes = 0;
+		c->tick.done_s = 0;
+		c->tick.mbps = c->tick.iops = NAN;
+	}
+	return c->progress ? c->progress(&ev, c->arg) : 0;
+}
 
 static int poll_sample(const struct run_sample *s, void *arg)
 {
-	const struct phase_ctx *c = arg;
+	struct phase_ctx *c = arg;
 
-	(void)s;
+	if (tick(c, s))
+		return 1;
 	return c->poll ? c->poll(c->arg) : 0;
 }
 
@@ -141,6 +166,9 @@ static int run_fill(struct target *t, const struct precondition_settings *s, str
 	int ret;
 
 	fill->passes = s->fill_passes;
+	ctx->tick = (struct phase_tick){ .phase = "fill", .total_bytes = w.bytes };
+	if (tick(ctx, NULL))
+		return -EINTR;
 	ret = workload_run(t, &w, &r, poll_sample, ctx, err, errlen);
 	fill->bytes = r.bytes;
 	fill->seconds = (double)(t->ops->now_ns(t) - t0) / NS_PER_S;
@@ -155,7 +183,7 @@ int precondition_run(struct target *t, const struct precondition_settings *s,
 		     struct precondition_result *out, precondition_progress_fn progress,
 		     precondition_poll_fn poll, void *arg, char *err, size_t errlen)
 {
-	struct phase_ctx ctx = { .poll = poll, .arg = arg };
+	struct phase_ctx ctx = { .poll = poll, .progress = progress, .arg = arg };
 	struct precondition_event ev = { 0 };
 	struct lat_hist *hist[STEADY_WINDOW] = { 0 };
 	double *iops = NULL;
@@ -199,7 +227,8 @@ int precondition_run(struct target *t, const struct precondition_settings *s,
 		/* Each round its own seed, so rounds are not replays of one another. */
 		struct workload w = {
 			.rw = WL_RANDWRITE, .bs = s->bs, .qd = s->qd, .time_ns = s->round_ns,
-			.interval_ns = s->round_ns, .span_bytes = s->usable_bytes,
+			.interval_ns = s->round_ns < TICK_INTERVAL_NS ? s->round_ns : TICK_INTERVAL_NS,
+			.span_bytes = s->usable_bytes,
 			.seed = s->seed + 1 + out->nrounds,
 			/* A signal stops the round at the next I/O batch, not at its end. */
 			.stop_poll = ctx.poll, .stop_arg = ctx.arg,
@@ -207,6 +236,12 @@ int precondition_run(struct target *t, const struct precondition_settings *s,
 		struct run_result r = { 0 };
 		struct round_result *rr = &out->rounds[out->nrounds];
 
+		ctx.tick = (struct phase_tick){ .phase = "rounds", .index = (unsigned)out->nrounds,
+						.total_s = (double)s->round_ns / NS_PER_S };
+		if (tick(&ctx, NULL)) {
+			ret = -EINTR;
+			goto out;
+		}
 		if (s->shape)
 			workload_copy_shape(&w, s->shape);
 		ret = workload_run(t, &w, &r, poll_sample, &ctx, err, errlen);

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "precondition/phase_tick.h"
 #include "precondition/steady.h"
 
 struct target;
@@ -76,8 +77,13 @@ struct precondition_result {
 	double seconds;                 /* fill and rounds, target clock */
 };
 
-/* PHASE_ROUNDS_START comes once, just before the first round: a baseline for callers' own counters. */
-enum precondition_phase { PHASE_FILL, PHASE_ROUNDS_START, PHASE_ROUND };
+/*
+ * PHASE_ROUNDS_START comes once, just before the first round: a baseline for
+ * callers' own counters.  PHASE_TICK comes at the start of the fill and of
+ * every round and after every sample within them (at least once a second
+ * of target time): where the phase is, for a live status.
+ */
+enum precondition_phase { PHASE_FILL, PHASE_ROUNDS_START, PHASE_ROUND, PHASE_TICK };
 
 /* Progress after the fill and after every round; return non-zero to stop (interrupt). */
 struct precondition_event {
@@ -86,6 +92,7 @@ struct precondition_event {
 	const struct round_result *round;       /* PHASE_ROUND */
 	size_t round_index;
 	const struct steady_window *window;     /* NULL before STEADY_WINDOW rounds */
+	const struct phase_tick *tick;          /* PHASE_TICK */
 };
 typedef int (*precondition_progress_fn)(const struct precondition_event *ev, void *arg);
 /* Called while a phase runs, so a signal can stop it mid-round; non-zero stops. */

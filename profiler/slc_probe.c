@@ -216,7 +216,31 @@ struct recovery_ctx {
 	slc_poll_fn poll;
 	void *arg;
 	int error;
+	phase_tick_fn tick_fn;
+	void *tick_arg;
+	struct phase_tick tick;       /* the phase running */
 };
+
+/* Begin a phase of the probe (s NULL) or report a sample of it; non-zero stops. */
+static int tick(struct recovery_ctx *c, const struct run_sample *s)
+{
+	c->tick.start = !s;
+	if (s) {
+		c->tick.done_bytes += s->bytes;
+		c->tick.done_s = s->t_s;
+		c->tick.mbps = s->mbps;
+		c->tick.iops = s->iops;
+	} else {
+		c->tick.mbps = c->tick.iops = NAN;
+	}
+	return c->tick_fn ? c->tick_fn(&c->tick, c->tick_arg) : 0;
+}
+
+static int begin(struct recovery_ctx *c, const char *phase, unsigned index, uint64_t total_bytes, double total_s)
+{
+	c->tick = (struct phase_tick){ .phase = phase, .index = index, .total_bytes = total_bytes, .total_s = total_s };
+	return tick(c, NULL);
+}
 
 /* Stops the recovery writes once speed has stayed under the cache threshold for 1% of capacity. */
 static int recovery_sample(const struct run_sample *s, void *arg)
@@ -224,7 +248,7 @@ static int recovery_sample(const struct run_sample *s, void *arg)
 	struct recovery_ctx *c = arg;
 	size_t n;
 
-	if (c->poll && c->poll(c->arg))
+	if (tick(c, s) || (c->poll && c->poll(c->arg)))
 		return 1;
 	if ((c->error = binner_add(&c->bins, s->bytes, s->dur_s)))
 		return 1;
@@ -239,9 +263,10 @@ static int recovery_sample(const struct run_sample *s, void *arg)
 
 static int poll_only(const struct run_sample *s, void *arg)
 {
-	const struct recovery_ctx *c = arg;
+	struct recovery_ctx *c = arg;
 
-	(void)s;
+	if (tick(c, s))
+		return 1;
 	return c->poll ? c->poll(c->arg) : 0;
 }
 
@@ -343,12 +368,16 @@ static int prefill(struct target *t, const struct slc_settings *s, struct slc_re
 	struct run_result r = { 0 };
 	int ret;
 
+	if (begin(ctx, "prefill", 0, out->prefill_bytes, 0))
+		return -EINTR;
 	ret = workload_run(t, &w, &r, poll_only, ctx, err, errlen);
 	if (!ret && r.stopped_early)
 		ret = -EINTR;
 	run_result_free(&r);
 	if (ret)
 		return ret;
+	if (s->prefill_idle_ns && begin(ctx, "idle", 0, 0, (double)s->prefill_idle_ns / 1e9))
+		return -EINTR;
 	if (s->prefill_idle_ns && (ret = t->ops->idle(t, s->prefill_idle_ns))) {
 		snprintf(err, errlen, "idle after the prefill failed: %s", strerror(-ret));
 		return ret;
@@ -593,6 +622,8 @@ static int recover_once(struct target *t, const struct slc_settings *s, size_t i
 
 	if (limit > measured)
 		limit = measured / s->bs * s->bs;
+	if (begin(ctx, "idle", (unsigned)i + 1, 0, (double)s->idle_ns[i] / 1e9))
+		return -EINTR;
 	if ((ret = t->ops->idle(t, s->idle_ns[i]))) {
 		snprintf(err, errlen, "idle failed: %s", strerror(-ret));
 		return ret;
@@ -602,6 +633,8 @@ static int recover_once(struct target *t, const struct slc_settings *s, size_t i
 	ctx->threshold_mbps = (1 - SLC_CHANGE) * out->in_cache_mbps;
 	ctx->sustain = sustain;
 	rw.bytes = limit;
+	if (begin(ctx, "recovery", (unsigned)i + 1, limit, 0))
+		return -EINTR;
 	ret = workload_run(t, &rw, &r, recovery_sample, ctx, err, errlen);
 	if (!ret && (ctx->error || (ctx->poll && ctx->poll(ctx->arg))))
 		ret = ctx->error ? ctx->error : -EINTR;
@@ -632,7 +665,7 @@ out:
 int slc_probe_run(struct target *t, const struct slc_settings *s, struct slc_result *out, slc_poll_fn poll,
 		  void *arg, char *err, size_t errlen)
 {
-	struct recovery_ctx ctx = { .poll = poll, .arg = arg };
+	struct recovery_ctx ctx = { .poll = poll, .arg = arg, .tick_fn = s->tick, .tick_arg = s->tick_arg };
 	struct run_result fill = { 0 };
 	uint64_t start = t->ops->now_ns(t), measured;
 	int ret;
@@ -659,6 +692,10 @@ int slc_probe_run(struct target *t, const struct slc_settings *s, struct slc_res
 		.rw = WL_WRITE, .bs = s->bs, .qd = s->qd, .bytes = measured, .interval_ns = FINE_INTERVAL_NS,
 		.span_bytes = measured, .offset_bytes = out->prefill_bytes, .seed = s->seed,
 	};
+	if (begin(&ctx, "probe", 0, measured, 0)) {
+		ret = -EINTR;
+		goto out;
+	}
 	ret = workload_run(t, &w, &fill, poll_only, &ctx, err, errlen);
 	if (!ret && fill.stopped_early)
 		ret = -EINTR;

@@ -17,6 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "precondition/phase_tick.h"
+
 struct target;
 
 #define SLC_BIN_FRACTION 0.005        /* a sample per 0.5% of capacity */
@@ -34,6 +36,9 @@ struct slc_settings {
 	size_t nidle;
 	uint64_t seed;
 	const char *purge_method;
+	/* Optional: where the probe is (prefill, idle, probe, recovery), for a live status. */
+	phase_tick_fn tick;
+	void *tick_arg;
 };
 
 struct slc_sample {

@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * --dry-run's time estimate: the plan's drive time at the drive's known
+ * sequential write speed, or at an assumed one, and which it was.  Rounds
+ * last their set time whatever the speed; only the fills and the SLC
+ * probe's writes depend on it.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "cli/progress.h"
+#include "device/target.h"
+
+/* What a drive of an unknown speed is assumed to write sequentially, MB/s, by kind. */
+static double assumed_mbps(const struct target *t, char *why, size_t len)
+{
+	const char *kind = t->info.kind;
+	double mbps = !strcmp(kind, "nvme") ? 1000 : !strcmp(kind, "ata") ? 400 : 500;
+
+	snprintf(why, len, "an assumed %.0f MB/s for a%s %s target; the real speed is measured as it runs", mbps,
+		 strchr("aeiou", kind[0]) ? "n" : "", kind);
+	return mbps;
+}
+
+/* The simulator says its NAND program rate (and interface cap) in describe. */
+static double known_mbps(struct target *t, char *why, size_t len)
+{
+	struct json_object *o, *perf, *v;
+	double mbps = NAN, cap;
+
+	if (!t->ops->describe || !(o = json_object_new_object()))
+		return NAN;
+	if (!t->ops->describe(t, o) && json_object_object_get_ex(o, "performance", &perf) &&
+	    json_object_object_get_ex(perf, "native_program_mbps", &v) && v) {
+		mbps = json_object_get_double(v);
+		if (json_object_object_get_ex(perf, "interface_mbps", &v) && v && (cap = json_object_get_double(v)) > 0)
+			mbps = fmin(mbps, cap);
+		snprintf(why, len, "%.0f MB/s, the drive's native program rate (past any SLC cache)", mbps);
+	}
+	json_object_put(o);
+	return mbps > 0 ? mbps : NAN;
+}
+
+static void fmt_hours(char *buf, size_t len, double s)
+{
+	if (s < 120)
+		snprintf(buf, len, "%.0f s", s);
+	else if (s < 7200)
+		snprintf(buf, len, "%.0f min", s / 60);
+	else
+		snprintf(buf, len, "%.1f h", s / 3600);
+}
+
+void progress_dry_run_estimate(struct target *t, const struct eta_settings *s)
+{
+	char why[160], lo_s[32], mid_s[32], hi_s[32];
+	double mbps = known_mbps(t, why, sizeof(why));
+	size_t points;
+	double lo, mid, hi;
+
+	if (isnan(mbps))
+		mbps = assumed_mbps(t, why, sizeof(why));
+	lo = eta_plan_s(s, mbps, STEADY_WINDOW, &points);
+	mid = eta_plan_s(s, mbps, ETA_FIRST_ROUNDS < s->max_rounds ? ETA_FIRST_ROUNDS : s->max_rounds, &points);
+	hi = eta_plan_s(s, mbps, s->max_rounds, &points);
+	fmt_hours(lo_s, sizeof(lo_s), lo);
+	fmt_hours(mid_s, sizeof(mid_s), mid);
+	fmt_hours(hi_s, sizeof(hi_s), hi);
+	switch (s->job) {
+	case ETA_SWEEP:
+	case ETA_PRECONDITION:
+		printf("estimate: %s of %s%zu point(s) on %.2f GB: about %s of drive time (%s if every point is "
+		       "steady after %u rounds, %s if none is before %u), at %s, plus the purges\n",
+		       s->job == ETA_SWEEP ? "sweep" : "precondition", s->plan && !s->plan->fixed ? "about " : "", points,
+		       (double)s->capacity_bytes / 1e9, mid_s, lo_s, STEADY_WINDOW, hi_s, s->max_rounds, why);
+		break;
+	default:
+		printf("estimate: %s on %.2f GB: about %s of drive time at %s, plus the purge\n",
+		       s->job == ETA_SLC ? "SLC probe" : "run", (double)s->capacity_bytes / 1e9, mid_s, why);
+		break;
+	}
+}

@@ -1,0 +1,289 @@
+/* SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <json-c/json.h>
+
+#include "cli/commands.h"
+#include "cli/interrupt.h"
+#include "cli/progress.h"
+#include "device/target.h"
+#include "results/result_json.h"
+
+/* A progress event at most this often (wall seconds) between the others. */
+#define EVENT_EVERY_S 1.0
+
+/* Set by the SIGUSR1 handler, which can reach nothing else (as interrupt.c's flag). */
+static volatile sig_atomic_t status_wanted;
+
+static void on_usr1(int sig)
+{
+	(void)sig;
+	status_wanted = 1;
+}
+
+double progress_now_s(const struct progress *p)
+{
+	return (double)(p->t->ops->now_ns(p->t) - p->start_ns) / 1e9;
+}
+
+double progress_wall_s(const struct progress *p)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)(ts.tv_sec - p->wall0.tv_sec) + (double)(ts.tv_nsec - p->wall0.tv_nsec) / 1e9;
+}
+
+int progress_open(struct progress *p, const struct progress_opts *o, struct target *t, const struct eta_settings *s)
+{
+	const char *term = getenv("TERM"), *no_color = getenv("NO_COLOR");
+	struct sigaction sa;
+
+	memset(p, 0, sizeof(*p));
+	p->command = o->command;
+	p->target = t->info.path;
+	p->t = t;
+	p->virtual_time = target_has(t, TARGET_CAP_VIRTUAL_TIME);
+	p->start_ns = t->ops->now_ns(t);
+	clock_gettime(CLOCK_MONOTONIC, &p->wall0);
+	p->op = NAN;
+	p->mbps = p->iops = NAN;
+	p->drawn_wall_s = 0;   /* the first line after REDRAW_EVERY_S: a quick command shows none */
+	p->event_wall_s = -INFINITY;
+	eta_init(&p->eta, s);
+	p->tty = !o->quiet && isatty(STDERR_FILENO) && !(term && !strcmp(term, "dumb"));
+	p->color = p->tty && !(no_color && *no_color);
+	if (o->events && !strcmp(o->events, "-")) {
+		p->events = stdout;
+	} else if (o->events) {
+		if (!(p->events = fopen(o->events, "w"))) {
+			cli_error("--events: cannot write %s: %s", o->events, strerror(errno));
+			return EXIT_USAGE;
+		}
+		setvbuf(p->events, NULL, _IOLBF, 0);
+		p->events_owned = true;
+	}
+	p->lines = !o->quiet && !o->json && p->events != stdout;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_usr1;
+	sa.sa_flags = SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGUSR1, &sa, NULL);
+	events_write(p, "start", NULL);
+	return 0;
+}
+
+/* SIGUSR1: the status once, as a line of its own on stderr. */
+static void answer_usr1(struct progress *p)
+{
+	char buf[512];
+
+	if (!status_wanted)
+		return;
+	status_wanted = 0;
+	status_erase(p);
+	status_format(p, buf, sizeof(buf), (int)sizeof(buf) - 1);
+	fprintf(stderr, "%s\n", buf);
+	fflush(stderr);
+}
+
+/* Events and redraws after every change; an interrupt takes the line off first. */
+static int refresh(struct progress *p, bool force)
+{
+	double wall = progress_wall_s(p);
+
+	answer_usr1(p);
+	if (interrupt_requested()) {
+		status_erase(p);
+		return 1;
+	}
+	if (p->events && wall - p->event_wall_s >= EVENT_EVERY_S) {
+		struct json_object *f = json_object_new_object();
+
+		json_object_object_add(f, "phase_fraction", result_json_number(eta_phase_fraction(&p->eta), 4));
+		json_object_object_add(f, "mbps", result_json_number(p->mbps, RP_MBPS));
+		json_object_object_add(f, "iops", result_json_number(p->iops, RP_IOPS));
+		events_write(p, "progress", f);
+	}
+	status_draw(p, force);
+	return 0;
+}
+
+static void phase_end(struct progress *p)
+{
+	struct json_object *f;
+	double took;
+
+	if (!p->phase[0])
+		return;
+	took = progress_now_s(p) - p->phase_start_s;
+	f = json_object_new_object();
+	json_object_object_add(f, "seconds", result_json_number(took, RP_SECONDS));
+	if (!strcmp(p->phase, "probe") || !strcmp(p->phase, "prefill") || !strcmp(p->phase, "recovery") ||
+	    !strcmp(p->phase, "fill"))
+		json_object_object_add(f, "bytes", json_object_new_int64((int64_t)p->eta.tk.done_bytes));
+	events_write(p, "phase-end", f);
+	if (!strcmp(p->phase, "purge"))
+		progress_line(p, "purge: %.1f s\n", took);
+	else if (strcmp(p->phase, "fill") && strcmp(p->phase, "rounds") && p->eta.tk.done_bytes)
+		progress_line(p, "%s: %.2f GB in %.1f s, %.1f MB/s\n", p->phase, (double)p->eta.tk.done_bytes / 1e9,
+			      took, took > 0 ? (double)p->eta.tk.done_bytes / took / 1e6 : NAN);
+	else if (!strcmp(p->phase, "idle"))
+		progress_line(p, "idle: %.1f s\n", took);
+	p->phase[0] = 0;
+}
+
+static void phase_begin(struct progress *p, const char *phase, unsigned index)
+{
+	phase_end(p);
+	snprintf(p->phase, sizeof(p->phase), "%s", phase);
+	p->phase_index = index;
+	p->phase_start_s = progress_now_s(p);
+	events_write(p, "phase-start", NULL);
+}
+
+void progress_point_start(struct progress *p, double op, uint64_t usable_bytes)
+{
+	p->op = op;
+	p->point = p->eta.nkp + 1;
+	p->rounds = 0;
+	eta_point_start(&p->eta, progress_now_s(p), usable_bytes);
+	events_write(p, "point-start", NULL);
+	phase_begin(p, "purge", 0);
+	refresh(p, false);
+}
+
+void progress_point_end(struct progress *p, double op, double iops, double waf, bool reached, size_t rounds)
+{
+	struct json_object *f = json_object_new_object();
+
+	phase_end(p);
+	eta_point_end(&p->eta, progress_now_s(p), op, iops, rounds);
+	json_object_object_add(f, "op_percent", result_json_number(op, 2));
+	json_object_object_add(f, "iops", result_json_number(iops, RP_IOPS));
+	json_object_object_add(f, "waf", result_json_number(waf, RP_WAF));
+	json_object_object_add(f, "reached", json_object_new_boolean(reached));
+	json_object_object_add(f, "rounds", json_object_new_int64((int64_t)rounds));
+	events_write(p, "point-end", f);
+	p->point = 0;
+	refresh(p, false);
+}
+
+void progress_replayed(struct progress *p, double op, double iops)
+{
+	eta_replayed(&p->eta, op, iops);
+}
+
+static void tick(struct progress *p, const struct phase_tick *tk)
+{
+	bool rounds_go_on = !strcmp(tk->phase, "rounds") && !strcmp(p->phase, "rounds");
+
+	/* The phase that ends is over now: its estimate must not count its whole length again. */
+	p->eta.now_s = progress_now_s(p);
+	if (strcmp(tk->phase, p->phase) || (!rounds_go_on && tk->index != p->phase_index))
+		phase_begin(p, tk->phase, tk->index);
+	eta_tick(&p->eta, progress_now_s(p), tk);
+	if (!isnan(tk->mbps))
+		p->mbps = tk->mbps;
+	if (!isnan(tk->iops))
+		p->iops = tk->iops;
+}
+
+int progress_tick(const struct phase_tick *tk, void *arg)
+{
+	struct progress *p = arg;
+
+	tick(p, tk);
+	return refresh(p, false);
+}
+
+void progress_pc_event(struct progress *p, const struct precondition_event *ev)
+{
+	struct json_object *f;
+
+	if (ev->phase == PHASE_TICK) {
+		tick(p, ev->tick);
+		refresh(p, false);
+		return;
+	}
+	f = json_object_new_object();
+	if (ev->phase == PHASE_FILL) {
+		json_object_object_add(f, "bytes", json_object_new_int64((int64_t)ev->fill->bytes));
+		json_object_object_add(f, "mbps", result_json_number(ev->fill->mbps, RP_MBPS));
+		json_object_object_add(f, "drive_seconds", result_json_number(ev->fill->seconds, RP_SECONDS));
+		p->eta.fill_mbps = ev->fill->mbps;
+		events_write(p, "fill", f);
+	} else if (ev->phase == PHASE_ROUND) {
+		const struct round_result *r = ev->round;
+
+		p->rounds = ev->round_index + 1;
+		eta_round(&p->eta, progress_now_s(p), p->rounds, ev->window);
+		p->iops = r->iops;
+		p->mbps = r->mbps;
+		json_object_object_add(f, "iops", result_json_number(r->iops, RP_IOPS));
+		json_object_object_add(f, "mbps", result_json_number(r->mbps, RP_MBPS));
+		json_object_object_add(f, "lat_mean_us", result_json_number(r->lat_mean_us, RP_LAT_US));
+		json_object_object_add(f, "lat_p99_us", result_json_number(r->lat_p99_us, RP_LAT_US));
+		json_object_object_add(f, "waf", result_json_number(r->media_known ? r->waf : NAN, RP_WAF));
+		json_object_object_add(f, "range_pct", result_json_number(ev->window ? ev->window->range_pct : NAN, 2));
+		json_object_object_add(f, "slope_pct", result_json_number(ev->window ? ev->window->slope_pct : NAN, 2));
+		json_object_object_add(f, "steady", json_object_new_boolean(ev->window && ev->window->reached));
+		events_write(p, "round", f);
+	} else {
+		json_object_put(f);
+	}
+	refresh(p, true);
+}
+
+void progress_pause(struct progress *p)
+{
+	status_erase(p);
+}
+
+void progress_line(struct progress *p, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!p->lines)
+		return;
+	status_erase(p);
+	if (!isnan(p->op) && p->point)
+		printf("op %5.2f%%  ", p->op);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	fflush(stdout);
+}
+
+void progress_close(struct progress *p, bool done)
+{
+	if (p->closed)
+		return;
+	p->closed = true;
+	if (done) {
+		phase_end(p);
+		if (p->point)
+			events_write(p, "point-end", NULL);
+		eta_finish(&p->eta, progress_now_s(p));
+		events_write(p, "end", NULL);
+	} else {
+		struct json_object *f = json_object_new_object();
+
+		json_object_object_add(f, "interrupted", json_object_new_boolean(interrupt_requested()));
+		events_write(p, "stop", f);
+	}
+	status_erase(p);
+	if (p->events_owned)
+		fclose(p->events);
+	else if (p->events)
+		fflush(p->events);
+	p->events = NULL;
+	signal(SIGUSR1, SIG_DFL);
+}

@@ -1,0 +1,367 @@
+/* SPDX-License-Identifier: MIT */
+#include <math.h>
+#include <string.h>
+
+#include "precondition/precondition.h"
+#include "profiler/eta.h"
+#include "profiler/sweep.h"
+
+/* The recent MB/s of a written phase follows the last 2% of the capacity. */
+#define RECENT_FRACTION 0.02
+/* A recovery write goes on this long below the cache threshold (slc_probe.c). */
+#define RECOVERY_TAIL_FRACTION SLC_SUSTAIN_FRACTION
+
+void eta_init(struct eta *e, const struct eta_settings *s)
+{
+	memset(e, 0, sizeof(*e));
+	e->s = *s;
+	if (!e->s.max_rounds)
+		e->s.max_rounds = PRECONDITION_MAX_ROUNDS;
+	e->purge_s = e->fill_mbps = e->recent_mbps = NAN;
+	e->tk.phase = "purge";
+	e->tk.mbps = e->tk.iops = NAN;
+}
+
+void eta_point_start(struct eta *e, double now_s, uint64_t usable_bytes)
+{
+	e->now_s = now_s;
+	e->in_point = true;
+	e->point_start_s = e->phase_start_s = now_s;
+	e->usable_bytes = usable_bytes;
+	e->rounds = 0;
+	e->window_valid = false;
+	e->tk = (struct phase_tick){ .phase = "purge", .mbps = NAN, .iops = NAN };
+}
+
+static bool phase_is(const struct eta *e, const char *name)
+{
+	return !strcmp(e->tk.phase, name);
+}
+
+void eta_tick(struct eta *e, double now_s, const struct phase_tick *tk)
+{
+	bool same = !strcmp(e->tk.phase, tk->phase) && e->tk.index == tk->index;
+
+	e->now_s = now_s;
+	if (phase_is(e, "purge") && strcmp(tk->phase, "purge"))
+		e->purge_s = now_s - e->phase_start_s;
+	if ((phase_is(e, "fill") || phase_is(e, "prefill")) && strcmp(tk->phase, e->tk.phase) && e->tk.done_bytes &&
+	    now_s > e->phase_start_s)
+		e->fill_mbps = (double)e->tk.done_bytes / (now_s - e->phase_start_s) / 1e6;
+	if (!same || tk->start) {
+		e->phase_start_s = now_s - tk->done_s;
+		/* A recovery keeps the probe's: its rate after the cliff is what a recovery ends at. */
+		if (strcmp(tk->phase, "rounds") && strcmp(tk->phase, "recovery") && strcmp(tk->phase, "idle"))
+			e->recent_mbps = NAN;
+	}
+	if (tk->done_bytes > e->tk.done_bytes && !isnan(tk->mbps) && same && strcmp(tk->phase, "recovery")) {
+		/* Weighted by bytes, so the average spans a share of the capacity whatever the sample length. */
+		double w = (double)(tk->done_bytes - e->tk.done_bytes) /
+			   (RECENT_FRACTION * (double)(e->s.capacity_bytes ? e->s.capacity_bytes : 1));
+
+		e->recent_mbps = isnan(e->recent_mbps) ? tk->mbps : e->recent_mbps + (tk->mbps - e->recent_mbps) * fmin(1, w);
+		if (!strcmp(tk->phase, "probe")) {
+			if (isnan(e->fast_mbps) || e->fast_mbps == 0 || e->recent_mbps > e->fast_mbps)
+				e->fast_mbps = e->recent_mbps;
+			if (!e->cliff && e->recent_mbps < 0.75 * e->fast_mbps)
+				e->cliff = true;
+			if (!e->cliff)
+				e->cache_bytes = tk->done_bytes;
+		}
+	}
+	e->tk = *tk;
+}
+
+void eta_round(struct eta *e, double now_s, size_t rounds, const struct steady_window *w)
+{
+	e->now_s = now_s;
+	e->rounds = rounds;
+	e->window_valid = w != NULL;
+	if (w)
+		e->window = *w;
+}
+
+void eta_point_end(struct eta *e, double now_s, double op_percent, double iops, size_t rounds)
+{
+	e->now_s = now_s;
+	e->points_done++;
+	e->points_s += now_s - e->point_start_s;
+	e->rounds_sum += rounds;
+	if (e->nkp < SWEEP_MAX_POINTS)
+		e->kp[e->nkp++] = (struct knee_point){ op_percent, iops };
+	e->in_point = false;
+}
+
+void eta_replayed(struct eta *e, double op_percent, double iops)
+{
+	e->replayed++;
+	if (e->nkp < SWEEP_MAX_POINTS)
+		e->kp[e->nkp++] = (struct knee_point){ op_percent, iops };
+}
+
+void eta_finish(struct eta *e, double now_s)
+{
+	e->now_s = now_s;
+	e->finished = true;
+	e->fraction = 1;
+}
+
+/* A typical IOPS(OP) shape: half the best at 0% OP, its knee near 10%. */
+static double shape(double op)
+{
+	return 1 - 0.5 * exp(-op / 8);
+}
+
+/* The curve through the measured points, and the typical shape beyond them. */
+static double model_iops(const struct knee_point *kp, size_t n, double op)
+{
+	const struct knee_point *lo = NULL, *hi = NULL;
+
+	if (!n)
+		return shape(op);
+	for (size_t i = 0; i < n; i++) {
+		if (kp[i].op_percent <= op && (!lo || kp[i].op_percent > lo->op_percent))
+			lo = &kp[i];
+		if (kp[i].op_percent >= op && (!hi || kp[i].op_percent < hi->op_percent))
+			hi = &kp[i];
+	}
+	if (lo && hi && hi->op_percent > lo->op_percent)
+		return lo->iops + (hi->iops - lo->iops) * (op - lo->op_percent) / (hi->op_percent - lo->op_percent);
+	if (lo && hi)
+		return lo->iops;
+	if (hi)
+		return hi->iops * shape(op) / shape(hi->op_percent);
+	return lo->iops * shape(op) / shape(lo->op_percent);
+}
+
+size_t eta_plan_points(const struct sweep_plan *p, const struct knee_point *done, size_t n, double *ops)
+{
+	struct knee_point kp[SWEEP_MAX_POINTS];
+	double next;
+	size_t m = n < SWEEP_MAX_POINTS ? n : SWEEP_MAX_POINTS;
+
+	if (m)
+		memcpy(kp, done, m * sizeof(*kp));
+	while (m < SWEEP_MAX_POINTS && sweep_plan_next(p, kp, m, &next)) {
+		kp[m] = (struct knee_point){ next, model_iops(done, n, next) };
+		m++;
+	}
+	if (ops)
+		for (size_t i = 0; i < m; i++)
+			ops[i] = kp[i].op_percent;
+	return m;
+}
+
+size_t eta_points(const struct eta *e, bool *approx)
+{
+	size_t n = e->nkp + (e->in_point ? 1 : 0);
+
+	*approx = false;
+	if (e->s.job != ETA_SWEEP || !e->s.plan)
+		return 1;
+	if (!e->s.plan->fixed) {
+		size_t m = eta_plan_points(e->s.plan, e->kp, e->nkp, NULL);
+
+		*approx = !e->finished;
+		return m > n ? m : n;
+	}
+	return e->s.plan->ngrid > n ? e->s.plan->ngrid : n;
+}
+
+/* The rounds the point running is expected to take in all. */
+static double rounds_expected(const struct eta *e)
+{
+	double lo = fmax(STEADY_WINDOW, (double)e->rounds + 1);
+	double guess = e->points_done ? (double)e->rounds_sum / (double)e->points_done : ETA_FIRST_ROUNDS;
+
+	if (e->window_valid && fmax(e->window.range_pct / STEADY_RANGE_LIMIT_PCT,
+				    e->window.slope_pct / STEADY_SLOPE_LIMIT_PCT) <= 2)
+		guess = (double)e->rounds + 1;
+	return fmin(fmax(round(guess), lo), e->s.max_rounds);
+}
+
+/* A sequential write's rate: the phase's so far, else the last fill's. */
+static double rate_so_far(const struct eta *e)
+{
+	double el = e->now_s - e->phase_start_s;
+
+	if (e->tk.done_bytes && el > 0)
+		return (double)e->tk.done_bytes / el / 1e6;
+	return e->fill_mbps;
+}
+
+static double fill_s(const struct eta *e, uint64_t usable, double mbps)
+{
+	return e->s.fill_passes ? (double)usable * e->s.fill_passes / (mbps * 1e6) : 0;
+}
+
+/* What is left of the point running, by its phase. */
+static double point_left(const struct eta *e)
+{
+	double rounds = rounds_expected(e), round_s = e->s.round_s;
+
+	if (phase_is(e, "rounds")) {
+		double in_round = e->tk.index == e->rounds ? fmax(0, round_s - e->tk.done_s) : 0;
+		double after = rounds - (double)e->rounds - (e->tk.index == e->rounds ? 1 : 0);
+
+		return in_round + fmax(0, after) * round_s;
+	}
+	if (phase_is(e, "fill")) {
+		double mbps = rate_so_far(e);
+
+		return (double)(e->tk.total_bytes - e->tk.done_bytes) / (mbps * 1e6) + rounds * round_s;
+	}
+	/* The purge: as long as the last one, then the fill at the last rate. */
+	double purge = isnan(e->purge_s) ? 0 : fmax(0, e->purge_s - (e->now_s - e->phase_start_s));
+	return purge + fill_s(e, e->usable_bytes, e->fill_mbps) + rounds * round_s;
+}
+
+/* A point not started yet: the measured mean, else built from its parts. */
+static double point_full(const struct eta *e)
+{
+	double fill_mbps = isnan(e->fill_mbps) && phase_is(e, "fill") ? rate_so_far(e) : e->fill_mbps;
+	double rounds = e->points_done ? round((double)e->rounds_sum / (double)e->points_done) : ETA_FIRST_ROUNDS;
+
+	if (e->points_done)
+		return e->points_s / (double)e->points_done;
+	return (isnan(e->purge_s) ? 0 : e->purge_s) + fill_s(e, e->usable_bytes, fill_mbps) +
+	       fmax(rounds, STEADY_WINDOW) * e->s.round_s;
+}
+
+static double points_left(const struct eta *e)
+{
+	bool approx;
+	size_t total = eta_points(e, &approx);
+	size_t started = e->nkp + (e->in_point ? 1 : 0);
+	double left = e->in_point ? point_left(e) : 0;
+
+	if (total > started)
+		left += (double)(total - started) * point_full(e);
+	return left;
+}
+
+/* SLC probe: the order of its phases, and what each still takes. */
+static double slc_left(const struct eta *e)
+{
+	double cap = (double)e->s.capacity_bytes, prefill = cap * e->s.prefill_pct / 100;
+	double fast = isnan(e->fast_mbps) || !e->fast_mbps ? rate_so_far(e) : e->fast_mbps;
+	double slow = isnan(e->recent_mbps) ? rate_so_far(e) : e->recent_mbps;
+	double cache = e->cache_bytes ? (double)e->cache_bytes : cap * 0.1;
+	double left = 0, recovery;
+	/* 0 purge, 1 prefill, 2 idle after it, 3 probe, then idle and recovery per --idle. */
+	unsigned at = phase_is(e, "prefill") ? 1 : phase_is(e, "probe") ? 3
+		      : phase_is(e, "idle") ? (e->tk.index ? 2 + 2 * e->tk.index : 2)
+		      : phase_is(e, "recovery") ? 3 + 2 * e->tk.index : 0;
+
+	/* A recovery writes what came back (at most the cache) at cache speed, then 1% of the capacity slow. */
+	recovery = 0.5 * cache / (fast * 1e6) + RECOVERY_TAIL_FRACTION * cap / (slow * 1e6);
+	if (at <= 1 && prefill > 0)
+		left += (prefill - (at == 1 ? (double)e->tk.done_bytes : 0)) / (rate_so_far(e) * 1e6);
+	if (at <= 2 && prefill > 0)
+		left += at == 2 ? fmax(0, e->tk.total_s - (e->now_s - e->phase_start_s)) : e->s.prefill_idle_s;
+	if (at <= 3) {
+		double bytes = cap - prefill - (at == 3 ? (double)e->tk.done_bytes : 0);
+		left += bytes / ((at == 3 ? slow : rate_so_far(e)) * 1e6);
+	}
+	for (size_t i = 0; i < e->s.nidle; i++) {
+		unsigned idle_at = 4 + 2 * (unsigned)i, rec_at = idle_at + 1;
+
+		if (at < idle_at)
+			left += e->s.idle_s[i] + recovery;
+		else if (at == idle_at)
+			left += fmax(0, e->tk.total_s - (e->now_s - e->phase_start_s)) + recovery;
+		else if (at == rec_at)
+			left += fmax(0, recovery - (e->now_s - e->phase_start_s));
+	}
+	return left;
+}
+
+static double run_left(const struct eta *e)
+{
+	double after = e->s.steps > e->tk.index + 1 ? e->s.steps - e->tk.index - 1 : 0;
+
+	if (e->s.step_bytes) {
+		double mbps = rate_so_far(e);
+		return ((double)e->s.step_bytes * (after + 1) - (double)e->tk.done_bytes) / (mbps * 1e6);
+	}
+	return fmax(0, e->s.step_s - e->tk.done_s) + after * e->s.step_s;
+}
+
+double eta_remaining_s(const struct eta *e)
+{
+	double left;
+
+	if (e->finished)
+		return 0;
+	switch (e->s.job) {
+	case ETA_SLC:
+		left = slc_left(e);
+		break;
+	case ETA_RUN:
+		left = run_left(e);
+		break;
+	default:
+		left = points_left(e);
+		break;
+	}
+	return isfinite(left) ? fmax(0, left) : NAN;
+}
+
+double eta_fraction(struct eta *e)
+{
+	double left = eta_remaining_s(e);
+
+	if (!e->finished && !isnan(left) && e->now_s + left > 0) {
+		/* Short of 1 until the end: only finishing is done. */
+		double f = fmin(e->now_s / (e->now_s + left), 0.999);
+
+		if (f > e->fraction)
+			e->fraction = f;
+	}
+	return e->fraction;
+}
+
+double eta_phase_fraction(const struct eta *e)
+{
+	const struct phase_tick *tk = &e->tk;
+
+	if (phase_is(e, "rounds"))
+		return fmin(1, ((double)e->rounds + (tk->index == e->rounds ? fmin(1, tk->done_s / tk->total_s) : 0)) /
+				       rounds_expected(e));
+	if (tk->total_bytes)
+		return fmin(1, (double)tk->done_bytes / (double)tk->total_bytes);
+	if (tk->total_s > 0)
+		return fmin(1, (e->now_s - e->phase_start_s) / tk->total_s);
+	if (e->s.job == ETA_RUN && e->s.step_s > 0)
+		return fmin(1, tk->done_s / e->s.step_s);
+	return NAN;
+}
+
+double eta_plan_s(const struct eta_settings *s, double write_mbps, unsigned rounds, size_t *points)
+{
+	double ops[SWEEP_MAX_POINTS] = { 0 }, total = 0, cap = (double)s->capacity_bytes;
+	size_t n = 1;
+
+	switch (s->job) {
+	case ETA_SLC:
+		*points = 1;
+		total = cap / (write_mbps * 1e6) + (s->prefill_pct > 0 ? s->prefill_idle_s : 0);
+		for (size_t i = 0; i < s->nidle; i++)
+			total += s->idle_s[i] + 0.1 * cap / (write_mbps * 1e6);
+		return total;
+	case ETA_RUN:
+		*points = s->steps;
+		return s->step_bytes ? (double)s->step_bytes * s->steps / (write_mbps * 1e6) : s->step_s * s->steps;
+	default:
+		break;
+	}
+	if (s->job == ETA_SWEEP && s->plan)
+		n = eta_plan_points(s->plan, NULL, 0, ops);
+	*points = n;
+	for (size_t i = 0; i < n; i++) {
+		double usable = (double)sweep_usable_bytes(s->capacity_bytes, ops[i]);
+
+		total += usable * s->fill_passes / (write_mbps * 1e6) + (double)rounds * s->round_s;
+	}
+	return total;
+}

@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * How far a job is and how long it has left, from its measured rates
+ * (DESIGN.md 3: the status line, --events, --dry-run).  A pure model: the
+ * command feeds it the phase ticks of the methods and the ends of rounds
+ * and points, with the time on the target's clock since the job began; it
+ * answers in the same clock (virtual seconds on a simulated drive).
+ *
+ * - fill: what is left at the fill's MB/s so far (before any, the last fill's)
+ * - rounds: at least what a window of STEADY_WINDOW still needs, at most
+ *   max_rounds; the guess is the mean of the finished points' rounds
+ *   (ETA_FIRST_ROUNDS before one), or one more round once the window is
+ *   within twice its limits
+ * - sweep: the points the plan still has (adaptive: the plan played on to
+ *   its end over the curve measured so far) at the mean time per point
+ * - slc: the probe's remaining bytes at its recent MB/s (over the last 2% of
+ *   the capacity, so a cliff shows within that), idles as given
+ * - run: the remaining steps of a set time, or bytes at the MB/s so far
+ *
+ * Unknown (no rate measured yet) is NAN.
+ */
+#ifndef SSDPROF_ETA_H
+#define SSDPROF_ETA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "precondition/phase_tick.h"
+#include "precondition/steady.h"
+#include "profiler/knee.h"
+#include "profiler/slc_probe.h"
+#include "profiler/sweep_plan.h"
+
+/* Rounds a first point is guessed to take: twice the window. */
+#define ETA_FIRST_ROUNDS (2 * STEADY_WINDOW)
+
+enum eta_job { ETA_PRECONDITION, ETA_SWEEP, ETA_SLC, ETA_RUN };
+
+struct eta_settings {
+	enum eta_job job;
+	uint64_t capacity_bytes;          /* the drive's; slc: the probe's span */
+	/* precondition, sweep */
+	unsigned fill_passes;
+	double round_s;
+	unsigned max_rounds;
+	const struct sweep_plan *plan;    /* sweep (NULL: one point) */
+	/* slc */
+	double prefill_pct, prefill_idle_s;
+	double idle_s[SLC_MAX_IDLE];
+	size_t nidle;
+	/* run: steps (one per queue depth), each of step_s seconds or step_bytes */
+	unsigned steps;
+	double step_s;
+	uint64_t step_bytes;
+};
+
+struct eta {
+	struct eta_settings s;
+	double now_s;                     /* target clock since the job began */
+	/* points (precondition and sweep) */
+	size_t replayed;                  /* points of a resumed sweep measured before */
+	size_t points_done;               /* ... and in this job */
+	double points_s;                  /* the time of those */
+	size_t rounds_sum;                /* their rounds */
+	struct knee_point kp[SWEEP_MAX_POINTS];
+	size_t nkp;
+	bool in_point;
+	double point_start_s;
+	uint64_t usable_bytes;            /* of the point running */
+	double purge_s, fill_mbps;        /* the last measured; NAN before */
+	/* the phase running: "purge" until a tick names another */
+	struct phase_tick tk;
+	double phase_start_s;
+	size_t rounds;                    /* finished rounds of the point running */
+	bool window_valid;
+	struct steady_window window;
+	/* slc */
+	double recent_mbps;               /* over about the last 2% of the capacity */
+	double fast_mbps;                 /* the best recent MB/s of the probe */
+	uint64_t cache_bytes;             /* probe bytes before the recent MB/s fell under 75% of the best */
+	bool cliff;
+	/* the last fraction given: it never goes down */
+	double fraction;
+	bool finished;
+};
+
+void eta_init(struct eta *e, const struct eta_settings *s);
+/* A point (or the one job) begins, with its purge, over usable_bytes. */
+void eta_point_start(struct eta *e, double now_s, uint64_t usable_bytes);
+void eta_tick(struct eta *e, double now_s, const struct phase_tick *tk);
+/* A round ended: rounds finished so far in the point, the window when there is one. */
+void eta_round(struct eta *e, double now_s, size_t rounds, const struct steady_window *w);
+void eta_point_end(struct eta *e, double now_s, double op_percent, double iops, size_t rounds);
+/* A point of a resumed sweep, measured before this job. */
+void eta_replayed(struct eta *e, double op_percent, double iops);
+void eta_finish(struct eta *e, double now_s);
+
+/* Seconds left on the target clock; NAN while no rate is known; 0 when finished. */
+double eta_remaining_s(const struct eta *e);
+/* Of the whole job, 0..1, never less than the last answer; 1 when finished. */
+double eta_fraction(struct eta *e);
+/* Of the phase running, 0..1, NAN when it has no measure (a purge). */
+double eta_phase_fraction(const struct eta *e);
+/* Points of the plan (adaptive: expected, *approx set), at least those measured. */
+size_t eta_points(const struct eta *e, bool *approx);
+
+/*
+ * The points an adaptive plan is expected to take after the measured ones:
+ * the plan played to its end over a curve through them (before any, a
+ * typical curve with its knee near 10% OP).  ops receives the OP levels of
+ * all of them (measured first), up to SWEEP_MAX_POINTS.
+ */
+size_t eta_plan_points(const struct sweep_plan *p, const struct knee_point *done, size_t n, double *ops);
+
+/*
+ * Drive time of a job before it starts (--dry-run) at write_mbps for the
+ * sequential writes, with `rounds` rounds per point: seconds.
+ */
+double eta_plan_s(const struct eta_settings *s, double write_mbps, unsigned rounds, size_t *points);
+
+#endif
