@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * How long a drive lasts at an OP level (DESIGN.md 5, "Endurance"): the
+ * drive's rated endurance, the pool's daily host writes and the WA measured
+ * at that OP.  Pure arithmetic, no I/O.
+ *
+ * The rated endurance is counted as bytes the NAND can take at WA 1: the
+ * NVMe Endurance Group log states its estimate so, a simulated drive's
+ * P/E cycles times its raw flash is so, and a datasheet's TBW or DWPD is
+ * taken so too (its rating workload's WA is not published; counting it at
+ * WA 1 makes the life a lower bound).  The life at an OP is then
+ *
+ *   life_years = rated_bytes / (daily_writes_bytes * WA * 365.25)
+ *
+ * and it grows with OP exactly as WA falls.
+ */
+#ifndef SSDPROF_ENDURANCE_H
+#define SSDPROF_ENDURANCE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define ENDURANCE_DAYS_PER_YEAR 365.25
+#define ENDURANCE_TB 1e12
+
+/* P/E cycles per cell type when a simulated drive names none (pe_cycles=). */
+#define ENDURANCE_PE_SLC 100000u
+#define ENDURANCE_PE_MLC 10000u
+#define ENDURANCE_PE_TLC 3000u
+#define ENDURANCE_PE_QLC 1000u
+
+struct endurance_figures {
+	double life_years;                /* NAN: not known (no rating, no daily writes or no WA) */
+	double nand_bytes_per_host_byte;  /* the WA measured at the point; NAN: not measured */
+	double rated_tbw;                 /* TB (10^12 bytes) at WA 1; NAN: not known */
+	double daily_writes_bytes;        /* NAN: not given */
+};
+
+/* Rated TB from a datasheet's DWPD over warranty_years of a drive of capacity_bytes. */
+double endurance_tbw_from_dwpd(double dwpd, double warranty_years, uint64_t capacity_bytes);
+/* Rated TB of raw_bytes of flash that takes pe_cycles program/erase cycles. */
+double endurance_tbw_from_pe(uint64_t raw_bytes, unsigned pe_cycles);
+/* The default P/E cycles of a cell holding bits_per_cell bits (1 SLC .. 4 QLC); 0 for others. */
+unsigned endurance_pe_default(unsigned bits_per_cell);
+
+/* The figures of one point: any input NAN (or WA <= 0) leaves life_years NAN. */
+void endurance_project(double rated_tbw, double daily_writes_bytes, double waf, struct endurance_figures *out);
+
+/*
+ * The least OP whose life reaches target_years, of n points (any order;
+ * life NAN counts as not reaching it): its OP, or NAN when none does.
+ */
+double endurance_least_op(const double *op_percent, const double *life_years, size_t n, double target_years);
+
+#endif
