@@ -75,6 +75,12 @@ enum target_ctl {
 	TARGET_CTL_MEMBERS,
 	/* arg: struct target_member.  Member index of the group; -ERANGE past the last. */
 	TARGET_CTL_MEMBER,
+	/*
+	 * arg: struct target_endurance.  What the drive says it can take (NVMe:
+	 * the Endurance Group log's estimate; a simulated drive: P/E cycles
+	 * times its raw flash); -ENODATA when it says nothing.
+	 */
+	TARGET_CTL_ENDURANCE,
 };
 
 struct target_dry_run {
@@ -92,6 +98,11 @@ struct target_methods {
 	size_t purge_len;
 	char *op;
 	size_t op_len;
+};
+
+struct target_endurance {
+	double rated_tbw;               /* TB (10^12 bytes) the NAND takes at WA 1 */
+	char source[32];                /* "nvme-endurance-group", "sim-pe-cycles" */
 };
 
 struct target_member {

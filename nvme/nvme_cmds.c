@@ -55,6 +55,19 @@ struct nvme_passthru_cmd nvme_cmd_get_log(uint8_t lid, uint32_t nsid, uint64_t o
 	return c;
 }
 
+struct nvme_passthru_cmd nvme_cmd_get_endurance_log(uint16_t endgid, void *buf)
+{
+	struct nvme_passthru_cmd c = nvme_cmd_get_log(NVMEC_LID_ENDURANCE_GROUP, 0, 0, buf, 512);
+
+	c.cdw11 |= (uint32_t)endgid << 16;
+	return c;
+}
+
+double nvme_endurance_estimate_tb(const uint8_t log[512])
+{
+	return nvme_le128_double(log + 32) * 1e9 / 1e12;
+}
+
 struct nvme_passthru_cmd nvme_cmd_sanitize(enum nvmec_sanact action, bool ause, unsigned owpass,
 					   bool oipbp, bool ndas, uint32_t ovrpat)
 {

@@ -33,6 +33,7 @@ enum {
 
 enum {
 	NVMEC_LID_SMART = 0x02,
+	NVMEC_LID_ENDURANCE_GROUP = 0x09,
 	NVMEC_LID_SANITIZE = 0x81,
 	NVMEC_LID_OCP_C0 = 0xc0,      /* OCP Datacenter NVMe SSD: SMART / health extended */
 };
@@ -54,6 +55,14 @@ struct nvme_passthru_cmd nvme_cmd_identify(uint8_t cns, uint32_t nsid, void *buf
 /* Get Log Page: len bytes (a multiple of 4) from offset; NUMD is len/4 - 1. */
 struct nvme_passthru_cmd nvme_cmd_get_log(uint8_t lid, uint32_t nsid, uint64_t offset,
 					  void *buf, uint32_t len);
+
+/*
+ * Endurance Group Information (09h) of group endgid: 512 bytes, the group in
+ * the Log Specific Identifier (CDW11 bits 31:16), NSID 0.
+ */
+struct nvme_passthru_cmd nvme_cmd_get_endurance_log(uint16_t endgid, void *buf);
+/* Its Endurance Estimate (bytes 32..47, billions of bytes at WA 1, rounded up) in TB; 0 when not reported. */
+double nvme_endurance_estimate_tb(const uint8_t log[512]);
 
 /*
  * Sanitize: action, AUSE (restart after a failure unattended), overwrite pass

@@ -538,11 +538,38 @@ static void nv_close(struct target *t)
 	free(n);
 }
 
+/*
+ * The Endurance Group log's estimate for the namespace's group, where the
+ * controller has endurance groups (CTRATT bit 4) and fills the estimate.
+ * SMART's Percentage Used alone gives no rating, so without the log: -ENODATA.
+ */
+static int nv_endurance(struct nvme_target *n, struct target_endurance *e)
+{
+	uint8_t log[512];
+	uint16_t endgid = le16v(&n->idns.endgid);
+	struct nvme_passthru_cmd c = nvme_cmd_get_endurance_log(endgid ? endgid : 1, log);
+	int ret;
+
+	if (!(le32v(&n->idc.ctratt) & NVME_CTRL_CTRATT_ENDURANCE_GROUPS))
+		return -ENODATA;
+	memset(log, 0, sizeof(log));
+	ret = nv_admin(n, &c, NULL);
+	if (ret)
+		return ret < 0 ? ret : -ENODATA;
+	e->rated_tbw = nvme_endurance_estimate_tb(log);
+	if (!(e->rated_tbw > 0))
+		return -ENODATA;
+	snprintf(e->source, sizeof(e->source), "nvme-endurance-group");
+	return 0;
+}
+
 static int nv_control(struct target *t, int op, void *arg)
 {
 	struct nvme_target *n = to_nv(t);
 
 	switch (op) {
+	case TARGET_CTL_ENDURANCE:
+		return nv_endurance(n, arg);
 	case TARGET_CTL_METHODS: {
 		struct target_methods *m = arg;
 

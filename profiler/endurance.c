@@ -21,13 +21,6 @@ double endurance_tbw_from_pe(uint64_t raw_bytes, unsigned pe_cycles)
 	return (double)raw_bytes * pe_cycles / ENDURANCE_TB;
 }
 
-unsigned endurance_pe_default(unsigned bits_per_cell)
-{
-	static const unsigned pe[] = { 0, ENDURANCE_PE_SLC, ENDURANCE_PE_MLC, ENDURANCE_PE_TLC, ENDURANCE_PE_QLC };
-
-	return bits_per_cell < sizeof(pe) / sizeof(pe[0]) ? pe[bits_per_cell] : 0;
-}
-
 void endurance_project(double rated_tbw, double daily_writes_bytes, double waf, struct endurance_figures *out)
 {
 	out->rated_tbw = rated_tbw > 0 && isfinite(rated_tbw) ? rated_tbw : NAN;

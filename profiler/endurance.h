@@ -23,12 +23,6 @@
 #define ENDURANCE_DAYS_PER_YEAR 365.25
 #define ENDURANCE_TB 1e12
 
-/* P/E cycles per cell type when a simulated drive names none (pe_cycles=). */
-#define ENDURANCE_PE_SLC 100000u
-#define ENDURANCE_PE_MLC 10000u
-#define ENDURANCE_PE_TLC 3000u
-#define ENDURANCE_PE_QLC 1000u
-
 struct endurance_figures {
 	double life_years;                /* NAN: not known (no rating, no daily writes or no WA) */
 	double nand_bytes_per_host_byte;  /* the WA measured at the point; NAN: not measured */
@@ -40,8 +34,6 @@ struct endurance_figures {
 double endurance_tbw_from_dwpd(double dwpd, double warranty_years, uint64_t capacity_bytes);
 /* Rated TB of raw_bytes of flash that takes pe_cycles program/erase cycles. */
 double endurance_tbw_from_pe(uint64_t raw_bytes, unsigned pe_cycles);
-/* The default P/E cycles of a cell holding bits_per_cell bits (1 SLC .. 4 QLC); 0 for others. */
-unsigned endurance_pe_default(unsigned bits_per_cell);
 
 /* The figures of one point: any input NAN (or WA <= 0) leaves life_years NAN. */
 void endurance_project(double rated_tbw, double daily_writes_bytes, double waf, struct endurance_figures *out);

@@ -153,6 +153,8 @@ static int set_key(struct sim_config *cfg, const char *key, const char *v, char 
 		return parse_unsigned(key, v, 1, 16, &cfg->planes, err, errlen);
 	if (!strcmp(key, "pages_per_block"))
 		return parse_unsigned(key, v, 1, 4096, &cfg->pages_per_block, err, errlen);
+	if (!strcmp(key, "pe_cycles"))
+		return parse_unsigned(key, v, 1, 1000000, &cfg->pe_cycles, err, errlen);
 	if (!strcmp(key, "min_lines"))
 		return parse_unsigned(key, v, 16, 1u << 20, &cfg->min_lines, err, errlen);
 	if (!strcmp(key, "page")) {
@@ -313,6 +315,16 @@ out:
 	return ret;
 }
 
+unsigned sim_pe_cycles(const struct sim_config *cfg)
+{
+	/* Typical ratings of each cell type (README "Endurance" names the sources). */
+	static const unsigned pe[] = { 0, 100000, 10000, 3000, 1000 };
+
+	if (cfg->pe_cycles)
+		return cfg->pe_cycles;
+	return (unsigned)cfg->cell < sizeof(pe) / sizeof(pe[0]) ? pe[cfg->cell] : 0;
+}
+
 void sim_print_keys(FILE *out)
 {
 	fputs("  capacity=SIZE        user capacity, 1G..1T (default 16G)\n"
@@ -322,6 +334,8 @@ void sim_print_keys(FILE *out)
 	      "  pages_per_block=N    block size in pages (default: derived so there are >= min_lines GC lines)\n"
 	      "  min_lines=N          fewest GC units (lines) when deriving pages_per_block (default 1024)\n"
 	      "  cell=slc|mlc|tlc|qlc native cell mode\n"
+	      "  pe_cycles=N          program/erase cycles of the native cells, the rated endurance\n"
+	      "                       (default by cell: slc 100000, mlc 10000, tlc 3000, qlc 1000)\n"
 	      "  slc_cache=POLICY     none, static:SIZE|PCT%, dynamic, dynamic:SIZE (dynamic with a static floor)\n"
 	      "  fold_while_writing=0|1  fold SLC data to native while the host writes\n"
 	      "  t_read_us t_read_slc_us t_prog_us t_prog_slc_us t_erase_us   NAND timings per die\n"
@@ -388,6 +402,7 @@ void sim_config_keys_json(const struct sim_config *c, struct json_object *o)
 	key_fmt(o, "pages_per_block", "%u", c->pages_per_block);
 	key_fmt(o, "min_lines", "%u", c->min_lines);
 	key_str(o, "cell", cells[c->cell]);
+	key_fmt(o, "pe_cycles", "%u", sim_pe_cycles(c));
 	if (c->slc_cache != SIM_CACHE_NONE) {
 		const char *kind = c->slc_cache == SIM_CACHE_STATIC ? "static" : "dynamic";
 

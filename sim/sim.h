@@ -59,7 +59,15 @@ struct sim_config {
 	 * read-modify-write of the whole unit, as on a 512e drive.
 	 */
 	unsigned lba;
+	/* Program/erase cycles the native cells take; 0: the cell type's default (sim_pe_cycles). */
+	unsigned pe_cycles;
 };
+
+/*
+ * P/E cycles of cfg: pe_cycles when set, else the cell type's typical
+ * rating (SLC 100000, MLC 10000, TLC 3000, QLC 1000; README "Endurance").
+ */
+unsigned sim_pe_cycles(const struct sim_config *cfg);
 
 /* NULL-terminated list of preset names. */
 extern const char *const sim_preset_names[];

@@ -443,12 +443,23 @@ static void sim_close(struct target *t)
 	free(s);
 }
 
+/* The rated endurance of the model: its raw flash (native and static SLC) times the P/E cycles. */
+static int sim_endurance(struct target *t, struct target_endurance *e)
+{
+	struct sim_drive *d = to_sim(t)->drive;
+
+	e->rated_tbw = (double)sim_drive_geometry(d)->raw_bytes * sim_pe_cycles(sim_drive_config(d)) / 1e12;
+	snprintf(e->source, sizeof(e->source), "sim-pe-cycles");
+	return 0;
+}
+
 /* The purge methods all erase the model alike (sim_purge); namespace OP resizes it. */
 static int sim_control(struct target *t, int op, void *arg)
 {
 	struct target_methods *m = arg;
 
-	(void)t;
+	if (op == TARGET_CTL_ENDURANCE)
+		return sim_endurance(t, arg);
 	if (op != TARGET_CTL_METHODS)
 		return -ENOTTY;
 	snprintf(m->purge, m->purge_len, "sanitize-block sanitize-crypto sanitize-overwrite format format-crypto trim");

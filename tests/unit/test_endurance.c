@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Life per OP: hand-computed cases, and life growing with OP as WA falls. */
+#include <errno.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -10,6 +11,10 @@
 
 #include "profiler/endurance.h"
 #include "sim/sim.h"
+#include "device/target.h"
+
+#include <json-c/json.h>
+#include <string.h>
 
 static void test_hand_computed(void **state)
 {
@@ -25,10 +30,7 @@ static void test_hand_computed(void **state)
 	/* 3.2 TB, 3 DWPD, 5 years: 3 x 3.2 TB x 1826.25 days = 17532 TB. */
 	assert_float_equal(endurance_tbw_from_dwpd(3, 5, 3200000000000ull), 17532, 1e-6);
 	/* 16 GiB of TLC at 3000 cycles: 51.539607552 TB. */
-	assert_float_equal(endurance_tbw_from_pe(16ull << 30, endurance_pe_default(3)), 51.539607552, 1e-9);
-	assert_int_equal(endurance_pe_default(1), 100000);
-	assert_int_equal(endurance_pe_default(4), 1000);
-	assert_int_equal(endurance_pe_default(9), 0);
+	assert_float_equal(endurance_tbw_from_pe(16ull << 30, 3000), 51.539607552, 1e-9);
 	/* 51.54 TB at WA 3.1, 100 GB a day: 51.539607552e12 / (100e9 x 3.1 x 365.25) = 0.45517... years. */
 	endurance_project(51.539607552, 100e9, 3.1, &f);
 	assert_float_equal(f.life_years, 51.539607552e12 / (100e9 * 3.1 * 365.25), 1e-12);
@@ -87,6 +89,46 @@ static void test_least_op(void **state)
 	assert_true(isnan(endurance_least_op(op, life, 0, 1)));
 }
 
+/* The simulator rates itself from its raw flash and the P/E cycles of its cells, or of pe_cycles=. */
+static double sim_rated(const char *spec, double *raw)
+{
+	struct target_endurance e = { 0 };
+	struct json_object *o = json_object_new_object();
+	struct target *t;
+	char err[256];
+
+	assert_int_equal(sim_target_open(spec, &t, err, sizeof(err)), 0);
+	assert_int_equal(t->ops->describe(t, o), 0);
+	*raw = json_object_get_double(json_object_object_get(o, "raw_bytes"));
+	assert_int_equal(target_control(t, TARGET_CTL_ENDURANCE, &e), 0);
+	assert_string_equal(e.source, "sim-pe-cycles");
+	json_object_put(o);
+	target_close(t);
+	return e.rated_tbw;
+}
+
+static void test_sim_rating(void **state)
+{
+	struct sim_config c;
+	char err[256];
+	double raw, tbw;
+
+	(void)state;
+	tbw = sim_rated("budget-tlc,capacity=1G", &raw);
+	assert_float_equal(tbw, raw * 3000 / 1e12, 1e-9);
+	tbw = sim_rated("budget-qlc,capacity=1G", &raw);
+	assert_float_equal(tbw, raw * 1000 / 1e12, 1e-9);
+	tbw = sim_rated("budget-tlc,capacity=1G,pe_cycles=7000", &raw);
+	assert_float_equal(tbw, raw * 7000 / 1e12, 1e-9);
+	assert_int_equal(sim_config_parse("dc-tlc,cell=mlc", &c, err, sizeof(err)), 0);
+	assert_int_equal(sim_pe_cycles(&c), 10000);
+	assert_int_equal(sim_config_parse("dc-tlc,cell=slc", &c, err, sizeof(err)), 0);
+	assert_int_equal(sim_pe_cycles(&c), 100000);
+	assert_true(sim_config_parse("dc-tlc,pe_cycles=0", &c, err, sizeof(err)) < 0);
+	assert_non_null(strstr(err, "pe_cycles"));
+	assert_true(sim_config_parse("dc-tlc,pe_cycles=1x", &c, err, sizeof(err)) < 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -94,6 +136,7 @@ int main(void)
 		cmocka_unit_test(test_unknown_stays_unknown),
 		cmocka_unit_test(test_life_grows_with_op),
 		cmocka_unit_test(test_least_op),
+		cmocka_unit_test(test_sim_rating),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -146,12 +146,30 @@ static void test_logs_identify(void **state)
 		  0, 0, 512 },
 		{ "256 KiB at offset 4 GiB (NUMDU, LPOU)", nvme_cmd_get_log(0x02, 1, 1ull << 32, buf, 262144), 0x02, 1,
 		  0x02 | 0xffffu << 16, 0, 0, 1, 0, 0, 262144 },
+		{ "endurance group 3", nvme_cmd_get_endurance_log(3, buf), 0x02, 0, 0x09 | 127u << 16, 3u << 16, 0, 0, 0,
+		  0, 512 },
 		{ "identify controller", nvme_cmd_identify(0x01, 0, buf), 0x06, 0, 1, 0, 0, 0, 0, 0, 4096 },
 		{ "identify namespace 1", nvme_cmd_identify(0x00, 1, buf), 0x06, 1, 0, 0, 0, 0, 0, 0, 4096 },
 	};
 
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
 		check(&t[i]);
+}
+
+/* Endurance Estimate: bytes 32..47 of the log, little endian, billions of bytes. */
+static void test_endurance_estimate(void **state)
+{
+	uint8_t log[512] = { 0 };
+	(void)state;
+
+	assert_float_equal(nvme_endurance_estimate_tb(log), 0, 0);
+	/* 14016000 (0xd5de00) billion bytes: a 7.68 TB drive at 1 DWPD for 5 years, 14016 TB. */
+	log[32] = 0x00;
+	log[33] = 0xde;
+	log[34] = 0xd5;
+	log[31] = 0xff;   /* the field before it: not read */
+	log[48] = 0xff;   /* Data Units Read after it: not read */
+	assert_float_equal(nvme_endurance_estimate_tb(log), 14016, 1e-9);
 }
 
 /* Dataset Management (09h): CDW10 NR (ranges - 1), CDW11 AD bit 2; range: attributes, NLB @4, SLBA @8. */
@@ -212,6 +230,7 @@ int main(void)
 		cmocka_unit_test(test_ns_attach),
 		cmocka_unit_test(test_logs_identify),
 		cmocka_unit_test(test_dsm),
+		cmocka_unit_test(test_endurance_estimate),
 		cmocka_unit_test(test_parsers),
 	};
 
