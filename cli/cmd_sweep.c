@@ -15,6 +15,7 @@
 #include <json-c/json.h>
 
 #include "cli/commands.h"
+#include "cli/endurance_opts.h"
 #include "cli/interrupt.h"
 #include "results/json_get.h"
 #include "profiler/knee.h"
@@ -59,6 +60,7 @@ const char cmd_sweep_usage[] =
 	"                     percent per member in order (repeat for more points)\n"
 	"  --resume DIR       continue the sweep saved in DIR, with its settings\n"
 	"  --require-steady   exit 1 if a point did not reach steady state\n"
+	ENDURANCE_USAGE
 	CLI_USAGE_ROUNDS
 	"\n"
 	"Example: ssdprof sweep sim:budget-tlc --out results/budget\n";
@@ -81,6 +83,9 @@ struct sweep_cli {
 	unsigned plan_given;
 	bool range_given;               /* --op-range or --resolution */
 	struct op_member_plan member;   /* npoints 0: the same OP on every member */
+	struct endurance_opts endurance;
+	struct endurance_input ein;     /* what the points' life is figured from */
+	char ein_src[32];
 };
 
 static int parse_range(const char *arg, double *lo, double *hi)
@@ -116,6 +121,7 @@ static const struct option sweep_options[] = {
 	{ "op-member", required_argument, NULL, OPT_OP_MEMBER },
 	{ "resume", required_argument, NULL, OPT_RESUME },
 	{ "require-steady", no_argument, NULL, OPT_REQUIRE_STEADY },
+	ENDURANCE_LONGOPTS,
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -166,6 +172,8 @@ static int sweep_option(struct sweep_cli *o, int c, const char *arg)
 	case OPT_REQUIRE_STEADY:
 		o->require_steady = true;
 		break;
+	default:
+		return endurance_option(&o->endurance, c, arg) == EXIT_USAGE ? EXIT_USAGE : 0;
 	}
 	return 0;
 bad:
@@ -177,13 +185,14 @@ static int parse_args(struct sweep_cli *o)
 {
 	int c, ret;
 
+	endurance_opts_init(&o->endurance);
 	o->range_lo = 0;
 	o->range_hi = 40;
 	o->resolution = 2.5;
 	while (!(ret = cli_opts_next(&o->pc, &c)) && c != -1)
 		if ((ret = sweep_option(o, c, optarg)))
 			return ret;
-	if (ret)
+	if (ret || (ret = endurance_opts_check(&o->endurance, "sweep")))
 		return ret;
 	if (o->have_list && o->range_given) {
 		cli_error("sweep: --op gives the points; leave out --op-range and --resolution");
@@ -356,6 +365,7 @@ struct sweep_doc {
 	struct json_object *doc, *points;
 	struct knee_point kp[SWEEP_MAX_POINTS];
 	size_t n;
+	const struct endurance_input *endurance;
 };
 
 static double points_seconds(struct json_object *points)
@@ -373,6 +383,7 @@ static int save(struct sweep_doc *d, const char *dir, bool complete, bool virtua
 
 	knee_find(d->kp, d->n, &k);
 	json_object_object_add(d->doc, "knee", knee_json(&k));
+	endurance_json_annotate(d->doc, d->endurance);
 	json_object_object_add(d->doc, "complete", json_object_new_boolean(complete));
 	json_object_object_add(d->doc, "virtual_seconds",
 			       virtual_time ? result_json_number(points_seconds(d->points), RP_SECONDS) : NULL);
@@ -388,6 +399,23 @@ static void print_table(const struct sweep_doc *d)
 	putchar('\n');
 	table_print(&t, stdout, "");
 	table_free(&t);
+}
+
+/* The life at the recommendation and the least OP for --target-life, when known. */
+static void print_endurance(struct json_object *doc)
+{
+	struct json_object *e = jget(doc, "endurance");
+	double life = jnum(e, "recommended_life_years"), target = jnum(e, "target_life_years");
+
+	if (isnan(life))
+		return;
+	printf("endurance: %.3g years at the recommended OP (%.4g TB rated, %s)", life, jnum(e, "rated_tbw"),
+	       jstr(e, "source"));
+	if (!isnan(target) && isnan(jnum(e, "least_op_percent")))
+		printf("; no OP measured reaches %.3g years", target);
+	else if (!isnan(target))
+		printf("; the least OP for %.3g years: %.4g%%", target, jnum(e, "least_op_percent"));
+	putchar('\n');
 }
 
 static int compare_points(const void *a, const void *b)
@@ -628,7 +656,7 @@ static struct eta_settings eta_settings_of(const struct sweep_cli *o, const stru
 /* The sweep proper, on the checked target.  An exit code. */
 static int sweep(struct sweep_cli *o, struct target *t, struct json_object *saved, enum op_method method)
 {
-	struct sweep_doc d = { 0 };
+	struct sweep_doc d = { .endurance = &o->ein };
 	struct pc_progress pctx = { 0 };
 	struct progress prog = { .closed = true };
 	struct eta_settings es = eta_settings_of(o, t);
@@ -642,6 +670,9 @@ static int sweep(struct sweep_cli *o, struct target *t, struct json_object *save
 	struct knee_result k;
 	int rc = EXIT_RUN_FAILED;
 
+	/* A resumed sweep keeps the rating it started with, unless given anew. */
+	if (o->endurance.given || !saved || endurance_json_input(saved, &o->ein))
+		endurance_opts_input(&o->endurance, t, &o->ein, o->ein_src);
 	if ((rc = start_doc(o, t, saved, &d, &pctx)) ||
 	    (rc = progress_open(&prog, &(struct progress_opts){ "sweep", o->pc.quiet, o->pc.json, o->pc.events }, t,
 				&es)))
@@ -675,6 +706,7 @@ static int sweep(struct sweep_cli *o, struct target *t, struct json_object *save
 	} else if (!o->pc.quiet) {
 		print_table(&d);
 		printf("\nrecommended OP: %.4g%%  (%s)\n%s\n", k.recommended_op_percent, k.reason, k.versus);
+		print_endurance(d.doc);
 		printf("drive time: %.2f hours over %zu points\n", points_seconds(d.points) / 3600, d.n);
 	}
 	fprintf(stderr, "results: %s/result.json\n", dir);

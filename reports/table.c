@@ -150,20 +150,32 @@ enum {
 	SP_OP, SP_USABLE, SP_STEADY, SP_ROUNDS, SP_IOPS, SP_MBPS, SP_LAT, SP_WA, SP_MIN, SP_NOTE,
 };
 
+/* Whether any point has a life figure: the column is shown only then. */
+static bool any_life(struct json_object *points)
+{
+	for (size_t i = 0; points && i < json_object_array_length(points); i++)
+		if (!isnan(jnum(jget(json_object_array_get_idx(points, i), "endurance"), "life_years")))
+			return true;
+	return false;
+}
+
 void table_sweep_points(struct table *t, struct json_object *doc, bool detail)
 {
 	struct json_object *points = jget(doc, "points"), *knee = jget(doc, "knee");
 	double knee_op = jnum(knee, "op_percent"), rec_op = jnum(knee, "recommended_op_percent");
-	size_t base = SP_NOTE;
+	bool life = any_life(points);
+	size_t more = SP_NOTE + life, base = more;
 
 	table_init(t, "Steady state per OP point");
 	table_cols(t, "OP %", TA_RIGHT, "usable GB", TA_RIGHT, "steady", TA_LEFT, "rounds", TA_RIGHT,
 		   "IOPS", TA_RIGHT, "MB/s", TA_RIGHT, "lat mean µs", TA_RIGHT, "WA", TA_RIGHT,
 		   "drive-min", TA_RIGHT, NULL);
+	if (life)
+		table_col(t, "life y", TA_RIGHT);
 	if (detail) {
 		table_cols(t, "p99 µs", TA_RIGHT, "p99.9 µs", TA_RIGHT, "WA source", TA_LEFT,
 			   "OP method", TA_LEFT, "purge", TA_LEFT, "stop reason", TA_LEFT, NULL);
-		base = SP_NOTE + 6;
+		base = more + 6;
 	}
 	table_col(t, "", TA_LEFT);
 	for (size_t i = 0; points && i < json_object_array_length(points); i++) {
@@ -183,16 +195,18 @@ void table_sweep_points(struct table *t, struct json_object *doc, bool detail)
 		table_num(t, SP_LAT, jnum(lat, "mean"), 1);
 		table_num(t, SP_WA, jnum(p, "waf"), 2);
 		table_num(t, SP_MIN, jnum(p, "drive_seconds") / 60, 1);
+		if (life)
+			table_num(t, SP_NOTE, jnum(jget(p, "endurance"), "life_years"), 2);
 		if (detail) {
 			const char *src = jstr(p, "waf_source"), *reason = jstr(ss, "stop_reason");
 			const char *method = jstr(p, "op_method"), *purge = jstr(p, "purge_method");
 
-			table_num(t, SP_NOTE, jnum(lat, "p99"), 1);
-			table_num(t, SP_NOTE + 1, jnum(lat, "p99.9"), 1);
-			table_cell(t, SP_NOTE + 2, "%s", src ? src : "-");
-			table_cell(t, SP_NOTE + 3, "%s", method ? method : "-");
-			table_cell(t, SP_NOTE + 4, "%s", purge ? purge : "-");
-			table_cell(t, SP_NOTE + 5, "%s", reason ? reason : "-");
+			table_num(t, more, jnum(lat, "p99"), 1);
+			table_num(t, more + 1, jnum(lat, "p99.9"), 1);
+			table_cell(t, more + 2, "%s", src ? src : "-");
+			table_cell(t, more + 3, "%s", method ? method : "-");
+			table_cell(t, more + 4, "%s", purge ? purge : "-");
+			table_cell(t, more + 5, "%s", reason ? reason : "-");
 		}
 		if (is_knee || is_rec)
 			table_cell(t, base, "<- %s", is_knee && is_rec ? "knee, recommended" : is_knee ? "knee" : "recommended");

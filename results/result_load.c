@@ -266,8 +266,14 @@ static const struct spec knee_fields[] = {
 	STR("versus_baseline", F_NULL),
 	END,
 };
+static const struct spec endurance_summary_fields[] = {
+	FIG("rated_tbw"), STR("source", F_NULL), FIG("daily_writes_bytes"), FIG("target_life_years"),
+	NUM("least_op_percent", F_NULL, 0, 100), FIG("recommended_life_years"),
+	END,
+};
 static const struct spec sweep_doc[] = {
 	OBJ("settings", F_REQ, sweep_settings),
+	OBJ("endurance", F_NULL, endurance_summary_fields),
 	ARRN("points", F_REQ, 0, SWEEP_MAX_POINTS, point_item),
 	OBJ("knee", F_NULL, knee_fields),
 	BOOL("complete", 0),

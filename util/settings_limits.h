@@ -39,6 +39,13 @@
 /* --bs-mix weights */
 #define LIM_BS_WEIGHT_MAX 1000000u
 
+/* The endurance options: --rated-tbw TB, --rated-dwpd N, --warranty-years Y, --daily-writes SIZE, --target-life Y. */
+#define LIM_RATED_TBW_MAX 1e7
+#define LIM_DWPD_MAX 100.0
+#define LIM_WARRANTY_YEARS_MAX 30.0
+#define LIM_DAILY_WRITES_MAX 1e17
+#define LIM_TARGET_LIFE_MAX 100.0
+
 /* --op-method */
 #define OP_METHOD_NAMES "auto", "namespace", "hpa", "span"
 /* --purge-method ("auto" picks the best the drive has). */
