@@ -1,0 +1,222 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Requirements of a pool and the verdict on a drive (profiler/requirements.h).
+ * Everything here reads user text: items and files are bounded in length
+ * and count, limits in range, and echoed escaped.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "profiler/requirements.h"
+#include "util/escape.h"
+#include "util/parse.h"
+
+static const char *const figure_names[REQ_NFIGURES] = {
+	[REQ_STEADY] = "steady",
+	[REQ_STEADY_IOPS] = "steady_iops",
+	[REQ_P99_9_WRITE_US] = "p99_9_write_us",
+	[REQ_POST_CACHE_MBPS] = "post_cache_mbps",
+	[REQ_LIFE_YEARS] = "life_years",
+};
+
+#define NAMES_HELP "steady, steady_iops, p99_9_write_us, post_cache_mbps or life_years"
+
+const char *req_figure_name(enum req_figure f)
+{
+	return (unsigned)f < REQ_NFIGURES ? figure_names[f] : "?";
+}
+
+void req_format(const struct requirement *r, char *buf, size_t len)
+{
+	if (r->cmp == REQ_TRUE)
+		snprintf(buf, len, "%s", req_figure_name(r->figure));
+	else
+		snprintf(buf, len, "%s%s%.15g", req_figure_name(r->figure), r->cmp == REQ_GE ? ">=" : "<=", r->limit);
+}
+
+static int figure_by_name(const char *name, size_t len, enum req_figure *f)
+{
+	for (unsigned i = 0; i < REQ_NFIGURES; i++)
+		if (strlen(figure_names[i]) == len && !strncmp(figure_names[i], name, len)) {
+			*f = (enum req_figure)i;
+			return 0;
+		}
+	return -EINVAL;
+}
+
+/* Into set, refusing a full set and the same figure compared the same way twice. */
+static int add(struct requirement_set *set, const struct requirement *r, char *err, size_t errlen)
+{
+	char what[REQ_ITEM_MAX + 32];
+
+	req_format(r, what, sizeof(what));
+	if (set->n >= REQ_MAX) {
+		snprintf(err, errlen, "requirements: at most %d; '%s' is one too many", REQ_MAX, what);
+		return -EINVAL;
+	}
+	for (size_t i = 0; i < set->n; i++)
+		if (set->r[i].figure == r->figure && set->r[i].cmp == r->cmp) {
+			snprintf(err, errlen, "requirements: %s is required twice; give it once", what);
+			return -EINVAL;
+		}
+	set->r[set->n++] = *r;
+	return 0;
+}
+
+int requirements_add_arg(struct requirement_set *set, const char *arg, char *err, size_t errlen)
+{
+	struct requirement r = { .cmp = REQ_TRUE, .limit = 1 };
+	const char *ge = strstr(arg, ">="), *le = strstr(arg, "<="), *op = ge ? ge : le;
+	size_t len = strlen(arg);
+	char what[96];
+	ESCAPE_BUF(q);
+	int ret;
+
+	escape_arg(q, sizeof(q), arg);
+	if (!len || len > REQ_ITEM_MAX) {
+		snprintf(err, errlen, "--require: '%s' is %s; write NAME>=N or NAME<=N, e.g. steady_iops>=40000", q,
+			 len ? "too long" : "empty");
+		return -EINVAL;
+	}
+	if (ge && le) {
+		snprintf(err, errlen, "--require: '%s' compares twice; write one NAME>=N or NAME<=N", q);
+		return -EINVAL;
+	}
+	if (figure_by_name(arg, op ? (size_t)(op - arg) : len, &r.figure)) {
+		snprintf(err, errlen, "--require: '%s' names no figure; use " NAMES_HELP, q);
+		return -EINVAL;
+	}
+	if ((r.figure == REQ_STEADY) != !op) {
+		snprintf(err, errlen, r.figure == REQ_STEADY ? "--require: '%s': steady takes no limit; write steady"
+							     : "--require: '%s' needs a limit, e.g. %s>=100", q,
+			 req_figure_name(r.figure));
+		return -EINVAL;
+	}
+	if (op) {
+		r.cmp = ge ? REQ_GE : REQ_LE;
+		snprintf(what, sizeof(what), "--require %s", req_figure_name(r.figure));
+		if ((ret = parse_double(what, op + 2, 0, REQ_LIMIT_MAX, &r.limit, err, errlen)))
+			return ret;
+	}
+	return add(set, &r, err, errlen);
+}
+
+/* One key of a requirements file: true for steady, {"min": N} or {"max": N} for a figure. */
+static int add_json_key(struct requirement_set *set, const char *key, struct json_object *v, char *err,
+			size_t errlen)
+{
+	struct requirement r = { .cmp = REQ_TRUE, .limit = 1 };
+	struct json_object *lim;
+	ESCAPE_BUF(q);
+	double d;
+
+	escape_arg(q, sizeof(q), key);
+	if (figure_by_name(key, strlen(key), &r.figure)) {
+		snprintf(err, errlen, "requirements: '%s' names no figure; use " NAMES_HELP, q);
+		return -EINVAL;
+	}
+	if (r.figure == REQ_STEADY) {
+		if (!json_object_is_type(v, json_type_boolean) || !json_object_get_boolean(v)) {
+			snprintf(err, errlen, "requirements: steady: expected true (or leave it out)");
+			return -EINVAL;
+		}
+		return add(set, &r, err, errlen);
+	}
+	if (!json_object_is_type(v, json_type_object) || json_object_object_length(v) != 1 ||
+	    !((json_object_object_get_ex(v, "min", &lim) && (r.cmp = REQ_GE)) ||
+	      (json_object_object_get_ex(v, "max", &lim) && (r.cmp = REQ_LE)))) {
+		snprintf(err, errlen, "requirements: %s: expected {\"min\": N} or {\"max\": N}", q);
+		return -EINVAL;
+	}
+	d = json_object_get_double(lim);
+	if (!(json_object_is_type(lim, json_type_int) || json_object_is_type(lim, json_type_double)) ||
+	    !isfinite(d) || d < 0 || d > REQ_LIMIT_MAX) {
+		snprintf(err, errlen, "requirements: %s: the limit must be a number from 0 to %g", q, REQ_LIMIT_MAX);
+		return -ERANGE;
+	}
+	r.limit = d;
+	return add(set, &r, err, errlen);
+}
+
+int requirements_add_json(struct requirement_set *set, const char *text, size_t len, char *err, size_t errlen)
+{
+	struct json_tokener *tok;
+	struct json_object *doc;
+	int ret = 0;
+
+	if (len > REQ_FILE_MAX) {
+		snprintf(err, errlen, "requirements: larger than %u bytes; not a requirements file", REQ_FILE_MAX);
+		return -EINVAL;
+	}
+	if (!(tok = json_tokener_new_ex(8))) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
+	doc = json_tokener_parse_ex(tok, text, (int)len);
+	if (!doc || json_tokener_get_error(tok) != json_tokener_success || json_tokener_get_parse_end(tok) != len) {
+		snprintf(err, errlen, "requirements: not one JSON object (%s at byte %zu)",
+			 doc ? "something follows it" : json_tokener_error_desc(json_tokener_get_error(tok)),
+			 json_tokener_get_parse_end(tok));
+		ret = -EINVAL;
+	} else if (!json_object_is_type(doc, json_type_object) || !json_object_object_length(doc)) {
+		snprintf(err, errlen, "requirements: expected an object of requirements, e.g. "
+			 "{\"steady\": true, \"steady_iops\": {\"min\": 40000}}");
+		ret = -EINVAL;
+	} else {
+		json_object_object_foreach(doc, key, v) {
+			if ((ret = add_json_key(set, key, v, err, errlen)))
+				break;
+		}
+	}
+	json_tokener_free(tok);
+	json_object_put(doc);
+	return ret;
+}
+
+static double measured_of(const struct req_measured *m, enum req_figure f)
+{
+	switch (f) {
+	case REQ_STEADY:
+		return m->steady < 0 ? NAN : m->steady;
+	case REQ_STEADY_IOPS:
+		return m->steady_iops;
+	case REQ_P99_9_WRITE_US:
+		return m->p99_9_write_us;
+	case REQ_POST_CACHE_MBPS:
+		return m->post_cache_mbps;
+	case REQ_LIFE_YEARS:
+		return m->life_years;
+	case REQ_NFIGURES:
+		break;
+	}
+	return NAN;
+}
+
+bool requirements_check(const struct requirement_set *set, const struct req_measured *m, struct req_outcome *out)
+{
+	bool all = true;
+
+	for (size_t i = 0; i < set->n; i++) {
+		const struct requirement *r = &set->r[i];
+		double v = measured_of(m, r->figure);
+		struct req_outcome *o = &out[i];
+
+		o->measured = v;
+		o->margin = NAN;
+		if (isnan(v))
+			o->pass = false;
+		else if (r->cmp == REQ_TRUE)
+			o->pass = v == 1;
+		else
+			o->pass = r->cmp == REQ_GE ? v >= r->limit : v <= r->limit;
+		if (r->cmp != REQ_TRUE && !isnan(v) && r->limit > 0)
+			o->margin = (r->cmp == REQ_GE ? v - r->limit : r->limit - v) / r->limit;
+		all &= o->pass;
+	}
+	return all;
+}

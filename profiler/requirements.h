@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A pool's requirements of a drive and the verdict on one (DESIGN.md 5,
+ * "Qualification"): `--require` items such as "steady_iops>=40000" and a
+ * JSON file of the same, checked against what the drive's profile measured.
+ *
+ *   steady               the chosen OP reached steady state
+ *   steady_iops>=N       steady IOPS at the chosen OP
+ *   p99_9_write_us<=X    99.9th percentile write latency at the chosen OP, µs
+ *   post_cache_mbps>=Y   sequential write rate after the SLC cache, MB/s
+ *   life_years>=Z        projected life at the chosen OP (--daily-writes)
+ *
+ * Each figure takes >= or <=.  A figure that was not measured fails its
+ * requirement: what cannot be shown is not met.
+ */
+#ifndef SSDPROF_REQUIREMENTS_H
+#define SSDPROF_REQUIREMENTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define REQ_MAX 16
+#define REQ_ITEM_MAX 64               /* bytes of one --require item */
+#define REQ_FILE_MAX (64u * 1024)     /* bytes of a --requirements file */
+#define REQ_LIMIT_MAX 1e12
+
+enum req_figure {
+	REQ_STEADY,
+	REQ_STEADY_IOPS,
+	REQ_P99_9_WRITE_US,
+	REQ_POST_CACHE_MBPS,
+	REQ_LIFE_YEARS,
+	REQ_NFIGURES,
+};
+
+enum req_cmp { REQ_TRUE, REQ_GE, REQ_LE };
+
+struct requirement {
+	enum req_figure figure;
+	enum req_cmp cmp;
+	double limit;                 /* REQ_TRUE: 1 */
+};
+
+struct requirement_set {
+	struct requirement r[REQ_MAX];
+	size_t n;
+};
+
+/* What a drive's profile measured; NAN (steady: -1) where not measured. */
+struct req_measured {
+	int steady;                   /* 1 reached, 0 not, -1 not measured */
+	double steady_iops, p99_9_write_us, post_cache_mbps, life_years;
+};
+
+struct req_outcome {
+	double measured;              /* NAN: not measured; steady: 1 or 0 */
+	bool pass;
+	/*
+	 * How far inside the limit, as a fraction of it: +0.25 is 25% better
+	 * than asked, negative a miss.  NAN for steady, an unmeasured figure or
+	 * a limit of 0.
+	 */
+	double margin;
+};
+
+/* "steady_iops", ... */
+const char *req_figure_name(enum req_figure f);
+/* "steady", "steady_iops>=40000": the requirement as written back. */
+void req_format(const struct requirement *r, char *buf, size_t len);
+
+/* One --require item into set.  0, or -EINVAL / -ERANGE with a one-line reason. */
+int requirements_add_arg(struct requirement_set *set, const char *arg, char *err, size_t errlen);
+/*
+ * A requirements file (len bytes of JSON text), e.g.
+ * {"steady": true, "steady_iops": {"min": 40000}, "p99_9_write_us": {"max": 2000}},
+ * into set.  0, or -EINVAL / -ERANGE with a one-line reason naming the key.
+ */
+int requirements_add_json(struct requirement_set *set, const char *text, size_t len, char *err, size_t errlen);
+
+/* Check every requirement of set: out[i] for set->r[i].  Returns whether all pass. */
+bool requirements_check(const struct requirement_set *set, const struct req_measured *m, struct req_outcome *out);
+
+#endif
