@@ -75,6 +75,13 @@ static const struct command commands[] = {
 		.usage = cmd_slc_usage,
 	},
 	{
+		.name = "qualify",
+		.handler = cmd_qualify,
+		.flags = CMD_NEEDS_TARGET | CMD_DESTRUCTIVE,
+		.summary = "profile drives for a pool at once and check its requirements: a verdict per drive",
+		.usage = cmd_qualify_usage,
+	},
+	{
 		.name = "workloads",
 		.handler = cmd_workloads,
 		.summary = "list the access specifications --workload takes",

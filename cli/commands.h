@@ -3,7 +3,7 @@
  * The subcommand table.  main() looks the command up, handles --help, and
  * calls the handler with argv[0] set to the subcommand name.  Handlers return
  * the process exit code (DESIGN.md section 3): 0 done, 1 run failed, 2 bad
- * usage, 3 refused for safety, 130 interrupted.
+ * usage, 3 refused for safety, 4 a drive failed qualify, 130 interrupted.
  */
 #ifndef SSDPROF_COMMANDS_H
 #define SSDPROF_COMMANDS_H
@@ -37,6 +37,7 @@ int cmd_run(int argc, char **argv);
 int cmd_precondition(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_slc(int argc, char **argv);
+int cmd_qualify(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_workloads(int argc, char **argv);
@@ -47,6 +48,7 @@ extern const char cmd_run_usage[];
 extern const char cmd_precondition_usage[];
 extern const char cmd_sweep_usage[];
 extern const char cmd_slc_usage[];
+extern const char cmd_qualify_usage[];
 extern const char cmd_report_usage[];
 extern const char cmd_compare_usage[];
 

@@ -268,7 +268,7 @@ static int shared_option(struct cli_opts *c, int opt, const char *arg)
 }
 
 /* The options that gather a list when repeated; every other option that takes a value is given once. */
-static const char *const repeatable[] = { "op-member", NULL };
+static const char *const repeatable[] = { "op-member", "require", NULL };
 
 /* Whether longopts[idx] may be given again.  0, or EXIT_USAGE after printing why. */
 static int check_repeat(struct cli_opts *c, int idx)

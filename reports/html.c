@@ -36,6 +36,15 @@ static void sb_vhtml(struct strbuf *b, const char *fmt, va_list ap)
 	sb_free(&text);
 }
 
+void html_link(struct html_page *pg, const char *href, const char *text)
+{
+	sb_add(&pg->b, "<p><a href=\"");
+	sb_html(&pg->b, href);
+	sb_add(&pg->b, "\">");
+	sb_html(&pg->b, text);
+	sb_add(&pg->b, "</a></p>\n");
+}
+
 static const char css[] =
 	"body{font-family:'DejaVu Sans',Verdana,sans-serif;color:#1a1a1a;max-width:1060px;margin:1.5em auto;"
 	"padding:0 1em;line-height:1.4}\n"

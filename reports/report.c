@@ -21,6 +21,7 @@
 #include "reports/html.h"
 #include "reports/report.h"
 #include "reports/report_parts.h"
+#include "reports/report_qualify.h"
 #include "results/json_get.h"
 #include "results/result_json.h"
 #include "results/result_load.h"
@@ -37,6 +38,7 @@ static const struct report_kind kinds[] = {
 	{ "slc", "slc", report_slc, csv_slc, compare_slc_table, compare_slc_charts },
 	{ "run", "series", report_run, csv_run, compare_run_table, compare_run_charts },
 	{ "precondition", "precondition", report_precondition, csv_run, compare_precondition_table, NULL },
+	{ "qualify", "drives", report_qualify, csv_qualify, compare_qualify_table, NULL },
 };
 #define NKINDS (sizeof(kinds) / sizeof(kinds[0]))
 

@@ -22,6 +22,7 @@
 
 #include <json-c/json.h>
 
+#include "profiler/requirements.h"
 #include "profiler/sweep_plan.h"
 #include "results/result_json.h"
 #include "results/result_load.h"
@@ -59,7 +60,7 @@ struct spec {
 #define END { .key = NULL }
 
 static const char *const schema_names[] = { RESULT_SCHEMA, NULL };
-static const char *const kind_names[] = { "run", "precondition", "sweep", "slc", NULL };
+static const char *const kind_names[] = { "run", "precondition", "sweep", "slc", "qualify", NULL };
 static const char *const op_method_names[] = { OP_METHOD_NAMES, NULL };
 static const char *const purge_method_names[] = { PURGE_METHOD_NAMES, NULL };
 /* What a point says was done: a method, or none when the target takes neither purge nor TRIM. */
@@ -322,6 +323,50 @@ static const struct spec slc_doc[] = {
 	END,
 };
 
+/* A qualification: the requirements, and per drive its verdict on each. */
+static const char *const verdict_names[] = { "pass", "fail", NULL };
+static const char *const figure_names[] = { "steady", "steady_iops", "p99_9_write_us", "post_cache_mbps",
+					    "life_years", NULL };
+static const char *const cmp_names[] = { "==", ">=", "<=", NULL };
+static const struct spec req_str_item = STR(NULL, 0);
+static const struct spec qualify_settings[] = {
+	ARRN("requirements", F_REQ, 0, REQ_MAX, req_str_item),
+	ENUM("plan", 0, plan_names),
+	ARRN("op_list", 0, 1, SWEEP_MAX_POINTS, op_item),
+	ARRN("op_grid", 0, 1, SWEEP_MAX_POINTS, op_item),
+	BOOL("slc", 0),
+	FIG("daily_writes_bytes"), FIG("target_life_years"), FIG("rated_tbw"), FIG("rated_dwpd"), FIG("warranty_years"),
+	END,
+};
+static const struct spec req_result_fields[] = {
+	ENUM("name", F_REQ, figure_names),
+	ENUM("cmp", F_REQ, cmp_names),
+	NUM("limit", F_NULL, 0, REQ_LIMIT_MAX),
+	FIG("measured"),
+	BOOL("pass", F_REQ),
+	NUM("margin", F_NULL, -DBL_MAX, DBL_MAX),
+	END,
+};
+static const struct spec req_result_item = OBJ(NULL, 0, req_result_fields);
+static const struct spec qualify_drive_fields[] = {
+	OBJ("target", F_NULL, device_fields),
+	STR("spec", F_REQ),
+	ENUM("verdict", F_REQ, verdict_names),
+	STR("error", F_NULL),
+	NUM("chosen_op_percent", F_NULL, 0, 100),
+	ARRN("requirements", F_REQ, 0, REQ_MAX, req_result_item),
+	STR("results", F_NULL),
+	STR("sweep", F_NULL),
+	STR("slc", F_NULL),
+	END,
+};
+static const struct spec qualify_drive_item = OBJ(NULL, 0, qualify_drive_fields);
+static const struct spec qualify_doc[] = {
+	OBJ("settings", F_REQ, qualify_settings),
+	ARRN("drives", F_REQ, 1, 64, qualify_drive_item),
+	END,
+};
+
 /* What every kind has. */
 static const struct spec tool_fields[] = { STR("version", F_NULL), END };
 static const struct spec common_doc[] = {
@@ -342,11 +387,12 @@ static const struct spec *const kind_docs[] = {
 	[RESULT_KIND_PRECONDITION] = precondition_doc,
 	[RESULT_KIND_SWEEP] = sweep_doc,
 	[RESULT_KIND_SLC] = slc_doc,
+	[RESULT_KIND_QUALIFY] = qualify_doc,
 };
 
 const char *result_kind_name(enum result_kind kind)
 {
-	return (unsigned)kind < 4 ? kind_names[kind] : "?";
+	return (unsigned)kind < 5 ? kind_names[kind] : "?";
 }
 
 /* -------------------------------------------------------------------------- */
@@ -619,7 +665,7 @@ int result_validate(struct json_object *doc, enum result_kind *kind, char *err, 
 		k = RESULT_KIND_RUN;    /* written before results had a kind */
 	} else {
 		path_push(&w, "kind", 0);
-		return refuse(&w, "missing; expected one of run, precondition, sweep, slc (or a run's series)");
+		return refuse(&w, "missing; expected one of run, precondition, sweep, slc, qualify (or a run's series)");
 	}
 	ret = check_fields(&w, kind_docs[k], doc);
 	if (!ret && k == RESULT_KIND_SWEEP)

@@ -20,12 +20,13 @@ enum result_kind {
 	RESULT_KIND_PRECONDITION,
 	RESULT_KIND_SWEEP,
 	RESULT_KIND_SLC,
+	RESULT_KIND_QUALIFY,
 };
 
 /* Larger files are refused before they are parsed. */
 #define RESULT_LOAD_MAX_BYTES (256ull << 20)
 
-/* "run", "precondition", "sweep" or "slc". */
+/* "run", "precondition", "sweep", "slc" or "qualify". */
 const char *result_kind_name(enum result_kind kind);
 
 /*

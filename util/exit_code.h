@@ -13,6 +13,7 @@ enum exit_code {
 	EXIT_RUN_FAILED = 1,
 	EXIT_USAGE = 2,
 	EXIT_REFUSED = 3,
+	EXIT_QUALIFY_FAILED = 4,     /* qualify ran, and a drive failed a requirement */
 	EXIT_INTERRUPTED = 130,
 };
 

@@ -1,0 +1,504 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ssdprof qualify TARGET...: profile every drive (an SLC probe, then an OP
+ * sweep or a fixed OP) in parallel, a thread per drive, each into its own
+ * folder, and check the pool's requirements against each.  One drive
+ * failing stops no other.  Exit 0 when every drive passes, 4 when one
+ * fails a requirement, 1 when a drive's profile failed.
+ */
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "cli/commands.h"
+#include "cli/interrupt.h"
+#include "cli/pc_options.h"
+#include "cli/qualify.h"
+#include "profiler/sweep.h"
+#include "reports/report_qualify.h"
+#include "reports/table.h"
+#include "results/qualify_json.h"
+#include "results/result_doc.h"
+#include "results/result_json.h"
+#include "util/escape.h"
+#include "util/parse.h"
+#include "util/settings_limits.h"
+
+#define QUALIFY_MAX_DRIVES 64
+
+const char cmd_qualify_usage[] =
+	"usage: ssdprof qualify TARGET... [--require REQ]... [--requirements FILE]\n"
+	"                      [--op LIST | --op-range A:B [--resolution PCT]] [--no-slc] [OPTIONS]\n"
+	"\n"
+	"Qualify drives for a pool: each TARGET is profiled on its own, all at once (a\n"
+	"thread per drive): an SLC probe, then an OP sweep (or the OPs of --op; one OP\n"
+	"is a fixed OP), each saved in the drive's own folder DIR/drive-N/.  Then every\n"
+	"requirement is checked at the drive's chosen OP: the knee's recommendation, or\n"
+	"the least OP reaching --target-life when that is more.  DESTROYS ALL DATA on\n"
+	"every TARGET.  Exit 0 when every drive passes, 4 when one fails a requirement.\n"
+	"\n"
+	"  --require REQ      a requirement, repeatable: steady, steady_iops>=N,\n"
+	"                     p99_9_write_us<=X, post_cache_mbps>=Y, life_years>=Z\n"
+	"  --requirements FILE  the same as JSON, e.g. {\"steady\": true,\n"
+	"                     \"steady_iops\": {\"min\": 40000}, \"p99_9_write_us\": {\"max\": 2000}}\n"
+	"  --op LIST          measure these OP levels instead of the adaptive sweep\n"
+	"  --op-range A:B     adaptive sweep between A and B % (default 0:40)\n"
+	"  --resolution PCT   adaptive: narrow the knee down to this (default 2.5)\n"
+	"  --op-method M      auto, namespace or span (default auto)\n"
+	"  --no-slc           skip the SLC probe (post_cache_mbps is then not measured)\n"
+	"  --jobs N           profile at most N drives at once (default: all; 1: one after another)\n"
+	"  --resume DIR       keep what DIR holds of an earlier qualify of the same TARGETs\n"
+	"                     and options, and measure the rest\n"
+	ENDURANCE_USAGE
+	CLI_USAGE_ROUNDS
+	"\n"
+	"Example: ssdprof qualify sim:dc-tlc sim:budget-tlc --require steady_iops>=40000 \\\n"
+	"           --daily-writes 100GB --require life_years>=5 --out results/pool\n";
+
+enum {
+	OPT_OP = CLI_OPT_END, OPT_OP_RANGE, OPT_RESOLUTION, OPT_OP_METHOD, OPT_NO_SLC, OPT_REQUIRE,
+	OPT_REQUIREMENTS, OPT_JOBS, OPT_RESUME,
+};
+
+struct qualify_cli {
+	struct cli_opts pc;
+	struct qualify_profile prof;
+	struct requirement_set reqs;
+	const char *req_file;
+	unsigned jobs;
+	bool have_list, range_given;
+	double lo, hi, resolution;
+	const char *resume;
+};
+
+static const struct option qualify_options[] = {
+	{ "op", required_argument, NULL, OPT_OP },
+	{ "op-range", required_argument, NULL, OPT_OP_RANGE },
+	{ "resolution", required_argument, NULL, OPT_RESOLUTION },
+	{ "op-method", required_argument, NULL, OPT_OP_METHOD },
+	{ "no-slc", no_argument, NULL, OPT_NO_SLC },
+	{ "require", required_argument, NULL, OPT_REQUIRE },
+	{ "requirements", required_argument, NULL, OPT_REQUIREMENTS },
+	{ "jobs", required_argument, NULL, OPT_JOBS },
+	{ "resume", required_argument, NULL, OPT_RESUME },
+	ENDURANCE_LONGOPTS,
+	{ NULL, 0, NULL, 0 },
+};
+
+static int parse_range(const char *arg, double *lo, double *hi, char *err, size_t errlen)
+{
+	const char *colon = strchr(arg, ':');
+	char a[64];
+	ESCAPE_BUF(q);
+
+	if (!colon || (size_t)(colon - arg) >= sizeof(a)) {
+		snprintf(err, errlen, "--op-range: '%s' is not a range; use A:B, e.g. 0:40", escape_arg(q, sizeof(q), arg));
+		return -EINVAL;
+	}
+	snprintf(a, sizeof(a), "%.*s", (int)(colon - arg), arg);
+	if (parse_percent("--op-range", a, 0, LIM_OP_PERCENT_MAX, lo, err, errlen) ||
+	    parse_percent("--op-range", colon + 1, 0, LIM_OP_PERCENT_MAX, hi, err, errlen))
+		return -EINVAL;
+	if (*hi <= *lo) {
+		snprintf(err, errlen, "--op-range: '%s' is empty; the upper end must be above the lower",
+			 escape_arg(q, sizeof(q), arg));
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* The --requirements file into o->reqs.  0, or EXIT_USAGE after printing why. */
+static int read_requirements(struct qualify_cli *o)
+{
+	char *text = malloc(REQ_FILE_MAX + 1), err[512];
+	FILE *f = fopen(o->req_file, "rb");
+	ESCAPE_BUF(q);
+	size_t n;
+	int ret = -EIO;
+
+	escape_arg(q, sizeof(q), o->req_file);
+	if (!f || !text) {
+		cli_error("--requirements: cannot read '%s': %s", q, strerror(text ? errno : ENOMEM));
+		goto out;
+	}
+	n = fread(text, 1, REQ_FILE_MAX + 1, f);
+	if (ferror(f))
+		cli_error("--requirements: cannot read '%s': %s", q, strerror(EIO));
+	else if ((ret = requirements_add_json(&o->reqs, text, n, err, sizeof(err))))
+		cli_error("--requirements: %s: %s", q, err);
+out:
+	if (f)
+		fclose(f);
+	free(text);
+	return ret ? EXIT_USAGE : 0;
+}
+
+static int own_option(struct qualify_cli *o, int c, const char *arg)
+{
+	double ops[SWEEP_MAX_POINTS];
+	char err[512];
+	uint64_t jobs;
+	size_t n;
+
+	switch (c) {
+	case OPT_OP:
+		if (parse_percent_list("--op", arg, 0, LIM_OP_PERCENT_MAX, ops, SWEEP_MAX_POINTS, &n, err, sizeof(err)))
+			goto bad;
+		sweep_plan_fixed(&o->prof.plan, ops, n);
+		o->have_list = true;
+		return 0;
+	case OPT_OP_RANGE:
+		o->range_given = true;
+		return parse_range(arg, &o->lo, &o->hi, err, sizeof(err)) ? (cli_error("%s", err), EXIT_USAGE) : 0;
+	case OPT_RESOLUTION:
+		o->range_given = true;
+		if (parse_percent("--resolution", arg, LIM_RESOLUTION_MIN, LIM_RESOLUTION_MAX, &o->resolution, err,
+				  sizeof(err)))
+			goto bad;
+		return 0;
+	case OPT_OP_METHOD:
+		if (op_method_parse(arg, &o->prof.op_method) || o->prof.op_method == OP_METHOD_HPA) {
+			ESCAPE_BUF(q);
+
+			cli_error("--op-method: '%s' is not an OP method; use auto, namespace or span",
+				  escape_arg(q, sizeof(q), arg));
+			return EXIT_USAGE;
+		}
+		return 0;
+	case OPT_NO_SLC:
+		o->prof.slc = false;
+		return 0;
+	case OPT_REQUIRE:
+		if (requirements_add_arg(&o->reqs, arg, err, sizeof(err)))
+			goto bad;
+		return 0;
+	case OPT_REQUIREMENTS:
+		o->req_file = arg;
+		return 0;
+	case OPT_JOBS:
+		if (parse_u64("--jobs", arg, 1, QUALIFY_MAX_DRIVES, &jobs, err, sizeof(err)))
+			goto bad;
+		o->jobs = (unsigned)jobs;
+		return 0;
+	case OPT_RESUME:
+		o->resume = arg;
+		return 0;
+	}
+	return endurance_option(&o->prof.endurance, c, arg) == EXIT_USAGE ? EXIT_USAGE : 0;
+bad:
+	cli_error("%s", err);
+	return EXIT_USAGE;
+}
+
+static int parse_args(struct qualify_cli *o)
+{
+	int c, ret;
+
+	endurance_opts_init(&o->prof.endurance);
+	o->prof.slc = true;
+	o->lo = 0;
+	o->hi = 40;
+	o->resolution = 2.5;
+	while (!(ret = cli_opts_next(&o->pc, &c)) && c != -1)
+		if ((ret = own_option(o, c, optarg)))
+			return ret;
+	if (ret || (ret = endurance_opts_check(&o->prof.endurance, "qualify")) ||
+	    (o->req_file && (ret = read_requirements(o))))
+		return ret;
+	if (o->have_list && o->range_given) {
+		cli_error("qualify: --op gives the points; leave out --op-range and --resolution");
+		return EXIT_USAGE;
+	}
+	if (o->resume && o->pc.out) {
+		cli_error("qualify: --resume DIR writes its results into DIR; leave out --out");
+		return EXIT_USAGE;
+	}
+	if (!o->have_list)
+		sweep_plan_adaptive(&o->prof.plan, o->lo, o->hi, o->resolution);
+	o->prof.pc = &o->pc;
+	o->prof.resume = o->resume != NULL;
+	o->prof.print = !o->pc.quiet && !o->pc.json;
+	return 0;
+}
+
+/* The confirmation of drive i of n: its item of a comma-separated --yes, or all of it. */
+static const char *yes_for(const char *yes, unsigned i, unsigned n, char *buf, size_t len)
+{
+	const char *p = yes;
+	unsigned items = 1;
+
+	if (!yes || n == 1)
+		return yes;
+	for (const char *c = yes; *c; c++)
+		items += *c == ',';
+	if (items != n)
+		return yes;
+	for (unsigned k = 0; k < i; k++)
+		p = strchr(p, ',') + 1;
+	snprintf(buf, len, "%.*s", (int)(strchrnul(p, ',') - p), p);
+	return buf;
+}
+
+/* Open and check every drive before anything is written.  0, or an exit code after printing why. */
+static int open_drives(struct qualify_cli *o, int argc, char **argv, struct qualify_drive *d, unsigned n)
+{
+	const char *yes = o->pc.yes;
+	char buf[256];
+	int rc = 0;
+
+	for (unsigned i = 0; i < n && !rc; i++) {
+		int a = optind + (int)i;
+		enum op_method m;
+
+		for (unsigned j = 0; j < i; j++)
+			if (!strcmp(argv[a], d[j].spec)) {
+				cli_error("qualify: %s is given twice; name each drive once", argv[a]);
+				return EXIT_USAGE;
+			}
+		d[i] = (struct qualify_drive){ .prof = &o->prof, .index = i + 1, .spec = argv[a] };
+		if ((rc = pc_cli_open_only(&o->pc, a + 1, argv, a, "qualify", &d[i].t)))
+			break;
+		o->pc.yes = yes_for(yes, i, n, buf, sizeof(buf));
+		rc = pc_cli_check_target(&o->pc, d[i].t, "qualify");
+		o->pc.yes = yes;
+		m = sweep_resolve_op_method(d[i].t, o->prof.op_method);
+		if (!rc && m == OP_METHOD_NAMESPACE && !target_has(d[i].t, TARGET_CAP_OP_NAMESPACE)) {
+			cli_error("--op-method: %s cannot do namespace OP; use span", d[i].t->info.path);
+			rc = EXIT_USAGE;
+		}
+	}
+	(void)argc;
+	return rc;
+}
+
+/* A worker: drives one after another from the shared counter. */
+struct pool {
+	pthread_mutex_t lock;
+	struct qualify_drive *d;
+	unsigned n, next;
+};
+
+static void *worker(void *arg)
+{
+	struct pool *p = arg;
+
+	for (;;) {
+		unsigned i;
+
+		pthread_mutex_lock(&p->lock);
+		i = p->next++;
+		pthread_mutex_unlock(&p->lock);
+		if (i >= p->n)
+			return NULL;
+		qualify_drive_run(&p->d[i]);
+	}
+}
+
+/* Every drive, jobs at a time (0: all at once).  0, or -errno when no thread could start. */
+static int run_all(struct qualify_drive *d, unsigned n, unsigned jobs)
+{
+	struct pool p = { .lock = PTHREAD_MUTEX_INITIALIZER, .d = d, .n = n };
+	pthread_t th[QUALIFY_MAX_DRIVES];
+	unsigned started = 0;
+
+	if (!jobs || jobs > n)
+		jobs = n;
+	for (unsigned i = 0; i < jobs; i++, started++)
+		if (pthread_create(&th[i], NULL, worker, &p))
+			break;
+	if (!started)
+		return -EAGAIN;
+	for (unsigned i = 0; i < started; i++)
+		pthread_join(th[i], NULL);
+	return 0;
+}
+
+static struct json_object *settings_json(const struct qualify_cli *o)
+{
+	struct json_object *s = json_object_new_object(), *ops = json_object_new_array();
+	const struct endurance_opts *e = &o->prof.endurance;
+
+	json_object_object_add(s, "requirements", qualify_requirements_json(&o->reqs));
+	json_object_object_add(s, "plan", json_object_new_string(o->prof.plan.fixed ? "list" : "adaptive"));
+	for (size_t i = 0; i < o->prof.plan.ngrid; i++)
+		json_object_array_add(ops, result_json_number(o->prof.plan.grid[i], 2));
+	json_object_object_add(s, o->prof.plan.fixed ? "op_list" : "op_grid", ops);
+	json_object_object_add(s, "slc", json_object_new_boolean(o->prof.slc));
+	json_object_object_add(s, "daily_writes_bytes", result_json_number(e->daily_writes, 0));
+	json_object_object_add(s, "target_life_years", result_json_number(e->target_life, 3));
+	json_object_object_add(s, "rated_tbw", result_json_number(e->rated_tbw, 3));
+	json_object_object_add(s, "rated_dwpd", result_json_number(e->rated_dwpd, 3));
+	json_object_object_add(s, "warranty_years", result_json_number(e->warranty_years, 3));
+	return s;
+}
+
+/* What the batch is: the TARGETs as typed, where a result names its target. */
+static struct json_object *batch_json(const struct qualify_drive *d, unsigned n)
+{
+	struct json_object *b = json_object_new_object();
+	char path[1024];
+	size_t l = 0;
+
+	path[0] = '\0';
+	for (unsigned i = 0; i < n && l < sizeof(path); i++)
+		l += (size_t)snprintf(path + l, sizeof(path) - l, "%s%s", i ? " " : "", d[i].spec);
+	json_object_object_add(b, "kind", json_object_new_string("batch"));
+	json_object_object_add(b, "path", json_object_new_string(path));
+	json_object_object_add(b, "drives", json_object_new_int((int)n));
+	return b;
+}
+
+/* Drive i's verdict into the document; whether it passed. */
+static bool verdict(struct json_object *drives, const struct qualify_cli *o, const struct qualify_drive *d)
+{
+	struct req_outcome out[REQ_MAX];
+	struct req_measured m;
+	char results[32], sweep[48], slc[48];
+	double op = !d->rc && d->sweep_doc ? qualify_chosen_op(d->sweep_doc) : NAN;
+	bool pass;
+
+	qualify_measured(d->rc ? NULL : d->sweep_doc, op, d->rc ? NULL : d->slc_doc, &m);
+	pass = requirements_check(&o->reqs, &m, out) && !d->rc;
+	snprintf(results, sizeof(results), "drive-%u", d->index);
+	snprintf(sweep, sizeof(sweep), "drive-%u/sweep/result.json", d->index);
+	snprintf(slc, sizeof(slc), "drive-%u/slc/result.json", d->index);
+	json_object_array_add(drives, qualify_drive_json(&(struct qualify_drive_result){
+		.t = d->t, .spec = d->spec, .error = d->rc ? d->error : NULL, .chosen_op_percent = op, .set = &o->reqs,
+		.out = out, .pass = pass, .results = results, .sweep = d->sweep_doc ? sweep : NULL,
+		.slc = d->slc_doc ? slc : NULL }));
+	return pass;
+}
+
+/* The document, saved and shown; the exit code of the batch. */
+static int finish(struct qualify_cli *o, struct qualify_drive *d, unsigned n, const char *dir)
+{
+	struct json_object *doc = result_doc_new("qualify", o->pc.command, d[0].t), *drives = json_object_new_array();
+	unsigned passed = 0, failed_runs = 0, interrupted = 0;
+	char err[TARGET_ERRLEN];
+	int rc;
+
+	json_object_object_add(doc, "target", batch_json(d, n));
+	json_object_object_add(doc, "settings", settings_json(o));
+	json_object_object_add(doc, "drives", drives);
+	for (unsigned i = 0; i < n; i++) {
+		passed += verdict(drives, o, &d[i]);
+		failed_runs += d[i].rc && d[i].rc != EXIT_INTERRUPTED;
+		interrupted += d[i].rc == EXIT_INTERRUPTED;
+		if (d[i].rc)
+			cli_error("drive %u (%s): %s; its results so far in %s/drive-%u", d[i].index, d[i].spec, d[i].error,
+				  dir, d[i].index);
+	}
+	result_doc_finish(doc, d[0].t);
+	if (result_write_json(dir, "result.json", doc, err, sizeof(err))) {
+		cli_error("%s", err);
+		json_object_put(doc);
+		return EXIT_RUN_FAILED;
+	}
+	if (o->pc.json) {
+		puts(result_json_text(doc));
+	} else if (!o->pc.quiet) {
+		struct table t;
+
+		table_qualify(&t, doc);
+		putchar('\n');
+		table_print(&t, stdout, "");
+		table_free(&t);
+		printf("\n%u of %u drive(s) pass\n", passed, n);
+	}
+	fprintf(stderr, "results: %s/result.json\n", dir);
+	rc = interrupted ? EXIT_INTERRUPTED : failed_runs ? EXIT_RUN_FAILED : passed < n ? EXIT_QUALIFY_FAILED : EXIT_OK;
+	json_object_put(doc);
+	return rc;
+}
+
+static int qualify(struct qualify_cli *o, struct qualify_drive *d, unsigned n)
+{
+	char dir[4096], err[TARGET_ERRLEN];
+
+	if (cli_make_out_dir(o->resume ? o->resume : o->pc.out, dir, sizeof(dir), err, sizeof(err))) {
+		cli_error("%s", err);
+		return EXIT_USAGE;
+	}
+	for (unsigned i = 0; i < n; i++) {
+		char want[sizeof(d[i].dir)];
+
+		if ((size_t)snprintf(want, sizeof(want), "%s/drive-%u", dir, d[i].index) >= sizeof(want) ||
+		    cli_make_out_dir(want, d[i].dir, sizeof(d[i].dir), err, sizeof(err))) {
+			cli_error("%s", err);
+			return EXIT_USAGE;
+		}
+	}
+	interrupt_install();
+	if (run_all(d, n, o->jobs)) {
+		cli_error("qualify: cannot start a thread: %s", strerror(EAGAIN));
+		return EXIT_RUN_FAILED;
+	}
+	return finish(o, d, n, dir);
+}
+
+static void dry_run(const struct qualify_cli *o, const struct qualify_drive *d, unsigned n)
+{
+	printf("dry run: nothing is written.  For each of the %u drive(s), all at once, ssdprof qualify would:\n", n);
+	if (o->prof.slc)
+		printf("  - probe the SLC cache: purge, then write it whole sequentially with 128k writes\n");
+	printf("  - for each OP level (%s", o->prof.plan.fixed ? "" : "adaptive:");
+	for (size_t i = 0; i < o->prof.plan.ngrid; i++)
+		printf(" %.4g%%", o->prof.plan.grid[i]);
+	printf("): purge, hold back the OP, fill, random writes of %u bytes at QD %u to steady state\n",
+	       o->pc.s.bs, o->pc.s.qd);
+	printf("  - check %zu requirement(s) at the chosen OP\n", o->reqs.n);
+	for (unsigned i = 0; i < n; i++)
+		printf("drive %u: %s\n", d[i].index, d[i].t->info.path);
+}
+
+int cmd_qualify(int argc, char **argv)
+{
+	struct qualify_cli o = { .jobs = 0 };
+	struct qualify_drive *d = NULL;
+	unsigned n = 0;
+	int rc;
+
+	if ((rc = cli_opts_init(&o.pc, argc, argv, CLI_O_ALL & ~(CLI_O_GROUP | CLI_O_EVENTS), qualify_options)))
+		return rc;
+	if ((rc = parse_args(&o)))
+		goto out;
+	if (optind >= argc || argc - optind > QUALIFY_MAX_DRIVES) {
+		cli_error(optind >= argc ? "qualify needs at least one TARGET; see ssdprof qualify --help"
+					 : "qualify takes at most %d TARGETs", QUALIFY_MAX_DRIVES);
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (!o.reqs.n && !o.pc.dry_run) {
+		cli_error("qualify: no requirements; give --require or --requirements FILE");
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	n = (unsigned)(argc - optind);
+	if (!(d = calloc(n, sizeof(*d)))) {
+		cli_error("out of memory");
+		rc = EXIT_RUN_FAILED;
+		goto out;
+	}
+	if ((rc = open_drives(&o, argc, argv, d, n)))
+		goto out;
+	if (o.pc.dry_run) {
+		dry_run(&o, d, n);
+		rc = EXIT_OK;
+	} else {
+		rc = qualify(&o, d, n);
+	}
+out:
+	for (unsigned i = 0; d && i < n; i++) {
+		json_object_put(d[i].sweep_doc);
+		json_object_put(d[i].slc_doc);
+		target_close(d[i].t);
+	}
+	free(d);
+	cli_opts_release(&o.pc);
+	return rc;
+}

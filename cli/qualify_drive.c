@@ -1,0 +1,286 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * One drive of ssdprof qualify, in its own thread: the SLC probe, then the
+ * OP sweep (or the fixed OP), each saved as the slc and sweep commands save
+ * theirs, in the drive's own folder, so `report` reads them and a resumed
+ * qualify keeps what was finished.  Nothing here prints but a line per
+ * point and probe; failures go back in the drive's rc and error.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "cli/commands.h"
+#include "cli/pc_options.h"
+#include "cli/qualify.h"
+#include "profiler/knee.h"
+#include "profiler/slc_probe.h"
+#include "profiler/sweep.h"
+#include "results/endurance_json.h"
+#include "results/json_get.h"
+#include "results/result_doc.h"
+#include "results/result_json.h"
+#include "results/result_load.h"
+#include "results/slc_json.h"
+#include "results/sweep_json.h"
+
+#define SLC_BS (128u * 1024)
+#define SLC_QD 32u
+
+static int fail(struct qualify_drive *d, int rc, const char *what, const char *err)
+{
+	snprintf(d->error, sizeof(d->error), "%s: %s", what, err);
+	d->rc = rc;
+	return rc;
+}
+
+/* A finished document of kind saved in dir by an earlier run, or NULL. */
+static struct json_object *load_done(const char *dir, enum result_kind want, bool need_complete)
+{
+	char path[PATH_MAX + 32], err[512];
+	struct json_object *doc, *c;
+	enum result_kind kind;
+
+	snprintf(path, sizeof(path), "%s/result.json", dir);
+	if (result_load(path, &doc, &kind, err, sizeof(err)))
+		return NULL;
+	if (kind != want || (need_complete && !(json_object_object_get_ex(doc, "complete", &c) &&
+						json_object_get_boolean(c)))) {
+		json_object_put(doc);
+		return NULL;
+	}
+	return doc;
+}
+
+static struct json_object *slc_settings_json(const struct slc_settings *s)
+{
+	struct json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "bs", json_object_new_int64(s->bs));
+	json_object_object_add(o, "qd", json_object_new_int((int)s->qd));
+	json_object_object_add(o, "prefill_percent", result_json_number(0, 2));
+	json_object_object_add(o, "prefill_idle_s", result_json_number(0, RP_SECONDS));
+	json_object_object_add(o, "idle_s", json_object_new_array());
+	json_object_object_add(o, "purge_method", s->purge_method ? json_object_new_string(s->purge_method) : NULL);
+	json_object_object_add(o, "seed", json_object_new_uint64(s->seed));
+	return o;
+}
+
+static int run_slc(struct qualify_drive *d)
+{
+	const struct qualify_profile *p = d->prof;
+	struct slc_settings s = {
+		.usable_bytes = d->t->info.capacity_bytes, .bs = SLC_BS, .qd = SLC_QD, .seed = p->pc->s.seed,
+		.purge_method = p->pc->purge_method,
+	};
+	struct slc_result r = { 0 };
+	char dir[PATH_MAX + 16], err[TARGET_ERRLEN], summary[256];
+	int ret;
+
+	snprintf(dir, sizeof(dir), "%s/slc", d->dir);
+	if (p->resume && (d->slc_doc = load_done(dir, RESULT_KIND_SLC, false)))
+		return 0;
+	if (s.qd > d->t->ops->max_queue_depth)
+		s.qd = d->t->ops->max_queue_depth;
+	ret = slc_probe_run(d->t, &s, &r, pc_cli_poll, NULL, err, sizeof(err));
+	if (ret) {
+		slc_result_free(&r);
+		return fail(d, ret == -EINTR ? EXIT_INTERRUPTED : EXIT_RUN_FAILED, "SLC probe",
+			    ret == -EINTR ? "interrupted" : err);
+	}
+	d->slc_doc = result_doc_new("slc", p->pc->command, d->t);
+	json_object_object_add(d->slc_doc, "settings", slc_settings_json(&s));
+	json_object_object_add(d->slc_doc, "slc", slc_json(&r));
+	result_doc_finish(d->slc_doc, d->t);
+	if (p->print) {
+		slc_summary(&r, summary, sizeof(summary));
+		printf("[%u %s] %s\n", d->index, d->spec, summary);
+	}
+	slc_result_free(&r);
+	if (result_mkdir_p(dir, err, sizeof(err)) || result_write_json(dir, "result.json", d->slc_doc, err, sizeof(err)))
+		return fail(d, EXIT_RUN_FAILED, "saving the SLC probe", err);
+	return 0;
+}
+
+static struct json_object *sweep_settings_json(const struct qualify_profile *p)
+{
+	struct json_object *s = json_object_new_object(), *ops = json_object_new_array();
+	const struct precondition_settings *ps = &p->pc->s;
+
+	json_object_object_add(s, "plan", json_object_new_string(p->plan.fixed ? "list" : "adaptive"));
+	for (size_t i = 0; i < p->plan.ngrid; i++)
+		json_object_array_add(ops, result_json_number(p->plan.grid[i], 2));
+	json_object_object_add(s, p->plan.fixed ? "op_list" : "op_grid", ops);
+	json_object_object_add(s, "resolution", p->plan.fixed ? NULL : result_json_number(p->plan.resolution, 2));
+	json_object_object_add(s, "op_method", json_object_new_string(op_method_name(p->op_method)));
+	json_object_object_add(s, "purge_method",
+			       p->pc->purge_method ? json_object_new_string(p->pc->purge_method) : NULL);
+	json_object_object_add(s, "fill_passes", json_object_new_int((int)ps->fill_passes));
+	json_object_object_add(s, "bs", json_object_new_int64(ps->bs));
+	json_object_object_add(s, "qd", json_object_new_int((int)ps->qd));
+	json_object_object_add(s, "round_s", result_json_number((double)ps->round_ns / 1e9, RP_SECONDS));
+	json_object_object_add(s, "max_rounds", json_object_new_int((int)ps->max_rounds));
+	json_object_object_add(s, "max_writes", ps->max_writes > 0 ? result_json_number(ps->max_writes, 2) : NULL);
+	json_object_object_add(s, "seed", json_object_new_uint64(ps->seed));
+	if (p->pc->have_shape)
+		result_workload_shape_json(s, &p->pc->shape);
+	return s;
+}
+
+/* A sweep document being filled: its points as the knee reads them. */
+struct qsweep {
+	struct json_object *doc, *points;
+	struct knee_point kp[SWEEP_MAX_POINTS];
+	size_t n;
+	struct endurance_input ein;
+	bool virtual_time;
+	char dir[PATH_MAX + 16];
+};
+
+static int save_sweep(struct qsweep *q, bool complete, char *err, size_t errlen)
+{
+	struct knee_result k;
+	double s = 0;
+
+	knee_find(q->kp, q->n, &k);
+	json_object_object_add(q->doc, "knee", knee_json(&k));
+	endurance_json_annotate(q->doc, &q->ein);
+	json_object_object_add(q->doc, "complete", json_object_new_boolean(complete));
+	for (size_t i = 0; i < json_object_array_length(q->points); i++)
+		s += jnum(json_object_array_get_idx(q->points, i), "drive_seconds");
+	json_object_object_add(q->doc, "virtual_seconds", q->virtual_time ? result_json_number(s, RP_SECONDS) : NULL);
+	return result_write_json(q->dir, "result.json", q->doc, err, errlen);
+}
+
+static void warn(const char *msg)
+{
+	cli_error("warning: %s", msg);
+}
+
+static int compare_points(const void *a, const void *b)
+{
+	double x = jnum(*(struct json_object *const *)a, "op_percent");
+	double y = jnum(*(struct json_object *const *)b, "op_percent");
+
+	return (x > y) - (x < y);
+}
+
+/* The points a resumed drive already has, from an unfinished sweep in its folder. */
+static void replay(struct qsweep *q)
+{
+	struct json_object *saved = load_done(q->dir, RESULT_KIND_SWEEP, false), *pts;
+
+	if (saved && json_object_object_get_ex(saved, "points", &pts))
+		for (size_t i = 0; i < json_object_array_length(pts) && q->n < SWEEP_MAX_POINTS; i++) {
+			struct json_object *p = json_object_array_get_idx(pts, i);
+
+			if (isnan(jnum(p, "op_percent")))
+				continue;
+			json_object_array_add(q->points, json_object_get(p));
+			q->kp[q->n++] = knee_point_json(p);
+		}
+	json_object_put(saved);
+}
+
+static struct json_object *measured_point(const struct qualify_drive *d, const struct sweep_run *run, double op,
+					  const struct sweep_point *pt)
+{
+	struct point_info info = {
+		.op_percent = op, .op_method = op_method_name(run->method), .usable_bytes = pt->usable_bytes,
+		.purge_method = pt->purge_method, .drive_seconds = pt->drive_seconds,
+		.waf_source = target_has(d->t, TARGET_CAP_SIMULATED) ? "simulator" : "media-counter",
+	};
+
+	return point_json(&info, &pt->pc);
+}
+
+/* Measure and save one point.  0, or an exit code with d->error set. */
+static int sweep_point(struct qualify_drive *d, struct qsweep *q, struct sweep_run *run, double op)
+{
+	struct sweep_point pt;
+	struct json_object *pj;
+	char err[TARGET_ERRLEN], serr[TARGET_ERRLEN], what[64];
+	int ret = sweep_point_measure(run, op, NULL, &pt, err, sizeof(err));
+
+	snprintf(what, sizeof(what), "sweep at %.2f%% OP", op);
+	if (ret) {
+		sweep_point_free(&pt);
+		/* The finished points stay saved for a resume. */
+		save_sweep(q, false, serr, sizeof(serr));
+		return fail(d, ret == -EINTR ? EXIT_INTERRUPTED : EXIT_RUN_FAILED, what, ret == -EINTR ? "interrupted" : err);
+	}
+	pj = measured_point(d, run, op, &pt);
+	json_object_array_add(q->points, pj);
+	q->kp[q->n++] = knee_point_json(pj);
+	if (d->prof->print)
+		printf("[%u %s] op %.2f%%: %s after %zu rounds: %.0f IOPS, WA %.2f\n", d->index, d->spec, op,
+		       pt.pc.reached ? "steady" : "NOT steady", pt.pc.nrounds, pt.pc.iops, pt.pc.waf);
+	sweep_point_free(&pt);
+	if (save_sweep(q, false, err, sizeof(err)))
+		return fail(d, EXIT_RUN_FAILED, "saving the sweep", err);
+	return 0;
+}
+
+static int run_sweep(struct qualify_drive *d)
+{
+	const struct qualify_profile *p = d->prof;
+	struct precondition_settings s = p->pc->s;   /* each drive its own: the point sets usable_bytes */
+	struct pc_progress pctx = { .print = false };
+	struct sweep_run run = {
+		.t = d->t, .capacity = d->t->info.capacity_bytes, .requested = p->op_method,
+		.method = sweep_resolve_op_method(d->t, p->op_method), .purge_method = p->pc->purge_method,
+		.settings = &s, .progress = pc_progress_event, .poll = pc_cli_poll, .arg = &pctx, .warn = warn,
+	};
+	struct qsweep *q = calloc(1, sizeof(*q));
+	char err[TARGET_ERRLEN];
+	double next;
+	int rc = 0;
+
+	if (!q)
+		return fail(d, EXIT_RUN_FAILED, "sweep", "out of memory");
+	snprintf(q->dir, sizeof(q->dir), "%s/sweep", d->dir);
+	if (p->resume && (d->sweep_doc = load_done(q->dir, RESULT_KIND_SWEEP, true))) {
+		free(q);
+		return 0;
+	}
+	if (result_mkdir_p(q->dir, err, sizeof(err))) {
+		free(q);
+		return fail(d, EXIT_RUN_FAILED, "sweep", err);
+	}
+	q->virtual_time = target_has(d->t, TARGET_CAP_VIRTUAL_TIME);
+	endurance_opts_input(&p->endurance, d->t, &q->ein, d->ein_src);
+	q->doc = result_doc_new("sweep", p->pc->command, d->t);
+	json_object_object_add(q->doc, "settings", sweep_settings_json(p));
+	q->points = json_object_new_array();
+	json_object_object_add(q->doc, "points", q->points);
+	if (p->resume)
+		replay(q);
+	while (!rc && sweep_plan_next(&p->plan, q->kp, q->n, &next))
+		rc = sweep_point(d, q, &run, next);
+	if (sweep_restore_capacity(&run, err, sizeof(err)))
+		cli_error("warning: %s: restoring the full capacity failed: %s", d->spec, err);
+	if (!rc) {
+		json_object_array_sort(q->points, compare_points);
+		result_doc_finish(q->doc, d->t);
+		if (save_sweep(q, true, err, sizeof(err)))
+			rc = fail(d, EXIT_RUN_FAILED, "saving the sweep", err);
+	}
+	d->sweep_doc = q->doc;
+	free(q);
+	return rc;
+}
+
+void *qualify_drive_run(void *arg)
+{
+	struct qualify_drive *d = arg;
+
+	d->rc = 0;
+	if (d->prof->slc && run_slc(d))
+		return NULL;
+	run_sweep(d);
+	return NULL;
+}

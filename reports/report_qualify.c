@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: MIT */
+/* The page of a qualification (reports/report_qualify.h). */
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "reports/compare.h"
+#include "reports/csv_export.h"
+#include "reports/html.h"
+#include "reports/report_parts.h"
+#include "reports/report_qualify.h"
+#include "reports/table.h"
+#include "results/json_get.h"
+#include "results/result_json.h"
+#include "util/strbuf.h"
+
+#define FIRST_REQ 4
+
+static bool jbool(struct json_object *o, const char *key)
+{
+	struct json_object *v = jget(o, key);
+
+	return v && json_object_is_type(v, json_type_boolean) && json_object_get_boolean(v);
+}
+
+/* "52000 (+30%)", "yes", "NO", or "-" when not measured. */
+static void req_cell(struct table *t, size_t col, struct json_object *r)
+{
+	double v = jnum(r, "measured"), m = jnum(r, "margin");
+	const char *name = jstr(r, "name");
+
+	if (isnan(v))
+		table_cell(t, col, "-");
+	else if (name && !strcmp(name, "steady"))
+		table_cell(t, col, "%s", v == 1 ? "yes" : "NO");
+	else if (isnan(m))
+		table_cell(t, col, "%.*f%s", v >= 100 ? 0 : 2, v, jbool(r, "pass") ? "" : " FAIL");
+	else
+		table_cell(t, col, "%.*f (%+.0f%%)%s", v >= 100 ? 0 : 2, v, m * 100, jbool(r, "pass") ? "" : " FAIL");
+}
+
+void table_qualify(struct table *t, struct json_object *doc)
+{
+	struct json_object *drives = jget(doc, "drives"), *reqs = jget(jget(doc, "settings"), "requirements");
+	size_t nreq = jlen(reqs);
+
+	table_init(t, "Drives by requirement (measured at the chosen OP; margin inside the limit)");
+	table_cols(t, "drive", TA_RIGHT, "target", TA_LEFT, "verdict", TA_LEFT, "OP %", TA_RIGHT, NULL);
+	for (size_t k = 0; k < nreq && FIRST_REQ + k < TABLE_MAX_COLS; k++)
+		table_col(t, json_object_get_string(jidx(reqs, k)), TA_RIGHT);
+	for (size_t i = 0; i < jlen(drives); i++) {
+		struct json_object *d = jidx(drives, i), *dr = jget(d, "requirements");
+
+		table_row(t);
+		table_cell(t, 0, "%zu", i + 1);
+		table_cell(t, 1, "%s", jstr(d, "spec") ? jstr(d, "spec") : "?");
+		table_cell(t, 2, "%s", jstr(d, "error") ? "FAIL (did not finish)" :
+				      jstr(d, "verdict") && !strcmp(jstr(d, "verdict"), "pass") ? "pass" : "FAIL");
+		table_num(t, 3, jnum(d, "chosen_op_percent"), 2);
+		for (size_t k = 0; k < jlen(dr) && FIRST_REQ + k < TABLE_MAX_COLS; k++)
+			req_cell(t, FIRST_REQ + k, jidx(dr, k));
+	}
+}
+
+/* One drive: its requirements in full, what went wrong, and its own reports. */
+static void drive_section(struct html_page *pg, struct json_object *d, size_t i)
+{
+	struct json_object *dr = jget(d, "requirements"), *tgt = jget(d, "target");
+	const char *links[] = { "sweep", "slc" };
+	char id[32], head[320], href[96];
+	struct table t;
+
+	snprintf(id, sizeof(id), "drive-%zu", i + 1);
+	snprintf(head, sizeof(head), "Drive %zu: %s (%s)", i + 1, jstr(d, "spec") ? jstr(d, "spec") : "?",
+		 jstr(d, "verdict") ? jstr(d, "verdict") : "?");
+	html_h2(pg, id, head);
+	if (tgt)
+		html_p(pg, "%s, serial %s", jstr(tgt, "model") ? jstr(tgt, "model") : "model unknown",
+		       jstr(tgt, "serial") ? jstr(tgt, "serial") : "unknown");
+	if (jstr(d, "error"))
+		html_p(pg, "The profile did not finish: %s", jstr(d, "error"));
+	table_init(&t, "Requirements");
+	table_cols(&t, "requirement", TA_LEFT, "limit", TA_RIGHT, "measured", TA_RIGHT, "margin %", TA_RIGHT,
+		   "pass", TA_LEFT, NULL);
+	for (size_t k = 0; k < jlen(dr); k++) {
+		struct json_object *r = jidx(dr, k);
+
+		table_row(&t);
+		table_cell(&t, 0, "%s %s", jstr(r, "name") ? jstr(r, "name") : "?", jstr(r, "cmp") ? jstr(r, "cmp") : "");
+		table_num(&t, 1, jnum(r, "limit"), 2);
+		table_num(&t, 2, jnum(r, "measured"), 2);
+		table_num(&t, 3, jnum(r, "margin") * 100, 1);
+		table_cell(&t, 4, "%s", jbool(r, "pass") ? "yes" : "NO");
+	}
+	html_table(pg, &t, true);
+	table_free(&t);
+	for (size_t k = 0; k < 2; k++) {
+		const char *path = jstr(d, links[k]);
+		size_t len = path ? strlen(path) : 0;
+
+		/* The drive's own report sits beside its result.json. */
+		if (len > 11 && !strcmp(path + len - 11, "result.json")) {
+			snprintf(href, sizeof(href), "%.*sreport.html", (int)(len - 11), path);
+			snprintf(head, sizeof(head), "the %s report of drive %zu", links[k], i + 1);
+			html_link(pg, href, head);
+		}
+	}
+}
+
+void report_qualify(struct html_page *pg, struct json_object *doc)
+{
+	struct json_object *drives = jget(doc, "drives");
+	size_t pass = 0;
+	struct table t;
+
+	for (size_t i = 0; i < jlen(drives); i++)
+		pass += jstr(jidx(drives, i), "verdict") && !strcmp(jstr(jidx(drives, i), "verdict"), "pass");
+	html_dl_begin(pg);
+	html_dl(pg, "drives", "%zu, %zu pass", jlen(drives), pass);
+	html_dl(pg, "command", "%s", jstr(doc, "command") ? jstr(doc, "command") : "unknown");
+	html_dl_end(pg);
+	table_qualify(&t, doc);
+	html_table(pg, &t, true);
+	table_free(&t);
+	for (size_t i = 0; i < jlen(drives); i++)
+		drive_section(pg, jidx(drives, i), i);
+	settings_table(pg, doc);
+}
+
+/* A number as the JSON has it, or an empty field when not measured. */
+static void csv_num(struct strbuf *b, struct json_object *o, const char *key)
+{
+	struct json_object *v = jget(o, key);
+
+	sb_add(b, ",");
+	if (v && (json_object_is_type(v, json_type_double) || json_object_is_type(v, json_type_int)))
+		sb_add(b, json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN));
+}
+
+size_t csv_qualify(struct json_object *doc, struct csv_file *files, size_t max)
+{
+	struct json_object *drives = jget(doc, "drives");
+	struct strbuf *b;
+
+	if (max < 1 || !(b = calloc(1, sizeof(*b))))
+		return 0;
+	sb_add(b, "drive,target,verdict,chosen_op_percent,requirement,cmp,limit,measured,pass,margin\r\n");
+	for (size_t i = 0; i < jlen(drives); i++) {
+		struct json_object *d = jidx(drives, i), *dr = jget(d, "requirements");
+
+		for (size_t k = 0; k < jlen(dr); k++) {
+			struct json_object *r = jidx(dr, k);
+
+			sb_printf(b, "%zu,", i + 1);
+			csv_field(b, jstr(d, "spec") ? jstr(d, "spec") : "");
+			sb_add(b, ",");
+			csv_field(b, jstr(d, "verdict") ? jstr(d, "verdict") : "");
+			csv_num(b, d, "chosen_op_percent");
+			sb_add(b, ",");
+			csv_field(b, jstr(r, "name") ? jstr(r, "name") : "");
+			sb_add(b, ",");
+			csv_field(b, jstr(r, "cmp") ? jstr(r, "cmp") : "");
+			csv_num(b, r, "limit");
+			csv_num(b, r, "measured");
+			sb_add(b, jbool(r, "pass") ? ",true" : ",false");
+			csv_num(b, r, "margin");
+			sb_add(b, "\r\n");
+		}
+	}
+	files[0] = (struct csv_file){ "qualify.csv", b };
+	return 1;
+}
+
+void compare_qualify_table(struct table *t, const struct compare_entry *e, size_t n)
+{
+	table_init(t, "Qualifications");
+	table_cols(t, "result", TA_LEFT, "drive", TA_LEFT, "verdict", TA_LEFT, "OP %", TA_RIGHT, "met", TA_RIGHT,
+		   NULL);
+	for (size_t i = 0; i < n; i++) {
+		struct json_object *drives = jget(e[i].doc, "drives");
+
+		for (size_t k = 0; k < jlen(drives); k++) {
+			struct json_object *d = jidx(drives, k), *dr = jget(d, "requirements");
+			size_t met = 0;
+
+			for (size_t j = 0; j < jlen(dr); j++)
+				met += jbool(jidx(dr, j), "pass");
+			table_row(t);
+			table_cell(t, 0, "%s", e[i].label);
+			table_cell(t, 1, "%s", jstr(d, "spec") ? jstr(d, "spec") : "?");
+			table_cell(t, 2, "%s", jstr(d, "verdict") ? jstr(d, "verdict") : "?");
+			table_num(t, 3, jnum(d, "chosen_op_percent"), 2);
+			table_cell(t, 4, "%zu of %zu", met, jlen(dr));
+		}
+	}
+}

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: MIT */
+/* The qualification's table and page: drives by requirements, verdicts and margins. */
+#ifndef SSDPROF_REPORT_QUALIFY_H
+#define SSDPROF_REPORT_QUALIFY_H
+
+#include <stddef.h>
+
+struct json_object;
+struct table;
+struct html_page;
+struct csv_file;
+struct compare_entry;
+
+/*
+ * One row per drive: its number, TARGET, verdict and chosen OP, then per
+ * requirement the figure measured and its margin ("52000 (+30%)"), "-"
+ * where not measured.
+ */
+void table_qualify(struct table *t, struct json_object *doc);
+/* The page: the summary, the table, and each drive's requirements with links to its own reports. */
+void report_qualify(struct html_page *pg, struct json_object *doc);
+
+/* qualify.csv: one row per drive and requirement. */
+size_t csv_qualify(struct json_object *doc, struct csv_file *files, size_t max);
+/* compare of qualify results: one row per drive of each. */
+void compare_qualify_table(struct table *t, const struct compare_entry *e, size_t n);
+
+#endif
