@@ -20,6 +20,8 @@
 #include "cli/pc_options.h"
 #include "cli/qualify.h"
 #include "profiler/sweep.h"
+#include "reports/chart.h"
+#include "reports/report.h"
 #include "reports/report_qualify.h"
 #include "reports/table.h"
 #include "results/qualify_json.h"
@@ -374,6 +376,36 @@ static bool verdict(struct json_object *drives, const struct qualify_cli *o, con
 	return pass;
 }
 
+/*
+ * Each drive's own reports beside its results, and the qualification's
+ * page, so the page's links lead somewhere.  A report that cannot be
+ * written is said, and changes no verdict.
+ */
+static void write_reports(const char *dir, const struct qualify_drive *d, unsigned n)
+{
+	static const char *const parts[] = { "slc", "sweep" };
+	char path[PATH_MAX + 64], out[PATH_MAX + 96], err[1024];
+	const struct report_kind *kind;
+	struct json_object *doc;
+
+	for (unsigned i = 0; i <= n; i++)
+		for (unsigned k = 0; k < (i < n ? 2 : 1); k++) {
+			if (i < n && !(k ? d[i].sweep_doc : d[i].slc_doc))
+				continue;
+			if (i < n)
+				snprintf(path, sizeof(path), "%s/%s", d[i].dir, parts[k]);
+			else
+				snprintf(path, sizeof(path), "%s", dir);
+			snprintf(out, sizeof(out), "%s/report.html", path);
+			strncat(path, "/result.json", sizeof(path) - strlen(path) - 1);
+			if (report_load(path, &doc, &kind, err, sizeof(err)) ||
+			    report_make(doc, kind, out, NULL, err, sizeof(err)))
+				cli_error("warning: no report beside %s: %s", path, err);
+			json_object_put(doc);
+		}
+	chart_release_fonts();
+}
+
 /* The document, saved and shown; the exit code of the batch. */
 static int finish(struct qualify_cli *o, struct qualify_drive *d, unsigned n, const char *dir)
 {
@@ -399,6 +431,7 @@ static int finish(struct qualify_cli *o, struct qualify_drive *d, unsigned n, co
 		json_object_put(doc);
 		return EXIT_RUN_FAILED;
 	}
+	write_reports(dir, d, n);
 	if (o->pc.json) {
 		puts(result_json_text(doc));
 	} else if (!o->pc.quiet) {

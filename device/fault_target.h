@@ -40,6 +40,8 @@
 #include "device/target.h"
 
 #define FAULT_ENV "SSDPROF_FAULT"
+/* With it set, a single TARGET spelled exactly so gets the faults (open/open.c); a group ignores it. */
+#define FAULT_TARGET_ENV "SSDPROF_FAULT_TARGET"
 #define FAULT_MAX 8
 
 enum fault_kind {

@@ -79,6 +79,9 @@ int target_open_flags(const char *spec, unsigned flags, struct target **out, cha
 	if ((ret = fault_plan_env(&plan, 0, err, errlen)) < 0 ||
 	    (ret = open_plain(spec, flags, out, err, errlen)) < 0)
 		return ret;
+	/* SSDPROF_FAULT_TARGET=SPEC: only that TARGET of several (qualify's drives) misbehaves. */
+	if (getenv(FAULT_TARGET_ENV) && strcmp(getenv(FAULT_TARGET_ENV), spec))
+		plan.n = 0;
 	return add_faults(out, &plan, -1, err, errlen);
 }
 
