@@ -10,10 +10,11 @@
 #include "cli/report.h"
 #include "reports/chart.h"
 #include "reports/compare.h"
+#include "reports/report_qualify.h"
 #include "reports/table.h"
 
 const char cmd_compare_usage[] =
-	"usage: ssdprof compare RESULT.json RESULT.json... [-o compare.html] [--png DIR]\n"
+	"usage: ssdprof compare RESULT.json RESULT.json... [-o compare.html] [--png DIR] [--rank-by FIGURE]\n"
 	"\n"
 	"Put several results of one kind (sweeps, slc probes or runs, one schema\n"
 	"version) side by side: a table on the terminal, and with -o an HTML page with\n"
@@ -22,18 +23,21 @@ const char cmd_compare_usage[] =
 	"\n"
 	"  -o, --out FILE   also write the HTML page\n"
 	"  --png DIR        with -o, also write every chart as a PNG into DIR\n"
+	"  --rank-by FIGURE list the drives best first by steady_iops, p99_9_write_us,\n"
+	"                   post_cache_mbps (slc results) or life_years (sweeps: at the\n"
+	"                   recommended OP)\n"
 	"\n"
 	"Example: ssdprof compare budget/result.json dc/result.json -o drives.html\n";
 
 int cmd_compare(int argc, char **argv)
 {
-	const char *out = NULL, *png = NULL;
+	const char *out = NULL, *png = NULL, *rank_by = NULL;
 	struct compare_set set;
 	struct table t = { 0 };
 	char err[4352];
 	int rc;
 
-	if ((rc = report_options(argc, argv, "compare", &out, &png)))
+	if ((rc = report_options(argc, argv, "compare", &out, &png, &rank_by)))
 		return rc;
 	if (argc - optind < 2 || argc - optind > COMPARE_MAX) {
 		cli_error("compare needs 2 to %d RESULT.json files; see ssdprof compare --help", COMPARE_MAX);
@@ -46,6 +50,10 @@ int cmd_compare(int argc, char **argv)
 	/* Files that are not results of one kind are bad input; a page that cannot be written is a failure. */
 	rc = EXIT_USAGE;
 	if (compare_load(&set, argv + optind, (size_t)(argc - optind), err, sizeof(err))) {
+		cli_error("compare: %s", err);
+		goto out;
+	}
+	if (rank_by && compare_rank(&set, rank_by, err, sizeof(err))) {
 		cli_error("compare: %s", err);
 		goto out;
 	}

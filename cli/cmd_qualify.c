@@ -8,7 +8,6 @@
  */
 #include <errno.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,8 +29,6 @@
 #include "util/escape.h"
 #include "util/parse.h"
 #include "util/settings_limits.h"
-
-#define QUALIFY_MAX_DRIVES 64
 
 const char cmd_qualify_usage[] =
 	"usage: ssdprof qualify TARGET... [--require REQ]... [--requirements FILE]\n"
@@ -278,48 +275,6 @@ static int open_drives(struct qualify_cli *o, int argc, char **argv, struct qual
 	return rc;
 }
 
-/* A worker: drives one after another from the shared counter. */
-struct pool {
-	pthread_mutex_t lock;
-	struct qualify_drive *d;
-	unsigned n, next;
-};
-
-static void *worker(void *arg)
-{
-	struct pool *p = arg;
-
-	for (;;) {
-		unsigned i;
-
-		pthread_mutex_lock(&p->lock);
-		i = p->next++;
-		pthread_mutex_unlock(&p->lock);
-		if (i >= p->n)
-			return NULL;
-		qualify_drive_run(&p->d[i]);
-	}
-}
-
-/* Every drive, jobs at a time (0: all at once).  0, or -errno when no thread could start. */
-static int run_all(struct qualify_drive *d, unsigned n, unsigned jobs)
-{
-	struct pool p = { .lock = PTHREAD_MUTEX_INITIALIZER, .d = d, .n = n };
-	pthread_t th[QUALIFY_MAX_DRIVES];
-	unsigned started = 0;
-
-	if (!jobs || jobs > n)
-		jobs = n;
-	for (unsigned i = 0; i < jobs; i++, started++)
-		if (pthread_create(&th[i], NULL, worker, &p))
-			break;
-	if (!started)
-		return -EAGAIN;
-	for (unsigned i = 0; i < started; i++)
-		pthread_join(th[i], NULL);
-	return 0;
-}
-
 static struct json_object *settings_json(const struct qualify_cli *o)
 {
 	struct json_object *s = json_object_new_object(), *ops = json_object_new_array();
@@ -467,7 +422,7 @@ static int qualify(struct qualify_cli *o, struct qualify_drive *d, unsigned n)
 		}
 	}
 	interrupt_install();
-	if (run_all(d, n, o->jobs)) {
+	if (qualify_run_all(d, n, o->jobs)) {
 		cli_error("qualify: cannot start a thread: %s", strerror(EAGAIN));
 		return EXIT_RUN_FAILED;
 	}

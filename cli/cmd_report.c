@@ -28,13 +28,22 @@ const char cmd_report_usage[] =
 	"\n"
 	"Example: ssdprof report results/budget/result.json -o budget.html --png budget-png\n";
 
-int report_options(int argc, char **argv, const char *cmd, const char **out, const char **png)
+int report_options(int argc, char **argv, const char *cmd, const char **out, const char **png,
+		   const char **rank_by)
 {
-	static const struct option longopts[] = {
+	/* report has no --rank-by: the entry is cut off for it. */
+	static const struct option all[] = {
+		{ "out", required_argument, NULL, 'o' },
+		{ "png", required_argument, NULL, 'p' },
+		{ "rank-by", required_argument, NULL, 'r' },
+		{ NULL, 0, NULL, 0 },
+	};
+	static const struct option no_rank[] = {
 		{ "out", required_argument, NULL, 'o' },
 		{ "png", required_argument, NULL, 'p' },
 		{ NULL, 0, NULL, 0 },
 	};
+	const struct option *longopts = rank_by ? all : no_rank;
 	int c;
 
 	opterr = 0;
@@ -49,6 +58,13 @@ int report_options(int argc, char **argv, const char *cmd, const char **out, con
 				return EXIT_USAGE;
 			}
 			*(c == 'o' ? out : png) = optarg;
+			break;
+		case 'r':
+			if (*rank_by) {
+				cli_error("%s: --rank-by is given twice; give it once", cmd);
+				return EXIT_USAGE;
+			}
+			*rank_by = optarg;
 			break;
 		default:
 			return cli_getopt_error(cmd, argv, optind, c, optopt);
@@ -65,7 +81,7 @@ int cmd_report(int argc, char **argv)
 	struct json_object *doc;
 	int ret;
 
-	if ((ret = report_options(argc, argv, "report", &out, &png)))
+	if ((ret = report_options(argc, argv, "report", &out, &png, NULL)))
 		return ret;
 	if (optind != argc - 1) {
 		cli_error(optind >= argc ? "report needs a RESULT.json; see ssdprof report --help"

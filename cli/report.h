@@ -4,9 +4,10 @@
 #define SSDPROF_CLI_REPORT_H
 
 /*
- * -o/--out FILE and --png DIR.  0 with optind at the first operand, or an
- * exit code after printing why.
+ * -o/--out FILE and --png DIR, and with rank_by (compare) --rank-by FIGURE.
+ * 0 with optind at the first operand, or an exit code after printing why.
  */
-int report_options(int argc, char **argv, const char *cmd, const char **out, const char **png);
+int report_options(int argc, char **argv, const char *cmd, const char **out, const char **png,
+		   const char **rank_by);
 
 #endif

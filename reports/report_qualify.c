@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The page of a qualification (reports/report_qualify.h). */
+#include <errno.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -15,6 +16,7 @@
 #include "reports/report_qualify.h"
 #include "reports/table.h"
 #include "results/json_get.h"
+#include "results/qualify_json.h"
 #include "results/result_json.h"
 #include "util/strbuf.h"
 
@@ -197,4 +199,69 @@ void compare_qualify_table(struct table *t, const struct compare_entry *e, size_
 			table_cell(t, 4, "%zu of %zu", met, jlen(dr));
 		}
 	}
+}
+
+/* Figure f of a sweep (at its chosen OP) or an slc result; NAN when the kind has none. */
+static double rank_figure(struct json_object *doc, enum req_figure f)
+{
+	struct req_measured m;
+	const char *kind = jstr(doc, "kind");
+	bool sweep = kind && !strcmp(kind, "sweep"), slc = kind && !strcmp(kind, "slc");
+
+	qualify_measured(sweep ? doc : NULL, sweep ? qualify_chosen_op(doc) : NAN, slc ? doc : NULL, &m);
+	switch (f) {
+	case REQ_STEADY_IOPS:
+		return m.steady_iops;
+	case REQ_P99_9_WRITE_US:
+		return m.p99_9_write_us;
+	case REQ_POST_CACHE_MBPS:
+		return m.post_cache_mbps;
+	case REQ_LIFE_YEARS:
+		return m.life_years;
+	default:
+		return NAN;
+	}
+}
+
+int compare_rank(struct compare_set *set, const char *figure, char *err, size_t errlen)
+{
+	static const enum req_figure figures[] = { REQ_STEADY_IOPS, REQ_P99_9_WRITE_US, REQ_POST_CACHE_MBPS,
+						   REQ_LIFE_YEARS };
+	double v[COMPARE_MAX];
+	bool found = false, any = false, lower;
+	enum req_figure f = REQ_STEADY_IOPS;
+
+	for (size_t i = 0; i < sizeof(figures) / sizeof(figures[0]); i++)
+		if (!strcmp(figure, req_figure_name(figures[i]))) {
+			f = figures[i];
+			found = true;
+		}
+	if (!found) {
+		snprintf(err, errlen, "--rank-by: use steady_iops, p99_9_write_us, post_cache_mbps or life_years");
+		return -EINVAL;
+	}
+	lower = f == REQ_P99_9_WRITE_US;
+	for (size_t i = 0; i < set->n; i++)
+		any |= !isnan(v[i] = rank_figure(set->e[i].doc, f));
+	if (!any) {
+		snprintf(err, errlen, "--rank-by %s: none of these results has it (%s comes from %s results)", figure,
+			 figure, f == REQ_POST_CACHE_MBPS ? "slc" : "sweep");
+		return -EINVAL;
+	}
+	/* Insertion sort, stable: the best first, what was not measured last, ties in the order given. */
+	for (size_t i = 1; i < set->n; i++)
+		for (size_t j = i; j > 0; j--) {
+			double a = v[j - 1], b = v[j];
+			bool swap = !isnan(b) && (isnan(a) || (lower ? b < a : b > a));
+			struct compare_entry e;
+
+			if (!swap)
+				break;
+			e = set->e[j - 1];
+			set->e[j - 1] = set->e[j];
+			set->e[j] = e;
+			v[j - 1] = b;
+			v[j] = a;
+		}
+	return 0;
 }

@@ -10,6 +10,7 @@ struct table;
 struct html_page;
 struct csv_file;
 struct compare_entry;
+struct compare_set;
 
 /*
  * One row per drive: its number, TARGET, verdict and chosen OP, then per
@@ -24,5 +25,12 @@ void report_qualify(struct html_page *pg, struct json_object *doc);
 size_t csv_qualify(struct json_object *doc, struct csv_file *files, size_t max);
 /* compare of qualify results: one row per drive of each. */
 void compare_qualify_table(struct table *t, const struct compare_entry *e, size_t n);
+/*
+ * compare --rank-by FIGURE: the drives of set best first by steady_iops,
+ * p99_9_write_us (lowest first), post_cache_mbps or life_years, from sweep
+ * results at their chosen OP or slc results; not measured last.  0, or
+ * -EINVAL with the reason in err.
+ */
+int compare_rank(struct compare_set *set, const char *figure, char *err, size_t errlen);
 
 #endif
