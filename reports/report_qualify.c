@@ -113,6 +113,46 @@ static void drive_section(struct html_page *pg, struct json_object *d, size_t i)
 	}
 }
 
+/*
+ * Every drive's margin on every requirement, one line per drive over the
+ * requirements (a band each), 0 the limit itself: above it met, below it
+ * missed (hollow).  Pass/fail requirements (steady) have no margin.
+ */
+static void margins_chart(struct html_page *pg, struct json_object *doc)
+{
+	struct json_object *drives = jget(doc, "drives"), *reqs = jget(jget(doc, "settings"), "requirements");
+	struct plot p = { .c = { .title = "Margin on each requirement (0: the limit; above it met)",
+				 .xlabel = "requirement", .ylabel = "margin (%)", .open_note = "hollow: missed" } };
+	size_t nreq = jlen(reqs), nd = jlen(drives);
+	double zx[2] = { 0.5, nreq + 0.5 }, zy[2] = { 0, 0 };
+	double *x, *y;
+	bool *open;
+
+	for (size_t k = 0; k < nreq && k < CHART_MAX_BANDS; k++)
+		p.c.bands[p.c.nbands++] = (struct chart_band){ k + 0.5, k + 1.5, json_object_get_string(jidx(reqs, k)) };
+	p.c.series[p.c.nseries++] = (struct chart_series){ .label = "the limit", .x = zx, .y = zy, .n = 2,
+							    .dashed = true, .color = -1 };
+	for (size_t i = 0; i < nd && p.c.nseries < CHART_MAX_SERIES; i++) {
+		struct json_object *d = jidx(drives, i), *dr = jget(d, "requirements");
+		struct chart_series *line = plot_line(&p, jlen(dr), &x, &y, &open);
+
+		if (!line)
+			break;
+		line->markers = true;
+		line->color = (int)i;
+		snprintf(plot_label(&p, line), PLOT_LABEL, "%zu: %s", i + 1, jstr(d, "spec") ? jstr(d, "spec") : "?");
+		line->label = plot_label(&p, line);
+		for (size_t k = 0; k < jlen(dr); k++) {
+			x[k] = (double)k + 1;
+			y[k] = jnum(jidx(dr, k), "margin") * 100;
+			open[k] = !jbool(jidx(dr, k), "pass");
+		}
+	}
+	if (!nreq)
+		p.c.empty = "no requirements";
+	plot_show(pg, "margins", &p, NULL);
+}
+
 void report_qualify(struct html_page *pg, struct json_object *doc)
 {
 	struct json_object *drives = jget(doc, "drives");
@@ -128,6 +168,7 @@ void report_qualify(struct html_page *pg, struct json_object *doc)
 	table_qualify(&t, doc);
 	html_table(pg, &t, true);
 	table_free(&t);
+	margins_chart(pg, doc);
 	for (size_t i = 0; i < jlen(drives); i++)
 		drive_section(pg, jidx(drives, i), i);
 	settings_table(pg, doc);
@@ -264,4 +305,52 @@ int compare_rank(struct compare_set *set, const char *figure, char *err, size_t 
 			v[j] = a;
 		}
 	return 0;
+}
+
+void report_life_chart(struct html_page *pg, struct json_object *doc)
+{
+	struct json_object *points = jget(doc, "points"), *e = jget(doc, "endurance");
+	struct plot p = { .c = { .title = "Projected life against OP", .xlabel = "OP (%)", .ylabel = "life (years)",
+				 .x_from_zero = true, .y_from_zero = true, .open_note = "hollow: not steady" } };
+	double target = jnum(e, "target_life_years"), tx[2], ty[2];
+	char tl[64];
+	struct chart_series *line;
+	bool known = false;
+	struct table t;
+
+	for (size_t i = 0; i < jlen(points); i++)
+		known |= !isnan(jnum(jget(jidx(points, i), "endurance"), "life_years"));
+	if (!known)
+		return;
+	line = line_of(&p, points, NULL, 0, "op_percent", 1, "endurance/life_years");
+	if (line) {
+		line->label = "life at --daily-writes";
+		line->markers = true;
+	}
+	if (!isnan(target) && jlen(points)) {
+		tx[0] = jnum(jidx(points, 0), "op_percent");
+		tx[1] = jnum(jidx(points, jlen(points) - 1), "op_percent");
+		ty[0] = ty[1] = target;
+		snprintf(tl, sizeof(tl), "--target-life %.3g years", target);
+		p.c.series[p.c.nseries++] = (struct chart_series){ .label = tl, .x = tx, .y = ty, .n = 2, .dashed = true,
+								    .color = -1 };
+	}
+	table_init(&t, "Life per OP point");
+	table_cols(&t, "OP %", TA_RIGHT, "WA", TA_RIGHT, "life years", TA_RIGHT, "rated TB", TA_RIGHT, "source", TA_LEFT,
+		   NULL);
+	for (size_t i = 0; i < jlen(points); i++) {
+		struct json_object *pt = jidx(points, i), *pe = jget(pt, "endurance");
+
+		table_row(&t);
+		table_num(&t, 0, jnum(pt, "op_percent"), 2);
+		table_num(&t, 1, jnum(pe, "nand_bytes_per_host_byte"), 2);
+		table_num(&t, 2, jnum(pe, "life_years"), 2);
+		table_num(&t, 3, jnum(pe, "rated_tbw"), 1);
+		table_cell(&t, 4, "%s", jstr(pe, "source") ? jstr(pe, "source") : "-");
+	}
+	html_h2(pg, "life", "Life against OP");
+	html_p(pg, "The rated endurance counted as NAND writes at WA 1, divided by the daily host writes times the "
+	       "WA measured at each OP: life grows with OP as WA falls.");
+	plot_show(pg, "life", &p, &t);
+	table_free(&t);
 }

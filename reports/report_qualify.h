@@ -25,6 +25,8 @@ void report_qualify(struct html_page *pg, struct json_object *doc);
 size_t csv_qualify(struct json_object *doc, struct csv_file *files, size_t max);
 /* compare of qualify results: one row per drive of each. */
 void compare_qualify_table(struct table *t, const struct compare_entry *e, size_t n);
+/* A sweep's projected life against OP, beside its IOPS against OP; nothing when no point has a life. */
+void report_life_chart(struct html_page *pg, struct json_object *doc);
 /*
  * compare --rank-by FIGURE: the drives of set best first by steady_iops,
  * p99_9_write_us (lowest first), post_cache_mbps or life_years, from sweep

@@ -10,6 +10,7 @@
 
 #include "reports/html.h"
 #include "reports/report_parts.h"
+#include "reports/report_qualify.h"
 #include "reports/table.h"
 #include "results/json_get.h"
 #include "sim/sim.h"
@@ -403,5 +404,6 @@ void report_sweep(struct html_page *pg, struct json_object *doc)
 	table_free(&t);
 	settings_table(pg, doc);
 	sweep_charts(pg, doc);
+	report_life_chart(pg, doc);
 	raid_sweep_section(pg, doc);
 }
