@@ -39,6 +39,8 @@ static const struct {
 	{ "report_sweep_notsteady.json", RESULT_KIND_SWEEP },
 	{ "report_sweep_nowaf.json", RESULT_KIND_SWEEP },
 	{ "report_sweep_raid.json", RESULT_KIND_SWEEP },
+	{ "report_sweep_endurance.json", RESULT_KIND_SWEEP },
+	{ "report_qualify.json", RESULT_KIND_QUALIFY },
 };
 
 static void data_path(char *buf, size_t len, const char *file)
@@ -146,7 +148,7 @@ static void test_resume_crashes_refused(void **state)
 	(void)state;
 
 	expect_refused(sw, NULL, "schema", NULL, "schema: expected \"ssdprof.result/1\", got null");
-	expect_refused(sw, NULL, "kind", NULL, "kind: expected one of run, precondition, sweep, slc, got null");
+	expect_refused(sw, NULL, "kind", NULL, "kind: expected one of run, precondition, sweep, slc, qualify, got null");
 	expect_refused(sw, NULL, "kind", json_object_new_string("qualify\x1b[2J"),
 		       "got \"qualify\\x1b[2J\"");
 	expect_refused(sw, "target", "path", NULL, "target.path: expected a string, got null");
@@ -180,6 +182,34 @@ static void test_resume_crashes_refused(void **state)
 }
 
 /* What the table cannot say alone: the plan's list and an adaptive plan's resolution. */
+/* A qualification and a sweep's endurance: every field the report and the verdicts read, held to its type. */
+static void test_qualify_and_endurance_refused(void **state)
+{
+	const char *q = "report_qualify.json", *e = "report_sweep_endurance.json";
+	(void)state;
+
+	expect_refused(q, NULL, "drives", json_object_new_array(), "drives: expected an array of 1 to 64 items, got 0");
+	expect_refused(q, "drives[0]", "verdict", json_object_new_string("maybe"),
+		       "drives[0].verdict: expected one of pass, fail, got \"maybe\"");
+	expect_refused(q, "drives[1]", "spec", NULL, "drives[1].spec: expected a string, got null");
+	expect_refused(q, "drives[1].requirements[2]", "name", json_object_new_string("iops"),
+		       "drives[1].requirements[2].name: expected one of steady, steady_iops");
+	expect_refused(q, "drives[1].requirements[2]", "cmp", json_object_new_string("<"),
+		       "drives[1].requirements[2].cmp: expected one of ==, >=, <=");
+	expect_refused(q, "drives[1].requirements[2]", "margin", json_object_new_string("-6%"),
+		       "drives[1].requirements[2].margin: expected a number");
+	expect_refused(q, "drives[1].requirements[2]", "limit", json_object_new_double(1e13),
+		       "drives[1].requirements[2].limit: expected a number from 0 to 1000000000000");
+	expect_refused(q, "drives[1].requirements[2]", "pass", NULL, "drives[1].requirements[2].pass: expected true or false");
+	expect_refused(q, "settings", "requirements", json_object_new_string("steady"),
+		       "settings.requirements: expected an array of 0 to 16 items");
+	expect_refused(e, "points[1].endurance", "life_years", json_object_new_double(-1),
+		       "points[1].endurance.life_years: expected a number of at least 0 or null, got -1");
+	expect_refused(e, "endurance", "least_op_percent", json_object_new_double(101),
+		       "endurance.least_op_percent: expected a number from 0 to 100 or null, got 101");
+	expect_refused(e, "endurance", "source", json_object_new_int(3), "endurance.source: expected a string or null");
+}
+
 static void test_sweep_plan_needs_its_list(void **state)
 {
 	struct json_object *d = load_data("report_sweep_dc.json"), *s = at(d, "settings");
@@ -311,6 +341,7 @@ int main(void)
 		cmocka_unit_test(test_every_data_document_loads),
 		cmocka_unit_test(test_report_crashes_refused),
 		cmocka_unit_test(test_resume_crashes_refused),
+		cmocka_unit_test(test_qualify_and_endurance_refused),
 		cmocka_unit_test(test_sweep_plan_needs_its_list),
 		cmocka_unit_test(test_kind),
 		cmocka_unit_test(test_text),
