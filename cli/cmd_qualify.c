@@ -244,7 +244,7 @@ static const char *yes_for(const char *yes, unsigned i, unsigned n, char *buf, s
 }
 
 /* Open and check every drive before anything is written.  0, or an exit code after printing why. */
-static int open_drives(struct qualify_cli *o, int argc, char **argv, struct qualify_drive *d, unsigned n)
+static int open_drives(struct qualify_cli *o, char **argv, struct qualify_drive *d, unsigned n)
 {
 	const char *yes = o->pc.yes;
 	char buf[256];
@@ -271,7 +271,6 @@ static int open_drives(struct qualify_cli *o, int argc, char **argv, struct qual
 			rc = EXIT_USAGE;
 		}
 	}
-	(void)argc;
 	return rc;
 }
 
@@ -472,7 +471,7 @@ int cmd_qualify(int argc, char **argv)
 		rc = EXIT_RUN_FAILED;
 		goto out;
 	}
-	if ((rc = open_drives(&o, argc, argv, d, n)))
+	if ((rc = open_drives(&o, argv, d, n)))
 		goto out;
 	if (o.pc.dry_run) {
 		dry_run(&o, d, n);

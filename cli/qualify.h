@@ -37,7 +37,7 @@ struct qualify_drive {
 	char dir[PATH_MAX];               /* its own results folder */
 	/* Out. */
 	int rc;                           /* enum exit_code of its profile */
-	char error[TARGET_ERRLEN];        /* why it failed, when rc */
+	char error[TARGET_ERRLEN + 96];   /* why it failed, when rc: what, then the reason */
 	struct json_object *sweep_doc;    /* as saved; NULL when not run */
 	struct json_object *slc_doc;
 	char ein_src[32];
