@@ -114,4 +114,16 @@ PY
 # The report and compare read the result.
 run_cmd report par/result.json -o page.html
 [ "$rc" = 0 ] && grep -q "sim:budget-tlc" page.html || fail "report of a qualify result: $rc $(cat "$work/stderr")"
+# compare ranks the drives by a figure, best first; report takes no --rank-by.
+run_cmd compare par/drive-2/sweep/result.json par/drive-1/sweep/result.json --rank-by steady_iops
+[ "$rc" = 0 ] || fail "compare --rank-by: exit $rc: $(cat "$work/stderr")"
+sed -n 2p "$work/stdout" | grep -q "sim:dc-tlc" || fail "compare --rank-by steady_iops does not put dc-tlc first: $(cat "$work/stdout")"
+run_cmd compare par/drive-1/sweep/result.json par/drive-2/sweep/result.json --rank-by p99_9_write_us
+sed -n 2p "$work/stdout" | grep -q "sim:dc-tlc" || fail "compare --rank-by p99_9_write_us does not put dc-tlc first"
+run_cmd compare par/drive-1/sweep/result.json par/drive-2/sweep/result.json --rank-by iops
+[ "$rc" = 2 ] && grep -qF -- "--rank-by: use steady_iops" "$work/stderr" || fail "compare --rank-by iops: exit $rc"
+run_cmd compare par/drive-1/slc/result.json par/drive-2/slc/result.json --rank-by life_years
+[ "$rc" = 2 ] && grep -qF "none of these results has it" "$work/stderr" || fail "compare --rank-by life_years of slc results: exit $rc"
+run_cmd report par/result.json --rank-by steady_iops
+[ "$rc" = 2 ] && grep -qF "unknown option '--rank-by'" "$work/stderr" || fail "report --rank-by: exit $rc: $(cat "$work/stderr")"
 echo "qualify: ok"
