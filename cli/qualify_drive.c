@@ -39,16 +39,28 @@ static int fail(struct qualify_drive *d, int rc, const char *what, const char *e
 	return rc;
 }
 
-/* A finished document of kind saved in dir by an earlier run, or NULL. */
-static struct json_object *load_done(const char *dir, enum result_kind want, bool need_complete)
+/*
+ * What an earlier run saved in dir: a document of kind want (complete when
+ * need_complete) measured with these settings.  NULL when there is none;
+ * one with other settings is refused (*mismatch set) rather than mixed
+ * with this run's or silently measured over.
+ */
+static struct json_object *load_done(const char *dir, enum result_kind want, bool need_complete,
+				     struct json_object *settings, bool *mismatch)
 {
 	char path[PATH_MAX + 32], err[512];
-	struct json_object *doc, *c;
+	struct json_object *doc, *c, *saved;
 	enum result_kind kind;
 
 	snprintf(path, sizeof(path), "%s/result.json", dir);
 	if (result_load(path, &doc, &kind, err, sizeof(err)))
 		return NULL;
+	if (kind == want && json_object_object_get_ex(doc, "settings", &saved) &&
+	    !json_object_equal(saved, settings)) {
+		*mismatch = true;
+		json_object_put(doc);
+		return NULL;
+	}
 	if (kind != want || (need_complete && !(json_object_object_get_ex(doc, "complete", &c) &&
 						json_object_get_boolean(c)))) {
 		json_object_put(doc);
@@ -56,6 +68,9 @@ static struct json_object *load_done(const char *dir, enum result_kind want, boo
 	}
 	return doc;
 }
+
+#define MISMATCH "holds results measured with other settings; resume with the options it was started with, " \
+	"or give a new --out"
 
 static struct json_object *slc_settings_json(const struct slc_settings *s)
 {
@@ -83,10 +98,19 @@ static int run_slc(struct qualify_drive *d)
 	int ret;
 
 	snprintf(dir, sizeof(dir), "%s/slc", d->dir);
-	if (p->resume && (d->slc_doc = load_done(dir, RESULT_KIND_SLC, false)))
-		return 0;
 	if (s.qd > d->t->ops->max_queue_depth)
 		s.qd = d->t->ops->max_queue_depth;
+	if (p->resume) {
+		struct json_object *want = slc_settings_json(&s);
+		bool mismatch = false;
+
+		d->slc_doc = load_done(dir, RESULT_KIND_SLC, false, want, &mismatch);
+		json_object_put(want);
+		if (mismatch)
+			return fail(d, EXIT_USAGE, dir, MISMATCH);
+		if (d->slc_doc)
+			return 0;
+	}
 	ret = slc_probe_run(d->t, &s, &r, pc_cli_poll, NULL, err, sizeof(err));
 	if (ret) {
 		slc_result_free(&r);
@@ -171,9 +195,10 @@ static int compare_points(const void *a, const void *b)
 }
 
 /* The points a resumed drive already has, from an unfinished sweep in its folder. */
-static void replay(struct qsweep *q)
+static void replay(struct qsweep *q, struct json_object *settings)
 {
-	struct json_object *saved = load_done(q->dir, RESULT_KIND_SWEEP, false), *pts;
+	bool mismatch = false;
+	struct json_object *saved = load_done(q->dir, RESULT_KIND_SWEEP, false, settings, &mismatch), *pts;
 
 	if (saved && json_object_object_get_ex(saved, "points", &pts))
 		for (size_t i = 0; i < json_object_array_length(pts) && q->n < SWEEP_MAX_POINTS; i++) {
@@ -244,9 +269,17 @@ static int run_sweep(struct qualify_drive *d)
 	if (!q)
 		return fail(d, EXIT_RUN_FAILED, "sweep", "out of memory");
 	snprintf(q->dir, sizeof(q->dir), "%s/sweep", d->dir);
-	if (p->resume && (d->sweep_doc = load_done(q->dir, RESULT_KIND_SWEEP, true))) {
-		free(q);
-		return 0;
+	if (p->resume) {
+		struct json_object *want = sweep_settings_json(p);
+		bool mismatch = false;
+
+		d->sweep_doc = load_done(q->dir, RESULT_KIND_SWEEP, true, want, &mismatch);
+		json_object_put(want);
+		if (mismatch || d->sweep_doc) {
+			rc = mismatch ? fail(d, EXIT_USAGE, q->dir, MISMATCH) : 0;
+			free(q);
+			return rc;
+		}
 	}
 	if (result_mkdir_p(q->dir, err, sizeof(err))) {
 		free(q);
@@ -259,7 +292,7 @@ static int run_sweep(struct qualify_drive *d)
 	q->points = json_object_new_array();
 	json_object_object_add(q->doc, "points", q->points);
 	if (p->resume)
-		replay(q);
+		replay(q, jget(q->doc, "settings"));
 	while (!rc && sweep_plan_next(&p->plan, q->kp, q->n, &next))
 		rc = sweep_point(d, q, &run, next);
 	if (sweep_restore_capacity(&run, err, sizeof(err)))

@@ -111,6 +111,11 @@ a, b = (json.load(open(f)) for f in sys.argv[1:3])
 assert a['points'] == b['points'] and b['complete']
 PY
 
+# Resumed with other settings, a drive's saved results are refused, not mixed or measured over.
+run_cmd qualify "$T1" "$T2" ${ARGS/7,28/7,14} $NOSLC --resume flt
+[ "$rc" = 1 ] && grep -qF "other settings" "$work/stderr" || fail "resume with other --op: exit $rc: $(cat "$work/stderr")"
+same par flt drive-1/sweep/result.json
+
 # The report and compare read the result.
 run_cmd report par/result.json -o page.html
 [ "$rc" = 0 ] && grep -q "sim:budget-tlc" page.html || fail "report of a qualify result: $rc $(cat "$work/stderr")"
