@@ -12,6 +12,9 @@
 #include <cmocka.h>
 
 #include "profiler/requirements.h"
+#include "results/qualify_json.h"
+
+#include <json-c/json.h>
 
 static void test_items(void **state)
 {
@@ -190,6 +193,78 @@ static void test_check(void **state)
 	assert_false(requirements_check(&s, &m, o));
 }
 
+/* A sweep document with points at 7, 14 and 28% OP, the knee recommending rec and the life per point. */
+static struct json_object *sweep_doc(double rec, double target, double least)
+{
+	static const double op[] = { 7, 14, 28 }, iops[] = { 30000, 42000, 55000 }, p999[] = { 900, 700, 500 };
+	static const double life[] = { 2.2, 3.3, 5.1 };
+	struct json_object *d = json_object_new_object(), *pts = json_object_new_array();
+	struct json_object *knee = json_object_new_object(), *e = json_object_new_object();
+
+	for (int i = 0; i < 3; i++) {
+		struct json_object *p = json_object_new_object(), *ss = json_object_new_object();
+		struct json_object *lat = json_object_new_object(), *en = json_object_new_object();
+
+		json_object_object_add(p, "op_percent", json_object_new_double(op[i]));
+		json_object_object_add(p, "iops", json_object_new_double(iops[i]));
+		json_object_object_add(ss, "reached", json_object_new_boolean(i != 1));
+		json_object_object_add(p, "steady_state", ss);
+		json_object_object_add(lat, "p99.9", json_object_new_double(p999[i]));
+		json_object_object_add(p, "lat_us", lat);
+		json_object_object_add(en, "life_years", json_object_new_double(life[i]));
+		json_object_object_add(p, "endurance", en);
+		json_object_array_add(pts, p);
+	}
+	json_object_object_add(d, "points", pts);
+	json_object_object_add(knee, "recommended_op_percent", json_object_new_double(rec));
+	json_object_object_add(d, "knee", knee);
+	json_object_object_add(e, "target_life_years", isnan(target) ? NULL : json_object_new_double(target));
+	json_object_object_add(e, "least_op_percent", isnan(least) ? NULL : json_object_new_double(least));
+	json_object_object_add(d, "endurance", e);
+	return d;
+}
+
+/* The OP a verdict reads, and what it reads there. */
+static void test_chosen_op_and_measured(void **state)
+{
+	struct json_object *d, *slc = json_object_new_object(), *so = json_object_new_object();
+	struct req_measured m;
+
+	(void)state;
+	/* No --target-life: the knee. */
+	d = sweep_doc(14, NAN, NAN);
+	assert_float_equal(qualify_chosen_op(d), 14, 0);
+	qualify_measured(d, 14, NULL, &m);
+	assert_int_equal(m.steady, 0);
+	assert_float_equal(m.steady_iops, 42000, 0);
+	assert_float_equal(m.p99_9_write_us, 700, 0);
+	assert_float_equal(m.life_years, 3.3, 0);
+	assert_true(isnan(m.post_cache_mbps));
+	json_object_put(d);
+	/* The life needs more OP than the knee: raised to it. */
+	d = sweep_doc(14, 5, 28);
+	assert_float_equal(qualify_chosen_op(d), 28, 0);
+	json_object_put(d);
+	/* The knee already lasts: the knee. */
+	d = sweep_doc(28, 2, 7);
+	assert_float_equal(qualify_chosen_op(d), 28, 0);
+	json_object_put(d);
+	/* No OP lasts: the knee, and the life requirement will say so. */
+	d = sweep_doc(14, 9, NAN);
+	assert_float_equal(qualify_chosen_op(d), 14, 0);
+	/* An OP not measured reads nothing; the SLC figure comes from the slc document. */
+	json_object_object_add(so, "post_cache_mbps", json_object_new_double(348.2));
+	json_object_object_add(slc, "slc", so);
+	qualify_measured(d, 20, slc, &m);
+	assert_int_equal(m.steady, -1);
+	assert_true(isnan(m.steady_iops) && isnan(m.life_years) && isnan(m.p99_9_write_us));
+	assert_float_equal(m.post_cache_mbps, 348.2, 0);
+	qualify_measured(d, 28, NULL, &m);
+	assert_int_equal(m.steady, 1);
+	json_object_put(d);
+	json_object_put(slc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -198,6 +273,7 @@ int main(void)
 		cmocka_unit_test(test_file),
 		cmocka_unit_test(test_file_refused),
 		cmocka_unit_test(test_check),
+		cmocka_unit_test(test_chosen_op_and_measured),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
