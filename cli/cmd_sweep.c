@@ -569,11 +569,11 @@ static int add_point(const struct sweep_cli *o, const struct sweep_run *run, str
 
 /*
  * The sweep stopped in point pt at op (pt NULL: between points): an
- * interrupt (failure NULL) or an error.  The finished points are saved with complete false, the cut point
- * beside them as incomplete_point (what it measured: the fill and the
- * finished rounds, never a point of the knee or the plan, so --resume
- * measures it again), the document marked interrupted or with the error.
- * An exit code after printing one line.
+ * interrupt (failure NULL) or an error.  The finished points are saved
+ * with complete false, the cut point beside them as incomplete_point (what
+ * it measured: the fill and the finished rounds, never a point of the knee
+ * or the plan, so --resume measures it again), the document marked
+ * interrupted or with the error.  An exit code after printing one line.
  */
 static int stop_point(const struct sweep_run *run, struct sweep_doc *d, struct pc_progress *pctx,
 		      const struct sweep_out *so, double op, const double *member_op, const struct sweep_point *pt,
