@@ -13,6 +13,7 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cli/fio_names.h"
 #include "results/result_json.h"
 #include "util/escape.h"
 #include "util/text.h"
@@ -134,7 +135,7 @@ int cli_getopt_error(const char *cmd, char **argv, int optind_now, int c, int op
 	else if (opt)
 		cli_error("%s: option '%s' takes no value; see ssdprof %s --help", cmd,
 			  escape_bytes(q, sizeof(q), arg, strcspn(arg, "=")), cmd);
-	else
+	else if (!fio_hint(cmd, argv, optind_now))
 		cli_error("%s: unknown option '%s'; see ssdprof %s --help", cmd, escape_arg(q, sizeof(q), arg), cmd);
 	return EXIT_USAGE;
 }

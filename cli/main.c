@@ -10,6 +10,7 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cli/fio_names.h"
 #include "util/escape.h"
 #include "config.h"
 
@@ -64,6 +65,7 @@ static void print_command_usage(const struct command *cmd)
 	fputs(cmd->usage, stdout);
 	if (len == 0 || cmd->usage[len - 1] != '\n')
 		fputc('\n', stdout);
+	fio_names_usage(stdout, cmd->usage);
 }
 
 /* Output lost to a full disk or a closed pipe must not look like success. */
