@@ -114,15 +114,16 @@ static const char *synopsis(FILE *f, const char *usage)
 
 /*
  * An item's term and description: split at the first run of two spaces.
- * A term with no description shares the next item's ("--seed N, --out DIR,"
- * then "--raid LEVEL  as for sweep"): open says so, and the next is .TQ.
+ * An option term with no description shares the next item's ("--seed N,
+ * --out DIR," then "--raid LEVEL  as for sweep"): open says so, and the
+ * next is .TQ.
  */
 static void item(FILE *f, const char *line, bool *open)
 {
 	const char *s = line + indent_of(line), *gap = strstr(s, "  ");
 
 	fputs(*open ? ".TQ\n" : ".TP\n", f);
-	*open = !gap;
+	*open = !gap && *s == '-';
 	if (*s == '.' || *s == '\'')
 		fputs("\\&", f);
 	roff_put(f, s, gap ? (size_t)(gap - s) : strlen(s), true);
