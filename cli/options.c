@@ -277,10 +277,12 @@ static const char *const repeatable[] = { "op-member", NULL };
 static int check_repeat(struct cli_opts *c, int idx)
 {
 	const struct option *o;
+	int typed;
 
 	if (idx < 0 || idx >= CLI_MAX_LONGOPTS)
 		return 0;
 	/* An alias (appended after its option) counts as its option: --qd 4 --iodepth 8 is twice. */
+	typed = idx;
 	for (int i = 0; i < idx; i++)
 		if (c->longopts[i].val == c->longopts[idx].val && !c->longopts[i].flag) {
 			idx = i;
@@ -294,7 +296,11 @@ static int check_repeat(struct cli_opts *c, int idx)
 		if (!strcmp(*r, o->name))
 			return 0;
 	if (c->valued & (1ull << idx)) {
-		cli_error("%s: --%s is given twice; give it once", c->cmd, o->name);
+		if (typed != idx)
+			cli_error("%s: --%s (fio's name for --%s) is given twice; give it once", c->cmd,
+				  c->longopts[typed].name, o->name);
+		else
+			cli_error("%s: --%s is given twice; give it once", c->cmd, o->name);
 		return EXIT_USAGE;
 	}
 	c->valued |= 1ull << idx;

@@ -33,7 +33,9 @@ refused() {
 	grep -qF -- "$expect" "$work/stderr" || fail "$*: no '$expect' in: $(cat "$work/stderr")"
 	[ ! -e ssdprof-results ] || fail "$*: made a results folder"
 }
-refused "--qd is given twice" run "$T" --qd 4 --iodepth 8
+refused "--iodepth (fio's name for --qd) is given twice" run "$T" --qd 4 --iodepth 8
+refused "--qd is given twice" run "$T" --iodepth=8 --qd 4
+refused "--bs is given twice" precondition "$T" --blocksize 8k --bs 4k
 refused "use --bs-mix 4k:60,64k:40" run "$T" --bssplit 4k/60:64k/40
 refused "use --bs-mix 4k:60,64k:40" run "$T" --bssplit=4k/60:64k/40
 refused "--bs-mix" sweep "$T" --bssplit 4k/50,64k/50
