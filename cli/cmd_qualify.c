@@ -54,7 +54,27 @@ const char cmd_qualify_usage[] =
 	"  --resume DIR       keep what DIR holds of an earlier qualify of the same TARGETs\n"
 	"                     and options, and measure the rest\n"
 	ENDURANCE_USAGE
-	CLI_USAGE_ROUNDS
+	/* The shared options of the rounds, less a group's and --events (one drive's progress among many). */
+	"  --bs SIZE          block size of the steady-state writes (default 4k)\n"
+	"  --qd N             queue depth (default 32)\n"
+	"  --round DUR        length of a round (default 60s; virtual time on sim:)\n"
+	"  --max-writes N[x]  stop after N x the usable capacity written in rounds\n"
+	"  --max-rounds N     stop after N rounds (default 25, at least 5)\n"
+	"  --fill-passes N    sequential 128k fill passes before the rounds (default 1; 0 skips)\n"
+	"  --purge-method M   how to purge: auto, sanitize-block, sanitize-crypto,\n"
+	"                     sanitize-overwrite, format, format-crypto, ata-erase,\n"
+	"                     ata-erase-enhanced or trim (default auto)\n"
+	"  --seed N           random seed (default 1)\n"
+	"  --out DIR          results directory (default ./ssdprof-results/<UTC timestamp>/)\n"
+	"  --json             print the result document on stdout\n"
+	"  --quiet            no progress lines\n"
+	"  --dry-run          print every destructive step and touch nothing\n"
+	"  --yes SERIALS      confirm real devices by their serials (or kernel names),\n"
+	"                     comma-separated in TARGET order\n"
+	"  --workload NAME    the rounds run an access specification instead of random\n"
+	"                     writes of --bs (ssdprof workloads lists them)\n"
+	"  --random-dist D    which blocks the rounds' random I/Os hit: uniform (default),\n"
+	"                     zipf:THETA, pareto:H or hotcold:HOT%/TRAFFIC%\n"
 	"\n"
 	"Example: ssdprof qualify sim:dc-tlc sim:budget-tlc --require steady_iops>=40000 \\\n"
 	"           --daily-writes 100GB --require life_years>=5 --out results/pool\n";
