@@ -184,6 +184,8 @@ static int set_key(struct sim_config *cfg, const char *key, const char *v, char 
 		return parse_bool(key, v, &cfg->fold_while_writing, err, errlen);
 	if (!strcmp(key, "track_data"))
 		return parse_bool(key, v, &cfg->track_data, err, errlen);
+	if (!strcmp(key, "hot_cold"))
+		return parse_bool(key, v, &cfg->hot_cold, err, errlen);
 	if (!strcmp(key, "gc")) {
 		if (!strcmp(v, "greedy"))
 			cfg->gc = SIM_GC_GREEDY;
@@ -334,6 +336,8 @@ void sim_print_keys(FILE *out)
 	      "  jitter=PCT           spread of program times (seeded)\n"
 	      "  bg_idle_ms=N         host silence before background GC and folding start (default 10)\n"
 	      "  gc=greedy|fifo       victim selection\n"
+	      "  hot_cold=0|1         GC copies get a write frontier of their own, apart from host\n"
+	      "                       writes: cold data gathers in its own lines (default 0)\n"
 	      "  seed=N               random seed; same seed and settings, same results\n"
 	      "  track_data=0|1       keep a data tag per 4 KiB (tests; 4 more bytes per 4 KiB)\n"
 	      "  lba=512|4096         logical block (default 4096); 512: sub-4k transfers are\n"
@@ -417,4 +421,7 @@ void sim_config_keys_json(const struct sim_config *c, struct json_object *o)
 	key_fmt(o, "seed", "%llu", (unsigned long long)c->seed);
 	key_str(o, "track_data", c->track_data ? "1" : "0");
 	key_fmt(o, "lba", "%u", c->lba ? c->lba : 4096);
+	/* Only when set: results of drives without it stay as they were. */
+	if (c->hot_cold)
+		key_str(o, "hot_cold", "1");
 }
