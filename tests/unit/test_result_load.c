@@ -31,6 +31,7 @@ static const struct {
 } docs[] = {
 	{ "report_precondition_raid.json", RESULT_KIND_PRECONDITION },
 	{ "report_run.json", RESULT_KIND_RUN },
+	{ "report_run_mixed.json", RESULT_KIND_RUN },
 	{ "report_run_qd.json", RESULT_KIND_RUN },
 	{ "report_run_raid.json", RESULT_KIND_RUN },
 	{ "report_run_raid_qd.json", RESULT_KIND_RUN },
