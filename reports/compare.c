@@ -142,7 +142,7 @@ void compare_sweep_table(struct table *t, const struct compare_entry *e, size_t 
 			table_cell(t, 9, "%s", w);
 			/* Against the same drive's uniform 4 KiB sweep, named by its row. */
 			if (isfinite(shift))
-				table_cell(t, 10, "%+.2f points against row %zu", shift, base + 1);
+				table_cell(t, 10, "%+.2f points vs row %zu (uniform 4 KiB)", shift, base + 1);
 		}
 	}
 }

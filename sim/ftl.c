@@ -245,21 +245,6 @@ void sim_drive_free(struct sim_drive *d)
 	free(d);
 }
 
-const struct sim_geometry *sim_drive_geometry(const struct sim_drive *d)
-{
-	return &d->geo;
-}
-
-const struct sim_config *sim_drive_config(const struct sim_drive *d)
-{
-	return &d->cfg;
-}
-
-void sim_drive_counters(const struct sim_drive *d, struct sim_counters *c)
-{
-	*c = d->ctr;
-}
-
 /* ---- writing slots ------------------------------------------------------- */
 
 static inline void invalidate(struct sim_drive *d, uint32_t lba)
@@ -433,15 +418,20 @@ static struct frontier *temp_frontier(struct sim_drive *d, bool hot)
 	return other->line != SIM_NONE ? other : NULL;
 }
 
+
 /*
- * Where a copy of lba out of a line of mode goes: the host's frontier, or
- * with hot_cold the one of its temperature.
+ * hot_cold: place a copy of lba by its temperature; -ENOSPC if no frontier
+ * has room.  Out of line, so relocate's loop stays as tight as without it.
  */
-static inline struct frontier *copy_frontier(struct sim_drive *d, int mode, uint32_t lba)
+static __attribute__((noinline)) int copy_by_heat(struct sim_drive *d, uint32_t lba, uint64_t ready,
+						  uint32_t tag)
 {
-	if (d->heat && mode == MODE_NATIVE)
-		return temp_frontier(d, heat_hot(d, lba));
-	return native_ready(d) ? &d->native : NULL;
+	struct frontier *f = temp_frontier(d, heat_hot(d, lba));
+
+	if (!f)
+		return -ENOSPC;
+	place(d, f, lba, ready, false, false, tag);
+	return 0;
 }
 
 /* Slots the GC scan prefetches ahead: some 64 copies cover a DRAM miss. */
@@ -463,6 +453,7 @@ static int64_t relocate(struct sim_drive *d, uint32_t id, uint32_t from, uint32_
 	const int mode = d->lines[id].mode;
 	/* Look ahead past this step: paced GC moves a few slots at a time. */
 	const uint32_t cap = mode == MODE_SLC ? d->geo.slc_line_slots : d->geo.line_slots;
+	const bool by_heat = d->heat && mode == MODE_NATIVE;
 	int64_t moved = 0;
 
 	flush_pending(d);
@@ -486,12 +477,17 @@ static int64_t relocate(struct sim_drive *d, uint32_t id, uint32_t from, uint32_
 				ready = nand_copy_read(&d->nt, slot_die(d, base + o), mode, at_ns);
 				d->ctr.nand_page_reads++;
 			}
-			struct frontier *f = copy_frontier(d, mode, lba);
-
-			if (!f)
-				return -ENOSPC;
 			uint32_t tag = d->tags ? d->tags[base + o] : 0;
-			place(d, f, lba, ready, false, false, tag);
+
+			/* Copies out of native lines go by temperature with hot_cold; the rest to the host's frontier. */
+			if (__builtin_expect(by_heat, 0)) {
+				if (copy_by_heat(d, lba, ready, tag))
+					return -ENOSPC;
+			} else {
+				if (!native_ready(d))
+					return -ENOSPC;
+				place(d, &d->native, lba, ready, false, false, tag);
+			}
 			moved++;
 		}
 	}
@@ -642,7 +638,7 @@ static int gc_pace_host(struct sim_drive *d, uint64_t at_ns)
 	 * for whichever frontier fills next; short of them, collect at twice
 	 * the pace until they are back (never true with one frontier).
 	 */
-	if (d->free_native.count + 1 < d->geo.gc_threshold)
+	if (__builtin_expect(d->free_native.count + 1 < d->geo.gc_threshold, 0))
 		d->gc_credit += d->gc_pace;
 	/* A program unit per die at a time: fine enough to interleave, coarse enough to be cheap. */
 	if (d->gc_credit < d->gc_batch)
@@ -696,6 +692,12 @@ static bool slc_ready(struct sim_drive *d)
 
 static void background_work(struct sim_drive *d, uint64_t from_ns, uint64_t until_ns);
 
+/* hot_cold: the frontier for a host write of lba, its temperature updated; out of line as copy_by_heat. */
+static __attribute__((noinline)) struct frontier *host_frontier_by_heat(struct sim_drive *d, uint32_t lba)
+{
+	return temp_frontier(d, heat_write(d, lba));
+}
+
 /* Work the drive does in a host silence longer than bg_idle_ms before at_ns. */
 static inline void catch_up_idle(struct sim_drive *d, uint64_t at_ns)
 {
@@ -742,8 +744,8 @@ uint64_t sim_drive_write(struct sim_drive *d, uint64_t unit, uint32_t count, uin
 			}
 			struct frontier *f = &d->native;
 
-			if (d->heat)
-				f = temp_frontier(d, heat_write(d, lba));
+			if (__builtin_expect(d->heat != NULL, 0))
+				f = host_frontier_by_heat(d, lba);
 			else if (!native_ready(d))
 				f = NULL;
 			if (!f) {

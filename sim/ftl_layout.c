@@ -85,6 +85,21 @@ int sim_derive_geometry(const struct sim_config *cfg, struct sim_geometry *g, ch
 	return 0;
 }
 
+const struct sim_geometry *sim_drive_geometry(const struct sim_drive *d)
+{
+	return &d->geo;
+}
+
+const struct sim_config *sim_drive_config(const struct sim_drive *d)
+{
+	return &d->cfg;
+}
+
+void sim_drive_counters(const struct sim_drive *d, struct sim_counters *c)
+{
+	*c = d->ctr;
+}
+
 uint64_t sim_drive_memory_bytes(const struct sim_drive *d)
 {
 	uint64_t slots = (uint64_t)d->total_lines * d->geo.line_slots;

@@ -40,6 +40,7 @@ static const struct {
 	{ "report_sweep_notsteady.json", RESULT_KIND_SWEEP },
 	{ "report_sweep_nowaf.json", RESULT_KIND_SWEEP },
 	{ "report_sweep_raid.json", RESULT_KIND_SWEEP },
+	{ "report_sweep_zipf.json", RESULT_KIND_SWEEP },
 };
 
 static void data_path(char *buf, size_t len, const char *file)
