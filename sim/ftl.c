@@ -419,10 +419,7 @@ static struct frontier *temp_frontier(struct sim_drive *d, bool hot)
 }
 
 
-/*
- * hot_cold: place a copy of lba by its temperature; -ENOSPC if no frontier
- * has room.  Out of line, so relocate's loop stays as tight as without it.
- */
+/* hot_cold: place a copy of lba by its temperature (out of line); -ENOSPC if no frontier has room. */
 static __attribute__((noinline)) int copy_by_heat(struct sim_drive *d, uint32_t lba, uint64_t ready,
 						  uint32_t tag)
 {
@@ -442,8 +439,9 @@ static __attribute__((noinline)) int copy_by_heat(struct sim_drive *d, uint32_t 
  * reading each page that holds valid data once.  Returns units moved, or
  * -ENOSPC if the native pool ran dry (only on a drive with no spare).
  */
-static int64_t relocate(struct sim_drive *d, uint32_t id, uint32_t from, uint32_t to, uint64_t at_ns,
-			uint64_t *counter)
+static inline __attribute__((always_inline)) int64_t
+relocate_as(struct sim_drive *d, uint32_t id, uint32_t from, uint32_t to, uint64_t at_ns, uint64_t *counter,
+	    const bool by_heat)
 {
 	const uint32_t spp = d->geo.slots_per_page;
 	const uint32_t base = id * d->geo.line_slots;
@@ -453,7 +451,6 @@ static int64_t relocate(struct sim_drive *d, uint32_t id, uint32_t from, uint32_
 	const int mode = d->lines[id].mode;
 	/* Look ahead past this step: paced GC moves a few slots at a time. */
 	const uint32_t cap = mode == MODE_SLC ? d->geo.slc_line_slots : d->geo.line_slots;
-	const bool by_heat = d->heat && mode == MODE_NATIVE;
 	int64_t moved = 0;
 
 	flush_pending(d);
@@ -494,6 +491,15 @@ static int64_t relocate(struct sim_drive *d, uint32_t id, uint32_t from, uint32_
 	d->lines[id].valid -= (uint32_t)moved;
 	*counter += (uint64_t)moved * SIM_UNIT_BYTES;
 	return moved;
+}
+
+/* One loop for each kind of copy, so the one without hot_cold is what it always was. */
+static int64_t relocate(struct sim_drive *d, uint32_t id, uint32_t from, uint32_t to, uint64_t at_ns,
+			uint64_t *counter)
+{
+	if (d->heat && d->lines[id].mode == MODE_NATIVE)
+		return relocate_as(d, id, from, to, at_ns, counter, true);
+	return relocate_as(d, id, from, to, at_ns, counter, false);
 }
 
 /* ---- reclaiming space ---------------------------------------------------- */
@@ -622,7 +628,7 @@ static int gc_pace_host(struct sim_drive *d, uint64_t at_ns)
 	if (d->free_native.count == 0) {
 		uint32_t room = d->native.line == SIM_NONE ? 0 : d->native.cap - d->native.off;
 
-		if (d->gcf.line != SIM_NONE)
+		if (d->heat && d->gcf.line != SIM_NONE)
 			room += d->gcf.cap - d->gcf.off;
 
 		/* Pending updates only lower the count: flush only when it matters. */
@@ -638,7 +644,7 @@ static int gc_pace_host(struct sim_drive *d, uint64_t at_ns)
 	 * for whichever frontier fills next; short of them, collect at twice
 	 * the pace until they are back (never true with one frontier).
 	 */
-	if (__builtin_expect(d->free_native.count + 1 < d->geo.gc_threshold, 0))
+	if (__builtin_expect(d->heat != NULL, 0) && d->free_native.count + 1 < d->geo.gc_threshold)
 		d->gc_credit += d->gc_pace;
 	/* A program unit per die at a time: fine enough to interleave, coarse enough to be cheap. */
 	if (d->gc_credit < d->gc_batch)
