@@ -63,14 +63,19 @@ static bool sweep_workload(struct json_object *doc, char *buf, size_t len)
 	return !name && !skew && bs == 4096;
 }
 
-/* Two results of one drive: the same model and serial when both are known, else the same target. */
+/*
+ * Two results of one drive: the same model and serial when both are known,
+ * else the same target.  A simulated drive is its whole spec: every sim of a
+ * preset has the one serial, whatever its keys.
+ */
 static bool same_drive(struct json_object *a, struct json_object *b)
 {
 	struct json_object *ta = jget(a, "target"), *tb = jget(b, "target");
 	const char *ma = jstr(ta, "model"), *sa = jstr(ta, "serial"), *mb = jstr(tb, "model"), *sb = jstr(tb, "serial");
-	const char *pa = jstr(ta, "path"), *pb = jstr(tb, "path");
+	const char *pa = jstr(ta, "path"), *pb = jstr(tb, "path"), *ka = jstr(ta, "kind");
+	bool sim = ka && !strcmp(ka, "sim");
 
-	if (ma && sa && mb && sb)
+	if (ma && sa && mb && sb && !sim)
 		return !strcmp(ma, mb) && !strcmp(sa, sb);
 	return pa && pb && !strcmp(pa, pb);
 }

@@ -32,6 +32,11 @@ grep -q 'report_sweep_dc.json)  .*  20.00  *20.00  *319997  *1.88  *4 KiB$' "$wo
 	fail "the uniform sweep has a shift: $(cat "$work/stdout")"
 grep -q 'report_sweep_zipf.json)  .*  40.00  *319152  *1.85  *4 KiB, zipf:1.2  *+20.00 points vs row 1 (uniform 4 KiB)$' \
 	"$work/stdout" || fail "zipf row: $(cat "$work/stdout")"
+# Another sim spec is another drive, though every sim of a preset has one serial: no shift.
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d["target"]["path"] += ",hot_cold=1"; json.dump(d, open(sys.argv[2], "w"))' \
+	"$data/report_sweep_zipf.json" "$work/hc.json" || fail "cannot write hc.json"
+"$ssdprof" compare "$data/report_sweep_dc.json" "$work/hc.json" >"$work/stdout" 2>&1 || fail "hc compare failed"
+grep -q 'zipf:1.2$' "$work/stdout" || fail "a shift against another sim spec: $(cat "$work/stdout")"
 # A mixed run's reads and writes apart in the run table.
 "$ssdprof" compare "$data/report_run.json" "$data/report_run_mixed.json" >"$work/stdout" 2>&1 ||
 	fail "mixed run compare failed: $(cat "$work/stdout")"

@@ -72,9 +72,7 @@ static void test_gc_never_loses_data(void **state)
 {
 	const char *specs[] = { "budget-tlc,capacity=1G,track_data=1",
 				"budget-qlc,capacity=1G,track_data=1",
-				"sata-tlc,capacity=1G,track_data=1,factory_op=3",
-				/* Two frontiers and little spare. */
-				"sata-tlc,capacity=1G,track_data=1,factory_op=3,hot_cold=1" };
+				"sata-tlc,capacity=1G,track_data=1,factory_op=3" };
 	(void)state;
 
 	for (size_t s = 0; s < sizeof(specs) / sizeof(specs[0]); s++) {

@@ -236,6 +236,52 @@ static void test_separated_zipf(void **state)
 	assert_true(sep < 0.75 * mixed);
 }
 
+/*
+ * Two frontiers lose nothing: tags written under skew read back after GC,
+ * SLC folding and idle work, on a drive with a cache and little spare.
+ */
+static void test_separated_keeps_data(void **state)
+{
+	const char *specs[] = { "budget-tlc,capacity=1G,track_data=1,hot_cold=1",
+				"sata-tlc,capacity=1G,track_data=1,factory_op=3,hot_cold=1" };
+	char err[256];
+	(void)state;
+
+	for (size_t k = 0; k < 2; k++) {
+		struct sim_drive *d = open_drive(specs[k]);
+		uint64_t units = sim_drive_geometry(d)->user_units, t = 0;
+		uint32_t *version = calloc(units, sizeof(uint32_t));
+		struct offset_dist dist;
+		struct offset_sampler s;
+		struct sim_counters c;
+		struct rng r;
+
+		assert_non_null(version);
+		assert_int_equal(offset_dist_parse("x", "hotcold:20/80", &dist, err, sizeof(err)), 0);
+		offset_sampler_init(&s, &dist, units, 1);
+		rng_seed(&r, 3);
+		for (uint64_t lba = 0; lba < units; lba++)
+			t = sim_drive_write(d, lba, 1, t, (uint32_t)lba);
+		for (uint64_t i = 0; i < 3 * units; i++) {
+			uint64_t lba = offset_sampler_draw(&s, &r);
+
+			t = sim_drive_write(d, lba, 1, t, (uint32_t)(lba ^ (++version[lba] << 24)));
+			assert_true(t != UINT64_MAX);
+			if (i % (units / 2) == 0)
+				sim_drive_idle(d, t, t + 5000000000ull);
+		}
+		sim_drive_counters(d, &c);
+		assert_true(c.gc_copy_bytes > units * SIM_UNIT_BYTES);
+		for (uint64_t lba = 0; lba < units; lba++)
+			if (sim_drive_read_tag(d, lba) != (uint32_t)(lba ^ (version[lba] << 24)))
+				fail_msg("%s: unit %llu lost its data", specs[k], (unsigned long long)lba);
+		if (sim_drive_check(d, err, sizeof(err)))
+			fail_msg("%s: %s", specs[k], err);
+		free(version);
+		sim_drive_free(d);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -248,6 +294,7 @@ int main(void)
 		cmocka_unit_test(test_separated_op7),
 		cmocka_unit_test(test_separated_op28),
 		cmocka_unit_test(test_separated_zipf),
+		cmocka_unit_test(test_separated_keeps_data),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
