@@ -285,7 +285,13 @@ static bool rounds_done(const struct precondition_settings *s, struct preconditi
 			const struct rounds_ctx *rc)
 {
 	bool short_rounds = s->round_writes > 0;
-	bool enough = !short_rounds || (double)rc->written >= s->min_writes * (double)s->usable_bytes;
+	/*
+	 * Never more than a window of full rounds at the present rate would
+	 * have written: where rounds are not shortened, nothing changes.
+	 */
+	double need = fmin(s->min_writes * (double)s->usable_bytes,
+			   STEADY_WINDOW * (double)s->round_ns / NS_PER_S * rc->rate_mbps * 1e6);
+	bool enough = !short_rounds || (double)rc->written >= need;
 	struct steady_window ww;
 
 	if (out->window_valid && out->window.reached && enough &&
@@ -295,7 +301,9 @@ static bool rounds_done(const struct precondition_settings *s, struct preconditi
 		out->stop_reason = "steady";
 		return true;
 	}
-	if (s->predict != PREDICT_OFF && !out->predicted && enough && predict_now(out, rc)) {
+	/* A prediction extrapolates the rest: it needs half the writes. */
+	if (s->predict != PREDICT_OFF && !out->predicted && (!short_rounds || (double)rc->written >= need / 2) &&
+	    predict_now(out, rc)) {
 		out->predicted = true;
 		out->predicted_rounds = out->nrounds;
 		if (s->predict == PREDICT_STOP) {

@@ -53,7 +53,8 @@ struct precondition_settings {
 	 * limit grows by the rounds min_writes takes.  A window counts only when the
 	 * per-round WA holds the same range and slope rule as the IOPS (a
 	 * drive at its command cap shows flat IOPS long before its GC
-	 * settles) and at least min_writes x usable were written in rounds.
+	 * settles) and at least min_writes x usable were written in rounds
+	 * (or what a window of round_ns rounds writes, if less).
 	 */
 	double round_writes;        /* 0: off */
 	double rate_hint_mbps;

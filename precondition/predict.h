@@ -20,8 +20,8 @@
 #define PREDICT_MIN_FIT 4
 /* A prediction stops a point when its half-width is at most this % of it. */
 #define PREDICT_TOL_PCT 2.0
-/* ... and the last round is within this % of it: no long extrapolation. */
-#define PREDICT_REACH_PCT 10.0
+/* No half-width is stated below this %: a SNIA window's mean moves that much between windows. */
+#define PREDICT_FLOOR_PCT 0.5
 
 struct steady_fit {
 	bool valid;
@@ -38,7 +38,10 @@ struct steady_fit {
  */
 bool steady_fit(const double *y, size_t n, bool falling, struct steady_fit *f);
 
-/* The fit is tight enough to stop on: within PREDICT_TOL_PCT, and the last round near it. */
-bool steady_fit_good(const struct steady_fit *f, double last);
+/*
+ * The fit is tight enough to stop on: its half-width, widened to reach the
+ * last round (no long extrapolation), is within PREDICT_TOL_PCT of it.
+ */
+bool steady_fit_good(struct steady_fit *f, double last);
 
 #endif

@@ -71,7 +71,7 @@ struct sweep_run {
 
 /* Rounds written before a window counts, x usable, when the rounds are shortened (round_writes). */
 #define SWEEP_FRESH_MIN_WRITES 2.0
-#define SWEEP_CARRIED_MIN_WRITES 1.0
+#define SWEEP_CARRIED_MIN_WRITES 1.5
 
 /*
  * One point, by sweep_run_point.  Drives may claim namespace management or
