@@ -271,13 +271,13 @@ static bool predict_now(struct precondition_result *out, const struct rounds_ctx
 	size_t n = out->nrounds;
 	bool media = out->rounds[n - 1].media_known;
 
-	if (!steady_fit(rc->iops, n, true, &out->pred_iops) || !steady_fit_good(&out->pred_iops, rc->iops[n - 1]))
+	if (!steady_fit(rc->iops, n, true, &out->pred_iops) || !steady_fit_good(&out->pred_iops, rc->iops, n))
 		return false;
 	if (!media) {
 		out->pred_waf.valid = false;
 		return true;
 	}
-	return steady_fit(rc->waf, n, false, &out->pred_waf) && steady_fit_good(&out->pred_waf, rc->waf[n - 1]);
+	return steady_fit(rc->waf, n, false, &out->pred_waf) && steady_fit_good(&out->pred_waf, rc->waf, n);
 }
 
 /* After a good round: stop (steady, predicted, max-writes) or go on. */

@@ -104,14 +104,23 @@ bool steady_fit(const double *y, size_t n, bool falling, struct steady_fit *f)
 	return f->valid;
 }
 
-bool steady_fit_good(struct steady_fit *f, double last)
+bool steady_fit_good(struct steady_fit *f, const double *y, size_t n)
 {
-	if (!f->valid || !(f->value > 0))
+	double lo = INFINITY, hi = -INFINITY;
+
+	if (!f->valid || !(f->value > 0) || n < PREDICT_MIN_FIT)
 		return false;
+	for (size_t i = n - PREDICT_MIN_FIT; i < n; i++) {
+		lo = fmin(lo, y[i]);
+		hi = fmax(hi, y[i]);
+	}
 	/*
 	 * A simulated drive's rounds fit a curve almost exactly, yet the curve
-	 * is a model: the distance still to go counts as uncertain too.
+	 * is a model: the distance still to go counts as uncertain, and so
+	 * does the swing of the last rounds (a transient that rings about
+	 * its end fits no geometric approach).
 	 */
-	f->halfwidth = fmax(fmax(f->halfwidth, fabs(last - f->value)), PREDICT_FLOOR_PCT / 100 * f->value);
+	f->halfwidth = fmax(fmax(f->halfwidth, fabs(y[n - 1] - f->value)), (hi - lo) / 2);
+	f->halfwidth = fmax(f->halfwidth, PREDICT_FLOOR_PCT / 100 * f->value);
 	return f->halfwidth <= PREDICT_TOL_PCT / 100 * f->value;
 }
