@@ -622,7 +622,7 @@ static int add_point(const struct sweep_cli *o, const struct sweep_run *run, str
 {
 	struct point_info info = {
 		.op_percent = op, .op_method = op_method_name(run->method), .usable_bytes = pt->usable_bytes,
-		.purge_method = pt->purge_method, .drive_seconds = pt->drive_seconds,
+		.purge_method = pt->purge_method[0] ? pt->purge_method : NULL, .drive_seconds = pt->drive_seconds,
 		.waf_source = target_has(run->t, TARGET_CAP_SIMULATED) ? "simulator" : "media-counter",
 		.method = point_method(pt),
 	};
@@ -645,14 +645,25 @@ static int add_point(const struct sweep_cli *o, const struct sweep_run *run, str
 	progress_point_end(pctx->status, op, pt->pc.iops, pt->pc.waf, pt->pc.reached, pt->pc.nrounds);
 	progress_pause(pctx->status);
 	if (!o->pc.quiet && !o->pc.json)
-		printf("op %.2f%%: %s after %zu rounds: %.0f IOPS, WA %.2f, %.1f drive-minutes\n", op,
-		       pt->pc.reached ? "steady" : "NOT steady", pt->pc.nrounds, pt->pc.iops, pt->pc.waf,
+		printf("op %.2f%%: %s%s after %zu rounds: %.0f IOPS, WA %.2f, %.1f drive-minutes\n", op,
+		       !strcmp(info.method, "predicted") ? "predicted" : pt->pc.reached ? "steady" : "NOT steady",
+		       pt->carried_over ? " (carried over)" : "", pt->pc.nrounds, pt->pc.iops, pt->pc.waf,
 		       pt->drive_seconds / 60);
 	if (save(d, so->dir, false, so->virtual_time, err, sizeof(err))) {
 		cli_error("%s", err);
 		return EXIT_RUN_FAILED;
 	}
 	return 0;
+}
+
+/* What the point about to run does, for its first line. */
+static const char *can_carry_text(const struct sweep_run *run, double op, const double *member_op)
+{
+	if (sweep_point_carries(run, op, member_op))
+		return "TRIM of the span's tail (carried over from the last point), rounds to steady state";
+	return run->method == OP_METHOD_NAMESPACE ? "purge, namespace OP, fill, rounds to steady state"
+	       : run->method == OP_METHOD_HPA ? "purge, hpa OP, fill, rounds to steady state"
+					       : "purge, span OP, fill, rounds to steady state";
 }
 
 /* Every point of the plan, each saved as it ends.  0, or an exit code after printing why. */
@@ -673,7 +684,7 @@ static int run_points(const struct sweep_cli *o, struct sweep_run *run, struct s
 		pctx->print = !o->pc.quiet && !o->pc.json;
 		progress_pause(pctx->status);
 		if (!o->pc.quiet && !o->pc.json)
-			printf("op %.2f%%: purge, %s OP, fill, rounds to steady state\n", next, op_method_name(run->method));
+			printf("op %.2f%%: %s\n", next, can_carry_text(run, next, member_op));
 		progress_point_start(pctx->status, next, sweep_usable_bytes(run->capacity, next));
 		ret = sweep_point_measure(run, next, member_op, &pt, err, sizeof(err));
 		progress_pause(pctx->status);

@@ -119,8 +119,7 @@ int sweep_carry_point(struct sweep_run *r, double op_percent, struct sweep_point
 	return ret;
 }
 
-/* The point can start from the last one's state. */
-static bool can_carry(const struct sweep_run *r, double op_percent, const double *member_op)
+bool sweep_point_carries(const struct sweep_run *r, double op_percent, const double *member_op)
 {
 	return r->carry_over && !member_op && r->method == OP_METHOD_SPAN && r->last_usable &&
 	       sweep_usable_bytes(r->capacity, op_percent) < r->last_usable && target_has(r->t, TARGET_CAP_TRIM);
@@ -132,7 +131,7 @@ int sweep_point_measure(struct sweep_run *r, double op_percent, const double *me
 	char warning[TARGET_ERRLEN + 80];
 	int ret;
 
-	if (can_carry(r, op_percent, member_op)) {
+	if (sweep_point_carries(r, op_percent, member_op)) {
 		ret = sweep_carry_point(r, op_percent, out, err, errlen);
 		goto done;
 	}

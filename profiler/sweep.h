@@ -7,6 +7,7 @@
 #ifndef SSDPROF_SWEEP_H
 #define SSDPROF_SWEEP_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "precondition/precondition.h"
@@ -89,6 +90,8 @@ int sweep_point_measure(struct sweep_run *r, double op_percent, const double *me
  * above the last point's.  0, -EINTR or -errno with err set.
  */
 int sweep_carry_point(struct sweep_run *r, double op_percent, struct sweep_point *out, char *err, size_t errlen);
+/* sweep_point_measure will carry the point at op_percent over from the last one. */
+bool sweep_point_carries(const struct sweep_run *r, double op_percent, const double *member_op);
 
 /* After the last point: give a drive swept by namespace or HPA its full capacity back.  0 or -errno with err set. */
 int sweep_restore_capacity(struct sweep_run *r, char *err, size_t errlen);
