@@ -31,6 +31,7 @@ for p in $PRESETS; do
 	run adaptive "$p"
 	run rounds "$p" --round-writes 0.1
 	run carry "$p" --carry-over --round-writes 0.1
+	run predict "$p" --predict stop --round-writes 0.1
 	run fast "$p" --fast
 	run fast-check "$p" --carry-over --round-writes 0.1 --predict check
 done
@@ -39,7 +40,8 @@ python3 - "$WORK" "$CAP" $PRESETS <<'PY'
 import json, sys
 work, cap, presets = sys.argv[1], sys.argv[2], sys.argv[3:]
 names = [("adaptive", "adaptive (default)"), ("rounds", "--round-writes 0.1"),
-         ("carry", "--carry-over --round-writes 0.1"), ("fast", "--fast")]
+         ("carry", "--carry-over --round-writes 0.1"),
+         ("predict", "--predict stop --round-writes 0.1"), ("fast", "--fast")]
 
 def load(p, n):
     return json.load(open(f"{work}/{p}-{cap}-{n}/result.json"))
