@@ -3,6 +3,8 @@
 
 #include "precondition/predict.h"
 
+/* A last step heading away from the prediction by more than this % of it says the transient rings. */
+#define PREDICT_STEP_PCT 0.1
 /* Rates tried: r = 1 - RATE_STEP x k; a finer step costs time for no better interval. */
 #define RATE_STEPS 98
 #define RATE_STEP 0.01
@@ -106,7 +108,7 @@ bool steady_fit(const double *y, size_t n, bool falling, struct steady_fit *f)
 
 bool steady_fit_good(struct steady_fit *f, const double *y, size_t n)
 {
-	double lo = INFINITY, hi = -INFINITY;
+	double lo = INFINITY, hi = -INFINITY, step;
 
 	if (!f->valid || !(f->value > 0) || n < PREDICT_MIN_FIT)
 		return false;
@@ -122,5 +124,12 @@ bool steady_fit_good(struct steady_fit *f, const double *y, size_t n)
 	 */
 	f->halfwidth = fmax(fmax(f->halfwidth, fabs(y[n - 1] - f->value)), (hi - lo) / 2);
 	f->halfwidth = fmax(f->halfwidth, PREDICT_FLOOR_PCT / 100 * f->value);
+	/*
+	 * The last step heads away from the prediction: the transient rings
+	 * (overshoots, then turns back), which no approach foresees.
+	 */
+	step = y[n - 1] - y[n - 2];
+	if ((f->value - y[n - 1]) * step < 0 && fabs(step) > PREDICT_STEP_PCT / 100 * f->value)
+		return false;
 	return f->halfwidth <= PREDICT_TOL_PCT / 100 * f->value;
 }

@@ -45,7 +45,8 @@ bool steady_fit(const double *y, size_t n, bool falling, struct steady_fit *f);
 /*
  * The fit of y[0..n-1] is tight enough to stop on: its half-width, widened
  * to reach the last round (no long extrapolation) and to half the range of
- * the last PREDICT_MIN_FIT rounds, is within PREDICT_TOL_PCT of it.
+ * the last PREDICT_MIN_FIT rounds, is within PREDICT_TOL_PCT of it, and
+ * the last round does not head away from it (a transient that overshoots).
  */
 bool steady_fit_good(struct steady_fit *f, const double *y, size_t n);
 

@@ -66,6 +66,18 @@ static void test_far_from_the_end(void **state)
 	assert_false(steady_fit_good(&f, y, 6));
 }
 
+/* Past an overshoot the rounds turn back: a prediction above them while they fall is refused. */
+static void test_turning_back(void **state)
+{
+	double y[15] = { 24050, 24782, 25408, 26012, 26541, 27030, 27426, 18181, 16646, 17747, 18776, 19650,
+			 20316, 20257, 20132 };
+	struct steady_fit f;
+
+	(void)state;
+	assert_true(steady_fit(y, 15, true, &f));
+	assert_false(steady_fit_good(&f, y, 15));
+}
+
 /* Too few rounds, and a constant series (a drive at its command cap). */
 static void test_short_and_flat(void **state)
 {
@@ -87,6 +99,7 @@ int main(void)
 		cmocka_unit_test(test_geometric_approach),
 		cmocka_unit_test(test_trough_left_out),
 		cmocka_unit_test(test_far_from_the_end),
+		cmocka_unit_test(test_turning_back),
 		cmocka_unit_test(test_short_and_flat),
 	};
 
