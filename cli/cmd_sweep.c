@@ -495,6 +495,14 @@ static void dry_run(const struct sweep_cli *o, const struct target *t, enum op_m
 	       : m == OP_METHOD_HPA ? "setting a host protected area (restored at the end)"
 				    : "never writing past the usable span",
 	       o->pc.s.fill_passes, o->pc.s.bs, o->pc.s.qd, (double)o->pc.s.round_ns / 1e9, o->pc.s.max_rounds);
+	if (o->carry_over)
+		printf("  --carry-over: a point above the last one TRIMs the span's tail instead of steps 1 to 3\n");
+	if (o->pc.s.round_writes > 0)
+		printf("  --round-writes: rounds of %.3g x the usable span each, at most %.0f s\n", o->pc.s.round_writes,
+		       (double)o->pc.s.round_ns / 1e9);
+	if (o->pc.s.predict != PREDICT_OFF)
+		printf("  --predict %s: a point %s once its predicted IOPS and WA are within 2%%\n",
+		       predict_names[o->pc.s.predict], o->pc.s.predict == PREDICT_STOP ? "stops" : "records the prediction");
 	if (o->plan.fixed) {
 		printf("OP levels:");
 		for (size_t i = 0; i < o->plan.ngrid; i++)
@@ -505,8 +513,11 @@ static void dry_run(const struct sweep_cli *o, const struct target *t, enum op_m
 		       o->plan.grid[o->plan.ngrid - 1]);
 		for (size_t i = 0; i < o->plan.ngrid; i++)
 			printf(" %.4g", o->plan.grid[i]);
-		printf("), %.4g%% then %.4g%% first, down to %.4g%% resolution\n", o->plan.grid[0],
-		       o->plan.grid[o->plan.ngrid - 1], o->plan.resolution);
+		if (o->plan.ascending)
+			printf("), the grid upwards first, down to %.4g%% resolution\n", o->plan.resolution);
+		else
+			printf("), %.4g%% then %.4g%% first, down to %.4g%% resolution\n", o->plan.grid[0],
+			       o->plan.grid[o->plan.ngrid - 1], o->plan.resolution);
 	}
 }
 
