@@ -22,6 +22,7 @@
 #include "profiler/op_member.h"
 #include "util/escape.h"
 #include "util/parse.h"
+#include "util/settings_limits.h"
 #include "device/md_info.h"
 #include "cli/pc_options.h"
 #include "cli/workload_opts.h"
@@ -61,14 +62,27 @@ const char cmd_sweep_usage[] =
 	"  --resume DIR       continue the sweep saved in DIR, with its settings\n"
 	"  --require-steady   exit 1 if a point did not reach steady state\n"
 	ENDURANCE_USAGE
+	"  --carry-over       span OP, coarse grid upwards: a point above the last one\n"
+	"                     TRIMs the span's tail instead of purge and fill (faster;\n"
+	"                     the drive is not purged between points)\n"
+	"  --predict stop|check  fit the rounds' approach to steady state: stop a point\n"
+	"                     once the predicted IOPS and WA are within 2%% (stop), or\n"
+	"                     record the prediction and run on to the window (check)\n"
+	"  --round-writes F   shorten rounds to write about F x the usable span each\n"
+	"                     (never past --round); the window then also needs steady\n"
+	"                     WA and 2 drive-writes of rounds (1 when carried over)\n"
+	"  --fast             --carry-over --predict stop --round-writes 0.1\n"
 	CLI_USAGE_ROUNDS
 	"\n"
 	"Example: ssdprof sweep sim:budget-tlc --out results/budget\n";
 
 enum {
 	OPT_OP = CLI_OPT_END, OPT_OP_RANGE, OPT_RESOLUTION, OPT_OP_METHOD, OPT_OP_MEMBER, OPT_RESUME,
-	OPT_REQUIRE_STEADY,
+	OPT_REQUIRE_STEADY, OPT_CARRY_OVER, OPT_PREDICT, OPT_ROUND_WRITES, OPT_FAST,
 };
+
+/* --fast: the round size it takes. */
+#define FAST_ROUND_WRITES 0.1
 
 #define MAX_OP_PERCENT 90.0
 
@@ -80,6 +94,7 @@ struct sweep_cli {
 	enum op_method op_method;
 	const char *resume;
 	bool require_steady;
+	bool carry_over;                /* issue 18: see the usage */
 	unsigned plan_given;
 	bool range_given;               /* --op-range or --resolution */
 	struct op_member_plan member;   /* npoints 0: the same OP on every member */
@@ -122,8 +137,49 @@ static const struct option sweep_options[] = {
 	{ "resume", required_argument, NULL, OPT_RESUME },
 	{ "require-steady", no_argument, NULL, OPT_REQUIRE_STEADY },
 	ENDURANCE_LONGOPTS,
+	{ "carry-over", no_argument, NULL, OPT_CARRY_OVER },
+	{ "predict", required_argument, NULL, OPT_PREDICT },
+	{ "round-writes", required_argument, NULL, OPT_ROUND_WRITES },
+	{ "fast", no_argument, NULL, OPT_FAST },
 	{ NULL, 0, NULL, 0 },
 };
+
+/* The names of enum predict_mode, as settings.predict saves them. */
+static const char *const predict_names[] = { "off", "stop", "check" };
+
+/* The issue 18 options: each counts as a plan setting (resume takes none).  0 or EXIT_USAGE. */
+static int fast_option(struct sweep_cli *o, int c, const char *arg)
+{
+	char err[256];
+
+	o->plan_given++;
+	switch (c) {
+	case OPT_CARRY_OVER:
+		o->carry_over = true;
+		break;
+	case OPT_PREDICT:
+		if (!strcmp(arg, "stop") || !strcmp(arg, "check")) {
+			o->pc.s.predict = !strcmp(arg, "stop") ? PREDICT_STOP : PREDICT_RECORD;
+			break;
+		}
+		ESCAPE_BUF(q);
+		cli_error("--predict: '%s' is not a mode; use stop or check", escape_arg(q, sizeof(q), arg));
+		return EXIT_USAGE;
+	case OPT_ROUND_WRITES:
+		if (parse_multiple("--round-writes", arg, LIM_ROUND_WRITES_MIN, LIM_ROUND_WRITES_MAX,
+				   &o->pc.s.round_writes, err, sizeof(err))) {
+			cli_error("%s", err);
+			return EXIT_USAGE;
+		}
+		break;
+	case OPT_FAST:
+		o->carry_over = true;
+		o->pc.s.predict = PREDICT_STOP;
+		o->pc.s.round_writes = FAST_ROUND_WRITES;
+		break;
+	}
+	return 0;
+}
 
 /* One of sweep's own options.  0, or EXIT_USAGE after printing why. */
 static int sweep_option(struct sweep_cli *o, int c, const char *arg)
@@ -173,7 +229,14 @@ static int sweep_option(struct sweep_cli *o, int c, const char *arg)
 		o->require_steady = true;
 		break;
 	default:
-		return endurance_option(&o->endurance, c, arg) == EXIT_USAGE ? EXIT_USAGE : 0;
+		switch (endurance_option(&o->endurance, c, arg)) {
+		case 0:
+			return 0;
+		case 1:
+			return fast_option(o, c, arg);
+		default:
+			return EXIT_USAGE;
+		}
 	}
 	return 0;
 bad:
@@ -216,8 +279,17 @@ static int parse_args(struct sweep_cli *o)
 		cli_error("sweep: --resume DIR writes its results into DIR; leave out --out");
 		return EXIT_USAGE;
 	}
+	if (o->carry_over && (o->member.npoints || (o->op_method != OP_METHOD_AUTO && o->op_method != OP_METHOD_SPAN))) {
+		cli_error("sweep: --carry-over keeps the drive's state between points, which only span OP does; "
+			  "leave out --op-member and --op-method other than span");
+		return EXIT_USAGE;
+	}
+	if (o->carry_over)
+		o->op_method = OP_METHOD_SPAN;
 	if (!o->have_list)
 		sweep_plan_adaptive(&o->plan, o->range_lo, o->range_hi, o->resolution);
+	o->plan.ascending = o->carry_over && !o->plan.fixed;
+	o->pc.s.min_writes = o->pc.s.round_writes > 0 ? SWEEP_FRESH_MIN_WRITES : 0;
 	return 0;
 }
 
@@ -245,6 +317,13 @@ static struct json_object *settings_json(const struct sweep_cli *o)
 	json_object_object_add(s, "seed", json_object_new_uint64(o->pc.s.seed));
 	if (o->pc.have_shape)
 		result_workload_shape_json(s, &o->pc.shape);
+	/* Only when asked: a default sweep's document stays as it was. */
+	if (o->carry_over)
+		json_object_object_add(s, "carry_over", json_object_new_boolean(true));
+	if (o->pc.s.predict != PREDICT_OFF)
+		json_object_object_add(s, "predict", json_object_new_string(predict_names[o->pc.s.predict]));
+	if (o->pc.s.round_writes > 0)
+		json_object_object_add(s, "round_writes", result_json_number(o->pc.s.round_writes, 3));
 	return s;
 }
 
@@ -298,6 +377,17 @@ static int settings_from_json(struct json_object *s, struct sweep_cli *o, char *
 	o->pc.s.seed = json_object_object_get_ex(s, "seed", &v) ? (uint64_t)json_object_get_uint64(v) : 1;
 	if (cli_workload_from_settings(s, &o->pc.shape, &o->pc.have_shape, err, errlen))
 		return -EINVAL;
+	o->carry_over = json_object_object_get_ex(s, "carry_over", &v) && json_object_get_boolean(v);
+	o->plan.ascending = o->carry_over && !fixed;
+	for (size_t i = 0; json_object_object_get_ex(s, "predict", &v) && i < 3; i++)
+		if (!strcmp(json_object_get_string(v), predict_names[i]))
+			o->pc.s.predict = (enum predict_mode)i;
+	o->pc.s.round_writes = isnan(jnum(s, "round_writes")) ? 0 : jnum(s, "round_writes");
+	o->pc.s.min_writes = o->pc.s.round_writes > 0 ? SWEEP_FRESH_MIN_WRITES : 0;
+	if (o->carry_over && o->op_method != OP_METHOD_SPAN) {
+		snprintf(err, errlen, "settings.carry_over: goes with span OP, not %s", op_method_name(o->op_method));
+		return -EINVAL;
+	}
 	return 0;
 }
 
@@ -441,6 +531,14 @@ static void dry_run(const struct sweep_cli *o, const struct target *t, enum op_m
 	       : m == OP_METHOD_HPA ? "setting a host protected area (restored at the end)"
 				    : "never writing past the usable span",
 	       o->pc.s.fill_passes, what, o->pc.s.qd, (double)o->pc.s.round_ns / 1e9, o->pc.s.max_rounds);
+	if (o->carry_over)
+		printf("  --carry-over: a point above the last one TRIMs the span's tail instead of steps 1 to 3\n");
+	if (o->pc.s.round_writes > 0)
+		printf("  --round-writes: rounds of %.3g x the usable span each, at most %.0f s\n", o->pc.s.round_writes,
+		       (double)o->pc.s.round_ns / 1e9);
+	if (o->pc.s.predict != PREDICT_OFF)
+		printf("  --predict %s: a point %s once its predicted IOPS and WA are within 2%%\n",
+		       predict_names[o->pc.s.predict], o->pc.s.predict == PREDICT_STOP ? "stops" : "records the prediction");
 	if (o->plan.fixed) {
 		printf("OP levels:");
 		for (size_t i = 0; i < o->plan.ngrid; i++)
@@ -451,8 +549,11 @@ static void dry_run(const struct sweep_cli *o, const struct target *t, enum op_m
 		       o->plan.grid[o->plan.ngrid - 1]);
 		for (size_t i = 0; i < o->plan.ngrid; i++)
 			printf(" %.4g", o->plan.grid[i]);
-		printf("), %.4g%% then %.4g%% first, down to %.4g%% resolution\n", o->plan.grid[0],
-		       o->plan.grid[o->plan.ngrid - 1], o->plan.resolution);
+		if (o->plan.ascending)
+			printf("), the grid upwards first, down to %.4g%% resolution\n", o->plan.resolution);
+		else
+			printf("), %.4g%% then %.4g%% first, down to %.4g%% resolution\n", o->plan.grid[0],
+			       o->plan.grid[o->plan.ngrid - 1], o->plan.resolution);
 	}
 }
 
@@ -523,7 +624,7 @@ static int start_doc(const struct sweep_cli *o, struct target *t, struct json_ob
 	json_object_object_add(d->doc, "settings", settings_json(o));
 	if (target_has(t, TARGET_CAP_GROUP)) {
 		json_object_object_add(d->doc, "group", raid_group_json(t));
-		if (!(pctx->members = raid_rounds_new(t, o->pc.s.max_rounds))) {
+		if (!(pctx->members = raid_rounds_new(t, precondition_max_rounds(&o->pc.s)))) {
 			cli_error("out of memory");
 			return EXIT_RUN_FAILED;
 		}
@@ -553,13 +654,23 @@ struct sweep_out {
 	bool all_steady;
 };
 
+/* How pt was reached: one of SWEEP_METHOD_NAMES. */
+static const char *point_method(const struct sweep_point *pt)
+{
+	if (pt->pc.stop_reason && !strcmp(pt->pc.stop_reason, "predicted"))
+		return "predicted";
+	return pt->carried_over ? "carried-over" : "fresh";
+}
+
 /* What the document says of point pt besides its rounds. */
 static struct point_info point_info_of(const struct sweep_run *run, double op, const struct sweep_point *pt)
 {
 	return (struct point_info){
 		.op_percent = op, .op_method = op_method_name(run->method), .usable_bytes = pt->usable_bytes,
-		.purge_method = pt->purge_method, .drive_seconds = pt->drive_seconds,
+		.purge_method = pt->purge_method[0] ? pt->purge_method : NULL,
+		.drive_seconds = pt->drive_seconds,
 		.waf_source = target_has(run->t, TARGET_CAP_SIMULATED) ? "simulator" : "media-counter",
+		.method = point_method(pt),
 	};
 }
 
@@ -584,18 +695,29 @@ static int add_point(const struct sweep_cli *o, const struct sweep_run *run, str
 	json_object_array_add(d->points, pj);
 	/* Read back as saved: a resumed sweep reads them rounded, and its knee must read the same. */
 	d->kp[d->n++] = knee_point_json(pj);
-	so->all_steady &= pt->pc.reached;
+	so->all_steady &= pt->pc.reached || !strcmp(info.method, "predicted");
 	progress_point_end(pctx->status, op, pt->pc.iops, pt->pc.waf, pt->pc.reached, pt->pc.nrounds);
 	progress_pause(pctx->status);
 	if (!o->pc.quiet && !o->pc.json)
-		printf("op %.2f%%: %s after %zu rounds: %.0f IOPS, WA %.2f, %.1f drive-minutes\n", op,
-		       pt->pc.reached ? "steady" : "NOT steady", pt->pc.nrounds, pt->pc.iops, pt->pc.waf,
+		printf("op %.2f%%: %s%s after %zu rounds: %.0f IOPS, WA %.2f, %.1f drive-minutes\n", op,
+		       !strcmp(info.method, "predicted") ? "predicted" : pt->pc.reached ? "steady" : "NOT steady",
+		       pt->carried_over ? " (carried over)" : "", pt->pc.nrounds, pt->pc.iops, pt->pc.waf,
 		       pt->drive_seconds / 60);
 	if (save(d, so->dir, false, so->virtual_time, err, sizeof(err))) {
 		cli_error("%s", err);
 		return EXIT_RUN_FAILED;
 	}
 	return 0;
+}
+
+/* What the point about to run does, for its first line. */
+static const char *can_carry_text(const struct sweep_run *run, double op, const double *member_op)
+{
+	if (sweep_point_carries(run, op, member_op))
+		return "TRIM of the span's tail (carried over from the last point), rounds to steady state";
+	return run->method == OP_METHOD_NAMESPACE ? "purge, namespace OP, fill, rounds to steady state"
+	       : run->method == OP_METHOD_HPA ? "purge, hpa OP, fill, rounds to steady state"
+					       : "purge, span OP, fill, rounds to steady state";
 }
 
 /*
@@ -670,7 +792,7 @@ static int run_points(const struct sweep_cli *o, struct sweep_run *run, struct s
 		pctx->print = !o->pc.quiet && !o->pc.json;
 		progress_pause(pctx->status);
 		if (!o->pc.quiet && !o->pc.json)
-			printf("op %.2f%%: purge, %s OP, fill, rounds to steady state\n", next, op_method_name(run->method));
+			printf("op %.2f%%: %s\n", next, can_carry_text(run, next, member_op));
 		progress_point_start(pctx->status, next, sweep_usable_bytes(run->capacity, next));
 		ret = sweep_point_measure(run, next, member_op, &pt, err, sizeof(err));
 		progress_pause(pctx->status);
@@ -708,7 +830,7 @@ static int sweep(struct sweep_cli *o, struct target *t, struct json_object *save
 	struct sweep_run run = {
 		.t = t, .capacity = t->info.capacity_bytes, .requested = o->op_method, .method = method,
 		.purge_method = o->pc.purge_method, .settings = &o->pc.s, .progress = pc_progress_event,
-		.poll = pc_cli_poll, .arg = &pctx, .warn = warn,
+		.poll = pc_cli_poll, .arg = &pctx, .warn = warn, .carry_over = o->carry_over,
 	};
 	char err[TARGET_ERRLEN], dir[4096];
 	struct sweep_out so = { .dir = dir, .virtual_time = target_has(t, TARGET_CAP_VIRTUAL_TIME), .all_steady = true };

@@ -179,31 +179,173 @@ static int run_fill(struct target *t, const struct precondition_settings *s, str
 	return ret;
 }
 
+/*
+ * A shortened round's limit (issue 18): round_writes x usable bytes, so
+ * the rounds sample the transient at the same share of the drive whatever
+ * its speed; a round the last rate says would outlast round_ns runs for
+ * round_ns instead.  rate_mbps is the last round's, or the hint, or the
+ * fill's.  false: a round of round_ns.
+ */
+static bool round_bytes(const struct precondition_settings *s, double rate_mbps, uint64_t *bytes)
+{
+	double b = s->round_writes * (double)s->usable_bytes;
+
+	if (s->round_writes <= 0 || !(rate_mbps > 0) || b / (rate_mbps * 1e6) * NS_PER_S > (double)s->round_ns)
+		return false;
+	*bytes = (uint64_t)b / s->bs * s->bs;
+	return *bytes > 0;
+}
+
+unsigned precondition_max_rounds(const struct precondition_settings *s)
+{
+	unsigned n = s->max_rounds ? s->max_rounds : PRECONDITION_MAX_ROUNDS;
+
+	/* Shortened rounds: the rounds min_writes takes come on top. */
+	if (s->round_writes > 0)
+		n += (unsigned)ceil(s->min_writes / s->round_writes);
+	return n;
+}
+
+/* What the rounds keep between them. */
+struct rounds_ctx {
+	struct phase_ctx *ctx;
+	struct lat_hist *hist[STEADY_WINDOW];
+	double *iops, *waf;         /* per round */
+	uint64_t written;
+	uint64_t start_ns;
+	double rate_mbps;           /* the last round's, for the next one's length */
+};
+
+/* One round into out->rounds[out->nrounds].  0, -EINTR (a cut round is kept), or -errno. */
+static int run_round(struct target *t, const struct precondition_settings *s, struct rounds_ctx *rc,
+		     struct precondition_result *out, char *err, size_t errlen)
+{
+	uint64_t bytes = 0;
+	bool by_bytes = round_bytes(s, rc->rate_mbps, &bytes);
+	uint64_t len = by_bytes ? 0 : s->round_ns, t0 = t->ops->now_ns(t);
+	/* Each round its own seed, so rounds are not replays of one another. */
+	struct workload w = {
+		.rw = WL_RANDWRITE, .bs = s->bs, .qd = s->qd, .time_ns = len, .bytes = bytes,
+		.interval_ns = by_bytes || len >= TICK_INTERVAL_NS ? TICK_INTERVAL_NS : len,
+		.span_bytes = s->usable_bytes,
+		.seed = s->seed + 1 + out->nrounds,
+		/* A signal stops the round at the next I/O batch, not at its end. */
+		.stop_poll = rc->ctx->poll, .stop_arg = rc->ctx->arg,
+	};
+	struct run_result r = { 0 };
+	struct round_result *rr = &out->rounds[out->nrounds];
+	int ret;
+
+	rc->ctx->tick = (struct phase_tick){ .phase = "rounds", .index = (unsigned)out->nrounds,
+					     .total_s = (double)len / NS_PER_S, .total_bytes = bytes };
+	if (tick(rc->ctx, NULL))
+		return -EINTR;
+	if (s->shape)
+		workload_copy_shape(&w, s->shape);
+	ret = workload_run(t, &w, &r, poll_sample, rc->ctx, err, errlen);
+	if (!ret && r.stopped_early)
+		ret = -EINTR;
+	/* A round cut short by a stop keeps what it measured: its rates over the time it ran. */
+	if (ret && !(ret == -EINTR && r.ios)) {
+		run_result_free(&r);
+		return ret;
+	}
+	round_from_run(&r, (double)(t->ops->now_ns(t) - rc->start_ns) / NS_PER_S, rr);
+	/* Keep the last window's histograms for its percentiles. */
+	free(rc->hist[out->nrounds % STEADY_WINDOW]);
+	rc->hist[out->nrounds % STEADY_WINDOW] = r.lat_hist;
+	r.lat_hist = NULL;
+	run_result_free(&r);
+	rc->written += rr->host_bytes_written;
+	rc->rate_mbps = rr->mbps;
+	out->round_s = (double)(t->ops->now_ns(t) - t0) / NS_PER_S;
+	rc->iops[out->nrounds] = rr->iops;
+	rc->waf[out->nrounds] = rr->media_known ? rr->waf : NAN;
+	out->nrounds++;
+	return ret;
+}
+
+/* The steady state predicted from the rounds so far is good enough to stop on. */
+static bool predict_now(struct precondition_result *out, const struct rounds_ctx *rc)
+{
+	size_t n = out->nrounds;
+	bool media = out->rounds[n - 1].media_known;
+
+	if (!steady_fit(rc->iops, n, true, &out->pred_iops) || !steady_fit_good(&out->pred_iops, rc->iops, n))
+		return false;
+	if (!media) {
+		out->pred_waf.valid = false;
+		return true;
+	}
+	return steady_fit(rc->waf, n, false, &out->pred_waf) && steady_fit_good(&out->pred_waf, rc->waf, n);
+}
+
+/* After a good round: stop (steady, predicted, max-writes) or go on. */
+static bool rounds_done(const struct precondition_settings *s, struct precondition_result *out,
+			const struct rounds_ctx *rc)
+{
+	bool short_rounds = s->round_writes > 0;
+	/*
+	 * Never more than a window of full rounds at the present rate would
+	 * have written: where rounds are not shortened, nothing changes.
+	 */
+	double need = fmin(s->min_writes * (double)s->usable_bytes,
+			   STEADY_WINDOW * (double)s->round_ns / NS_PER_S * rc->rate_mbps * 1e6);
+	bool enough = !short_rounds || (double)rc->written >= need;
+	struct steady_window ww;
+
+	if (out->window_valid && out->window.reached && enough &&
+	    (!short_rounds || !out->rounds[out->nrounds - 1].media_known ||
+	     (steady_check(rc->waf, out->nrounds, &ww) && ww.reached))) {
+		out->reached = true;
+		out->stop_reason = "steady";
+		return true;
+	}
+	/* A prediction extrapolates the rest: it needs half the writes. */
+	if (s->predict != PREDICT_OFF && !out->predicted && (!short_rounds || (double)rc->written >= need / 2) &&
+	    predict_now(out, rc)) {
+		out->predicted = true;
+		out->predicted_rounds = out->nrounds;
+		if (s->predict == PREDICT_STOP) {
+			out->stop_reason = "predicted";
+			return true;
+		}
+	}
+	if (s->max_writes > 0 && (double)rc->written >= s->max_writes * (double)s->usable_bytes) {
+		out->stop_reason = "max-writes";
+		return true;
+	}
+	return false;
+}
+
+/* Memory for the rounds, the figures unmeasured (null in the result, not 0) until a round ends.  0 or -ENOMEM. */
+static int rounds_alloc(struct precondition_result *out, struct rounds_ctx *rc, unsigned max_rounds)
+{
+	memset(out, 0, sizeof(*out));
+	out->iops = out->mbps = out->waf = NAN;
+	out->lat_mean_us = out->lat_p50_us = out->lat_p99_us = out->lat_p999_us = out->lat_p9999_us = NAN;
+	out->lat_max_us = NAN;
+	out->rounds = calloc(max_rounds, sizeof(*out->rounds));
+	rc->iops = calloc(max_rounds, sizeof(*rc->iops));
+	rc->waf = calloc(max_rounds, sizeof(*rc->waf));
+	return out->rounds && rc->iops && rc->waf ? 0 : -ENOMEM;
+}
+
 int precondition_run(struct target *t, const struct precondition_settings *s,
 		     struct precondition_result *out, precondition_progress_fn progress,
 		     precondition_poll_fn poll, void *arg, char *err, size_t errlen)
 {
 	struct phase_ctx ctx = { .poll = poll, .progress = progress, .arg = arg };
 	struct precondition_event ev = { 0 };
-	struct lat_hist *hist[STEADY_WINDOW] = { 0 };
-	double *iops = NULL;
-	uint64_t start = t->ops->now_ns(t), rounds_start, written = 0;
-	unsigned max_rounds = s->max_rounds ? s->max_rounds : PRECONDITION_MAX_ROUNDS;
+	struct rounds_ctx rc = { .ctx = &ctx };
+	uint64_t start = t->ops->now_ns(t);
+	unsigned max_rounds = precondition_max_rounds(s);
 	int ret = 0;
 
-	memset(out, 0, sizeof(*out));
-	/* Unmeasured until a round ends: null in the result, not 0. */
-	out->iops = out->mbps = out->waf = NAN;
-	out->lat_mean_us = out->lat_p50_us = out->lat_p99_us = out->lat_p999_us = out->lat_p9999_us = NAN;
-	out->lat_max_us = NAN;
-	out->rounds = calloc(max_rounds, sizeof(*out->rounds));
-	iops = calloc(max_rounds, sizeof(*iops));
-	if (!out->rounds || !iops) {
+	if ((ret = rounds_alloc(out, &rc, max_rounds))) {
 		snprintf(err, errlen, "out of memory");
-		ret = -ENOMEM;
 		goto out;
 	}
-
 	if (s->fill_passes) {
 		ret = run_fill(t, s, &ctx, &out->fill, err, errlen);
 		if (ret)
@@ -216,7 +358,8 @@ int precondition_run(struct target *t, const struct precondition_settings *s,
 		}
 	}
 
-	rounds_start = t->ops->now_ns(t);
+	rc.rate_mbps = s->rate_hint_mbps > 0 ? s->rate_hint_mbps : out->fill.passes ? out->fill.mbps : NAN;
+	rc.start_ns = t->ops->now_ns(t);
 	ev.phase = PHASE_ROUNDS_START;
 	if (progress && progress(&ev, arg)) {
 		ret = -EINTR;
@@ -224,78 +367,44 @@ int precondition_run(struct target *t, const struct precondition_settings *s,
 	}
 	out->stop_reason = "max-rounds";
 	while (out->nrounds < max_rounds) {
-		/* Each round its own seed, so rounds are not replays of one another. */
-		struct workload w = {
-			.rw = WL_RANDWRITE, .bs = s->bs, .qd = s->qd, .time_ns = s->round_ns,
-			.interval_ns = s->round_ns < TICK_INTERVAL_NS ? s->round_ns : TICK_INTERVAL_NS,
-			.span_bytes = s->usable_bytes,
-			.seed = s->seed + 1 + out->nrounds,
-			/* A signal stops the round at the next I/O batch, not at its end. */
-			.stop_poll = ctx.poll, .stop_arg = ctx.arg,
-		};
-		struct run_result r = { 0 };
-		struct round_result *rr = &out->rounds[out->nrounds];
+		size_t before = out->nrounds;
 
-		ctx.tick = (struct phase_tick){ .phase = "rounds", .index = (unsigned)out->nrounds,
-						.total_s = (double)s->round_ns / NS_PER_S };
-		if (tick(&ctx, NULL)) {
-			ret = -EINTR;
+		ret = run_round(t, s, &rc, out, err, errlen);
+		if (ret && (ret != -EINTR || out->nrounds == before))
 			goto out;
-		}
-		if (s->shape)
-			workload_copy_shape(&w, s->shape);
-		ret = workload_run(t, &w, &r, poll_sample, &ctx, err, errlen);
-		if (!ret && r.stopped_early)
-			ret = -EINTR;
-		/* A round cut short by a stop keeps what it measured: its rates over the time it ran. */
-		if (ret && !(ret == -EINTR && r.ios)) {
-			run_result_free(&r);
-			goto out;
-		}
-		round_from_run(&r, (double)(t->ops->now_ns(t) - rounds_start) / NS_PER_S, rr);
-		/* Keep the last window's histograms for its percentiles. */
-		free(hist[out->nrounds % STEADY_WINDOW]);
-		hist[out->nrounds % STEADY_WINDOW] = r.lat_hist;
-		r.lat_hist = NULL;
-		run_result_free(&r);
-		written += rr->host_bytes_written;
-		iops[out->nrounds] = rr->iops;
-		out->nrounds++;
-
 		/* A cut round is reported but never tested for steady state: it is shorter than the others. */
 		if (!ret)
-			out->window_valid = steady_check(iops, out->nrounds, &out->window);
+			out->window_valid = steady_check(rc.iops, out->nrounds, &out->window);
 		ev.phase = PHASE_ROUND;
-		ev.round = rr;
+		ev.round = &out->rounds[out->nrounds - 1];
 		ev.round_index = out->nrounds - 1;
 		ev.window = out->window_valid && !ret ? &out->window : NULL;
 		if ((progress && progress(&ev, arg)) || ret) {
 			ret = -EINTR;
 			goto out;
 		}
-		if (out->window_valid && out->window.reached) {
-			out->reached = true;
-			out->stop_reason = "steady";
+		if (rounds_done(s, out, &rc))
 			break;
-		}
-		if (s->max_writes > 0 && (double)written >= s->max_writes * (double)s->usable_bytes) {
-			out->stop_reason = "max-writes";
-			break;
-		}
 	}
 out:
 	/* Stopped or failed too: the rounds so far (not one an I/O error ended), never zeros. */
 	if (out->nrounds)
 		summarise_window(out, out->nrounds > STEADY_WINDOW ? out->nrounds - STEADY_WINDOW : 0,
-				 out->nrounds - 1, hist);
+				 out->nrounds - 1, rc.hist);
+	if (!ret && out->predicted && s->predict == PREDICT_STOP) {
+		out->iops = out->pred_iops.value;
+		if (out->pred_waf.valid)
+			out->waf = out->pred_waf.value;
+	}
 	if (ret == -EINTR)
 		out->stop_reason = "interrupted";
 	else if (ret)
 		out->stop_reason = "error";
 	out->seconds = (double)(t->ops->now_ns(t) - start) / NS_PER_S;
 	for (size_t i = 0; i < STEADY_WINDOW; i++)
-		free(hist[i]);
-	free(iops);
+		free(rc.hist[i]);
+	free(rc.iops);
+	free(rc.waf);
 	return ret;
 }
 

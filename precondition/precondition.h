@@ -14,10 +14,18 @@
 #include <stdint.h>
 
 #include "precondition/phase_tick.h"
+#include "precondition/predict.h"
 #include "precondition/steady.h"
 
 struct target;
 struct workload;
+
+/*
+ * Early prediction of the steady state (predict.h): off; stop the rounds
+ * once the prediction is good; or record the first good prediction and
+ * run on to the SNIA window (to check the prediction against it).
+ */
+enum predict_mode { PREDICT_OFF, PREDICT_STOP, PREDICT_RECORD };
 
 #define PRECONDITION_MAX_ROUNDS 25
 #define FILL_BS (128u * 1024)
@@ -38,6 +46,20 @@ struct precondition_settings {
 	 * skew (--workload, --random-dist); bs stays when it has no size mix.
 	 */
 	const struct workload *shape;
+	/*
+	 * Shorter rounds (issue 18): each round writes round_writes x usable,
+	 * or lasts round_ns when the last round's rate (at first
+	 * rate_hint_mbps, or the fill's) says that is shorter; the round
+	 * limit grows by the rounds min_writes takes.  A window counts only when the
+	 * per-round WA holds the same range and slope rule as the IOPS (a
+	 * drive at its command cap shows flat IOPS long before its GC
+	 * settles) and at least min_writes x usable were written in rounds
+	 * (or what a window of round_ns rounds writes, if less).
+	 */
+	double round_writes;        /* 0: off */
+	double rate_hint_mbps;
+	double min_writes;
+	enum predict_mode predict;
 };
 
 /* One round: per-round averages.  Unmeasured figures are NAN. */
@@ -65,7 +87,17 @@ struct precondition_result {
 	struct steady_window window;    /* the last window tested */
 	bool window_valid;              /* at least STEADY_WINDOW rounds ran */
 	bool reached;
-	const char *stop_reason;        /* "steady", "max-rounds", "max-writes", "interrupted", "error" */
+	const char *stop_reason;        /* "steady", "predicted", "max-rounds", "max-writes", "interrupted", "error" */
+	double round_s;                 /* the last round's length, target clock */
+	/*
+	 * The first prediction good enough to stop on (predict.h), after
+	 * predicted_rounds rounds; pred_waf is invalid without a media
+	 * counter.  With PREDICT_STOP it stopped the rounds and the point's
+	 * iops and waf are its values (latencies stay the last rounds').
+	 */
+	bool predicted;
+	size_t predicted_rounds;
+	struct steady_fit pred_iops, pred_waf;
 
 	/* Over the steady window (or the last five rounds when not reached). */
 	double iops, mbps;
@@ -119,6 +151,9 @@ int precondition_purge(struct target *t, const char *method, char *method_used, 
 int precondition_run(struct target *t, const struct precondition_settings *s,
 		     struct precondition_result *out, precondition_progress_fn progress,
 		     precondition_poll_fn poll, void *arg, char *err, size_t errlen);
+
+/* The most rounds s runs: max_rounds (0: 25), plus min_writes / round_writes with shortened rounds. */
+unsigned precondition_max_rounds(const struct precondition_settings *s);
 
 void precondition_result_free(struct precondition_result *r);
 

@@ -89,12 +89,54 @@ void sweep_point_free(struct sweep_point *p)
 	precondition_result_free(&p->pc);
 }
 
+int sweep_carry_point(struct sweep_run *r, double op_percent, struct sweep_point *out, char *err, size_t errlen)
+{
+	struct precondition_settings s = *r->settings;
+	uint64_t start = r->t->ops->now_ns(r->t);
+	int ret;
+
+	memset(out, 0, sizeof(*out));
+	out->op_percent = op_percent;
+	out->op_method = OP_METHOD_SPAN;
+	out->carried_over = true;
+	out->usable_bytes = sweep_usable_bytes(r->capacity, op_percent);
+	if (out->usable_bytes >= r->last_usable || !target_has(r->t, TARGET_CAP_TRIM)) {
+		snprintf(err, errlen, "%s: a point carries over only upwards in OP, by TRIM", r->t->info.path);
+		return -EINVAL;
+	}
+	/* What was the span's tail becomes spare area, as a purge would have left it. */
+	ret = r->t->ops->trim(r->t, out->usable_bytes, r->last_usable - out->usable_bytes);
+	if (ret) {
+		snprintf(err, errlen, "TRIM of %s failed: %s", r->t->info.path, strerror(-ret));
+		return ret;
+	}
+	s.usable_bytes = out->usable_bytes;
+	s.fill_passes = 0;
+	s.rate_hint_mbps = r->last_mbps;
+	s.min_writes = SWEEP_CARRIED_MIN_WRITES;
+	ret = precondition_run(r->t, &s, &out->pc, r->progress, r->poll, r->arg, err, errlen);
+	out->drive_seconds = (double)(r->t->ops->now_ns(r->t) - start) / 1e9;
+	return ret;
+}
+
+bool sweep_point_carries(const struct sweep_run *r, double op_percent, const double *member_op)
+{
+	return r->carry_over && !member_op && r->method == OP_METHOD_SPAN && r->last_usable &&
+	       sweep_usable_bytes(r->capacity, op_percent) < r->last_usable && target_has(r->t, TARGET_CAP_TRIM);
+}
+
 int sweep_point_measure(struct sweep_run *r, double op_percent, const double *member_op, struct sweep_point *out,
 			char *err, size_t errlen)
 {
 	char warning[TARGET_ERRLEN + 80];
 	int ret;
 
+	if (sweep_point_carries(r, op_percent, member_op)) {
+		ret = sweep_carry_point(r, op_percent, out, err, errlen);
+		goto done;
+	}
+	if (r->settings->round_writes > 0)
+		r->settings->min_writes = SWEEP_FRESH_MIN_WRITES;
 	ret = sweep_run_point(r->t, r->capacity, op_percent, r->method, member_op, r->purge_method, r->settings, out,
 			      r->progress, r->poll, r->arg, err, errlen);
 	if (ret == -EOPNOTSUPP && r->requested == OP_METHOD_AUTO && r->method != OP_METHOD_SPAN) {
@@ -106,6 +148,10 @@ int sweep_point_measure(struct sweep_run *r, double op_percent, const double *me
 		ret = sweep_run_point(r->t, r->capacity, op_percent, r->method, NULL, r->purge_method, r->settings,
 				      out, r->progress, r->poll, r->arg, err, errlen);
 	}
+done:
+	/* Only a finished point leaves the drive in a state the next can start from. */
+	r->last_usable = !ret && !member_op ? out->usable_bytes : 0;
+	r->last_mbps = !ret ? out->pc.mbps : 0;
 	return ret;
 }
 

@@ -7,6 +7,7 @@
 #ifndef SSDPROF_SWEEP_H
 #define SSDPROF_SWEEP_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "precondition/precondition.h"
@@ -16,7 +17,8 @@ struct sweep_point {
 	double op_percent;
 	enum op_method op_method;     /* resolved: never AUTO */
 	uint64_t usable_bytes;
-	char purge_method[32];
+	char purge_method[32];        /* "" when carried over */
+	bool carried_over;            /* reached from the previous point: no purge, no fill */
 	double drive_seconds;
 	struct precondition_result pc;
 };
@@ -58,7 +60,19 @@ struct sweep_run {
 	precondition_poll_fn poll;
 	void *arg;
 	void (*warn)(const char *msg);    /* says what went differently than asked (a fallback) */
+	/*
+	 * Carry-over (issue 18): a span-OP point above the last one measured
+	 * in this run is reached by TRIMming the span's tail, without purge
+	 * and fill: the rest of the drive stays in its GC equilibrium.
+	 */
+	bool carry_over;
+	uint64_t last_usable;             /* of the last point measured in this run; 0: none (set here) */
+	double last_mbps;                 /* its steady MB/s: sizes a carried point's rounds */
 };
+
+/* Rounds written before a window counts, x usable, when the rounds are shortened (round_writes). */
+#define SWEEP_FRESH_MIN_WRITES 2.0
+#define SWEEP_CARRIED_MIN_WRITES 1.5
 
 /*
  * One point, by sweep_run_point.  Drives may claim namespace management or
@@ -69,6 +83,15 @@ struct sweep_run {
  */
 int sweep_point_measure(struct sweep_run *r, double op_percent, const double *member_op, struct sweep_point *out,
 			char *err, size_t errlen);
+
+/*
+ * The point at op_percent carried over from the last one of r (no purge, no
+ * fill; the tail of the span TRIMmed): r->carry_over, span OP and an OP
+ * above the last point's.  0, -EINTR or -errno with err set.
+ */
+int sweep_carry_point(struct sweep_run *r, double op_percent, struct sweep_point *out, char *err, size_t errlen);
+/* sweep_point_measure will carry the point at op_percent over from the last one. */
+bool sweep_point_carries(const struct sweep_run *r, double op_percent, const double *member_op);
 
 /* After the last point: give a drive swept by namespace or HPA its full capacity back.  0 or -errno with err set. */
 int sweep_restore_capacity(struct sweep_run *r, char *err, size_t errlen);

@@ -73,6 +73,11 @@ bool sweep_plan_next(const struct sweep_plan *p, const struct knee_point *done, 
 		*next = p->grid[0];
 		return true;
 	}
+	for (size_t i = 0; p->ascending && i < p->ngrid; i++)
+		if (!measured(done, n, p->grid[i])) {
+			*next = p->grid[i];
+			return true;
+		}
 	if (!measured(done, n, top)) {
 		*next = top;
 		return true;

@@ -27,6 +27,12 @@ struct sweep_plan {
 	double grid[SWEEP_MAX_POINTS];        /* ascending */
 	size_t ngrid;
 	double resolution;                    /* adaptive: final bracket width, % OP */
+	/*
+	 * Adaptive, for carry-over (issue 18): the whole coarse grid upwards
+	 * first, so each grid point starts from the one below; then the
+	 * bracket is halved as usual.
+	 */
+	bool ascending;
 };
 
 /* The default plan over [lo, hi]: DESIGN.md's grid 0, 7, 14, 20, 28, 40 clipped, plus lo and hi. */

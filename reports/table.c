@@ -159,6 +159,14 @@ static bool any_life(struct json_object *points)
 	return false;
 }
 
+/* The point's method (issue 18) is name; a point saved without one was measured fresh. */
+static bool method_is(struct json_object *p, const char *name)
+{
+	const char *m = jstr(p, "method");
+
+	return m && !strcmp(m, name);
+}
+
 void table_sweep_points(struct table *t, struct json_object *doc, bool detail)
 {
 	struct json_object *points = jget(doc, "points"), *knee = jget(doc, "knee");
@@ -188,7 +196,9 @@ void table_sweep_points(struct table *t, struct json_object *doc, bool detail)
 		table_row(t);
 		table_num(t, SP_OP, op, 2);
 		table_num(t, SP_USABLE, jnum(p, "usable_bytes") / 1e9, 2);
-		table_cell(t, SP_STEADY, "%s", reached && json_object_get_boolean(reached) ? "yes" : "NO");
+		/* A predicted point stopped before the window: steady by its prediction (issue 18). */
+		table_cell(t, SP_STEADY, "%s", method_is(p, "predicted") ? "predicted"
+			   : reached && json_object_get_boolean(reached) ? "yes" : "NO");
 		table_num(t, SP_ROUNDS, jnum(ss, "rounds"), 0);
 		table_num(t, SP_IOPS, jnum(p, "iops"), 0);
 		table_num(t, SP_MBPS, jnum(p, "mbps"), 1);
@@ -209,7 +219,10 @@ void table_sweep_points(struct table *t, struct json_object *doc, bool detail)
 			table_cell(t, more + 5, "%s", reason ? reason : "-");
 		}
 		if (is_knee || is_rec)
-			table_cell(t, base, "<- %s", is_knee && is_rec ? "knee, recommended" : is_knee ? "knee" : "recommended");
+			table_cell(t, base, "<- %s%s", is_knee && is_rec ? "knee, recommended" : is_knee ? "knee" : "recommended",
+				   method_is(p, "carried-over") ? "; carried over" : "");
+		else if (method_is(p, "carried-over"))
+			table_cell(t, base, "carried over");
 	}
 }
 

@@ -28,6 +28,7 @@
 #include "profiler/sweep_plan.h"
 #include "results/result_json.h"
 #include "results/result_load.h"
+#include "results/sweep_json.h"
 #include "util/escape.h"
 #include "util/settings_limits.h"
 
@@ -71,6 +72,8 @@ static const char *const purge_method_names[] = { PURGE_METHOD_NAMES, NULL };
 /* What a point says was done: a method, or none when the target takes neither purge nor TRIM. */
 static const char *const purge_done_names[] = { PURGE_METHOD_NAMES, "none", NULL };
 static const char *const plan_names[] = { "list", "adaptive", NULL };
+static const char *const sweep_method_names[] = { SWEEP_METHOD_NAMES, NULL };
+static const char *const predict_names[] = { "off", "stop", "check", NULL };
 
 static const struct spec str_item = STR(NULL, 0);
 static const struct spec index_item = INT(NULL, F_NULL, 0, DBL_MAX);
@@ -233,6 +236,12 @@ static const struct spec endurance_fields[] = {
 	STR("source", F_NULL),
 	END,
 };
+static const struct spec prediction_fields[] = {
+	INT("rounds", F_REQ, 1, LIM_MAX_ROUNDS_MAX),
+	BOOL("stopped", F_REQ),
+	FIG("iops"), FIG("iops_halfwidth"), FIG("waf"), FIG("waf_halfwidth"),
+	END,
+};
 #define POINT_FIELDS \
 	NUM("op_percent", F_NULL | F_MAXEX, 0, 100), \
 	ENUM("op_method", F_NULL, op_method_names), \
@@ -249,7 +258,9 @@ static const struct spec endurance_fields[] = {
 	ARR("members", 0, member_item), \
 	INT("limiting_member", F_NULL, 0, DBL_MAX), \
 	ARR("round_limiting_member", F_NULL, index_item), \
-	OBJ("endurance", F_NULL, endurance_fields)
+	OBJ("endurance", F_NULL, endurance_fields), \
+	ENUM("method", 0, sweep_method_names), \
+	OBJ("prediction", 0, prediction_fields)
 static const struct spec point_fields[] = { POINT_FIELDS, END };
 static const struct spec point_item = OBJ(NULL, 0, point_fields);
 /* The point a sweep was in when it stopped: what it measured, never a point of the knee. */
@@ -279,6 +290,9 @@ static const struct spec sweep_settings[] = {
 	STRCHK("workload", F_NULL, check_workload),
 	INT("random_pct", F_NULL, 0, 100),
 	STRCHK("random_dist", F_NULL, check_random_dist),
+	BOOL("carry_over", 0),
+	ENUM("predict", 0, predict_names),
+	NUM("round_writes", F_NULL, LIM_ROUND_WRITES_MIN, LIM_ROUND_WRITES_MAX),
 	END,
 };
 static const struct spec knee_baseline_fields[] = {

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include <math.h>
+#include <string.h>
 
 #include <json-c/json.h>
 
@@ -33,6 +34,25 @@ static struct json_object *lat_json(double mean, double p50, double p99, double 
 		add(o, "p99.99", result_json_number(p9999, RP_LAT_US));
 		add(o, "max", result_json_number(max, RP_LAT_US));
 	}
+	return o;
+}
+
+/*
+ * The first prediction good enough to stop on (issue 18), and whether it
+ * did stop the rounds: when it did not, the point's figures are the SNIA
+ * window's and the two can be compared.
+ */
+static struct json_object *prediction_json(const struct precondition_result *r)
+{
+	struct json_object *o = json_object_new_object();
+	bool waf = r->pred_waf.valid;
+
+	add(o, "rounds", json_object_new_int((int)r->predicted_rounds));
+	add(o, "stopped", json_object_new_boolean(!strcmp(r->stop_reason ? r->stop_reason : "", "predicted")));
+	add(o, "iops", result_json_number(r->pred_iops.value, RP_IOPS));
+	add(o, "iops_halfwidth", result_json_number(r->pred_iops.halfwidth, RP_IOPS));
+	add(o, "waf", result_json_number(waf ? r->pred_waf.value : NAN, RP_WAF));
+	add(o, "waf_halfwidth", result_json_number(waf ? r->pred_waf.halfwidth : NAN, RP_WAF));
 	return o;
 }
 
@@ -91,6 +111,10 @@ struct json_object *point_json(const struct point_info *info, const struct preco
 		json_object_array_add(ts, o);
 	}
 	add(p, "timeseries", ts);
+	if (info->method)
+		add(p, "method", json_object_new_string(info->method));
+	if (r->predicted)
+		add(p, "prediction", prediction_json(r));
 	return p;
 }
 

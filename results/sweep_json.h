@@ -22,7 +22,12 @@ struct point_info {
 	const char *purge_method;   /* NULL when no purge was done */
 	double drive_seconds;       /* purge, OP change, fill and rounds, target clock */
 	const char *waf_source;     /* "simulator", "media-counter" or NULL */
+	/* A sweep's: how the point was reached (SWEEP_METHOD_*); NULL leaves it out. */
+	const char *method;
 };
+
+/* How a sweep point was reached (issue 18); "predicted" wins when both others apply. */
+#define SWEEP_METHOD_NAMES "fresh", "carried-over", "predicted"
 
 struct json_object *point_json(const struct point_info *info, const struct precondition_result *r);
 struct json_object *knee_json(const struct knee_result *k);

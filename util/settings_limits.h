@@ -29,6 +29,9 @@
 /* --max-writes Nx: times the usable capacity. */
 #define LIM_MAX_WRITES_MIN 0.01
 #define LIM_MAX_WRITES_MAX 1e6
+/* --round-writes: a shortened round writes this x the usable span (issue 18). */
+#define LIM_ROUND_WRITES_MIN 0.01
+#define LIM_ROUND_WRITES_MAX 1.0
 /* --op, --op-range: percent of the capacity held back. */
 #define LIM_OP_PERCENT_MAX 90.0
 /* --resolution of an adaptive sweep. */

@@ -181,6 +181,39 @@ static void test_resume_crashes_refused(void **state)
 		       "points[1].purge_method: expected one of auto,");
 	expect_refused(sw, "points[0].steady_state", "window", json_object_new_array(),
 		       "points[0].steady_state.window: expected an array of 2 items or null, got 0");
+	/* The fast paths' settings and a point's method (issue 18). */
+	expect_refused(sw, "settings", "round_writes", json_object_new_double(2),
+		       "settings.round_writes: expected a number from 0.01 to 1");
+	expect_refused(sw, "settings", "predict", json_object_new_string("maybe"),
+		       "settings.predict: expected one of off, stop, check, got \"maybe\"");
+	expect_refused(sw, "settings", "carry_over", json_object_new_int(1), "settings.carry_over: expected");
+	expect_refused(sw, "points[0]", "method", json_object_new_string("guessed"),
+		       "points[0].method: expected one of fresh, carried-over, predicted, got \"guessed\"");
+	expect_refused(sw, "points[0]", "method", NULL, "points[0].method: expected one of fresh");
+	expect_refused(sw, "points[0]", "prediction", json_object_new_object(), "points[0].prediction.rounds: missing");
+}
+
+/* A fast sweep's point loads: its method, its prediction, the settings that made it. */
+static void test_fast_point_loads(void **state)
+{
+	struct json_object *d = load_data("report_sweep_dc.json"), *p = at(d, "points[0]");
+	struct json_object *pr = json_object_new_object();
+	char err[512];
+	(void)state;
+
+	json_object_object_add(at(d, "settings"), "carry_over", json_object_new_boolean(1));
+	json_object_object_add(at(d, "settings"), "predict", json_object_new_string("stop"));
+	json_object_object_add(at(d, "settings"), "round_writes", json_object_new_double(0.1));
+	json_object_object_add(p, "method", json_object_new_string("predicted"));
+	json_object_object_add(pr, "rounds", json_object_new_int(9));
+	json_object_object_add(pr, "stopped", json_object_new_boolean(1));
+	json_object_object_add(pr, "iops", json_object_new_double(50000));
+	json_object_object_add(pr, "iops_halfwidth", json_object_new_double(1000));
+	json_object_object_add(pr, "waf", NULL);
+	json_object_object_add(pr, "waf_halfwidth", NULL);
+	json_object_object_add(p, "prediction", pr);
+	assert_int_equal(result_validate(d, NULL, err, sizeof(err)), 0);
+	json_object_put(d);
 }
 
 /* How a command ended short: error a string, interrupted a boolean, the cut point a point marked incomplete. */
@@ -441,6 +474,7 @@ int main(void)
 		cmocka_unit_test(test_report_crashes_refused),
 		cmocka_unit_test(test_resume_crashes_refused),
 		cmocka_unit_test(test_qualify_and_endurance_refused),
+		cmocka_unit_test(test_fast_point_loads),
 		cmocka_unit_test(test_sweep_plan_needs_its_list),
 		cmocka_unit_test(test_workload_fields),
 		cmocka_unit_test(test_cut_short),

@@ -125,6 +125,33 @@ static void test_deterministic_and_fixed_order(void **state)
 	assert_true(pts[0].op_percent == 5 && pts[1].op_percent == 10 && pts[2].op_percent == 20);
 }
 
+/*
+ * Carry-over's order: the coarse grid upwards (each point can start from the
+ * one below), then the usual halving, to the same knee as the fixed grid.
+ */
+static void test_ascending(void **state)
+{
+	const double coarse[] = { 0, 7, 14, 20, 28, 40 };
+	struct sweep_plan p, fixed;
+	struct knee_point a[SWEEP_MAX_POINTS], g[SWEEP_MAX_POINTS];
+	struct knee_result ka, kg;
+	double ops[17];
+
+	(void)state;
+	for (int i = 0; i < 17; i++)
+		ops[i] = i * 2.5;
+	sweep_plan_adaptive(&p, 0, 40, 2.5);
+	p.ascending = true;
+	sweep_plan_fixed(&fixed, ops, 17);
+	size_t n = simulate(&p, concave, a), ng = simulate(&fixed, concave, g);
+	assert_true(n > 6 && n <= 9);
+	for (size_t i = 0; i < 6; i++)
+		assert_true(a[i].op_percent == coarse[i]);
+	knee_find(a, n, &ka);
+	knee_find(g, ng, &kg);
+	assert_true(fabs(ka.recommended_op_percent - kg.recommended_op_percent) <= 2.5);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -133,6 +160,7 @@ int main(void)
 		cmocka_unit_test(test_flat_stops_at_the_bottom),
 		cmocka_unit_test(test_bottom_of_the_range_first),
 		cmocka_unit_test(test_deterministic_and_fixed_order),
+		cmocka_unit_test(test_ascending),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

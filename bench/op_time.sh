@@ -1,0 +1,90 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Time to an OP answer (issue 18), on the simulator's virtual clock:
+#   bench/op_time.sh [SSDPROF] [CAPACITY] [PRESETS] [WORKDIR]
+# For each preset: the fixed 0-40% grid in 2.5% steps (the reference, every
+# point to steady state), the default adaptive sweep, and the adaptive sweep
+# with the fast paths one by one and together (--fast).  Prints drive-hours,
+# points by method, the knee, its error against the grid's and the time
+# ratio.  A run whose result.json is already in WORKDIR is not run again.
+# Release build recommended (meson setup build-rel -Dbuildtype=release).
+set -eu
+SSDPROF=${1:-build-rel/ssdprof}
+CAP=${2:-16G}
+PRESETS=${3:-"budget-tlc budget-qlc sata-tlc dc-tlc"}
+WORK=${4:-/tmp/ssdprof-op-time}
+GRID=0,2.5,5,7.5,10,12.5,15,17.5,20,22.5,25,27.5,30,32.5,35,37.5,40
+mkdir -p "$WORK"
+
+run() {   # run NAME PRESET ARGS...
+	name=$1 preset=$2
+	shift 2
+	out="$WORK/$preset-$CAP-$name"
+	[ -f "$out/result.json" ] && grep -q '"complete": *true' "$out/result.json" && return 0
+	rm -rf "$out"
+	"$SSDPROF" sweep "sim:$preset,capacity=$CAP" --quiet --out "$out" "$@" >/dev/null 2>"$out.log" ||
+		{ echo "$preset $name failed: see $out.log" >&2; return 1; }
+}
+
+for p in $PRESETS; do
+	run grid "$p" --op "$GRID"
+	run adaptive "$p"
+	run rounds "$p" --round-writes 0.1
+	run carry "$p" --carry-over --round-writes 0.1
+	run predict "$p" --predict stop --round-writes 0.1
+	run fast "$p" --fast
+	run fast-check "$p" --carry-over --round-writes 0.1 --predict check
+done
+
+python3 - "$WORK" "$CAP" $PRESETS <<'PY'
+import json, sys
+work, cap, presets = sys.argv[1], sys.argv[2], sys.argv[3:]
+names = [("adaptive", "adaptive (default)"), ("rounds", "--round-writes 0.1"),
+         ("carry", "--carry-over --round-writes 0.1"),
+         ("predict", "--predict stop --round-writes 0.1"), ("fast", "--fast")]
+
+def load(p, n):
+    return json.load(open(f"{work}/{p}-{cap}-{n}/result.json"))
+
+def hours(d):
+    return sum(p["drive_seconds"] for p in d["points"]) / 3600
+
+print(f"capacity {cap}; drive-hours on the virtual clock; knee error against the fixed grid's")
+print(f"{'preset':<11} {'sweep':<32} {'points':>6} {'fresh/carried/pred':>18} {'hours':>7} "
+      f"{'knee %':>7} {'error':>6} {'time':>6}")
+worst = {}
+for p in presets:
+    g = load(p, "grid")
+    gh, gk = hours(g), g["knee"]["op_percent"]
+    print(f"{p:<11} {'fixed grid 0-40% step 2.5':<32} {len(g['points']):>6} {'':>18} {gh:>7.3f} {gk:>7.2f}")
+    for n, label in names:
+        d = load(p, n)
+        m = [q.get("method", "fresh") for q in d["points"]]
+        counts = f"{m.count('fresh')}/{m.count('carried-over')}/{m.count('predicted')}"
+        k = d["knee"]["op_percent"]
+        ratio = hours(d) / gh
+        print(f"{p:<11} {label:<32} {len(m):>6} {counts:>18} {hours(d):>7.3f} {k:>7.2f} "
+              f"{k - gk:>+6.2f} {ratio:>6.1%}")
+        w = worst.setdefault(label, [0, 0])
+        w[0], w[1] = max(w[0], abs(k - gk)), max(w[1], ratio)
+print()
+for label, (e, r) in worst.items():
+    ok = "meets" if e <= 2.5 + 1e-9 and r <= 0.15 else "misses"
+    print(f"{label:<32} worst knee error {e:.2f}% OP, worst time ratio {r:.1%}: {ok} the goal (2.5%, 15%)")
+
+# Predictions recorded beside the run-on SNIA window (--predict check).
+print("\nprediction against the run-on window (--predict check):")
+for p in presets:
+    for q in load(p, "fast-check")["points"]:
+        pr = q.get("prediction")
+        if not pr:
+            continue
+        for key in ("iops", "waf"):
+            v, h, w = pr[key], pr[key + "_halfwidth"], q[key]
+            if v is None or w is None:
+                continue
+            err = v - w
+            print(f"  {p:<11} {q['op_percent']:>6.2f}% {key:<4} predicted {v:>10.4g} +- {h:<8.3g} after "
+                  f"{pr['rounds']:>2} rounds, window {w:>10.4g} after {q['steady_state']['rounds']:>2}: "
+                  f"error {err / w:+.2%} {'within' if abs(err) <= h else 'OUTSIDE'}")
+PY
