@@ -25,6 +25,7 @@
 #include "util/settings_limits.h"
 #include "device/md_info.h"
 #include "cli/pc_options.h"
+#include "cli/sweep_cli.h"
 #include "cli/workload_opts.h"
 #include "cli/progress.h"
 #include "results/raid_json.h"
@@ -86,22 +87,14 @@ enum {
 
 #define MAX_OP_PERCENT 90.0
 
-struct sweep_cli {
-	struct cli_opts pc;
-	struct sweep_plan plan;
-	bool have_list;
-	double range_lo, range_hi, resolution;
-	enum op_method op_method;
-	const char *resume;
-	bool require_steady;
-	bool carry_over;                /* issue 18: see the usage */
-	unsigned plan_given;
-	bool range_given;               /* --op-range or --resolution */
-	struct op_member_plan member;   /* npoints 0: the same OP on every member */
-	struct endurance_opts endurance;
-	struct endurance_input ein;     /* what the points' life is figured from */
-	char ein_src[32];
+struct sweep_doc {
+	struct json_object *doc, *points;
+	struct knee_point kp[SWEEP_MAX_POINTS];
+	size_t n;
+	const struct endurance_input *endurance;
 };
+
+
 
 static int parse_range(const char *arg, double *lo, double *hi)
 {
@@ -143,9 +136,6 @@ static const struct option sweep_options[] = {
 	{ "fast", no_argument, NULL, OPT_FAST },
 	{ NULL, 0, NULL, 0 },
 };
-
-/* The names of enum predict_mode, as settings.predict saves them. */
-static const char *const predict_names[] = { "off", "stop", "check" };
 
 /* The issue 18 options: each counts as a plan setting (resume takes none).  0 or EXIT_USAGE. */
 static int fast_option(struct sweep_cli *o, int c, const char *arg)
@@ -293,171 +283,6 @@ static int parse_args(struct sweep_cli *o)
 	return 0;
 }
 
-static struct json_object *settings_json(const struct sweep_cli *o)
-{
-	struct json_object *s = json_object_new_object(), *ops = json_object_new_array();
-
-	json_object_object_add(s, "plan", json_object_new_string(o->plan.fixed ? "list" : "adaptive"));
-	for (size_t i = 0; i < o->plan.ngrid; i++)
-		json_object_array_add(ops, result_json_number(o->plan.grid[i], 2));
-	json_object_object_add(s, o->plan.fixed ? "op_list" : "op_grid", ops);
-	json_object_object_add(s, "resolution", o->plan.fixed ? NULL : result_json_number(o->plan.resolution, 2));
-	json_object_object_add(s, "op_method", json_object_new_string(op_method_name(o->op_method)));
-	if (o->member.npoints)
-		json_object_object_add(s, "op_member", op_member_json(&o->member));
-	json_object_object_add(s, "purge_method",
-			       o->pc.purge_method ? json_object_new_string(o->pc.purge_method) : NULL);
-	json_object_object_add(s, "fill_passes", json_object_new_int((int)o->pc.s.fill_passes));
-	json_object_object_add(s, "bs", json_object_new_int64(o->pc.s.bs));
-	json_object_object_add(s, "qd", json_object_new_int((int)o->pc.s.qd));
-	json_object_object_add(s, "round_s", result_json_number((double)o->pc.s.round_ns / 1e9, RP_SECONDS));
-	json_object_object_add(s, "max_rounds", json_object_new_int((int)o->pc.s.max_rounds));
-	json_object_object_add(s, "max_writes",
-			       o->pc.s.max_writes > 0 ? result_json_number(o->pc.s.max_writes, 2) : NULL);
-	json_object_object_add(s, "seed", json_object_new_uint64(o->pc.s.seed));
-	if (o->pc.have_shape)
-		result_workload_shape_json(s, &o->pc.shape);
-	/* Only when asked: a default sweep's document stays as it was. */
-	if (o->carry_over)
-		json_object_object_add(s, "carry_over", json_object_new_boolean(true));
-	if (o->pc.s.predict != PREDICT_OFF)
-		json_object_object_add(s, "predict", json_object_new_string(predict_names[o->pc.s.predict]));
-	if (o->pc.s.round_writes > 0)
-		json_object_object_add(s, "round_writes", result_json_number(o->pc.s.round_writes, 3));
-	return s;
-}
-
-/*
- * Settings back from a saved sweep, so a resumed sweep measures exactly what
- * the first one did.  The loader (results/result_load.c) has held every
- * field to the command line's limits; what is left are the rules between
- * options.  0, or -EINVAL with the reason in err.
- */
-static int settings_from_json(struct json_object *s, struct sweep_cli *o, char *err, size_t errlen)
-{
-	struct json_object *v, *ops;
-	double grid[SWEEP_MAX_POINTS];
-	size_t n = 0;
-	bool fixed = !strcmp(jstr(s, "plan"), "list");
-	const char *purge;
-
-	if (!json_object_object_get_ex(s, fixed ? "op_list" : "op_grid", &ops))
-		return -EINVAL;
-	for (size_t i = 0; i < json_object_array_length(ops) && n < SWEEP_MAX_POINTS; i++)
-		grid[n++] = json_object_get_double(json_object_array_get_idx(ops, i));
-	if (fixed) {
-		sweep_plan_fixed(&o->plan, grid, n);
-	} else {
-		memset(&o->plan, 0, sizeof(o->plan));
-		memcpy(o->plan.grid, grid, n * sizeof(double));
-		o->plan.ngrid = n;
-		o->plan.resolution = jnum(s, "resolution");
-	}
-	if (op_method_parse(jstr(s, "op_method"), &o->op_method))
-		return -EINVAL;
-	if (json_object_object_get_ex(s, "op_member", &v)) {
-		if (op_member_from_json(&o->member, v)) {
-			snprintf(err, errlen, "settings.op_member: expected one list of OPs per point, at most one per member");
-			return -EINVAL;
-		}
-		if (!fixed || (o->op_method != OP_METHOD_AUTO && o->op_method != OP_METHOD_NAMESPACE)) {
-			snprintf(err, errlen, "settings.op_member: goes with a list plan and namespace OP, not a%s plan "
-				 "with %s OP", fixed ? " list" : "n adaptive", op_method_name(o->op_method));
-			return -EINVAL;
-		}
-	}
-	purge = json_object_object_get_ex(s, "purge_method", &v) && v ? json_object_get_string(v) : NULL;
-	o->pc.purge_method = purge && strcmp(purge, "auto") ? purge : NULL;
-	o->pc.s.fill_passes = (unsigned)jnum(s, "fill_passes");
-	o->pc.s.bs = (uint32_t)jnum(s, "bs");
-	o->pc.s.qd = (unsigned)jnum(s, "qd");
-	o->pc.s.round_ns = (uint64_t)llround(jnum(s, "round_s") * 1e9);
-	o->pc.s.max_rounds = (unsigned)jnum(s, "max_rounds");
-	o->pc.s.max_writes = isnan(jnum(s, "max_writes")) ? 0 : jnum(s, "max_writes");
-	o->pc.s.seed = json_object_object_get_ex(s, "seed", &v) ? (uint64_t)json_object_get_uint64(v) : 1;
-	if (cli_workload_from_settings(s, &o->pc.shape, &o->pc.have_shape, err, errlen))
-		return -EINVAL;
-	o->carry_over = json_object_object_get_ex(s, "carry_over", &v) && json_object_get_boolean(v);
-	o->plan.ascending = o->carry_over && !fixed;
-	for (size_t i = 0; json_object_object_get_ex(s, "predict", &v) && i < 3; i++)
-		if (!strcmp(json_object_get_string(v), predict_names[i]))
-			o->pc.s.predict = (enum predict_mode)i;
-	o->pc.s.round_writes = isnan(jnum(s, "round_writes")) ? 0 : jnum(s, "round_writes");
-	o->pc.s.min_writes = o->pc.s.round_writes > 0 ? SWEEP_FRESH_MIN_WRITES : 0;
-	if (o->carry_over && o->op_method != OP_METHOD_SPAN) {
-		snprintf(err, errlen, "settings.carry_over: goes with span OP, not %s", op_method_name(o->op_method));
-		return -EINVAL;
-	}
-	return 0;
-}
-
-/* Every saved point has the OP it was measured at, or the plan cannot tell what is left.  0 or -EINVAL. */
-static int check_points(struct json_object *doc, char *err, size_t errlen)
-{
-	struct json_object *pts = jget(doc, "points");
-
-	for (size_t i = 0; i < json_object_array_length(pts); i++)
-		if (!isfinite(jnum(json_object_array_get_idx(pts, i), "op_percent"))) {
-			snprintf(err, errlen, "points[%zu].op_percent: expected the OP the point was measured at, got null",
-				 i);
-			return -EINVAL;
-		}
-	return 0;
-}
-
-/* The saved sweep of dir, checked to be a sweep of t.  NULL after printing why. */
-static struct json_object *load_resume(const char *dir, const struct target *t)
-{
-	char path[PATH_MAX], err[1024], q[1024];
-	struct json_object *doc;
-	enum result_kind kind;
-	const char *saved;
-	ESCAPE_BUF(qs);
-	int ret;
-
-	escape_arg(q, sizeof(q), dir);
-	if (strlen(dir) > CLI_MAX_OUT_LEN) {
-		cli_error("--resume: the directory name is %zu bytes long; at most %d fit", strlen(dir), CLI_MAX_OUT_LEN);
-		return NULL;
-	}
-	snprintf(path, sizeof(path), "%s/result.json", dir);
-	ret = result_load(path, &doc, &kind, err, sizeof(err));
-	if (ret == -ENOENT || ret == -ENOTDIR) {
-		cli_error("--resume: '%s' holds no sweep (no result.json of a sweep); give the --out directory of one", q);
-		return NULL;
-	}
-	if (ret) {
-		cli_error("--resume: %s; start a new sweep", err);
-		return NULL;
-	}
-	if (kind != RESULT_KIND_SWEEP) {
-		cli_error("--resume: '%s' holds a %s result, not a sweep; give the --out directory of a sweep", q,
-			  result_kind_name(kind));
-		goto refuse;
-	}
-	if (check_points(doc, err, sizeof(err))) {
-		cli_error("--resume: %s/result.json: %s; start a new sweep", q, err);
-		goto refuse;
-	}
-	saved = jstr(jget(doc, "target"), "path");
-	if (strcmp(saved, t->info.path)) {
-		cli_error("--resume: '%s' holds a sweep of %s, not of %s", q, escape_arg(qs, sizeof(qs), saved),
-			  t->info.path);
-		goto refuse;
-	}
-	return doc;
-refuse:
-	json_object_put(doc);
-	return NULL;
-}
-
-struct sweep_doc {
-	struct json_object *doc, *points;
-	struct knee_point kp[SWEEP_MAX_POINTS];
-	size_t n;
-	const struct endurance_input *endurance;
-};
-
 static double points_seconds(struct json_object *points)
 {
 	double s = 0;
@@ -538,7 +363,7 @@ static void dry_run(const struct sweep_cli *o, const struct target *t, enum op_m
 		       (double)o->pc.s.round_ns / 1e9);
 	if (o->pc.s.predict != PREDICT_OFF)
 		printf("  --predict %s: a point %s once its predicted IOPS and WA are within 2%%\n",
-		       predict_names[o->pc.s.predict], o->pc.s.predict == PREDICT_STOP ? "stops" : "records the prediction");
+		       sweep_predict_names[o->pc.s.predict], o->pc.s.predict == PREDICT_STOP ? "stops" : "records the prediction");
 	if (o->plan.fixed) {
 		printf("OP levels:");
 		for (size_t i = 0; i < o->plan.ngrid; i++)
@@ -583,10 +408,10 @@ static int prepare(struct sweep_cli *o, struct target *t, struct json_object **s
 	int rc;
 
 	if (o->resume) {
-		if (!(*saved = load_resume(o->resume, t)))
+		if (!(*saved = sweep_load_resume(o->resume, t)))
 			return EXIT_USAGE;
 		snprintf(err, sizeof(err), "the settings are damaged");
-		if (settings_from_json(jget(*saved, "settings"), o, err, sizeof(err))) {
+		if (sweep_settings_from_json(jget(*saved, "settings"), o, err, sizeof(err))) {
 			ESCAPE_BUF(q);
 
 			cli_error("--resume: %s/result.json: %s; start a new sweep", escape_arg(q, sizeof(q), o->resume),
@@ -621,7 +446,7 @@ static int start_doc(const struct sweep_cli *o, struct target *t, struct json_ob
 	struct json_object *pts;
 
 	d->doc = result_doc_new("sweep", o->pc.command, t);
-	json_object_object_add(d->doc, "settings", settings_json(o));
+	json_object_object_add(d->doc, "settings", sweep_settings_json(o));
 	if (target_has(t, TARGET_CAP_GROUP)) {
 		json_object_object_add(d->doc, "group", raid_group_json(t));
 		if (!(pctx->members = raid_rounds_new(t, precondition_max_rounds(&o->pc.s)))) {

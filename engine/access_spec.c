@@ -33,6 +33,8 @@
  * IOmeter's file server's 80% but with backups and uploads writing); 60%
  * random (the large transfers stream through files).
  */
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "engine/access_spec.h"
@@ -117,4 +119,12 @@ void workload_copy_shape(struct workload *dst, const struct workload *src)
 	dst->seq_pct = src->seq_pct;
 	dst->dist = src->dist;
 	dst->workload = src->workload;
+}
+
+int access_spec_check(const char *name, char *msg, size_t len)
+{
+	if (access_spec_find(name))
+		return 0;
+	snprintf(msg, len, "a workload `ssdprof workloads` lists");
+	return -EINVAL;
 }

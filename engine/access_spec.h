@@ -37,4 +37,7 @@ void access_spec_apply(const struct access_spec *spec, struct workload *w);
  */
 void workload_copy_shape(struct workload *dst, const struct workload *src);
 
+/* A saved settings.workload: 0 when name is one `ssdprof workloads` lists, else -EINVAL and what was expected in msg. */
+int access_spec_check(const char *name, char *msg, size_t len);
+
 #endif

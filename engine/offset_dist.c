@@ -261,3 +261,14 @@ double offset_dist_hot_share(const struct offset_dist *d, uint64_t n, double fra
 		return frac;
 	}
 }
+
+int offset_dist_check(const char *s, char *msg, size_t len)
+{
+	struct offset_dist d;
+	char err[256];
+
+	if (!offset_dist_parse("random_dist", s, &d, err, sizeof(err)))
+		return 0;
+	snprintf(msg, len, "what --random-dist takes (%s)", err);
+	return -EINVAL;
+}

@@ -71,4 +71,7 @@ static inline uint64_t offset_sampler_draw(const struct offset_sampler *s, struc
 /* The share of I/Os the hottest frac (0..1) of n blocks get, from the model (tests, docs). */
 double offset_dist_hot_share(const struct offset_dist *d, uint64_t n, double frac);
 
+/* A saved settings.random_dist: 0 when --random-dist would take s, else -EINVAL and what was expected in msg. */
+int offset_dist_check(const char *s, char *msg, size_t len);
+
 #endif

@@ -137,27 +137,6 @@ static const struct spec rw_fields[] = {
 	FIG("iops"), FIG("mbps"), OBJ("lat_us", F_NULL, lat_fields), FIG("ios"), FIG("bytes"), END,
 };
 
-/* settings.workload: a name `ssdprof workloads` lists, as --workload takes it. */
-static int check_workload(const char *v, char *msg, size_t len)
-{
-	if (access_spec_find(v))
-		return 0;
-	snprintf(msg, len, "a workload `ssdprof workloads` lists");
-	return -EINVAL;
-}
-
-/* settings.random_dist: what --random-dist takes, within its limits. */
-static int check_random_dist(const char *v, char *msg, size_t len)
-{
-	struct offset_dist d;
-	char err[256];
-
-	if (!offset_dist_parse("random_dist", v, &d, err, sizeof(err)))
-		return 0;
-	snprintf(msg, len, "what --random-dist takes (%s)", err);
-	return -EINVAL;
-}
-
 static const struct spec series_fields[] = {
 	INT("qd", F_NULL, LIM_QD_MIN, LIM_RUN_QD_MAX),
 	FIG("iops"), FIG("mbps"),
@@ -202,9 +181,9 @@ static const struct spec run_settings[] = {
 	FIG("time_s"), FIG("bytes"), FIG("interval_s"), FIG("span_bytes"),
 	INT("seed", 0, 0, 18446744073709551615.0),
 	BOOL("verify", 0),
-	STRCHK("workload", F_NULL, check_workload),
+	STRCHK("workload", F_NULL, access_spec_check),
 	INT("random_pct", F_NULL, 0, 100),
-	STRCHK("random_dist", F_NULL, check_random_dist),
+	STRCHK("random_dist", F_NULL, offset_dist_check),
 	END,
 };
 
@@ -287,9 +266,9 @@ static const struct spec sweep_settings[] = {
 	INT("max_rounds", F_REQ, LIM_MAX_ROUNDS_MIN, LIM_MAX_ROUNDS_MAX),
 	NUM("max_writes", F_NULL, LIM_MAX_WRITES_MIN, LIM_MAX_WRITES_MAX),
 	INT("seed", 0, 0, 18446744073709551615.0),
-	STRCHK("workload", F_NULL, check_workload),
+	STRCHK("workload", F_NULL, access_spec_check),
 	INT("random_pct", F_NULL, 0, 100),
-	STRCHK("random_dist", F_NULL, check_random_dist),
+	STRCHK("random_dist", F_NULL, offset_dist_check),
 	BOOL("carry_over", 0),
 	ENUM("predict", 0, predict_names),
 	NUM("round_writes", F_NULL, LIM_ROUND_WRITES_MIN, LIM_ROUND_WRITES_MAX),

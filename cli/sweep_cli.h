@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What `sweep` was asked (cli/cmd_sweep.c), and its settings as saved in
+ * result.json and read back by --resume (cli/sweep_settings.c).
+ */
+#ifndef SSDPROF_SWEEP_CLI_H
+#define SSDPROF_SWEEP_CLI_H
+
+#include <stdbool.h>
+
+#include "cli/endurance_opts.h"
+#include "cli/options.h"
+#include "profiler/op_member.h"
+#include "profiler/sweep.h"
+#include "profiler/sweep_plan.h"
+
+struct json_object;
+struct target;
+
+struct sweep_cli {
+	struct cli_opts pc;
+	struct sweep_plan plan;
+	bool have_list;
+	double range_lo, range_hi, resolution;
+	enum op_method op_method;
+	const char *resume;
+	bool require_steady;
+	bool carry_over;                /* issue 18: see the usage */
+	unsigned plan_given;
+	bool range_given;               /* --op-range or --resolution */
+	struct op_member_plan member;   /* npoints 0: the same OP on every member */
+	struct endurance_opts endurance;
+	struct endurance_input ein;     /* what the points' life is figured from */
+	char ein_src[32];
+};
+
+/* --predict's values by enum predict_mode, as typed and as saved. */
+extern const char *const sweep_predict_names[3];
+
+/* The settings object of the result document. */
+struct json_object *sweep_settings_json(const struct sweep_cli *o);
+
+/* The saved sweep of dir, checked to be a sweep of t.  NULL after printing why. */
+struct json_object *sweep_load_resume(const char *dir, const struct target *t);
+
+/* Saved settings s back into o, as the command line would set them.  0, or -EINVAL with err set. */
+int sweep_settings_from_json(struct json_object *s, struct sweep_cli *o, char *err, size_t errlen);
+
+#endif
