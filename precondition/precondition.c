@@ -87,6 +87,58 @@ static int poll_sample(const struct run_sample *s, void *arg)
 	return c->poll ? c->poll(c->arg) : 0;
 }
 
+/* Interval entries being gathered: the samples not yet a whole entry. */
+struct interval_acc {
+	struct pc_interval pending;
+	unsigned npending;
+	uint64_t written;             /* host bytes since the first random write */
+};
+
+/* Halve the entries by merging neighbours, so each covers twice the samples. */
+static void intervals_merge(struct precondition_result *r)
+{
+	size_t n = r->nintervals / 2;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct pc_interval *a = &r->intervals[2 * i], *b = &r->intervals[2 * i + 1];
+
+		r->intervals[i] = (struct pc_interval){ .t_s = b->t_s, .dur_s = a->dur_s + b->dur_s,
+							.ios = a->ios + b->ios, .written = b->written };
+	}
+	r->nintervals = n;
+	r->interval_stride *= 2;
+}
+
+static void intervals_flush(struct precondition_result *r, struct interval_acc *acc)
+{
+	if (!acc->npending || !r->intervals)
+		return;
+	if (r->nintervals == PRECONDITION_MAX_INTERVALS)
+		intervals_merge(r);
+	r->intervals[r->nintervals++] = acc->pending;
+	acc->npending = 0;
+}
+
+/* The samples of a round that began t0 s after the first random write. */
+static void intervals_add(struct precondition_result *r, struct interval_acc *acc, const struct run_result *run,
+			  double t0)
+{
+	for (size_t i = 0; r->intervals && i < run->nsamples; i++) {
+		const struct run_sample *s = &run->samples[i];
+		struct pc_interval *p = &acc->pending;
+
+		acc->written += s->bytes - s->read_bytes;
+		if (!acc->npending)
+			*p = (struct pc_interval){ 0 };
+		p->t_s = t0 + s->t_s;
+		p->dur_s += s->dur_s;
+		p->ios += s->ios;
+		p->written = acc->written;
+		if (++acc->npending >= r->interval_stride)
+			intervals_flush(r, acc);
+	}
+}
+
 static void round_from_run(const struct run_result *r, double t_s, struct round_result *out)
 {
 	memset(out, 0, sizeof(*out));
@@ -179,6 +231,20 @@ static int run_fill(struct target *t, const struct precondition_settings *s, str
 	return ret;
 }
 
+/* An empty result with room for max_rounds rounds and the intervals.  0 or -ENOMEM. */
+static int result_init(struct precondition_result *out, unsigned max_rounds)
+{
+	memset(out, 0, sizeof(*out));
+	/* Unmeasured until a round ends: null in the result, not 0. */
+	out->iops = out->mbps = out->waf = NAN;
+	out->lat_mean_us = out->lat_p50_us = out->lat_p99_us = out->lat_p999_us = out->lat_p9999_us = NAN;
+	out->lat_max_us = NAN;
+	out->rounds = calloc(max_rounds, sizeof(*out->rounds));
+	out->intervals = calloc(PRECONDITION_MAX_INTERVALS, sizeof(*out->intervals));
+	out->interval_stride = 1;
+	return out->rounds && out->intervals ? 0 : -ENOMEM;
+}
+
 int precondition_run(struct target *t, const struct precondition_settings *s,
 		     struct precondition_result *out, precondition_progress_fn progress,
 		     precondition_poll_fn poll, void *arg, char *err, size_t errlen)
@@ -186,19 +252,14 @@ int precondition_run(struct target *t, const struct precondition_settings *s,
 	struct phase_ctx ctx = { .poll = poll, .progress = progress, .arg = arg };
 	struct precondition_event ev = { 0 };
 	struct lat_hist *hist[STEADY_WINDOW] = { 0 };
+	struct interval_acc acc = { 0 };
 	double *iops = NULL;
 	uint64_t start = t->ops->now_ns(t), rounds_start, written = 0;
 	unsigned max_rounds = s->max_rounds ? s->max_rounds : PRECONDITION_MAX_ROUNDS;
 	int ret = 0;
 
-	memset(out, 0, sizeof(*out));
-	/* Unmeasured until a round ends: null in the result, not 0. */
-	out->iops = out->mbps = out->waf = NAN;
-	out->lat_mean_us = out->lat_p50_us = out->lat_p99_us = out->lat_p999_us = out->lat_p9999_us = NAN;
-	out->lat_max_us = NAN;
-	out->rounds = calloc(max_rounds, sizeof(*out->rounds));
 	iops = calloc(max_rounds, sizeof(*iops));
-	if (!out->rounds || !iops) {
+	if (result_init(out, max_rounds) || !iops) {
 		snprintf(err, errlen, "out of memory");
 		ret = -ENOMEM;
 		goto out;
@@ -235,6 +296,7 @@ int precondition_run(struct target *t, const struct precondition_settings *s,
 		};
 		struct run_result r = { 0 };
 		struct round_result *rr = &out->rounds[out->nrounds];
+		double t0 = (double)(t->ops->now_ns(t) - rounds_start) / NS_PER_S;
 
 		ctx.tick = (struct phase_tick){ .phase = "rounds", .index = (unsigned)out->nrounds,
 						.total_s = (double)s->round_ns / NS_PER_S };
@@ -253,6 +315,7 @@ int precondition_run(struct target *t, const struct precondition_settings *s,
 			goto out;
 		}
 		round_from_run(&r, (double)(t->ops->now_ns(t) - rounds_start) / NS_PER_S, rr);
+		intervals_add(out, &acc, &r, t0);
 		/* Keep the last window's histograms for its percentiles. */
 		free(hist[out->nrounds % STEADY_WINDOW]);
 		hist[out->nrounds % STEADY_WINDOW] = r.lat_hist;
@@ -284,6 +347,7 @@ int precondition_run(struct target *t, const struct precondition_settings *s,
 		}
 	}
 out:
+	intervals_flush(out, &acc);
 	/* Interrupted too: the rounds measured so far, never zeros for what was not summarised. */
 	if (out->nrounds && (!ret || ret == -EINTR))
 		summarise_window(out, out->nrounds > STEADY_WINDOW ? out->nrounds - STEADY_WINDOW : 0,
@@ -300,6 +364,8 @@ out:
 void precondition_result_free(struct precondition_result *r)
 {
 	free(r->rounds);
+	free(r->intervals);
 	r->rounds = NULL;
-	r->nrounds = 0;
+	r->intervals = NULL;
+	r->nrounds = r->nintervals = 0;
 }

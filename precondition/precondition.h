@@ -51,6 +51,22 @@ struct round_result {
 	double waf;
 };
 
+/*
+ * Throughput over the rounds as the interval samples saw it (1 s apart,
+ * TICK_INTERVAL_NS), from the first random write on: the fall from fresh to
+ * steady state that per-round averages hide.  Past PRECONDITION_MAX_INTERVALS
+ * entries, neighbours are merged pairwise, so a long run stays bounded and the
+ * entries stay evenly spaced (each covers interval_stride samples).
+ */
+#define PRECONDITION_MAX_INTERVALS 2048
+
+struct pc_interval {
+	double t_s;                 /* entry end, seconds since the first random write */
+	double dur_s;               /* time the entry covers */
+	uint64_t ios;
+	uint64_t written;           /* host bytes written since the first random write, at t_s */
+};
+
 struct fill_result {
 	unsigned passes;
 	uint64_t bytes;
@@ -75,6 +91,10 @@ struct precondition_result {
 	bool media_known;
 	double waf;                     /* NAN when the target has no media counter */
 	double seconds;                 /* fill and rounds, target clock */
+
+	struct pc_interval *intervals;  /* owned; nintervals of them */
+	size_t nintervals;
+	unsigned interval_stride;       /* samples per entry: 1, 2, 4, ... */
 };
 
 /*

@@ -22,6 +22,7 @@
 
 #include <json-c/json.h>
 
+#include "precondition/precondition.h"
 #include "profiler/sweep_plan.h"
 #include "results/result_json.h"
 #include "results/result_load.h"
@@ -203,6 +204,16 @@ static const struct spec endurance_fields[] = {
 	STR("source", F_NULL),
 	END,
 };
+/* The interval samples of a point: parallel arrays, as long as each other (check_intervals). */
+static const struct spec seconds_item = NUM(NULL, 0, 0, DBL_MAX);
+static const struct spec fig_item = NUM(NULL, F_NULL, 0, DBL_MAX);
+static const struct spec intervals_fields[] = {
+	INT("samples_per_entry", F_REQ, 1, 1e15),
+	ARRN("t_s", F_REQ, 0, PRECONDITION_MAX_INTERVALS, seconds_item),
+	ARRN("iops", F_REQ, 0, PRECONDITION_MAX_INTERVALS, fig_item),
+	ARRN("gb_written", F_REQ, 0, PRECONDITION_MAX_INTERVALS, seconds_item),
+	END,
+};
 static const struct spec point_fields[] = {
 	NUM("op_percent", F_NULL | F_MAXEX, 0, 100),
 	ENUM("op_method", F_NULL, op_method_names),
@@ -216,6 +227,7 @@ static const struct spec point_fields[] = {
 	FIG("host_bytes_written"), FIG("media_bytes_written"), FIG("waf"),
 	STR("waf_source", F_NULL),
 	ARR("timeseries", 0, sample_item),
+	OBJ("intervals", F_NULL, intervals_fields),
 	ARR("members", 0, member_item),
 	INT("limiting_member", F_NULL, 0, DBL_MAX),
 	ARR("round_limiting_member", F_NULL, index_item),
@@ -588,6 +600,45 @@ static int check_sweep_plan(struct walk *w, struct json_object *doc)
 	return 0;
 }
 
+/* What the table cannot say of a point's intervals: one length for all, time and bytes never going back. */
+static int check_intervals(struct walk *w, struct json_object *point, const char *where, size_t idx)
+{
+	struct json_object *iv = json_object_object_get(point, "intervals");
+	struct json_object *t = json_object_object_get(iv, "t_s"), *gb = json_object_object_get(iv, "gb_written");
+	size_t n;
+
+	if (!iv)
+		return 0;
+	path_push(w, where, 0);
+	if (idx != SIZE_MAX)
+		path_push(w, NULL, idx);
+	path_push(w, "intervals", 0);
+	n = json_object_array_length(t);
+	if (json_object_array_length(json_object_object_get(iv, "iops")) != n || json_object_array_length(gb) != n)
+		return refuse(w, "t_s, iops and gb_written must hold as many entries as each other");
+	for (size_t i = 1; i < n; i++)
+		if (json_object_get_double(json_object_array_get_idx(t, i)) <
+			    json_object_get_double(json_object_array_get_idx(t, i - 1)) ||
+		    json_object_get_double(json_object_array_get_idx(gb, i)) <
+			    json_object_get_double(json_object_array_get_idx(gb, i - 1)))
+			return refuse(w, "entry %zu goes back in time or in bytes written", i);
+	w->len = 0;
+	w->path[0] = '\0';
+	return 0;
+}
+
+static int check_all_intervals(struct walk *w, struct json_object *doc, unsigned kind)
+{
+	struct json_object *points = json_object_object_get(doc, "points");
+	int ret = 0;
+
+	if (kind == RESULT_KIND_PRECONDITION)
+		return check_intervals(w, json_object_object_get(doc, "precondition"), "precondition", SIZE_MAX);
+	for (size_t i = 0; kind == RESULT_KIND_SWEEP && !ret && i < json_object_array_length(points); i++)
+		ret = check_intervals(w, json_object_array_get_idx(points, i), "points", i);
+	return ret;
+}
+
 int result_validate(struct json_object *doc, enum result_kind *kind, char *err, size_t errlen)
 {
 	struct walk w = { .path = "", .len = 0, .err = err, .errlen = errlen };
@@ -618,6 +669,8 @@ int result_validate(struct json_object *doc, enum result_kind *kind, char *err, 
 	ret = check_fields(&w, kind_docs[k], doc);
 	if (!ret && k == RESULT_KIND_SWEEP)
 		ret = check_sweep_plan(&w, doc);
+	if (!ret)
+		ret = check_all_intervals(&w, doc, k);
 	if (!ret && kind)
 		*kind = (enum result_kind)k;
 	return ret;
