@@ -87,13 +87,6 @@ static int poll_sample(const struct run_sample *s, void *arg)
 	return c->poll ? c->poll(c->arg) : 0;
 }
 
-/* Interval entries being gathered: the samples not yet a whole entry. */
-struct interval_acc {
-	struct pc_interval pending;
-	unsigned npending;
-	uint64_t written;             /* host bytes since the first random write */
-};
-
 /* Halve the entries by merging neighbours, so each covers twice the samples. */
 static void intervals_merge(struct precondition_result *r)
 {
@@ -109,7 +102,7 @@ static void intervals_merge(struct precondition_result *r)
 	r->interval_stride *= 2;
 }
 
-static void intervals_flush(struct precondition_result *r, struct interval_acc *acc)
+void precondition_intervals_flush(struct precondition_result *r, struct pc_interval_acc *acc)
 {
 	if (!acc->npending || !r->intervals)
 		return;
@@ -119,12 +112,11 @@ static void intervals_flush(struct precondition_result *r, struct interval_acc *
 	acc->npending = 0;
 }
 
-/* The samples of a round that began t0 s after the first random write. */
-static void intervals_add(struct precondition_result *r, struct interval_acc *acc, const struct run_result *run,
-			  double t0)
+void precondition_intervals_add(struct precondition_result *r, struct pc_interval_acc *acc,
+				 const struct run_sample *samples, size_t n, double t0)
 {
-	for (size_t i = 0; r->intervals && i < run->nsamples; i++) {
-		const struct run_sample *s = &run->samples[i];
+	for (size_t i = 0; r->intervals && i < n; i++) {
+		const struct run_sample *s = &samples[i];
 		struct pc_interval *p = &acc->pending;
 
 		acc->written += s->bytes - s->read_bytes;
@@ -134,8 +126,13 @@ static void intervals_add(struct precondition_result *r, struct interval_acc *ac
 		p->dur_s += s->dur_s;
 		p->ios += s->ios;
 		p->written = acc->written;
-		if (++acc->npending >= r->interval_stride)
-			intervals_flush(r, acc);
+		if (++acc->npending < r->interval_stride)
+			continue;
+		/* Full: merge first; the pending entry then waits for the new stride, so all stay even. */
+		if (r->nintervals == PRECONDITION_MAX_INTERVALS)
+			intervals_merge(r);
+		if (acc->npending >= r->interval_stride)
+			precondition_intervals_flush(r, acc);
 	}
 }
 
@@ -252,7 +249,7 @@ int precondition_run(struct target *t, const struct precondition_settings *s,
 	struct phase_ctx ctx = { .poll = poll, .progress = progress, .arg = arg };
 	struct precondition_event ev = { 0 };
 	struct lat_hist *hist[STEADY_WINDOW] = { 0 };
-	struct interval_acc acc = { 0 };
+	struct pc_interval_acc acc = { 0 };
 	double *iops = NULL;
 	uint64_t start = t->ops->now_ns(t), rounds_start, written = 0;
 	unsigned max_rounds = s->max_rounds ? s->max_rounds : PRECONDITION_MAX_ROUNDS;
@@ -315,7 +312,7 @@ int precondition_run(struct target *t, const struct precondition_settings *s,
 			goto out;
 		}
 		round_from_run(&r, (double)(t->ops->now_ns(t) - rounds_start) / NS_PER_S, rr);
-		intervals_add(out, &acc, &r, t0);
+		precondition_intervals_add(out, &acc, r.samples, r.nsamples, t0);
 		/* Keep the last window's histograms for its percentiles. */
 		free(hist[out->nrounds % STEADY_WINDOW]);
 		hist[out->nrounds % STEADY_WINDOW] = r.lat_hist;
@@ -347,7 +344,7 @@ int precondition_run(struct target *t, const struct precondition_settings *s,
 		}
 	}
 out:
-	intervals_flush(out, &acc);
+	precondition_intervals_flush(out, &acc);
 	/* Interrupted too: the rounds measured so far, never zeros for what was not summarised. */
 	if (out->nrounds && (!ret || ret == -EINTR))
 		summarise_window(out, out->nrounds > STEADY_WINDOW ? out->nrounds - STEADY_WINDOW : 0,

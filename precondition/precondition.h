@@ -139,4 +139,21 @@ int precondition_run(struct target *t, const struct precondition_settings *s,
 
 void precondition_result_free(struct precondition_result *r);
 
+/* Interval entries being gathered: the samples not yet a whole entry. */
+struct pc_interval_acc {
+	struct pc_interval pending;
+	unsigned npending;
+	uint64_t written;             /* host bytes written since the first random write */
+};
+struct run_sample;
+
+/*
+ * Add n samples of a round that began t0 s after the first random write to
+ * r->intervals (room for PRECONDITION_MAX_INTERVALS, interval_stride >= 1),
+ * merging pairwise when full; flush adds the partial entry left at the end.
+ */
+void precondition_intervals_add(struct precondition_result *r, struct pc_interval_acc *acc,
+				const struct run_sample *samples, size_t n, double t0);
+void precondition_intervals_flush(struct precondition_result *r, struct pc_interval_acc *acc);
+
 #endif

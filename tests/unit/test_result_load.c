@@ -9,6 +9,7 @@
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -91,6 +92,54 @@ static void expect_refused(const char *file, const char *path, const char *key, 
 		fail_msg("%s: '%s' does not hold '%s' on one line", file, err, want);
 	printf("# %s\n", err);
 	json_object_put(d);
+}
+
+/* A point's intervals: t_s, iops and gb_written arrays of these lengths, t_s counting down when back. */
+static struct json_object *intervals(size_t nt, size_t ni, size_t ng, bool back)
+{
+	struct json_object *o = json_object_new_object(), *t = json_object_new_array();
+	struct json_object *io = json_object_new_array(), *gb = json_object_new_array();
+
+	for (size_t i = 0; i < nt; i++)
+		json_object_array_add(t, json_object_new_double(back ? (double)(nt - i) : (double)i + 1));
+	for (size_t i = 0; i < ni; i++)
+		json_object_array_add(io, i ? json_object_new_double(1000) : NULL);
+	for (size_t i = 0; i < ng; i++)
+		json_object_array_add(gb, json_object_new_double(0.004 * (double)(i + 1)));
+	json_object_object_add(o, "samples_per_entry", json_object_new_int(1));
+	json_object_object_add(o, "t_s", t);
+	json_object_object_add(o, "iops", io);
+	json_object_object_add(o, "gb_written", gb);
+	return o;
+}
+
+static void test_intervals(void **state)
+{
+	struct json_object *d = load_data("report_sweep_dc.json");
+	char err[512] = "";
+	(void)state;
+
+	/* Well formed (a null IOPS is an interval with nothing measured): accepted, in both kinds. */
+	json_object_object_add(at(d, "points[2]"), "intervals", intervals(3, 3, 3, false));
+	if (result_validate(d, NULL, err, sizeof(err)))
+		fail_msg("%s", err);
+	json_object_put(d);
+	d = load_data("report_precondition_raid.json");
+	json_object_object_add(at(d, "precondition"), "intervals", intervals(4, 4, 4, false));
+	if (result_validate(d, NULL, err, sizeof(err)))
+		fail_msg("%s", err);
+	json_object_put(d);
+
+	expect_refused("report_sweep_dc.json", "points[1]", "intervals", intervals(3, 2, 3, false),
+		       "points[1].intervals: t_s, iops and gb_written must hold as many entries as each other");
+	expect_refused("report_sweep_dc.json", "points[0]", "intervals", intervals(3, 3, 3, true),
+		       "points[0].intervals: entry 1 goes back in time or in bytes written");
+	expect_refused("report_precondition_raid.json", "precondition", "intervals", intervals(2, 2, 1, false),
+		       "precondition.intervals: t_s, iops and gb_written must hold");
+	expect_refused("report_sweep_dc.json", "points[0]", "intervals", intervals(2049, 2049, 2049, false),
+		       "points[0].intervals.t_s: expected an array of 0 to 2048 items, got 2049");
+	expect_refused("report_sweep_dc.json", "points[0]", "intervals", json_object_new_array(),
+		       "points[0].intervals: expected an object or null, got an array");
 }
 
 static void test_every_data_document_loads(void **state)
@@ -313,6 +362,7 @@ int main(void)
 		cmocka_unit_test(test_resume_crashes_refused),
 		cmocka_unit_test(test_sweep_plan_needs_its_list),
 		cmocka_unit_test(test_kind),
+		cmocka_unit_test(test_intervals),
 		cmocka_unit_test(test_text),
 		cmocka_unit_test(test_files),
 	};
