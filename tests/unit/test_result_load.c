@@ -30,6 +30,7 @@ static const struct {
 	const char *file;
 	enum result_kind kind;
 } docs[] = {
+	{ "report_precondition_intervals.json", RESULT_KIND_PRECONDITION },
 	{ "report_precondition_raid.json", RESULT_KIND_PRECONDITION },
 	{ "report_run.json", RESULT_KIND_RUN },
 	{ "report_run_qd.json", RESULT_KIND_RUN },
@@ -37,6 +38,7 @@ static const struct {
 	{ "report_run_raid_qd.json", RESULT_KIND_RUN },
 	{ "report_slc.json", RESULT_KIND_SLC },
 	{ "report_sweep_dc.json", RESULT_KIND_SWEEP },
+	{ "report_sweep_intervals.json", RESULT_KIND_SWEEP },
 	{ "report_sweep_notsteady.json", RESULT_KIND_SWEEP },
 	{ "report_sweep_nowaf.json", RESULT_KIND_SWEEP },
 	{ "report_sweep_raid.json", RESULT_KIND_SWEEP },
