@@ -239,12 +239,12 @@ static void steady_chart(struct html_page *pg, struct json_object *doc, struct j
 	struct table t;
 
 	if (!p) {
-		pg->error = -ENOMEM;
+		pg->error = pg->error ? pg->error : -ENOMEM;
 		return;
 	}
 	*p = (struct plot){ .c = { .title = title, .ylabel = "IOPS", .y2label = "MB/s", .x_from_zero = true,
 				  .y_from_zero = true, .seq_n = n > CHART_QUALITATIVE ? (int)n : 0,
-				  .box_note = "shaded: steady window, mean ±10%; thick: its least-squares line" } };
+				  .box_note = "shaded: steady window (or last five rounds), mean ±10%; thick: least-squares line" } };
 	p->c.xlabel = by_gb ? "host data written since the first random write (GB)"
 			    : "time since the first random write (s)";
 	p->c.y2_scale = points_mbps_per_iops(doc, points);
@@ -270,7 +270,7 @@ void steady_charts(struct html_page *pg, struct json_object *doc, struct json_ob
 	struct steady_view **order = calloc(n + 1, sizeof(*order));
 
 	if (!v || !order) {
-		pg->error = -ENOMEM;
+		pg->error = pg->error ? pg->error : -ENOMEM;
 		goto out;
 	}
 	for (size_t i = 0; i < n; i++) {
@@ -284,8 +284,8 @@ void steady_charts(struct html_page *pg, struct json_object *doc, struct json_ob
 		     sweep ? "IOPS against data written, every OP level" : "IOPS against data written");
 	html_note(pg, "note", "Every line is the IOPS of one interval (1 s, or several merged evenly in a long run) "
 			      "from the first random write after the fill: the fall from fresh to steady state.  The "
-			      "shaded box is each point's steady window (the last five rounds tested), spanning its "
-			      "mean ±10% (the SNIA range rule); the thick segment is the least-squares line through "
+			      "shaded box is each point's steady window (the last five rounds tested, steady or not), "
+			      "spanning its mean ±10% (the SNIA range rule); the thick segment is the least-squares line through "
 			      "the window's rounds (the slope rule).");
 out:
 	free(v);
