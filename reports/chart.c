@@ -601,7 +601,8 @@ static void draw_boxes(cairo_t *cr, const struct chart *c, const struct layout *
 			continue;
 		x0 = map_x(l, b->x0), x1 = map_x(l, b->x1), y0 = map_y(l, b->y0), y1 = map_y(l, b->y1);
 		series_color(c, b->color, rgb);
-		cairo_set_source_rgba(cr, rgb[0], rgb[1], rgb[2], 0.18);
+		/* Fainter the more there are: a stack of overlapping boxes stays see-through. */
+		cairo_set_source_rgba(cr, rgb[0], rgb[1], rgb[2], fmax(0.05, 0.18 * fmin(1, 4.0 / (double)c->nboxes)));
 		cairo_rectangle(cr, fmin(x0, x1), fmin(y0, y1), fabs(x1 - x0), fabs(y1 - y0));
 		cairo_fill(cr);
 	}

@@ -177,7 +177,7 @@ static void add_point(struct plot *p, const struct steady_view *v, int color, bo
 	y[0] = v->fit_a + v->fit_b * v->w_t0;
 	y[1] = v->fit_a + v->fit_b * v->w_t1;
 	s->color = color;
-	s->width = 4.5;
+	s->width = p->c.seq_n ? 3 : 4.5;
 }
 
 /* The numbers of the data-written chart: fresh against steady, and where each window lies. */
