@@ -33,6 +33,7 @@
 #include "util/text.h"
 #include "profiler/raid_members.h"
 #include "results/raid_json.h"
+#include "results/result_doc.h"
 #include "results/result_json.h"
 #include "device/target.h"
 #include "open/open.h"
@@ -427,6 +428,20 @@ static int series_members(const struct run_opts *o, struct target *t, size_t chu
 	return raid_members_json_add(set->raid[i], t, set->before, set->after, &set->limiting[i]);
 }
 
+/* A failed series of a group: its members as far as they can be read, never a hole in the document. */
+static void series_members_failed(const struct run_opts *o, struct target *t, size_t chunk, struct run_set *set,
+				  size_t i)
+{
+	json_object_put(set->raid[i]);
+	set->raid[i] = NULL;
+	set->limiting[i] = -1;
+	if (series_members(o, t, chunk, set, i) < 0) {
+		json_object_put(set->raid[i]);
+		set->raid[i] = json_object_new_object();
+		set->limiting[i] = -1;
+	}
+}
+
 /* Every --qd step on t, appended to set.  EXIT_OK, or an exit code after printing why. */
 static int run_steps(struct run_opts *o, struct target *t, size_t chunk, struct run_set *set)
 {
@@ -446,25 +461,29 @@ static int run_steps(struct run_opts *o, struct target *t, size_t chunk, struct 
 		ret = workload_run(t, &o->w, r, o->pc.json || o->pc.quiet ? NULL : print_progress, &pctx, err,
 				   sizeof(err));
 		set->n++;
+		set->vsec += (double)r->elapsed_ns / 1e9;
 		if (ret < 0) {
-			cli_error("run failed at qd %u: %s", o->w.qd, err);
+			/* The series keeps the intervals it measured; the members theirs up to the error. */
+			snprintf(set->error, sizeof(set->error), "run failed at qd %u: %s", o->w.qd, err);
+			if (set->raid)
+				series_members_failed(o, t, chunk, set, set->n - 1);
 			return EXIT_RUN_FAILED;
 		}
-		set->vsec += (double)r->elapsed_ns / 1e9;
 		if (r->stopped_early && interrupt_requested())
 			set->interrupted = true;
 		if (set->raid && (ret = series_members(o, t, chunk, set, set->n - 1))) {
-			cli_error("run: the members' figures at qd %u: %s", o->w.qd, strerror(-ret));
+			snprintf(set->error, sizeof(set->error), "run: the members' figures at qd %u: %s", o->w.qd,
+				 strerror(-ret));
+			series_members_failed(o, t, chunk, set, set->n - 1);
 			return EXIT_RUN_FAILED;
 		}
 		if (!o->pc.json && !o->pc.quiet && (o->nqd > 1 || o->nchunk > 1))
 			print_summary(stdout, r, o->nqd > 1, pctx.chunk);
 		if (r->verify_errors) {
-			cli_error("verify: %llu reads differ from what seed %llu writes; the "
-				  "first at byte offset %llu",
-				  (unsigned long long)r->verify_errors,
-				  (unsigned long long)o->w.seed,
-				  (unsigned long long)r->verify_first_offset);
+			snprintf(set->error, sizeof(set->error),
+				 "verify: %llu reads differ from what seed %llu writes; the first at byte offset %llu",
+				 (unsigned long long)r->verify_errors, (unsigned long long)o->w.seed,
+				 (unsigned long long)r->verify_first_offset);
 			return EXIT_RUN_FAILED;
 		}
 	}
@@ -716,12 +735,18 @@ static int finish(struct run_opts *o, const struct target *t, const struct run_s
 
 	o->w.qd = (unsigned)o->qds[0];
 	doc = run_doc(meta, t, o, set, target0, group0);
-	if (!doc) {
-		cli_error("out of memory building the result");
-		return EXIT_RUN_FAILED;
+	if (!doc || result_doc_mark(doc, set->interrupted, set->error)) {
+		if (set->error[0])
+			cli_error("%s; out of memory saving what was measured", set->error);
+		else
+			cli_error("out of memory building the result");
+		goto out;
 	}
 	if (write_results(out_dir, o, set, doc, err, sizeof(err)) < 0) {
-		cli_error("saving results: %s", err);
+		if (set->error[0])
+			cli_error("%s; saving what was measured: %s", set->error, err);
+		else
+			cli_error("saving results: %s", err);
 		goto out;
 	}
 	if (o->pc.json)
@@ -733,6 +758,11 @@ static int finish(struct run_opts *o, const struct target *t, const struct run_s
 	else if (!o->pc.quiet)
 		print_curve(stdout, set->res, set->n);
 	fflush(stdout);
+	if (set->error[0]) {
+		/* One line: why, and where the intervals measured before it are. */
+		cli_error("%s; what was measured is in %s/result.json", set->error, out_dir);
+		goto out;
+	}
 	if (set->interrupted) {
 		cli_error("interrupted at qd %u; results so far in %s/result.json", set->res[set->n - 1].qd, out_dir);
 		rc = EXIT_INTERRUPTED;
@@ -777,7 +807,8 @@ int cmd_run(int argc, char **argv)
 	if ((ret = setup(&o, &t, &set, out_dir, sizeof(out_dir), &target0, &group0)) != EXIT_OK || o.pc.dry_run)
 		goto out;
 	utc_stamp(started, sizeof(started), true);
-	if ((ret = run_all(&o, &t, &set)) != EXIT_OK)
+	/* A failed measurement still saves what it measured (finish); other failures have said why. */
+	if ((ret = run_all(&o, &t, &set)) != EXIT_OK && !set.error[0])
 		goto out;
 	utc_stamp(finished, sizeof(finished), true);
 	/* Wall-clock stamps would make identical simulated runs differ. */

@@ -522,16 +522,22 @@ struct sweep_out {
 	bool all_steady;
 };
 
+/* What the document says of point pt besides its rounds. */
+static struct point_info point_info_of(const struct sweep_run *run, double op, const struct sweep_point *pt)
+{
+	return (struct point_info){
+		.op_percent = op, .op_method = op_method_name(run->method), .usable_bytes = pt->usable_bytes,
+		.purge_method = pt->purge_method, .drive_seconds = pt->drive_seconds,
+		.waf_source = target_has(run->t, TARGET_CAP_SIMULATED) ? "simulator" : "media-counter",
+	};
+}
+
 /* Point pt measured at op: into the document, then saved.  0, or an exit code after printing why. */
 static int add_point(const struct sweep_cli *o, const struct sweep_run *run, struct sweep_doc *d,
 		     struct pc_progress *pctx, struct sweep_out *so, double op, const double *member_op,
 		     struct sweep_point *pt)
 {
-	struct point_info info = {
-		.op_percent = op, .op_method = op_method_name(run->method), .usable_bytes = pt->usable_bytes,
-		.purge_method = pt->purge_method, .drive_seconds = pt->drive_seconds,
-		.waf_source = target_has(run->t, TARGET_CAP_SIMULATED) ? "simulator" : "media-counter",
-	};
+	struct point_info info = point_info_of(run, op, pt);
 	struct json_object *pj = point_json(&info, &pt->pc);
 	char err[TARGET_ERRLEN];
 	int ret;
@@ -561,6 +567,60 @@ static int add_point(const struct sweep_cli *o, const struct sweep_run *run, str
 	return 0;
 }
 
+/*
+ * The sweep stopped in point pt at op (pt NULL: between points): an
+ * interrupt (failure NULL) or an error.  The finished points are saved
+ * with complete false, the cut point beside them as incomplete_point (what
+ * it measured: the fill and the finished rounds, never a point of the knee
+ * or the plan, so --resume measures it again), the document marked
+ * interrupted or with the error.  An exit code after printing one line.
+ */
+static int stop_point(const struct sweep_run *run, struct sweep_doc *d, struct pc_progress *pctx,
+		      const struct sweep_out *so, double op, const double *member_op, const struct sweep_point *pt,
+		      const char *failure)
+{
+	char err[TARGET_ERRLEN], why[TARGET_ERRLEN + 32] = "";
+	int ret = 0;
+
+	json_object_object_del(d->doc, "incomplete_point");
+	if (pt && (pt->pc.nrounds || pt->pc.fill.bytes)) {
+		struct point_info info = point_info_of(run, op, pt);
+		struct json_object *pj = point_json(&info, &pt->pc);
+
+		/* The members' figures are a nicety here: the point is saved without them if they fail. */
+		if (pctx->members)
+			raid_rounds_json_add(pctx->members, pj, pt->pc.nrounds);
+		if (member_op)
+			op_member_json_annotate(pj, run->t, member_op);
+		json_object_object_add(pj, "incomplete", json_object_new_boolean(1));
+		json_object_object_add(d->doc, "incomplete_point", pj);
+	}
+	if (failure)
+		snprintf(why, sizeof(why), "sweep at %.2f%% OP: %s", op, failure);
+	if (result_doc_mark(d->doc, !failure, why))
+		ret = snprintf(err, sizeof(err), "out of memory");
+	else
+		ret = save(d, so->dir, false, so->virtual_time, err, sizeof(err));
+	if (failure) {
+		/* One line: what failed, and where the finished points are. */
+		if (ret)
+			cli_error("%s; saving the finished points: %s", why, err);
+		else
+			cli_error("%s; %zu finished point(s) in %s/result.json (--resume %s continues)", why, d->n,
+				  so->dir, so->dir);
+		return EXIT_RUN_FAILED;
+	}
+	if (ret)
+		cli_error("%s", err);
+	if (pctx->members)
+		cli_error("interrupted after %zu point(s); results so far in %s/result.json; "
+			  "continue with the same --raid, --chunk and members plus --resume %s", d->n, so->dir, so->dir);
+	else
+		cli_error("interrupted after %zu point(s); results so far in %s/result.json; "
+			  "continue with: ssdprof sweep %s --resume %s", d->n, so->dir, run->t->info.path, so->dir);
+	return EXIT_INTERRUPTED;
+}
+
 /* Every point of the plan, each saved as it ends.  0, or an exit code after printing why. */
 static int run_points(const struct sweep_cli *o, struct sweep_run *run, struct sweep_doc *d,
 		      struct pc_progress *pctx, struct sweep_out *so)
@@ -583,36 +643,18 @@ static int run_points(const struct sweep_cli *o, struct sweep_run *run, struct s
 		progress_point_start(pctx->status, next, sweep_usable_bytes(run->capacity, next));
 		ret = sweep_point_measure(run, next, member_op, &pt, err, sizeof(err));
 		progress_pause(pctx->status);
-		if (ret == -EINTR || (!ret && interrupt_requested())) {
-			sweep_point_free(&pt);
-			if (save(d, so->dir, false, so->virtual_time, err, sizeof(err)))
-				cli_error("%s", err);
-			if (pctx->members)
-				cli_error("interrupted after %zu point(s); results so far in %s/result.json; "
-					  "continue with the same --raid, --chunk and members plus --resume %s", d->n,
-					  so->dir, so->dir);
-			else
-				cli_error("interrupted after %zu point(s); results so far in %s/result.json; "
-					  "continue with: ssdprof sweep %s --resume %s", d->n, so->dir, run->t->info.path,
-					  so->dir);
-			return EXIT_INTERRUPTED;
-		}
 		if (ret) {
-			char serr[TARGET_ERRLEN];
-
+			ret = stop_point(run, d, pctx, so, next, member_op, &pt, ret == -EINTR ? NULL : err);
 			sweep_point_free(&pt);
-			/* One line: what failed, and where the finished points are. */
-			if (save(d, so->dir, false, so->virtual_time, serr, sizeof(serr)))
-				cli_error("sweep at %.2f%% OP: %s; saving the finished points: %s", next, err, serr);
-			else
-				cli_error("sweep at %.2f%% OP: %s; %zu finished point(s) in %s/result.json (--resume %s "
-					  "continues)", next, err, d->n, so->dir, so->dir);
-			return EXIT_RUN_FAILED;
+			return ret;
 		}
+		/* A signal after the point's last round: the point is whole, keep it, then stop. */
 		ret = add_point(o, run, d, pctx, so, next, member_op, &pt);
 		sweep_point_free(&pt);
 		if (ret)
 			return ret;
+		if (interrupt_requested())
+			return stop_point(run, d, pctx, so, next, NULL, NULL, NULL);
 	}
 	return 0;
 }

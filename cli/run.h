@@ -50,6 +50,8 @@ struct run_set {
 	struct raid_snap *before, *after;
 	double vsec;                    /* the series' time on the target clock */
 	bool interrupted;
+	/* Why a measurement failed (the line printed, saved as "error"), or "": then what it measured is saved. */
+	char error[400];
 };
 
 /* What a progress line says besides the sample (print_progress's arg). */

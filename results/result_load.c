@@ -214,27 +214,28 @@ static const struct spec intervals_fields[] = {
 	ARRN("gb_written", F_REQ, 0, PRECONDITION_MAX_INTERVALS, seconds_item),
 	END,
 };
-static const struct spec point_fields[] = {
-	NUM("op_percent", F_NULL | F_MAXEX, 0, 100),
-	ENUM("op_method", F_NULL, op_method_names),
-	FIG("usable_bytes"),
-	ENUM("purge_method", F_NULL, purge_done_names),
-	FIG("drive_seconds"),
-	OBJ("fill", F_NULL, fill_fields),
-	OBJ("steady_state", F_NULL, steady_fields),
-	FIG("iops"), FIG("mbps"),
-	OBJ("lat_us", F_NULL, lat_fields),
-	FIG("host_bytes_written"), FIG("media_bytes_written"), FIG("waf"),
-	STR("waf_source", F_NULL),
-	ARR("timeseries", 0, sample_item),
-	OBJ("intervals", F_NULL, intervals_fields),
-	ARR("members", 0, member_item),
-	INT("limiting_member", F_NULL, 0, DBL_MAX),
-	ARR("round_limiting_member", F_NULL, index_item),
-	OBJ("endurance", F_NULL, endurance_fields),
-	END,
-};
+#define POINT_FIELDS \
+	NUM("op_percent", F_NULL | F_MAXEX, 0, 100), \
+	ENUM("op_method", F_NULL, op_method_names), \
+	FIG("usable_bytes"), \
+	ENUM("purge_method", F_NULL, purge_done_names), \
+	FIG("drive_seconds"), \
+	OBJ("fill", F_NULL, fill_fields), \
+	OBJ("steady_state", F_NULL, steady_fields), \
+	FIG("iops"), FIG("mbps"), \
+	OBJ("lat_us", F_NULL, lat_fields), \
+	FIG("host_bytes_written"), FIG("media_bytes_written"), FIG("waf"), \
+	STR("waf_source", F_NULL), \
+	ARR("timeseries", 0, sample_item), \
+	OBJ("intervals", F_NULL, intervals_fields), \
+	ARR("members", 0, member_item), \
+	INT("limiting_member", F_NULL, 0, DBL_MAX), \
+	ARR("round_limiting_member", F_NULL, index_item), \
+	OBJ("endurance", F_NULL, endurance_fields)
+static const struct spec point_fields[] = { POINT_FIELDS, END };
 static const struct spec point_item = OBJ(NULL, 0, point_fields);
+/* The point a sweep was in when it stopped: what it measured, never a point of the knee. */
+static const struct spec incomplete_point_fields[] = { POINT_FIELDS, BOOL("incomplete", F_REQ), END };
 
 static const struct spec precondition_doc[] = {
 	OBJ("precondition", F_REQ, point_fields),
@@ -283,6 +284,7 @@ static const struct spec sweep_doc[] = {
 	ARRN("points", F_REQ, 0, SWEEP_MAX_POINTS, point_item),
 	OBJ("knee", F_NULL, knee_fields),
 	BOOL("complete", 0),
+	OBJ("incomplete_point", F_NULL, incomplete_point_fields),
 	END,
 };
 
@@ -340,6 +342,9 @@ static const struct spec common_doc[] = {
 	FIG("virtual_seconds"),
 	OBJ("target", F_REQ, device_fields),
 	OBJ("group", F_NULL, group_fields),
+	/* How a command that measured something ended short (result_doc_mark). */
+	BOOL("interrupted", 0),
+	STR("error", F_NULL),
 	END,
 };
 
@@ -636,6 +641,8 @@ static int check_all_intervals(struct walk *w, struct json_object *doc, unsigned
 		return check_intervals(w, json_object_object_get(doc, "precondition"), "precondition", SIZE_MAX);
 	for (size_t i = 0; kind == RESULT_KIND_SWEEP && !ret && i < json_object_array_length(points); i++)
 		ret = check_intervals(w, json_object_array_get_idx(points, i), "points", i);
+	if (!ret && kind == RESULT_KIND_SWEEP && json_object_object_get(doc, "incomplete_point"))
+		ret = check_intervals(w, json_object_object_get(doc, "incomplete_point"), "incomplete_point", SIZE_MAX);
 	return ret;
 }
 

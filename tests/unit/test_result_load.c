@@ -230,6 +230,34 @@ static void test_resume_crashes_refused(void **state)
 		       "points[0].steady_state.window: expected an array of 2 items or null, got 0");
 }
 
+/* How a command ended short: error a string, interrupted a boolean, the cut point a point marked incomplete. */
+static void test_cut_short(void **state)
+{
+	struct json_object *d = load_data("report_sweep_dc.json"), *cut;
+	char err[512];
+	(void)state;
+
+	json_object_object_add(d, "error", json_object_new_string("sweep at 10.00% OP: x: write error"));
+	json_object_object_add(d, "interrupted", json_object_new_boolean(0));
+	cut = NULL;
+	assert_int_equal(json_object_deep_copy(at(d, "points[1]"), &cut, NULL), 0);
+	json_object_object_add(d, "incomplete_point", cut);
+	assert_int_equal(result_validate(d, NULL, err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "incomplete_point.incomplete: missing; expected true or false");
+	json_object_object_add(cut, "incomplete", json_object_new_boolean(1));
+	assert_int_equal(result_validate(d, NULL, err, sizeof(err)), 0);
+	json_object_object_add(cut, "iops", json_object_new_string("fast"));
+	assert_int_equal(result_validate(d, NULL, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "incomplete_point.iops: expected a number"));
+	json_object_put(d);
+
+	expect_refused("report_run.json", NULL, "error", json_object_new_int(5), "error: expected a string or null, got 5");
+	expect_refused("report_slc.json", NULL, "interrupted", json_object_new_string("yes"),
+		       "interrupted: expected true or false, got \"yes\"");
+	expect_refused("report_precondition_raid.json", NULL, "interrupted", NULL,
+		       "interrupted: expected true or false, got null");
+}
+
 /* What the table cannot say alone: the plan's list and an adaptive plan's resolution. */
 static void test_sweep_plan_needs_its_list(void **state)
 {
@@ -363,6 +391,7 @@ int main(void)
 		cmocka_unit_test(test_report_crashes_refused),
 		cmocka_unit_test(test_resume_crashes_refused),
 		cmocka_unit_test(test_sweep_plan_needs_its_list),
+		cmocka_unit_test(test_cut_short),
 		cmocka_unit_test(test_kind),
 		cmocka_unit_test(test_intervals),
 		cmocka_unit_test(test_text),
