@@ -117,7 +117,7 @@ static struct json_object *intervals(size_t nt, size_t ni, size_t ng, bool back)
 
 static void test_intervals(void **state)
 {
-	struct json_object *d = load_data("report_sweep_dc.json");
+	struct json_object *d = load_data("report_sweep_dc.json"), *pi = NULL;
 	char err[512] = "";
 	(void)state;
 
@@ -142,6 +142,17 @@ static void test_intervals(void **state)
 		       "points[0].intervals.t_s: expected an array of 0 to 2048 items, got 2049");
 	expect_refused("report_sweep_dc.json", "points[0]", "intervals", json_object_new_array(),
 		       "points[0].intervals: expected an object or null, got an array");
+
+	/* The point a sweep was in when it stopped is held to the same. */
+	d = load_data("report_sweep_dc.json");
+	json_object_deep_copy(at(d, "points[0]"), &pi, NULL);
+	json_object_object_add(pi, "incomplete", json_object_new_boolean(1));
+	json_object_object_add(pi, "intervals", intervals(3, 3, 2, false));
+	json_object_object_add(d, "incomplete_point", pi);
+	assert_int_equal(result_validate(d, NULL, err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "incomplete_point.intervals: t_s, iops and gb_written must hold as many entries as "
+				 "each other");
+	json_object_put(d);
 }
 
 static void test_every_data_document_loads(void **state)
