@@ -84,13 +84,15 @@ static int parse_args(struct pc_cmd *p)
 static void dry_run(const struct pc_cmd *p, const struct target *t)
 {
 	const struct cli_opts *o = &p->o;
+	char what[160];
 
+	pc_rounds_describe(o, what, sizeof(what));
 	printf("dry run: nothing is written.  ssdprof precondition would:\n");
 	if (p->purge)
 		printf("  1. purge %s (%s)\n", t->info.path, o->purge_method ? o->purge_method : "auto");
 	printf("  2. fill the first %llu bytes sequentially with 128k writes, %u pass(es)\n"
-	       "  3. write %u-byte random blocks at QD %u there in rounds of %.0f s until steady (at most %u)\n",
-	       (unsigned long long)o->s.usable_bytes, o->s.fill_passes, o->s.bs, o->s.qd,
+	       "  3. run %s at QD %u there in rounds of %.0f s until steady (at most %u)\n",
+	       (unsigned long long)o->s.usable_bytes, o->s.fill_passes, what, o->s.qd,
 	       (double)o->s.round_ns / 1e9, o->s.max_rounds);
 }
 

@@ -400,16 +400,19 @@ static int compare_points(const void *a, const void *b)
 
 static void dry_run(const struct sweep_cli *o, const struct target *t, enum op_method m)
 {
+	char what[160];
+
+	pc_rounds_describe(&o->pc, what, sizeof(what));
 	printf("dry run: nothing is written.  For each OP level of the plan, ssdprof sweep would:\n"
 	       "  1. purge %s (%s)\n"
 	       "  2. hold back the OP level by %s\n"
 	       "  3. fill the usable span sequentially with 128k writes, %u pass(es)\n"
-	       "  4. write %u-byte random blocks at QD %u in rounds of %.0f s until steady (at most %u rounds)\n",
+	       "  4. run %s at QD %u in rounds of %.0f s until steady (at most %u rounds)\n",
 	       t->info.path, o->pc.purge_method ? o->pc.purge_method : "auto: the drive's best purge, or a full TRIM",
 	       m == OP_METHOD_NAMESPACE ? "shrinking the namespace (restored at the end)"
 	       : m == OP_METHOD_HPA ? "setting a host protected area (restored at the end)"
 				    : "never writing past the usable span",
-	       o->pc.s.fill_passes, o->pc.s.bs, o->pc.s.qd, (double)o->pc.s.round_ns / 1e9, o->pc.s.max_rounds);
+	       o->pc.s.fill_passes, what, o->pc.s.qd, (double)o->pc.s.round_ns / 1e9, o->pc.s.max_rounds);
 	if (o->plan.fixed) {
 		printf("OP levels:");
 		for (size_t i = 0; i < o->plan.ngrid; i++)
