@@ -337,7 +337,8 @@ static void wa_vs_op(struct html_page *pg, struct json_object *doc, const struct
 				 .open_note = "hollow: steady state not reached" } };
 	struct wa_model w;
 	struct table t;
-	char note[1024];
+	char note[1280];
+	const char *dist;
 
 	wa_model_get(&w, doc);
 	if (sc->any_waf) {
@@ -372,6 +373,11 @@ static void wa_vs_op(struct html_page *pg, struct json_object *doc, const struct
 			  "host bytes to the group) is that times the member writes each host write causes: "
 			: "",
 		 w.raid ? w.factor_why : "");
+	dist = jstr(jget(doc, "settings"), "random_dist");
+	if ((dist && strcmp(dist, "uniform")) || jstr(jget(doc, "settings"), "workload"))
+		snprintf(note + strlen(note), sizeof(note) - strlen(note),
+			 "  These rounds were not uniform random writes (%s): the line is the uniform reference, "
+			 "which skew raises on a drive that does not separate hot data from cold.", dist ? dist : jstr(jget(doc, "settings"), "workload"));
 	html_note(pg, "note", note);
 }
 
