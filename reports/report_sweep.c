@@ -377,7 +377,8 @@ static void wa_vs_op(struct html_page *pg, struct json_object *doc, const struct
 	if ((dist && strcmp(dist, "uniform")) || jstr(jget(doc, "settings"), "workload"))
 		snprintf(note + strlen(note), sizeof(note) - strlen(note),
 			 "  These rounds were not uniform random writes (%s): the line is the uniform reference, "
-			 "which skew raises on a drive that does not separate hot data from cold.", dist ? dist : jstr(jget(doc, "settings"), "workload"));
+			 "which skew raises on a drive that does not separate hot data from cold.",
+			 dist ? dist : jstr(jget(doc, "settings"), "workload"));
 	html_note(pg, "note", note);
 }
 
