@@ -87,6 +87,55 @@ static int poll_sample(const struct run_sample *s, void *arg)
 	return c->poll ? c->poll(c->arg) : 0;
 }
 
+/* Halve the entries by merging neighbours, so each covers twice the samples. */
+static void intervals_merge(struct precondition_result *r)
+{
+	size_t n = r->nintervals / 2;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct pc_interval *a = &r->intervals[2 * i], *b = &r->intervals[2 * i + 1];
+
+		r->intervals[i] = (struct pc_interval){ .t_s = b->t_s, .dur_s = a->dur_s + b->dur_s,
+							.ios = a->ios + b->ios, .written = b->written };
+	}
+	r->nintervals = n;
+	r->interval_stride *= 2;
+}
+
+void precondition_intervals_flush(struct precondition_result *r, struct pc_interval_acc *acc)
+{
+	if (!acc->npending || !r->intervals)
+		return;
+	if (r->nintervals == PRECONDITION_MAX_INTERVALS)
+		intervals_merge(r);
+	r->intervals[r->nintervals++] = acc->pending;
+	acc->npending = 0;
+}
+
+void precondition_intervals_add(struct precondition_result *r, struct pc_interval_acc *acc,
+				 const struct run_sample *samples, size_t n, double t0)
+{
+	for (size_t i = 0; r->intervals && i < n; i++) {
+		const struct run_sample *s = &samples[i];
+		struct pc_interval *p = &acc->pending;
+
+		acc->written += s->bytes - s->read_bytes;
+		if (!acc->npending)
+			*p = (struct pc_interval){ 0 };
+		p->t_s = t0 + s->t_s;
+		p->dur_s += s->dur_s;
+		p->ios += s->ios;
+		p->written = acc->written;
+		if (++acc->npending < r->interval_stride)
+			continue;
+		/* Full: merge first; the pending entry then waits for the new stride, so all stay even. */
+		if (r->nintervals == PRECONDITION_MAX_INTERVALS)
+			intervals_merge(r);
+		if (acc->npending >= r->interval_stride)
+			precondition_intervals_flush(r, acc);
+	}
+}
+
 static void round_from_run(const struct run_result *r, double t_s, struct round_result *out)
 {
 	memset(out, 0, sizeof(*out));
@@ -214,6 +263,7 @@ struct rounds_ctx {
 	uint64_t written;
 	uint64_t start_ns;
 	double rate_mbps;           /* the last round's, for the next one's length */
+	struct pc_interval_acc acc; /* the interval samples being merged */
 };
 
 /* One round into out->rounds[out->nrounds].  0, -EINTR (a cut round is kept), or -errno. */
@@ -234,6 +284,7 @@ static int run_round(struct target *t, const struct precondition_settings *s, st
 	};
 	struct run_result r = { 0 };
 	struct round_result *rr = &out->rounds[out->nrounds];
+	double t_start = (double)(t0 - rc->start_ns) / NS_PER_S;
 	int ret;
 
 	rc->ctx->tick = (struct phase_tick){ .phase = "rounds", .index = (unsigned)out->nrounds,
@@ -251,6 +302,7 @@ static int run_round(struct target *t, const struct precondition_settings *s, st
 		return ret;
 	}
 	round_from_run(&r, (double)(t->ops->now_ns(t) - rc->start_ns) / NS_PER_S, rr);
+	precondition_intervals_add(out, &rc->acc, r.samples, r.nsamples, t_start);
 	/* Keep the last window's histograms for its percentiles. */
 	free(rc->hist[out->nrounds % STEADY_WINDOW]);
 	rc->hist[out->nrounds % STEADY_WINDOW] = r.lat_hist;
@@ -328,7 +380,9 @@ static int rounds_alloc(struct precondition_result *out, struct rounds_ctx *rc, 
 	out->rounds = calloc(max_rounds, sizeof(*out->rounds));
 	rc->iops = calloc(max_rounds, sizeof(*rc->iops));
 	rc->waf = calloc(max_rounds, sizeof(*rc->waf));
-	return out->rounds && rc->iops && rc->waf ? 0 : -ENOMEM;
+	out->intervals = calloc(PRECONDITION_MAX_INTERVALS, sizeof(*out->intervals));
+	out->interval_stride = 1;
+	return out->rounds && rc->iops && rc->waf && out->intervals ? 0 : -ENOMEM;
 }
 
 int precondition_run(struct target *t, const struct precondition_settings *s,
@@ -387,6 +441,7 @@ int precondition_run(struct target *t, const struct precondition_settings *s,
 			break;
 	}
 out:
+	precondition_intervals_flush(out, &rc.acc);
 	/* Stopped or failed too: the rounds so far (not one an I/O error ended), never zeros. */
 	if (out->nrounds)
 		summarise_window(out, out->nrounds > STEADY_WINDOW ? out->nrounds - STEADY_WINDOW : 0,
@@ -411,6 +466,8 @@ out:
 void precondition_result_free(struct precondition_result *r)
 {
 	free(r->rounds);
+	free(r->intervals);
 	r->rounds = NULL;
-	r->nrounds = 0;
+	r->intervals = NULL;
+	r->nrounds = r->nintervals = 0;
 }

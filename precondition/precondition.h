@@ -73,6 +73,22 @@ struct round_result {
 	double waf;
 };
 
+/*
+ * Throughput over the rounds as the interval samples saw it (1 s apart,
+ * TICK_INTERVAL_NS), from the first random write on: the fall from fresh to
+ * steady state that per-round averages hide.  Past PRECONDITION_MAX_INTERVALS
+ * entries, neighbours are merged pairwise, so a long run stays bounded and the
+ * entries stay evenly spaced (each covers interval_stride samples).
+ */
+#define PRECONDITION_MAX_INTERVALS 2048
+
+struct pc_interval {
+	double t_s;                 /* entry end, seconds since the first random write */
+	double dur_s;               /* time the entry covers */
+	uint64_t ios;
+	uint64_t written;           /* host bytes written since the first random write, at t_s */
+};
+
 struct fill_result {
 	unsigned passes;
 	uint64_t bytes;
@@ -107,6 +123,10 @@ struct precondition_result {
 	bool media_known;
 	double waf;                     /* NAN when the target has no media counter */
 	double seconds;                 /* fill and rounds, target clock */
+
+	struct pc_interval *intervals;  /* owned; nintervals of them */
+	size_t nintervals;
+	unsigned interval_stride;       /* samples per entry: 1, 2, 4, ... */
 };
 
 /*
@@ -156,5 +176,22 @@ int precondition_run(struct target *t, const struct precondition_settings *s,
 unsigned precondition_max_rounds(const struct precondition_settings *s);
 
 void precondition_result_free(struct precondition_result *r);
+
+/* Interval entries being gathered: the samples not yet a whole entry. */
+struct pc_interval_acc {
+	struct pc_interval pending;
+	unsigned npending;
+	uint64_t written;             /* host bytes written since the first random write */
+};
+struct run_sample;
+
+/*
+ * Add n samples of a round that began t0 s after the first random write to
+ * r->intervals (room for PRECONDITION_MAX_INTERVALS, interval_stride >= 1),
+ * merging pairwise when full; flush adds the partial entry left at the end.
+ */
+void precondition_intervals_add(struct precondition_result *r, struct pc_interval_acc *acc,
+				const struct run_sample *samples, size_t n, double t0);
+void precondition_intervals_flush(struct precondition_result *r, struct pc_interval_acc *acc);
 
 #endif

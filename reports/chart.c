@@ -14,6 +14,7 @@
 
 #define FONT "DejaVu Sans"
 #define TITLE_PT 20.0
+#define SUBTITLE_PT 13.0
 #define LABEL_PT 15.0
 #define TICK_PT 13.0
 #define LEGEND_PT 14.0
@@ -27,6 +28,25 @@ static const double palette[][3] = {
 	{ 0.737, 0.741, 0.133 }, { 0.090, 0.745, 0.812 },
 };
 #define NPALETTE (sizeof(palette) / sizeof(palette[0]))
+
+/* Viridis at 0, 1/4, 1/2, 3/4 and 1: ordered in lightness, told apart without hue names. */
+static const double ramp[][3] = {
+	{ 0.267, 0.005, 0.329 }, { 0.229, 0.322, 0.546 }, { 0.128, 0.567, 0.551 }, { 0.369, 0.789, 0.383 },
+	{ 0.993, 0.906, 0.144 },
+};
+
+void chart_seq_color(int i, int n, double rgb[3])
+{
+	/* Stop short of the yellow end: it vanishes on white. */
+	double t = n > 1 ? 0.85 * (double)i / (double)(n - 1) : 0, f;
+	size_t k;
+
+	t = fmin(fmax(t, 0), 1) * 4;
+	k = t >= 4 ? 3 : (size_t)t;
+	f = t - (double)k;
+	for (size_t c = 0; c < 3; c++)
+		rgb[c] = ramp[k][c] + (ramp[k + 1][c] - ramp[k][c]) * f;
+}
 
 void chart_color(int i, double rgb[3])
 {
@@ -91,11 +111,12 @@ char *chart_tick_label(char *buf, size_t len, double v, double step, double maxa
 	return buf;
 }
 
+/* An axis in its drawing space: exponents for a log scale. */
 struct axis {
 	double lo, hi, step;
 	double ticks[MAX_TICKS];
 	size_t n;
-	bool log2;
+	int log;       /* 0 linear, 2 or 10 */
 };
 
 struct layout {
@@ -127,6 +148,27 @@ static void text_at(cairo_t *cr, double x, double y, double ax, const char *s)
 	cairo_new_path(cr);
 }
 
+/* A line's colour: the sequential ramp when the chart asks for it. */
+static void series_color(const struct chart *c, int i, double rgb[3])
+{
+	if (c->seq_n > 0 && i >= 0)
+		chart_seq_color(i, c->seq_n, rgb);
+	else
+		chart_color(i, rgb);
+}
+
+/* v in an axis's drawing space. */
+static double axis_v(const struct axis *a, double v)
+{
+	return a->log == 2 ? log2(v) : a->log == 10 ? log10(v) : v;
+}
+
+/* A point a log axis cannot show: at or below zero. */
+static bool off_axis(const struct chart *c, double x, double y)
+{
+	return !isfinite(x) || !isfinite(y) || (c->x_log2 && x <= 0) || (c->y_log10 && y <= 0);
+}
+
 static bool any_open(const struct chart *c)
 {
 	for (size_t i = 0; i < c->nseries; i++)
@@ -138,20 +180,50 @@ static bool any_open(const struct chart *c)
 
 static double map_x(const struct layout *l, double v)
 {
-	if (l->x.log2)
-		v = log2(v);
+	v = axis_v(&l->x, v);
 	return l->px0 + (v - l->x.lo) / (l->x.hi - l->x.lo) * (l->px1 - l->px0);
 }
 
-static double map_y(const struct layout *l, double v)
+/* v already in the y axis's drawing space (a tick). */
+static double map_y_raw(const struct layout *l, double v)
 {
 	return l->py1 - (v - l->y.lo) / (l->y.hi - l->y.lo) * (l->py1 - l->py0);
 }
 
-static void make_axis(struct axis *a, double lo, double hi, size_t target, bool log2_scale)
+static double map_y(const struct layout *l, double v)
 {
-	a->log2 = log2_scale;
-	if (log2_scale) {
+	v = axis_v(&l->y, v);
+	return l->py1 - (v - l->y.lo) / (l->y.hi - l->y.lo) * (l->py1 - l->py0);
+}
+
+/* Decades from lo to hi, with 2 and 5 between them when there are few decades. */
+static void make_log10_axis(struct axis *a, double lo, double hi)
+{
+	double l = floor(log10(lo) + 1e-9), h = ceil(log10(hi) - 1e-9);
+
+	if (h <= l)
+		h = l + 1;
+	a->n = 0;
+	for (double e = l; e <= h && a->n < MAX_TICKS; e++) {
+		a->ticks[a->n++] = e;
+		if (h - l <= 3 && e < h && a->n + 2 < MAX_TICKS) {
+			a->ticks[a->n++] = e + log10(2);
+			a->ticks[a->n++] = e + log10(5);
+		}
+	}
+	a->lo = l;
+	a->hi = h;
+	a->step = 1;
+}
+
+static void make_axis(struct axis *a, double lo, double hi, size_t target, int log)
+{
+	a->log = log;
+	if (log == 10) {
+		make_log10_axis(a, lo, hi);
+		return;
+	}
+	if (log == 2) {
 		double l = floor(log2(lo)), h = ceil(log2(hi));
 
 		if (h <= l)
@@ -175,8 +247,10 @@ static void tick_text(const struct axis *a, double v, char *buf, size_t len)
 {
 	double maxabs = fmax(fabs(a->ticks[0]), fabs(a->ticks[a->n - 1]));
 
-	if (a->log2)
+	if (a->log == 2)
 		snprintf(buf, len, "%.0f", exp2(v));
+	else if (a->log == 10)
+		chart_tick_label(buf, len, pow(10, v), pow(10, v), pow(10, v));
 	else
 		chart_tick_label(buf, len, v, a->step, maxabs);
 }
@@ -204,7 +278,7 @@ static bool data_range(const struct chart *c, double *xlo, double *xhi, double *
 		const struct chart_series *s = &c->series[i];
 
 		for (size_t j = 0; j < s->n; j++) {
-			if (!isfinite(s->x[j]) || !isfinite(s->y[j]) || (c->x_log2 && s->x[j] <= 0))
+			if (off_axis(c, s->x[j], s->y[j]))
 				continue;
 			*xlo = fmin(*xlo, s->x[j]);
 			*xhi = fmax(*xhi, s->x[j]);
@@ -212,6 +286,12 @@ static bool data_range(const struct chart *c, double *xlo, double *xhi, double *
 			*yhi = fmax(*yhi, s->y[j]);
 			any = true;
 		}
+	}
+	for (size_t i = 0; any && i < c->nboxes; i++) {
+		if (off_axis(c, c->boxes[i].x0, c->boxes[i].y0) || off_axis(c, c->boxes[i].x1, c->boxes[i].y1))
+			continue;
+		*ylo = fmin(*ylo, fmin(c->boxes[i].y0, c->boxes[i].y1));
+		*yhi = fmax(*yhi, fmax(c->boxes[i].y0, c->boxes[i].y1));
 	}
 	for (size_t i = 0; i < c->nbands; i++) {
 		*xlo = fmin(*xlo, c->bands[i].x0);
@@ -227,10 +307,10 @@ static bool data_range(const struct chart *c, double *xlo, double *xhi, double *
 struct legend_item {
 	const char *label;
 	int color;
-	bool dashed, markers, open;
+	bool dashed, markers, open, box;
 };
 
-static size_t legend_items(const struct chart *c, struct legend_item *it)
+static size_t legend_items(const struct chart *c, struct legend_item *it, char *dropped, size_t dlen)
 {
 	size_t n = 0;
 
@@ -239,7 +319,14 @@ static size_t legend_items(const struct chart *c, struct legend_item *it)
 			it[n++] = (struct legend_item){ c->series[i].label, c->series[i].color, c->series[i].dashed,
 							c->series[i].markers, false };
 	if (c->open_note && any_open(c))
-		it[n++] = (struct legend_item){ c->open_note, -1, false, true, true };
+		it[n++] = (struct legend_item){ c->open_note, -1, false, true, true, false };
+	if (c->box_note && c->nboxes)
+		it[n++] = (struct legend_item){ c->box_note, -1, false, false, false, true };
+	if (c->dropped) {
+		snprintf(dropped, dlen, "%zu more line%s not drawn (over %d)", c->dropped, c->dropped == 1 ? "" : "s",
+			 CHART_MAX_SERIES);
+		it[n++] = (struct legend_item){ dropped, -1, false, false, true, false };
+	}
 	return n;
 }
 
@@ -251,8 +338,9 @@ static double legend_item_w(cairo_t *cr, const struct legend_item *it)
 /* Lay the legend out in rows across [x0, x1]; returns the number of rows. With draw, draws it from top y. */
 static int legend(cairo_t *cr, const struct chart *c, double x0, double x1, double y, bool draw)
 {
-	struct legend_item it[CHART_MAX_SERIES + 1];
-	size_t n = legend_items(c, it);
+	struct legend_item it[CHART_MAX_SERIES + 3];
+	char dropped[64];
+	size_t n = legend_items(c, it, dropped, sizeof(dropped));
 	double x = x0;
 	int rows = n ? 1 : 0;
 
@@ -267,9 +355,13 @@ static int legend(cairo_t *cr, const struct chart *c, double x0, double x1, doub
 		}
 		if (draw) {
 			cy = y + (rows - 1) * ROW_H + ROW_H / 2;
-			chart_color(it[i].color, rgb);
+			series_color(c, it[i].color, rgb);
 			cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
-			if (!it[i].open) {
+			if (it[i].box) {
+				cairo_set_source_rgba(cr, rgb[0], rgb[1], rgb[2], 0.25);
+				cairo_rectangle(cr, x + 3, cy - 7, 24, 14);
+				cairo_fill(cr);
+			} else if (!it[i].open) {
 				cairo_set_line_width(cr, 2.5);
 				if (it[i].dashed)
 					cairo_set_dash(cr, (const double[]){ 7, 4 }, 2, 0);
@@ -334,20 +426,20 @@ static int place_vlabels(cairo_t *cr, const struct chart *c, const struct layout
 	return rows;
 }
 
-static void draw_series(cairo_t *cr, const struct layout *l, const struct chart_series *s)
+static void draw_series(cairo_t *cr, const struct chart *c, const struct layout *l, const struct chart_series *s)
 {
 	double rgb[3];
 	bool pen = false;
 
-	chart_color(s->color, rgb);
+	series_color(c, s->color, rgb);
 	cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
-	cairo_set_line_width(cr, s->dashed ? 2 : 2.5);
+	cairo_set_line_width(cr, s->width > 0 ? s->width : s->dashed ? 2 : 2.5);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
 	if (s->dashed)
 		cairo_set_dash(cr, (const double[]){ 8, 5 }, 2, 0);
 	cairo_new_path(cr);
 	for (size_t j = 0; j < s->n; j++) {
-		if (!isfinite(s->x[j]) || !isfinite(s->y[j]) || (l->x.log2 && s->x[j] <= 0)) {
+		if (off_axis(c, s->x[j], s->y[j])) {
 			pen = false;
 			continue;
 		}
@@ -362,9 +454,7 @@ static void draw_series(cairo_t *cr, const struct layout *l, const struct chart_
 	for (size_t j = 0; j < s->n; j++) {
 		bool open = s->open && s->open[j];
 
-		if (!isfinite(s->x[j]) || !isfinite(s->y[j]) || (!s->markers && !open))
-			continue;
-		if (l->x.log2 && s->x[j] <= 0)
+		if (off_axis(c, s->x[j], s->y[j]) || (!s->markers && !open))
 			continue;
 		cairo_new_path(cr);
 		cairo_arc(cr, map_x(l, s->x[j]), map_y(l, s->y[j]), open ? 5.5 : 4.5, 0, 2 * M_PI);
@@ -378,6 +468,31 @@ static void draw_series(cairo_t *cr, const struct layout *l, const struct chart_
 			cairo_fill(cr);
 		}
 	}
+}
+
+/* Where the legend begins: under the title, and the subtitle when there is one. */
+static double top_of_legend(const struct chart *c)
+{
+	return 12 + TITLE_PT + 8 + (c->subtitle ? SUBTITLE_PT + 8 : 0);
+}
+
+/* s cut to fit in w with a trailing ellipsis (a RAID group's path runs long), into buf. */
+static const char *fit_text(cairo_t *cr, const char *s, double w, char *buf, size_t len)
+{
+	size_t n = strlen(s);
+
+	if (text_w(cr, s) <= w)
+		return s;
+	while (n > 0) {
+		n--;
+		/* Never cut inside a UTF-8 sequence. */
+		while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+			n--;
+		snprintf(buf, len, "%.*s…", (int)n, s);
+		if (text_w(cr, buf) <= w)
+			break;
+	}
+	return buf;
 }
 
 /* Axes and the plot area for c in w x h: room for the ticks, the legend rows and the marked-position labels. */
@@ -394,11 +509,16 @@ static void lay_out(cairo_t *cr, const struct chart *c, double w, double h, stru
 	}
 	if (c->x_from_zero && !c->x_log2)
 		xlo = fmin(xlo, 0);
-	if (c->y_from_zero)
+	if (c->y_log10 && !l->have_data)
+		ylo = 1, yhi = 10;
+	if (c->y_from_zero && !c->y_log10)
 		ylo = fmin(ylo, 0);
-	make_axis(&l->y, ylo, yhi + (yhi - ylo) * 0.04, 6, false);
+	if (c->y_log10)
+		make_axis(&l->y, ylo, yhi, 6, 10);
+	else
+		make_axis(&l->y, ylo, yhi + (yhi - ylo) * 0.04, 6, 0);
 	if (c->y2_scale > 0)
-		make_axis(&l->y2, l->y.lo * c->y2_scale, l->y.hi * c->y2_scale, 6, false);
+		make_axis(&l->y2, l->y.lo * c->y2_scale, l->y.hi * c->y2_scale, 6, 0);
 
 	font(cr, TICK_PT, false);
 	ytw = l->have_data ? widest_tick(cr, &l->y) : 0;
@@ -411,9 +531,9 @@ static void lay_out(cairo_t *cr, const struct chart *c, double w, double h, stru
 	l->px0 = left;
 	l->px1 = w - right;
 	lrows = legend(cr, c, l->px0, l->px1, 0, false);
-	make_axis(&l->x, xlo, xhi, (size_t)fmax(3, (l->px1 - l->px0) / 110), c->x_log2);
+	make_axis(&l->x, xlo, xhi, (size_t)fmax(3, (l->px1 - l->px0) / 110), c->x_log2 ? 2 : 0);
 	*vrows = l->have_data ? place_vlabels(cr, c, l, vl) : 0;
-	l->py0 = 12 + TITLE_PT + 10 + lrows * ROW_H + (*vrows ? 6 + *vrows * (TICK_PT + 6) : 8);
+	l->py0 = top_of_legend(c) + 2 + lrows * ROW_H + (*vrows ? 6 + *vrows * (TICK_PT + 6) : 8);
 	l->py1 = h - bottom;
 }
 
@@ -423,7 +543,14 @@ static void draw_titles(cairo_t *cr, const struct chart *c, const struct layout 
 	cairo_set_source_rgb(cr, 0.05, 0.05, 0.05);
 	font(cr, TITLE_PT, true);
 	text_at(cr, w / 2, 12 + TITLE_PT, 0.5, c->title ? c->title : "");
-	legend(cr, c, l->px0, l->px1, 12 + TITLE_PT + 8, true);
+	if (c->subtitle) {
+		char buf[512];
+
+		font(cr, SUBTITLE_PT, false);
+		cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+		text_at(cr, w / 2, 12 + TITLE_PT + 8 + SUBTITLE_PT, 0.5, fit_text(cr, c->subtitle, w - 24, buf, sizeof(buf)));
+	}
+	legend(cr, c, l->px0, l->px1, top_of_legend(c), true);
 	cairo_set_source_rgb(cr, 0.05, 0.05, 0.05);
 	font(cr, LABEL_PT, false);
 	if (c->xlabel)
@@ -463,13 +590,31 @@ static void draw_bands(cairo_t *cr, const struct chart *c, const struct layout *
 	}
 }
 
+/* Boxes, over the bands and under the lines. */
+static void draw_boxes(cairo_t *cr, const struct chart *c, const struct layout *l)
+{
+	for (size_t i = 0; l->have_data && i < c->nboxes; i++) {
+		const struct chart_box *b = &c->boxes[i];
+		double rgb[3], x0, x1, y0, y1;
+
+		if (off_axis(c, b->x0, b->y0) || off_axis(c, b->x1, b->y1))
+			continue;
+		x0 = map_x(l, b->x0), x1 = map_x(l, b->x1), y0 = map_y(l, b->y0), y1 = map_y(l, b->y1);
+		series_color(c, b->color, rgb);
+		/* Fainter the more there are: a stack of overlapping boxes stays see-through. */
+		cairo_set_source_rgba(cr, rgb[0], rgb[1], rgb[2], fmax(0.05, 0.18 * fmin(1, 4.0 / (double)c->nboxes)));
+		cairo_rectangle(cr, fmin(x0, x1), fmin(y0, y1), fabs(x1 - x0), fabs(y1 - y0));
+		cairo_fill(cr);
+	}
+}
+
 /* The y grid with its tick labels, and the right-hand axis's ticks. */
 static void draw_y_ticks(cairo_t *cr, const struct chart *c, const struct layout *l)
 {
 	char buf[64];
 
 	for (size_t i = 0; l->have_data && i < l->y.n; i++) {
-		double y = round(map_y(l, l->y.ticks[i])) + 0.5;
+		double y = round(map_y_raw(l, l->y.ticks[i])) + 0.5;
 
 		cairo_set_source_rgb(cr, 0.88, 0.88, 0.88);
 		cairo_move_to(cr, l->px0, y);
@@ -582,8 +727,9 @@ void chart_draw(cairo_t *cr, const struct chart *c, double w, double h)
 	cairo_save(cr);
 	cairo_rectangle(cr, l.px0 - 6, l.py0 - 6, l.px1 - l.px0 + 12, l.py1 - l.py0 + 12);
 	cairo_clip(cr);
+	draw_boxes(cr, c, &l);
 	for (size_t i = 0; i < c->nseries; i++)
-		draw_series(cr, &l, &c->series[i]);
+		draw_series(cr, c, &l, &c->series[i]);
 	cairo_restore(cr);
 	cairo_restore(cr);
 }

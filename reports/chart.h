@@ -14,9 +14,17 @@
 
 typedef struct _cairo cairo_t;
 
-#define CHART_MAX_SERIES 16
+/*
+ * As many lines as a sweep has points and their fit lines (SWEEP_MAX_POINTS
+ * is 64).  A line past this is not drawn, and the legend says how many were
+ * left out: never silently.
+ */
+#define CHART_MAX_SERIES 128
 #define CHART_MAX_VLINES 4
 #define CHART_MAX_BANDS 16
+#define CHART_MAX_BOXES 64
+/* More lines than the qualitative palette has colours: chart.seq_n gives them a sequential ramp. */
+#define CHART_QUALITATIVE 10
 
 struct chart_series {
 	const char *label;
@@ -25,6 +33,7 @@ struct chart_series {
 	size_t n;
 	bool dashed;             /* reference lines */
 	bool markers;            /* a dot on every point */
+	double width;            /* line width in pixels; 0: the default (2.5, dashed 2) */
 	int color;               /* palette index; -1: dark grey */
 };
 
@@ -32,6 +41,12 @@ struct chart_series {
 struct chart_vline {
 	double x;
 	const char *label;
+};
+
+/* A shaded rectangle in data coordinates (a steady window: its rounds by mean +-10%), in a line's colour. */
+struct chart_box {
+	double x0, x1, y0, y1;
+	int color;
 };
 
 /* A shaded x range (SLC phases), labelled inside at the top when it fits. */
@@ -42,18 +57,32 @@ struct chart_band {
 
 struct chart {
 	const char *title, *xlabel, *ylabel;
+	/* A line under the title: which drive was measured, so a PNG on its own still says. */
+	const char *subtitle;
 	/* A right-hand axis showing y * y2_scale (MB/s beside IOPS); 0: none. */
 	double y2_scale;
 	const char *y2label;
 	bool x_log2;             /* queue depths: ticks at powers of two */
 	bool x_from_zero;        /* x axis starts at 0 (else at the least x) */
 	bool y_from_zero;        /* y axis starts at 0 (else at the least y) */
+	bool y_log10;            /* latencies: decades, 1-2-5 ticks when there are few; y <= 0 not drawn */
+	/*
+	 * >0: colour indices 0..seq_n-1 come from a sequential ramp (dark to
+	 * light) instead of the qualitative palette: for lines ordered by a
+	 * value (OP) when there are more of them than CHART_QUALITATIVE.
+	 */
+	int seq_n;
 	/* Drawn centred in an empty frame instead of any data, e.g. "not measured". */
 	const char *empty;
 	/* Legend text for hollow markers, e.g. "hollow: not steady". */
 	const char *open_note;
+	/* Legend text for the boxes, e.g. "shaded: steady window". */
+	const char *box_note;
 	struct chart_series series[CHART_MAX_SERIES];
 	size_t nseries;
+	size_t dropped;          /* lines that did not fit in series: the legend says so */
+	struct chart_box boxes[CHART_MAX_BOXES];
+	size_t nboxes;
 	struct chart_vline vlines[CHART_MAX_VLINES];
 	size_t nvlines;
 	struct chart_band bands[CHART_MAX_BANDS];
@@ -62,6 +91,8 @@ struct chart {
 
 /* The colour of palette entry i (wraps), components 0..1. */
 void chart_color(int i, double rgb[3]);
+/* Entry i of n on the sequential ramp (dark blue-violet to yellow-green), components 0..1. */
+void chart_seq_color(int i, int n, double rgb[3]);
 
 /*
  * Nice ticks over [lo, hi]: steps of 1, 2 or 5 times a power of ten, about

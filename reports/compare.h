@@ -16,7 +16,7 @@ struct report_kind;
 struct html_page;
 
 /* At most one drive per colour of the charts. */
-#define COMPARE_MAX CHART_MAX_SERIES
+#define COMPARE_MAX 16
 
 struct compare_entry {
 	const char *file;

@@ -155,7 +155,8 @@ void html_table(struct html_page *pg, const struct table *t, bool open)
 		sb_add(&pg->b, "</details>\n");
 }
 
-void html_chart(struct html_page *pg, const char *name, const struct chart *c, const struct table *t)
+/* html_chart with the subtitle settled. */
+static void html_chart_drawn(struct html_page *pg, const char *name, const struct chart *c, const struct table *t)
 {
 	char prefix[32], *svg = NULL;
 	size_t len;
@@ -201,6 +202,22 @@ void html_chart(struct html_page *pg, const char *name, const struct chart *c, c
 		else
 			pg->npngs++;
 	}
+}
+
+void html_chart(struct html_page *pg, const char *name, const struct chart *in, const struct table *t)
+{
+	struct chart *c = malloc(sizeof(*c));
+
+	if (!c) {
+		pg->error = pg->error ? pg->error : -ENOMEM;
+		return;
+	}
+	/* A PNG goes about on its own: its subtitle says which drive it measured. */
+	*c = *in;
+	if (!c->subtitle && pg->drive[0])
+		c->subtitle = pg->drive;
+	html_chart_drawn(pg, name, c, t);
+	free(c);
 }
 
 void html_end(struct html_page *pg)

@@ -34,6 +34,8 @@ struct html_page {
 	struct png_file *pngs;   /* with want_png: one per chart, in page order */
 	size_t npngs;
 	int error;               /* first -errno from rendering */
+	/* The drive measured, under every chart's title that names none (summary_target sets it). */
+	char drive[320];
 };
 
 void html_begin(struct html_page *pg, const char *title);

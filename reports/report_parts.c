@@ -24,12 +24,38 @@ void fmt_gb(char *buf, size_t len, double bytes)
 		snprintf(buf, len, "unknown");
 }
 
+/*
+ * The drive in one line for the charts' subtitles: "model (serial S) · path",
+ * a RAID group with its members' model.  The simulator's path names its preset.
+ */
+static void drive_line(struct json_object *doc, char *buf, size_t len)
+{
+	struct json_object *t = jget(doc, "target"), *members = jget(jget(doc, "group"), "members");
+	const char *model = jstr(t, "model"), *serial = jstr(t, "serial"), *mmodel = NULL;
+	size_t off = 0;
+
+	for (size_t i = 0; i < jlen(members); i++) {
+		const char *m = jstr(jidx(members, i), "model");
+
+		mmodel = !i ? m : (m && mmodel && !strcmp(m, mmodel) ? mmodel : "mixed drives");
+	}
+#define PUT(...) (off += (size_t)snprintf(buf + off, off < len ? len - off : 0, __VA_ARGS__))
+	PUT("%s", model ? model : "unknown model");
+	if (mmodel)
+		PUT(" of %s", mmodel);
+	if (serial)
+		PUT(" (serial %s)", serial);
+	PUT(" · %s", jstr(t, "path") ? jstr(t, "path") : "unknown path");
+#undef PUT
+}
+
 void summary_target(struct html_page *pg, struct json_object *doc)
 {
 	struct json_object *t = jget(doc, "target"), *caps = jget(t, "capabilities");
 	struct strbuf c = { 0 };
 	char gb[64];
 
+	drive_line(doc, pg->drive, sizeof(pg->drive));
 	fmt_gb(gb, sizeof(gb), jnum(t, "capacity_bytes"));
 	html_dl(pg, "target", "%s", jstr(t, "path") ? jstr(t, "path") : "unknown");
 	html_dl(pg, "model", "%s (serial %s, firmware %s)", jstr(t, "model") ? jstr(t, "model") : "unknown",
@@ -169,8 +195,10 @@ struct chart_series *plot_line(struct plot *p, size_t n, double **x, double **y,
 	size_t i = p->c.nseries;
 	double *xy;
 
-	if (i == CHART_MAX_SERIES)
+	if (i == CHART_MAX_SERIES) {
+		p->c.dropped++;
 		return NULL;
+	}
 	/* One block: x, y, then the open flags. */
 	xy = calloc(1, 2 * n * sizeof(double) + (open ? n * sizeof(bool) : 0) + 1);
 	if (!xy) {

@@ -65,8 +65,9 @@ struct plot {
 
 /*
  * A new line of p with room for n points in *x and *y (and n flags in *open
- * when open is not NULL), all zero.  NULL when p has CHART_MAX_SERIES lines,
- * or when memory ran out (p->error set).
+ * when open is not NULL), all zero.  NULL when p has CHART_MAX_SERIES lines
+ * (counted in p->c.dropped, which the legend shows), or when memory ran out
+ * (p->error set).
  */
 struct chart_series *plot_line(struct plot *p, size_t n, double **x, double **y, bool **open);
 /* The label buffer (PLOT_LABEL bytes) of line s of p. */
@@ -110,8 +111,15 @@ void add_lines(struct plot *p, struct json_object *arr, const struct line_plan *
 /* Unless a line of c has a measured point, c shows what is missing instead of empty axes. */
 void empty_unless_measured(struct chart *c, const char *missing);
 
-/* IOPS per round of every point, one line per OP (sweep and precondition). */
-void chart_rounds(struct html_page *pg, struct json_object *doc, struct json_object *points, const char *title);
+/*
+ * The write-saturation charts (report_steady.c): IOPS of every interval from
+ * the first random write against time and against data written, one line per
+ * point, each steady window shaded with its least-squares line; the rounds
+ * and the windows in tables.  sweep: titles say "every OP level".
+ */
+void steady_charts(struct html_page *pg, struct json_object *doc, struct json_object *points, bool sweep);
+/* MB/s per IOPS of the first point that has both (else bs): the scale of an IOPS chart's MB/s axis. */
+double points_mbps_per_iops(struct json_object *doc, struct json_object *points);
 
 /* ---- RAID (report_raid.c): nothing unless doc has a group ---- */
 

@@ -27,7 +27,7 @@ void report_precondition(struct html_page *pg, struct json_object *doc)
 	table_free(&t);
 	settings_table(pg, doc);
 	html_h2(pg, "throughput", "Throughput while writing to steady state");
-	chart_rounds(pg, doc, arr, "IOPS per round");
+	steady_charts(pg, doc, arr, false);
 	raid_single_section(pg, doc, p, "Members over the steady window");
 	json_object_put(fake);
 }

@@ -32,96 +32,59 @@ static const char *purge_how(const char *target_kind, const char *method)
 	return "the drive's best purge";
 }
 
-static double point_mbps_per_iops(struct json_object *doc, struct json_object *points)
-{
-	double bs = jnum(jget(doc, "settings"), "bs");
-
-	for (size_t i = 0; i < jlen(points); i++) {
-		double io = jnum(jidx(points, i), "iops"), mb = jnum(jidx(points, i), "mbps");
-
-		if (io > 0 && mb > 0)
-			return mb / io;
-	}
-	return bs > 0 ? bs / 1e6 : 0;
-}
-
-void chart_rounds(struct html_page *pg, struct json_object *doc, struct json_object *points, const char *title)
-{
-	struct plot p = { .c = { .title = title, .xlabel = "time in rounds (s)", .ylabel = "IOPS", .y2label = "MB/s",
-				 .x_from_zero = true, .y_from_zero = true } };
-	struct table t;
-
-	p.c.y2_scale = point_mbps_per_iops(doc, points);
-	table_init(&t, "IOPS per round");
-	table_cols(&t, "OP %", TA_RIGHT, "round", TA_RIGHT, "t s", TA_RIGHT, "IOPS", TA_RIGHT,
-		   "MB/s", TA_RIGHT, "steady window", TA_LEFT, NULL);
-	for (size_t i = 0; i < jlen(points); i++) {
-		struct json_object *pt = jidx(points, i), *ts = jget(pt, "timeseries"), *ss = jget(pt, "steady_state");
-		struct json_object *win = jget(ss, "window");
-		size_t n = jlen(ts);
-		double op = jnum(pt, "op_percent"), *x, *y;
-		long w0 = jlen(win) == 2 ? json_object_get_int(jidx(win, 0)) : -1;
-		long w1 = jlen(win) == 2 ? json_object_get_int(jidx(win, 1)) : -1;
-		struct chart_series *line;
-
-		for (size_t j = 0; j < n; j++) {
-			table_row(&t);
-			table_num(&t, 0, op, 2);
-			table_cell(&t, 1, "%zu", j + 1);
-			table_num(&t, 2, jnum(jidx(ts, j), "t_s"), 1);
-			table_num(&t, 3, jnum(jidx(ts, j), "iops"), 0);
-			table_num(&t, 4, jnum(jidx(ts, j), "mbps"), 1);
-			if ((long)j >= w0 && (long)j <= w1)
-				table_cell(&t, 5, "%s", jtrue(ss, "reached") ? "yes" : "last rounds (not steady)");
-		}
-		line = plot_line(&p, n, &x, &y, NULL);
-		if (!line)
-			continue;
-		for (size_t j = 0; j < n; j++) {
-			x[j] = jnum(jidx(ts, j), "t_s");
-			y[j] = jnum(jidx(ts, j), "iops");
-		}
-		if (isfinite(op))
-			snprintf(plot_label(&p, line), PLOT_LABEL, "OP %g%%%s", op,
-				 jtrue(ss, "reached") ? "" : " (not steady)");
-		else
-			snprintf(plot_label(&p, line), PLOT_LABEL, "%s",
-				 jtrue(ss, "reached") ? "IOPS" : "IOPS (not steady)");
-		line->label = plot_label(&p, line);
-		line->color = (int)i;
-		line->dashed = !jtrue(ss, "reached");
-	}
-	plot_show(pg, "iops-over-time", &p, &t);
-	table_free(&t);
-}
-
 /* The figures of every point that the charts against OP plot, in point order. */
 struct sweep_cols {
-	double *op, *iops, *waf, *p99, *p999, *total_op;
+	double *op, *iops, *waf, *mwaf, *mean, *p50, *p99, *p999;
 	bool *open;
-	bool any_waf, any_lat;
+	bool any_waf, any_mwaf, any_lat;
 };
+
+#define SWEEP_COLS 8
+
+/* The mean WA of a RAID point's members, NAN without members. */
+static double member_waf(struct json_object *p)
+{
+	struct json_object *m = jget(p, "members");
+	double sum = 0;
+	size_t n = 0;
+
+	for (size_t i = 0; i < jlen(m); i++) {
+		double w = jnum(jidx(m, i), "waf");
+
+		if (isfinite(w)) {
+			sum += w;
+			n++;
+		}
+	}
+	return n ? sum / (double)n : NAN;
+}
 
 static int sweep_cols_get(struct sweep_cols *sc, struct json_object *points)
 {
 	size_t n = jlen(points);
-	double *d = calloc(1, 6 * n * sizeof(double) + n * sizeof(bool) + 1);
+	double *d = calloc(1, SWEEP_COLS * n * sizeof(double) + n * sizeof(bool) + 1);
 
 	if (!d)
 		return -ENOMEM;
-	*sc = (struct sweep_cols){ .op = d, .iops = d + n, .waf = d + 2 * n, .p99 = d + 3 * n, .p999 = d + 4 * n,
-				   .total_op = d + 5 * n, .open = (bool *)(d + 6 * n) };
+	*sc = (struct sweep_cols){ .op = d, .iops = d + n, .waf = d + 2 * n, .mwaf = d + 3 * n, .mean = d + 4 * n,
+				   .p50 = d + 5 * n, .p99 = d + 6 * n, .p999 = d + 7 * n,
+				   .open = (bool *)(d + SWEEP_COLS * n) };
 	for (size_t i = 0; i < n; i++) {
 		struct json_object *p = jidx(points, i), *lat = jget(p, "lat_us");
 
 		sc->op[i] = jnum(p, "op_percent");
 		sc->iops[i] = jnum(p, "iops");
 		sc->waf[i] = jnum(p, "waf");
+		sc->mwaf[i] = member_waf(p);
+		sc->mean[i] = jnum(lat, "mean");
+		sc->p50[i] = jnum(lat, "p50");
 		sc->p99[i] = jnum(lat, "p99");
 		sc->p999[i] = jnum(lat, "p99.9");
 		sc->open[i] = !jtrue(jget(p, "steady_state"), "reached");
 		sc->any_waf |= isfinite(sc->waf[i]);
-		sc->any_lat |= isfinite(sc->p99[i]) || isfinite(sc->p999[i]);
+		sc->any_mwaf |= isfinite(sc->mwaf[i]);
+		sc->any_lat |= isfinite(sc->mean[i]) || isfinite(sc->p50[i]) || isfinite(sc->p99[i]) ||
+			       isfinite(sc->p999[i]);
 	}
 	return 0;
 }
@@ -156,7 +119,7 @@ static void iops_vs_op(struct html_page *pg, struct json_object *doc, const stru
 	char kl[64], rl[64];
 	struct table t;
 
-	p.c.y2_scale = point_mbps_per_iops(doc, points);
+	p.c.y2_scale = points_mbps_per_iops(doc, points);
 	p.c.series[p.c.nseries++] = (struct chart_series){ .label = "steady IOPS", .x = sc->op, .y = sc->iops,
 							  .open = sc->open, .n = n, .markers = true, .color = 0 };
 	knee_vlines(&p.c, knee_op, rec_op, kl, rl, sizeof(kl));
@@ -181,140 +144,274 @@ static void iops_vs_op(struct html_page *pg, struct json_object *doc, const stru
 	table_free(&t);
 }
 
-/* The simulator's factory OP in percent when doc measured a simulated drive, else NAN. */
-static double factory_op(struct json_object *doc)
+/*
+ * The analytic WA a sweep is drawn against: uniform random single-block
+ * writes under greedy GC (Desnoyers), on the simulator's own geometry and
+ * policy when the drive is simulated, else with large blocks and the host
+ * OP alone.  On a RAID group the model is a member's, and the group's WA is
+ * that times the member writes each host write causes (parity, copies).
+ */
+struct wa_model {
+	bool sim;                  /* m holds the simulated drive's (or member's) geometry */
+	struct sim_wa_model m;
+	double cap;                /* the capacity OP is taken of: the drive's or a member's */
+	bool raid;
+	double factor;             /* member writes per host write; 1 without a group */
+	char factor_why[160];
+	char member_label[200], group_label[200];
+};
+
+/* The simulator's configuration from a sim: path, false for anything else. */
+static bool sim_cfg(const char *path, struct sim_config *cfg)
 {
-	struct json_object *t = jget(doc, "target");
-	const char *path = jstr(t, "path"), *tkind = jstr(t, "kind");
-	struct sim_config cfg;
 	char err[256];
 
-	if (tkind && !strcmp(tkind, "sim") && path && !strncmp(path, "sim:", 4) &&
-	    !sim_config_parse(path + 4, &cfg, err, sizeof(err)))
-		return cfg.factory_op;
+	return path && !strncmp(path, "sim:", 4) && !sim_config_parse(path + 4, cfg, err, sizeof(err));
+}
+
+/* Member writes per host write of a RAID group, for writes of the sweep's block size. */
+static double raid_factor(struct json_object *doc, char *why, size_t len)
+{
+	struct json_object *g = jget(doc, "group");
+	double level = jnum(g, "level"), chunk = jnum(g, "chunk_bytes"), bs = jnum(jget(doc, "settings"), "bs");
+	double n = (double)jlen(jget(g, "members"));
+	bool small = bs > 0 && chunk > 0 && bs <= chunk;
+
+	if (level == 0) {
+		snprintf(why, len, "RAID 0: each write lands on one member");
+		return 1;
+	}
+	if (level == 1 && n >= 2) {
+		snprintf(why, len, "RAID 1: each of %g members writes a copy", n);
+		return n;
+	}
+	if (level == 10) {
+		snprintf(why, len, "RAID 10: two copies of each write");
+		return 2;
+	}
+	if ((level == 5 || level == 6) && small) {
+		snprintf(why, len, "RAID %g: a write within a chunk rewrites its data and %s parity", level,
+			 level == 5 ? "one" : "two");
+		return level == 5 ? 2 : 3;
+	}
+	if ((level == 5 || level == 6) && n > level - 3 && bs >= (n - (level - 4)) * chunk) {
+		snprintf(why, len, "RAID %g: full-stripe writes, %g members per %g of data", level, n, n - (level - 4));
+		return n / (n - (level - 4));
+	}
+	snprintf(why, len, "RAID %g, this block size: not modelled", level);
 	return NAN;
 }
 
-/* Analytic WA of uniform random writes over the OP range of the points: the dashed reference line of p. */
-static void wa_reference(struct plot *p, struct json_object *doc, struct json_object *points, double factory,
-			 const char *label)
+static void wa_model_get(struct wa_model *w, struct json_object *doc)
 {
-	double cap = jnum(jget(doc, "target"), "capacity_bytes"), lo = INFINITY, hi = -INFINITY, *x, *y;
-	double raw = isfinite(factory) ? cap * (1 + factory / 100) : cap;
-	struct chart_series *s;
+	struct json_object *t = jget(doc, "target"), *members = jget(jget(doc, "group"), "members");
+	struct json_object *dev = jlen(members) ? jidx(members, 0) : t;
+	struct sim_config cfg;
+	const char *name;
+
+	memset(w, 0, sizeof(*w));
+	w->raid = jlen(members) > 0;
+	w->cap = jnum(dev, "capacity_bytes");
+	w->sim = sim_cfg(jstr(dev, "path"), &cfg) && !sim_wa_model(&cfg, &w->m);
+	w->factor = 1;
+	if (w->raid)
+		w->factor = raid_factor(doc, w->factor_why, sizeof(w->factor_why));
+	name = w->sim ? sim_wa_model_name(&w->m) : "greedy";
+	snprintf(w->member_label, sizeof(w->member_label), "analytic%s, uniform random, %s GC (%s)",
+		 w->raid ? " per member" : "", name,
+		 w->sim ? "the simulator's geometry: total OP = factory + host" : "large blocks, host OP only");
+	if (w->raid)
+		snprintf(w->group_label, sizeof(w->group_label), "analytic group = %.2f x member (%s)", w->factor,
+			 w->factor_why);
+}
+
+/* Analytic WA of the drive (a RAID member) with op % held back; NAN when not defined. */
+static double wa_at(const struct wa_model *w, double op)
+{
+	double usable = w->cap * (1 - op / 100);
+
+	if (w->sim)
+		return sim_wa_model_waf(&w->m, usable);
+	return usable > 0 && w->cap / usable - 1 > 0 ? sim_waf_fifo(w->cap / usable - 1) : NAN;
+}
+
+/* Total OP of the drive (a member) at op % held back, as the model sees it. */
+static double total_op_at(const struct wa_model *w, double op)
+{
+	double usable = w->cap * (1 - op / 100);
+
+	return usable > 0 ? (w->sim ? w->m.native_bytes : w->cap) / usable - 1 : NAN;
+}
+
+/* The OP a point held back on each member (--op-member gives them their own): their mean, else the point's. */
+static double member_op(struct json_object *pt)
+{
+	struct json_object *m = jget(pt, "members");
+	double sum = 0;
+	size_t n = 0;
+
+	for (size_t i = 0; i < jlen(m); i++)
+		if (isfinite(jnum(jidx(m, i), "effective_op_percent"))) {
+			sum += jnum(jidx(m, i), "effective_op_percent");
+			n++;
+		}
+	return n ? sum / (double)n : jnum(pt, "op_percent");
+}
+
+/* The dashed reference lines over the OP range of the points: per drive (member), and the group's. */
+static void wa_reference(struct plot *p, const struct wa_model *w, const struct sweep_cols *sc, size_t npts)
+{
+	double lo = INFINITY, hi = -INFINITY, *x, *y, *gx, *gy;
+	struct chart_series *s, *g = NULL;
 	size_t n = 61;
 
-	for (size_t i = 0; i < jlen(points); i++) {
-		double op = jnum(jidx(points, i), "op_percent");
-
-		if (isfinite(op)) {
-			lo = fmin(lo, op);
-			hi = fmax(hi, op);
+	for (size_t i = 0; i < npts; i++)
+		if (isfinite(sc->op[i])) {
+			lo = fmin(lo, sc->op[i]);
+			hi = fmax(hi, sc->op[i]);
 		}
-	}
-	if (!(hi >= lo) || !(cap > 0))
+	if (!(hi >= lo) || !(w->cap > 0))
 		return;
 	s = plot_line(p, n, &x, &y, NULL);
+	if (s && w->raid && isfinite(w->factor))
+		g = plot_line(p, n, &gx, &gy, NULL);
 	if (!s)
 		return;
 	for (size_t i = 0; i < n; i++) {
-		double op = lo + (hi - lo) * (double)i / (double)(n - 1);
-		double usable = cap * (1 - op / 100);
-
-		x[i] = op;
-		y[i] = usable > 0 && raw / usable - 1 > 0 ? sim_waf_fifo(raw / usable - 1) : NAN;
+		x[i] = lo + (hi - lo) * (double)i / (double)(n - 1);
+		y[i] = wa_at(w, x[i]);
+		if (g) {
+			gx[i] = x[i];
+			gy[i] = y[i] * w->factor;
+		}
 	}
-	s->label = label;
+	s->label = w->member_label;
 	s->dashed = true;
 	s->color = -1;
+	if (g) {
+		g->label = w->group_label;
+		g->dashed = true;
+		g->color = 3;
+	}
+}
+
+static void wa_table(struct table *t, struct json_object *points, const struct sweep_cols *sc,
+		     const struct wa_model *w)
+{
+	table_init(t, "Write amplification per OP point");
+	table_cols(t, "OP %", TA_RIGHT, "steady", TA_LEFT, "WA", TA_RIGHT, "WA source", TA_LEFT,
+		   "host GB written", TA_RIGHT, "media GB written", TA_RIGHT, "total OP %", TA_RIGHT,
+		   "analytic WA", TA_RIGHT, NULL);
+	if (w->raid)
+		table_cols(t, "member WA", TA_RIGHT, "member writes / host write", TA_RIGHT, "analytic group WA",
+			   TA_RIGHT, NULL);
+	for (size_t i = 0; i < jlen(points); i++) {
+		struct json_object *pt = jidx(points, i), *m = jget(pt, "members");
+		double op = w->raid ? member_op(pt) : sc->op[i], mhost = 0;
+
+		for (size_t k = 0; k < jlen(m); k++)
+			mhost += jnum(jidx(m, k), "host_bytes_written");
+		table_row(t);
+		table_num(t, 0, sc->op[i], 2);
+		table_cell(t, 1, "%s", sc->open[i] ? "NO" : "yes");
+		table_num(t, 2, sc->waf[i], 2);
+		table_cell(t, 3, "%s", jstr(pt, "waf_source") ? jstr(pt, "waf_source") : "-");
+		table_num(t, 4, jnum(pt, "host_bytes_written") / 1e9, 2);
+		table_num(t, 5, jnum(pt, "media_bytes_written") / 1e9, 2);
+		table_num(t, 6, 100 * total_op_at(w, op), 2);
+		table_num(t, 7, wa_at(w, op), 2);
+		if (!w->raid)
+			continue;
+		table_num(t, 8, sc->mwaf[i], 2);
+		table_num(t, 9, mhost > 0 ? mhost / jnum(pt, "host_bytes_written") : NAN, 2);
+		table_num(t, 10, wa_at(w, op) * w->factor, 2);
+	}
 }
 
 static void wa_vs_op(struct html_page *pg, struct json_object *doc, const struct sweep_cols *sc)
 {
 	struct json_object *points = jget(doc, "points");
-	double cap = jnum(jget(doc, "target"), "capacity_bytes"), factory = factory_op(doc);
-	double raw = isfinite(factory) ? cap * (1 + factory / 100) : cap;
-	const char *ref_label = isfinite(factory)
-					? "analytic, uniform random (FIFO closed form, total OP = factory + host)"
-					: "analytic, uniform random (FIFO closed form, host OP only)";
 	size_t n = jlen(points);
 	struct plot p = { .c = { .title = "Write amplification against over-provisioning",
 				 .xlabel = "OP (% of capacity held back)", .ylabel = "WA (media bytes / host bytes)",
 				 .x_from_zero = true, .y_from_zero = true,
 				 .open_note = "hollow: steady state not reached" } };
+	struct wa_model w;
 	struct table t;
+	char note[1280];
+	const char *dist;
 
-	for (size_t i = 0; i < n; i++) {
-		double u = jnum(jidx(points, i), "usable_bytes");
-
-		sc->total_op[i] = u > 0 && cap > 0 ? raw / u - 1 : NAN;
-	}
+	wa_model_get(&w, doc);
 	if (sc->any_waf) {
-		p.c.series[p.c.nseries++] = (struct chart_series){ .label = "measured WA", .x = sc->op, .y = sc->waf,
-								  .open = sc->open, .n = n, .markers = true,
-								  .color = 3 };
-		wa_reference(&p, doc, points, factory, ref_label);
+		p.c.series[p.c.nseries++] = (struct chart_series){ .label = w.raid ? "measured group WA" : "measured WA",
+								  .x = sc->op, .y = sc->waf, .open = sc->open,
+								  .n = n, .markers = true, .color = 3 };
+		if (w.raid && sc->any_mwaf)
+			p.c.series[p.c.nseries++] = (struct chart_series){ .label = "measured member WA (mean)",
+									  .x = sc->op, .y = sc->mwaf,
+									  .open = sc->open, .n = n, .markers = true,
+									  .color = 4 };
+		wa_reference(&p, &w, sc, n);
 	} else {
 		p.c.empty = "no media-write counter on this drive";
 	}
-	table_init(&t, "Write amplification per OP point");
-	table_cols(&t, "OP %", TA_RIGHT, "steady", TA_LEFT, "WA", TA_RIGHT, "WA source", TA_LEFT,
-		   "host GB written", TA_RIGHT, "media GB written", TA_RIGHT, "total OP %", TA_RIGHT,
-		   "analytic WA", TA_RIGHT, NULL);
-	for (size_t i = 0; i < n; i++) {
-		struct json_object *pt = jidx(points, i);
-
-		table_row(&t);
-		table_num(&t, 0, sc->op[i], 2);
-		table_cell(&t, 1, "%s", sc->open[i] ? "NO" : "yes");
-		table_num(&t, 2, sc->waf[i], 2);
-		table_cell(&t, 3, "%s", jstr(pt, "waf_source") ? jstr(pt, "waf_source") : "-");
-		table_num(&t, 4, jnum(pt, "host_bytes_written") / 1e9, 2);
-		table_num(&t, 5, jnum(pt, "media_bytes_written") / 1e9, 2);
-		table_num(&t, 6, 100 * sc->total_op[i], 2);
-		table_num(&t, 7, sc->total_op[i] > 0 ? sim_waf_fifo(sc->total_op[i]) : NAN, 2);
-	}
+	wa_table(&t, points, sc, &w);
 	plot_show(pg, "wa-vs-op", &p, &t);
-	if (sc->any_waf)
-		html_note(pg, "note", isfinite(factory)
-					      ? "The dashed line is the analytic WA of uniform random single-block writes "
-						"with greedy (large-line) garbage collection, A = a / (a + W0(-a e^-a)), "
-						"a = 1 + total OP, where total OP = raw / usable - 1 counts the "
-						"simulator's factory OP as well as the OP held back."
-					      : "The dashed line is the analytic WA of uniform random single-block writes, "
-						"A = a / (a + W0(-a e^-a)) with a = 1 + host OP only: the drive's factory "
-						"OP is not known, so the real expectation is lower.");
 	table_free(&t);
+	if (!sc->any_waf)
+		return;
+	snprintf(note, sizeof(note),
+		 "The dashed line is the analytic WA of uniform random single-block writes under %s garbage "
+		 "collection (Desnoyers): A = a / (a + W0(-a e^-a)) with a = 1 + total OP%s.  %s%s%s",
+		 w.sim ? sim_wa_model_name(&w.m) : "greedy",
+		 w.sim && !strcmp(sim_wa_model_name(&w.m), "greedy") ? ", scaled for the simulator's line size "
+		 "(A(ka) / k, k = 1 + 1 / 2Np)" : "",
+		 w.sim ? "Total OP = raw native flash / usable - 1 counts the simulator's factory OP as well as the OP "
+			 "held back."
+		       : "The drive's factory OP and block size are not known: the line takes the host OP alone and "
+			 "large blocks, so the real expectation is lower.",
+		 w.raid ? "  On a RAID group the model is a member's; the group's WA (media bytes of every member / "
+			  "host bytes to the group) is that times the member writes each host write causes: "
+			: "",
+		 w.raid ? w.factor_why : "");
+	dist = jstr(jget(doc, "settings"), "random_dist");
+	if ((dist && strcmp(dist, "uniform")) || jstr(jget(doc, "settings"), "workload"))
+		snprintf(note + strlen(note), sizeof(note) - strlen(note),
+			 "  These rounds were not uniform random writes (%s): the line is the uniform reference, "
+			 "which skew raises on a drive that does not separate hot data from cold.",
+			 dist ? dist : jstr(jget(doc, "settings"), "workload"));
+	html_note(pg, "note", note);
 }
 
 static void latency_vs_op(struct html_page *pg, struct json_object *points, const struct sweep_cols *sc)
 {
 	size_t n = jlen(points);
-	struct plot p = { .c = { .title = "Write latency percentiles against over-provisioning",
-				 .xlabel = "OP (% of capacity held back)", .ylabel = "latency (µs)", .x_from_zero = true,
-				 .y_from_zero = true, .open_note = "hollow: steady state not reached" } };
+	struct plot p = { .c = { .title = "Write latency against over-provisioning",
+				 .xlabel = "OP (% of capacity held back)", .ylabel = "latency (µs, log scale)",
+				 .x_from_zero = true, .y_log10 = true,
+				 .open_note = "hollow: steady state not reached" } };
+	const struct { const char *label; const double *y; } lines[] = {
+		{ "mean", sc->mean }, { "p50", sc->p50 }, { "p99", sc->p99 }, { "p99.9", sc->p999 },
+	};
 	struct table t;
 
-	if (sc->any_lat) {
-		p.c.series[p.c.nseries++] = (struct chart_series){ .label = "p99", .x = sc->op, .y = sc->p99,
-								  .open = sc->open, .n = n, .markers = true,
-								  .color = 0 };
-		p.c.series[p.c.nseries++] = (struct chart_series){ .label = "p99.9", .x = sc->op, .y = sc->p999,
-								  .open = sc->open, .n = n, .markers = true,
-								  .color = 1 };
-	} else {
+	for (size_t k = 0; sc->any_lat && k < sizeof(lines) / sizeof(lines[0]); k++)
+		p.c.series[p.c.nseries++] = (struct chart_series){ .label = lines[k].label, .x = sc->op,
+								  .y = lines[k].y, .open = sc->open, .n = n,
+								  .markers = true, .color = (int)k };
+	if (!sc->any_lat)
 		p.c.empty = "latency percentiles not measured";
-	}
 	table_init(&t, "Latency per OP point");
-	table_cols(&t, "OP %", TA_RIGHT, "steady", TA_LEFT, "lat mean µs", TA_RIGHT,
+	table_cols(&t, "OP %", TA_RIGHT, "steady", TA_LEFT, "lat mean µs", TA_RIGHT, "p50 µs", TA_RIGHT,
 		   "p99 µs", TA_RIGHT, "p99.9 µs", TA_RIGHT, NULL);
 	for (size_t i = 0; i < n; i++) {
 		table_row(&t);
 		table_num(&t, 0, sc->op[i], 2);
 		table_cell(&t, 1, "%s", sc->open[i] ? "NO" : "yes");
-		table_num(&t, 2, jnum(jget(jidx(points, i), "lat_us"), "mean"), 1);
-		table_num(&t, 3, sc->p99[i], 1);
-		table_num(&t, 4, sc->p999[i], 1);
+		table_num(&t, 2, sc->mean[i], 1);
+		table_num(&t, 3, sc->p50[i], 1);
+		table_num(&t, 4, sc->p99[i], 1);
+		table_num(&t, 5, sc->p999[i], 1);
 	}
 	plot_show(pg, "latency-vs-op", &p, &t);
 	table_free(&t);
@@ -330,7 +427,7 @@ static void sweep_charts(struct html_page *pg, struct json_object *doc)
 		return;
 	}
 	html_h2(pg, "throughput", "Throughput while writing to steady state");
-	chart_rounds(pg, doc, points, "IOPS per round at every OP level");
+	steady_charts(pg, doc, points, true);
 	html_h2(pg, "iops-vs-op", "Steady IOPS against OP");
 	iops_vs_op(pg, doc, &sc);
 	html_h2(pg, "wa-vs-op", "Write amplification against OP");

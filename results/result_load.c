@@ -25,6 +25,7 @@
 #include "engine/access_spec.h"
 #include "engine/offset_dist.h"
 #include "profiler/requirements.h"
+#include "precondition/precondition.h"
 #include "profiler/sweep_plan.h"
 #include "results/result_json.h"
 #include "results/result_load.h"
@@ -221,6 +222,16 @@ static const struct spec prediction_fields[] = {
 	FIG("iops"), FIG("iops_halfwidth"), FIG("waf"), FIG("waf_halfwidth"),
 	END,
 };
+/* The interval samples of a point: parallel arrays, as long as each other (check_intervals). */
+static const struct spec seconds_item = NUM(NULL, 0, 0, DBL_MAX);
+static const struct spec fig_item = NUM(NULL, F_NULL, 0, DBL_MAX);
+static const struct spec intervals_fields[] = {
+	INT("samples_per_entry", F_REQ, 1, 1e15),
+	ARRN("t_s", F_REQ, 0, PRECONDITION_MAX_INTERVALS, seconds_item),
+	ARRN("iops", F_REQ, 0, PRECONDITION_MAX_INTERVALS, fig_item),
+	ARRN("gb_written", F_REQ, 0, PRECONDITION_MAX_INTERVALS, seconds_item),
+	END,
+};
 #define POINT_FIELDS \
 	NUM("op_percent", F_NULL | F_MAXEX, 0, 100), \
 	ENUM("op_method", F_NULL, op_method_names), \
@@ -234,6 +245,7 @@ static const struct spec prediction_fields[] = {
 	FIG("host_bytes_written"), FIG("media_bytes_written"), FIG("waf"), \
 	STR("waf_source", F_NULL), \
 	ARR("timeseries", 0, sample_item), \
+	OBJ("intervals", F_NULL, intervals_fields), \
 	ARR("members", 0, member_item), \
 	INT("limiting_member", F_NULL, 0, DBL_MAX), \
 	ARR("round_limiting_member", F_NULL, index_item), \
@@ -680,6 +692,47 @@ static int check_sweep_plan(struct walk *w, struct json_object *doc)
 	return 0;
 }
 
+/* What the table cannot say of a point's intervals: one length for all, time and bytes never going back. */
+static int check_intervals(struct walk *w, struct json_object *point, const char *where, size_t idx)
+{
+	struct json_object *iv = json_object_object_get(point, "intervals");
+	struct json_object *t = json_object_object_get(iv, "t_s"), *gb = json_object_object_get(iv, "gb_written");
+	size_t n;
+
+	if (!iv)
+		return 0;
+	path_push(w, where, 0);
+	if (idx != SIZE_MAX)
+		path_push(w, NULL, idx);
+	path_push(w, "intervals", 0);
+	n = json_object_array_length(t);
+	if (json_object_array_length(json_object_object_get(iv, "iops")) != n || json_object_array_length(gb) != n)
+		return refuse(w, "t_s, iops and gb_written must hold as many entries as each other");
+	for (size_t i = 1; i < n; i++)
+		if (json_object_get_double(json_object_array_get_idx(t, i)) <
+			    json_object_get_double(json_object_array_get_idx(t, i - 1)) ||
+		    json_object_get_double(json_object_array_get_idx(gb, i)) <
+			    json_object_get_double(json_object_array_get_idx(gb, i - 1)))
+			return refuse(w, "entry %zu goes back in time or in bytes written", i);
+	w->len = 0;
+	w->path[0] = '\0';
+	return 0;
+}
+
+static int check_all_intervals(struct walk *w, struct json_object *doc, unsigned kind)
+{
+	struct json_object *points = json_object_object_get(doc, "points");
+	int ret = 0;
+
+	if (kind == RESULT_KIND_PRECONDITION)
+		return check_intervals(w, json_object_object_get(doc, "precondition"), "precondition", SIZE_MAX);
+	for (size_t i = 0; kind == RESULT_KIND_SWEEP && !ret && i < json_object_array_length(points); i++)
+		ret = check_intervals(w, json_object_array_get_idx(points, i), "points", i);
+	if (!ret && kind == RESULT_KIND_SWEEP && json_object_object_get(doc, "incomplete_point"))
+		ret = check_intervals(w, json_object_object_get(doc, "incomplete_point"), "incomplete_point", SIZE_MAX);
+	return ret;
+}
+
 /* A number at key of o, or NAN when absent, null or not a number. */
 static double num_at(struct json_object *o, const char *key)
 {
@@ -748,141 +801,11 @@ int result_validate(struct json_object *doc, enum result_kind *kind, char *err, 
 	ret = check_fields(&w, kind_docs[k], doc);
 	if (!ret && k == RESULT_KIND_SWEEP)
 		ret = check_sweep_plan(&w, doc);
+	if (!ret)
+		ret = check_all_intervals(&w, doc, k);
 	if (!ret && k == RESULT_KIND_RUN)
 		ret = check_run_directions(&w, doc);
 	if (!ret && kind)
 		*kind = (enum result_kind)k;
-	return ret;
-}
-
-/* -------------------------------------------------------------------------- */
-/* Text and files                                                             */
-
-static bool blank(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-int result_parse(const char *text, size_t len, struct json_object **doc, enum result_kind *kind,
-		 char *err, size_t errlen)
-{
-	struct json_tokener *tok;
-	struct json_object *d;
-	enum json_tokener_error jerr;
-	size_t end;
-	int ret;
-
-	*doc = NULL;
-	if (len > RESULT_LOAD_MAX_BYTES || len > INT32_MAX) {
-		snprintf(err, errlen, "larger than %llu MiB; not a result of ssdprof",
-			 (unsigned long long)(RESULT_LOAD_MAX_BYTES >> 20));
-		return -EINVAL;
-	}
-	tok = json_tokener_new_ex(JSON_TOKENER_DEFAULT_DEPTH);
-	if (!tok) {
-		snprintf(err, errlen, "out of memory");
-		return -ENOMEM;
-	}
-	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
-	d = json_tokener_parse_ex(tok, text, (int)len);
-	jerr = json_tokener_get_error(tok);
-	end = json_tokener_get_parse_end(tok);
-	json_tokener_free(tok);
-	if (!d || jerr != json_tokener_success) {
-		snprintf(err, errlen, "not JSON: %s at byte %zu",
-			 jerr == json_tokener_continue ? "the text ends early" : json_tokener_error_desc(jerr), end);
-		json_object_put(d);
-		return -EINVAL;
-	}
-	while (end < len && blank(text[end]))
-		end++;
-	if (end < len) {
-		snprintf(err, errlen, "something follows the JSON document at byte %zu; a result holds one document",
-			 end);
-		json_object_put(d);
-		return -EINVAL;
-	}
-	ret = result_validate(d, kind, err, errlen);
-	if (ret) {
-		json_object_put(d);
-		return ret;
-	}
-	*doc = d;
-	return 0;
-}
-
-/* The whole file, refused past RESULT_LOAD_MAX_BYTES without reading on. */
-static int read_all(FILE *f, char **text, size_t *len)
-{
-	size_t cap = 1 << 16, n = 0;
-	char *buf = malloc(cap), *grown;
-
-	if (!buf)
-		return -ENOMEM;
-	for (;;) {
-		size_t got = fread(buf + n, 1, cap - n, f);
-
-		n += got;
-		if (n > RESULT_LOAD_MAX_BYTES) {
-			free(buf);
-			return -EFBIG;
-		}
-		if (n < cap) {
-			if (ferror(f)) {
-				free(buf);
-				return -EIO;
-			}
-			break;
-		}
-		cap *= 2;
-		grown = realloc(buf, cap);
-		if (!grown) {
-			free(buf);
-			return -ENOMEM;
-		}
-		buf = grown;
-	}
-	*text = buf;
-	*len = n;
-	return 0;
-}
-
-int result_load(const char *path, struct json_object **doc, enum result_kind *kind, char *err,
-		size_t errlen)
-{
-	char msg[512], *text = NULL;
-	struct stat st;
-	size_t len = 0;
-	ESCAPE_BUF(q);
-	FILE *f;
-	int ret;
-
-	*doc = NULL;
-	escape_arg(q, sizeof(q), path);
-	f = fopen(path, "rb");
-	if (!f) {
-		ret = -errno;
-		snprintf(err, errlen, "%s: %s", q, strerror(-ret));
-		return ret;
-	}
-	/* A regular file says its size: refuse a huge one before reading any of it. */
-	if (!fstat(fileno(f), &st) && S_ISREG(st.st_mode) && (uint64_t)st.st_size > RESULT_LOAD_MAX_BYTES)
-		ret = -EFBIG;
-	else
-		ret = read_all(f, &text, &len);
-	fclose(f);
-	if (ret == -EFBIG) {
-		snprintf(err, errlen, "%s: larger than %llu MiB; not a result of ssdprof", q,
-			 (unsigned long long)(RESULT_LOAD_MAX_BYTES >> 20));
-		return -EINVAL;
-	}
-	if (ret) {
-		snprintf(err, errlen, "%s: %s", q, strerror(-ret));
-		return ret;
-	}
-	ret = result_parse(text, len, doc, kind, msg, sizeof(msg));
-	free(text);
-	if (ret)
-		snprintf(err, errlen, "%s: %s", q, msg);
 	return ret;
 }

@@ -56,6 +56,29 @@ static struct json_object *prediction_json(const struct precondition_result *r)
 	return o;
 }
 
+/*
+ * The interval samples from the first random write: parallel arrays, so a
+ * long run costs a few numbers per second rather than an object each.
+ */
+static struct json_object *intervals_json(const struct precondition_result *r)
+{
+	struct json_object *o = json_object_new_object(), *t = json_object_new_array();
+	struct json_object *io = json_object_new_array(), *gb = json_object_new_array();
+
+	for (size_t i = 0; i < r->nintervals; i++) {
+		const struct pc_interval *x = &r->intervals[i];
+
+		json_object_array_add(t, result_json_number(x->t_s, 3));
+		json_object_array_add(io, result_json_number(x->dur_s > 0 ? (double)x->ios / x->dur_s : NAN, RP_IOPS));
+		json_object_array_add(gb, result_json_number((double)x->written / 1e9, 6));
+	}
+	add(o, "samples_per_entry", json_object_new_int((int)(r->interval_stride ? r->interval_stride : 1)));
+	add(o, "t_s", t);
+	add(o, "iops", io);
+	add(o, "gb_written", gb);
+	return o;
+}
+
 struct json_object *point_json(const struct point_info *info, const struct precondition_result *r)
 {
 	struct json_object *p = json_object_new_object();
@@ -115,6 +138,7 @@ struct json_object *point_json(const struct point_info *info, const struct preco
 		add(p, "method", json_object_new_string(info->method));
 	if (r->predicted)
 		add(p, "prediction", prediction_json(r));
+	add(p, "intervals", intervals_json(r));
 	return p;
 }
 

@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "sim/sim.h"
+#include "sim/sim_internal.h"
 
 /* Principal branch of Lambert W on (-1/e, 0) by Halley iteration. */
 static double lambert_w0(double x)
@@ -38,6 +39,34 @@ double sim_waf_greedy(double op_fraction, double units_per_gc_unit)
 	double k = 1.0 + 1.0 / (2.0 * units_per_gc_unit);
 
 	return sim_waf_fifo(k * (1.0 + op_fraction) - 1.0) / k;
+}
+
+int sim_wa_model(const struct sim_config *cfg, struct sim_wa_model *m)
+{
+	struct sim_geometry g;
+	char err[256];
+	int ret = sim_derive_geometry(cfg, &g, err, sizeof(err));
+
+	if (ret)
+		return ret;
+	m->native_bytes = (double)g.lines * g.line_slots * SIM_UNIT_BYTES;
+	m->line_units = g.line_slots;
+	m->gc = cfg->gc;
+	return 0;
+}
+
+double sim_wa_model_waf(const struct sim_wa_model *m, double usable_bytes)
+{
+	double op = m->native_bytes / usable_bytes - 1;
+
+	if (!(usable_bytes > 0) || !(op > 0))
+		return NAN;
+	return m->gc == SIM_GC_FIFO ? sim_waf_fifo(op) : sim_waf_greedy(op, m->line_units);
+}
+
+const char *sim_wa_model_name(const struct sim_wa_model *m)
+{
+	return m->gc == SIM_GC_FIFO ? "FIFO" : "greedy";
 }
 
 /*

@@ -96,6 +96,22 @@ int sim_target_open(const char *spec, struct target **out, char *err, size_t err
 double sim_waf_fifo(double op_fraction);
 double sim_waf_greedy(double op_fraction, double units_per_gc_unit);
 /*
+ * What the analytic WA of the drive cfg describes needs of its geometry: the
+ * native pool GC works in (factory OP included, a static SLC cache not), the
+ * mapping units in a GC line, and the GC policy, so a report draws the model
+ * the FTL runs.  0, or -EINVAL when cfg makes no drive.
+ */
+struct sim_wa_model {
+	double native_bytes;
+	double line_units;
+	enum sim_gc gc;
+};
+int sim_wa_model(const struct sim_config *cfg, struct sim_wa_model *m);
+/* Its WA with usable_bytes of user space: greedy with line_units, or FIFO; NAN when nothing is spare. */
+double sim_wa_model_waf(const struct sim_wa_model *m, double usable_bytes);
+/* "greedy" or "FIFO": the name of the model for m's policy. */
+const char *sim_wa_model_name(const struct sim_wa_model *m);
+/*
  * FIFO WA of skewed random single-unit writes: region i holds a share
  * blocks[i] of the user capacity and takes a share writes[i] of the writes
  * (Desnoyers 2012's hot/cold model, n regions).

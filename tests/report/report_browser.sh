@@ -24,7 +24,7 @@ chrome() {
 		--user-data-dir="$profile" --enable-logging=stderr --v=0 "$@"
 }
 
-for name in report_sweep_notsteady report_sweep_nowaf report_slc report_run_qd report_run_raid report_sweep_raid; do
+for name in report_sweep_notsteady report_sweep_nowaf report_sweep_intervals report_slc report_run_qd report_run_raid report_sweep_raid; do
 	mkdir -p "$work/$name"
 	"$ssdprof" report "$data/$name.json" -o "$work/$name/report.html" 2>/dev/null || fail "$name: report failed"
 	url="file://$work/$name/report.html"

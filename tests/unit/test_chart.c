@@ -10,10 +10,12 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <json-c/json.h>
 
 #include "reports/chart.h"
 #include "reports/csv_export.h"
 #include "reports/html.h"
+#include "reports/report_parts.h"
 #include "reports/table.h"
 
 static void test_ticks_125(void **state)
@@ -165,11 +167,161 @@ static void test_csv_field(void **state)
 	sb_free(&b);
 }
 
+/* A sweep point at op %: five 10 s rounds, ten 5 s intervals falling from fresh to steady, window [0, 4]. */
+static struct json_object *fake_point(double op)
+{
+	struct json_object *p = json_object_new_object(), *ss = json_object_new_object(), *win = json_object_new_array();
+	struct json_object *ts = json_object_new_array(), *iv = json_object_new_object();
+	struct json_object *t = json_object_new_array(), *io = json_object_new_array(), *gb = json_object_new_array();
+	double steady = 10000 + 500 * op, written = 0;
+
+	for (int i = 0; i < 5; i++) {
+		struct json_object *r = json_object_new_object();
+
+		json_object_object_add(r, "t_s", json_object_new_double(10.0 * (i + 1)));
+		json_object_object_add(r, "iops", json_object_new_double(steady * (1 + 0.01 * (4 - i))));
+		json_object_object_add(r, "mbps", json_object_new_double(steady * 0.004096));
+		json_object_array_add(ts, r);
+	}
+	for (int i = 0; i < 10; i++) {
+		double iops = steady * (1 + 2 * exp(-i));
+
+		written += iops * 5 * 4096 / 1e9;
+		json_object_array_add(t, json_object_new_double(5.0 * (i + 1)));
+		json_object_array_add(io, json_object_new_double(iops));
+		json_object_array_add(gb, json_object_new_double(written));
+	}
+	json_object_object_add(iv, "t_s", t);
+	json_object_object_add(iv, "iops", io);
+	json_object_object_add(iv, "gb_written", gb);
+	json_object_array_add(win, json_object_new_int(0));
+	json_object_array_add(win, json_object_new_int(4));
+	json_object_object_add(ss, "reached", json_object_new_boolean(1));
+	json_object_object_add(ss, "window", win);
+	json_object_object_add(ss, "iops", json_object_new_double(steady));
+	json_object_object_add(p, "op_percent", json_object_new_double(op));
+	json_object_object_add(p, "steady_state", ss);
+	json_object_object_add(p, "iops", json_object_new_double(steady));
+	json_object_object_add(p, "mbps", json_object_new_double(steady * 0.004096));
+	json_object_object_add(p, "timeseries", ts);
+	json_object_object_add(p, "intervals", iv);
+	return p;
+}
+
+/* The distinct colours of lines (not greys: axes, grid, ticks) in the first SVG of html. */
+static size_t line_colours(const char *html)
+{
+	const char *end = strstr(html, "</svg>"), *s = strstr(html, "<svg");
+	char seen[128][48];
+	size_t n = 0;
+
+	assert_non_null(s);
+	assert_non_null(end);
+	while ((s = strstr(s, "stroke:rgb(")) && s < end) {
+		double r, g, b;
+		char c[48];
+		bool dup = false;
+
+		assert_int_equal(sscanf(s, "stroke:rgb(%lf%%,%lf%%,%lf%%)", &r, &g, &b), 3);
+		snprintf(c, sizeof(c), "%.1f,%.1f,%.1f", r, g, b);
+		s++;
+		if (r == g && g == b)
+			continue;
+		for (size_t i = 0; i < n; i++)
+			dup |= !strcmp(seen[i], c);
+		if (!dup && n < 128)
+			snprintf(seen[n++], sizeof(seen[0]), "%s", c);
+	}
+	return n;
+}
+
+/* A 17-point sweep draws 17 lines over time, each its own colour (16 were drawn, 10 colours, before). */
+static void test_seventeen_points_drawn(void **state)
+{
+	struct json_object *doc = json_object_new_object(), *points = json_object_new_array();
+	struct html_page pg = { 0 };
+
+	(void)state;
+	for (int i = 0; i < 17; i++)
+		json_object_array_add(points, fake_point(2.5 * i));
+	json_object_object_add(doc, "points", points);
+	html_begin(&pg, "t");
+	steady_charts(&pg, doc, points, true);
+	assert_int_equal(pg.error, 0);
+	assert_int_equal(pg.ncharts, 2);
+	assert_non_null(strstr(pg.b.p, "<figure id=\"chart-iops-over-time\""));
+	assert_int_equal(line_colours(strstr(pg.b.p, "<figure id=\"chart-iops-over-time\"")), 17);
+	assert_int_equal(line_colours(strstr(pg.b.p, "<figure id=\"chart-iops-over-gb\"")), 17);
+	html_page_free(&pg);
+	json_object_put(doc);
+}
+
+/* Past the cap a line is counted, not lost without a word; the sequential ramp stays distinct. */
+static void test_series_cap_said(void **state)
+{
+	struct plot *p = calloc(1, sizeof(*p));
+	double *x, *y, prev[3] = { -1, -1, -1 };
+	char *svg;
+	size_t len;
+
+	(void)state;
+	assert_non_null(p);
+	for (size_t i = 0; i < CHART_MAX_SERIES + 2; i++) {
+		struct chart_series *s = plot_line(p, 2, &x, &y, NULL);
+
+		if (i < CHART_MAX_SERIES)
+			assert_non_null(s);
+		else
+			assert_null(s);
+		if (s) {
+			x[1] = y[1] = 1;
+			s->color = (int)(i % 64);
+		}
+	}
+	assert_int_equal(p->c.nseries, CHART_MAX_SERIES);
+	assert_int_equal(p->c.dropped, 2);
+	p->c.seq_n = 64;
+	assert_int_equal(chart_svg(&p->c, 1000, 560, "c1-", &svg, &len), 0);
+	free(svg);
+	plot_free(p);
+	free(p);
+	/* 64 steps of the ramp: each differs from the one before, darkest first. */
+	for (int i = 0; i < 64; i++) {
+		double rgb[3];
+
+		chart_seq_color(i, 64, rgb);
+		assert_true(fabs(rgb[0] - prev[0]) + fabs(rgb[1] - prev[1]) + fabs(rgb[2] - prev[2]) > 0.005);
+		memcpy(prev, rgb, sizeof(prev));
+	}
+}
+
+/* A log axis takes latencies over decades, leaves out what it cannot show, and the subtitle is drawn. */
+static void test_log_axis_and_subtitle(void **state)
+{
+	static const double x[] = { 0, 10, 20, 30 }, y[] = { 0, 95, 1800, 25000 };
+	struct chart c = { .title = "latency", .y_log10 = true };
+	char *a, *b;
+	size_t la, lb;
+
+	(void)state;
+	c.series[c.nseries++] = (struct chart_series){ .label = "p99", .x = x, .y = y, .n = 4, .markers = true };
+	assert_int_equal(chart_svg(&c, 1000, 560, "c1-", &a, &la), 0);
+	assert_null(strstr(a, "nan"));
+	assert_null(strstr(a, "inf"));
+	c.subtitle = "ssdprof simulated budget-tlc · sim:budget-tlc,capacity=2G";
+	assert_int_equal(chart_svg(&c, 1000, 560, "c1-", &b, &lb), 0);
+	assert_true(lb > la + 500);
+	free(a);
+	free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ticks_125), cmocka_unit_test(test_tick_labels), cmocka_unit_test(test_svg),
 		cmocka_unit_test(test_png),       cmocka_unit_test(test_table),       cmocka_unit_test(test_csv_field),
+		cmocka_unit_test(test_seventeen_points_drawn), cmocka_unit_test(test_series_cap_said),
+		cmocka_unit_test(test_log_axis_and_subtitle),
 	};
 
 	int failed = cmocka_run_group_tests(tests, NULL, NULL);

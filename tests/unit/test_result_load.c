@@ -9,6 +9,7 @@
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -29,6 +30,7 @@ static const struct {
 	const char *file;
 	enum result_kind kind;
 } docs[] = {
+	{ "report_precondition_intervals.json", RESULT_KIND_PRECONDITION },
 	{ "report_precondition_raid.json", RESULT_KIND_PRECONDITION },
 	{ "report_run.json", RESULT_KIND_RUN },
 	{ "report_run_mixed.json", RESULT_KIND_RUN },
@@ -37,6 +39,7 @@ static const struct {
 	{ "report_run_raid_qd.json", RESULT_KIND_RUN },
 	{ "report_slc.json", RESULT_KIND_SLC },
 	{ "report_sweep_dc.json", RESULT_KIND_SWEEP },
+	{ "report_sweep_intervals.json", RESULT_KIND_SWEEP },
 	{ "report_sweep_notsteady.json", RESULT_KIND_SWEEP },
 	{ "report_sweep_nowaf.json", RESULT_KIND_SWEEP },
 	{ "report_sweep_raid.json", RESULT_KIND_SWEEP },
@@ -94,6 +97,65 @@ static void expect_refused(const char *file, const char *path, const char *key, 
 	if (!strstr(err, want) || strchr(err, '\n'))
 		fail_msg("%s: '%s' does not hold '%s' on one line", file, err, want);
 	printf("# %s\n", err);
+	json_object_put(d);
+}
+
+/* A point's intervals: t_s, iops and gb_written arrays of these lengths, t_s counting down when back. */
+static struct json_object *intervals(size_t nt, size_t ni, size_t ng, bool back)
+{
+	struct json_object *o = json_object_new_object(), *t = json_object_new_array();
+	struct json_object *io = json_object_new_array(), *gb = json_object_new_array();
+
+	for (size_t i = 0; i < nt; i++)
+		json_object_array_add(t, json_object_new_double(back ? (double)(nt - i) : (double)i + 1));
+	for (size_t i = 0; i < ni; i++)
+		json_object_array_add(io, i ? json_object_new_double(1000) : NULL);
+	for (size_t i = 0; i < ng; i++)
+		json_object_array_add(gb, json_object_new_double(0.004 * (double)(i + 1)));
+	json_object_object_add(o, "samples_per_entry", json_object_new_int(1));
+	json_object_object_add(o, "t_s", t);
+	json_object_object_add(o, "iops", io);
+	json_object_object_add(o, "gb_written", gb);
+	return o;
+}
+
+static void test_intervals(void **state)
+{
+	struct json_object *d = load_data("report_sweep_dc.json"), *pi = NULL;
+	char err[512] = "";
+	(void)state;
+
+	/* Well formed (a null IOPS is an interval with nothing measured): accepted, in both kinds. */
+	json_object_object_add(at(d, "points[2]"), "intervals", intervals(3, 3, 3, false));
+	if (result_validate(d, NULL, err, sizeof(err)))
+		fail_msg("%s", err);
+	json_object_put(d);
+	d = load_data("report_precondition_raid.json");
+	json_object_object_add(at(d, "precondition"), "intervals", intervals(4, 4, 4, false));
+	if (result_validate(d, NULL, err, sizeof(err)))
+		fail_msg("%s", err);
+	json_object_put(d);
+
+	expect_refused("report_sweep_dc.json", "points[1]", "intervals", intervals(3, 2, 3, false),
+		       "points[1].intervals: t_s, iops and gb_written must hold as many entries as each other");
+	expect_refused("report_sweep_dc.json", "points[0]", "intervals", intervals(3, 3, 3, true),
+		       "points[0].intervals: entry 1 goes back in time or in bytes written");
+	expect_refused("report_precondition_raid.json", "precondition", "intervals", intervals(2, 2, 1, false),
+		       "precondition.intervals: t_s, iops and gb_written must hold");
+	expect_refused("report_sweep_dc.json", "points[0]", "intervals", intervals(2049, 2049, 2049, false),
+		       "points[0].intervals.t_s: expected an array of 0 to 2048 items, got 2049");
+	expect_refused("report_sweep_dc.json", "points[0]", "intervals", json_object_new_array(),
+		       "points[0].intervals: expected an object or null, got an array");
+
+	/* The point a sweep was in when it stopped is held to the same. */
+	d = load_data("report_sweep_dc.json");
+	json_object_deep_copy(at(d, "points[0]"), &pi, NULL);
+	json_object_object_add(pi, "incomplete", json_object_new_boolean(1));
+	json_object_object_add(pi, "intervals", intervals(3, 3, 2, false));
+	json_object_object_add(d, "incomplete_point", pi);
+	assert_int_equal(result_validate(d, NULL, err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "incomplete_point.intervals: t_s, iops and gb_written must hold as many entries as "
+				 "each other");
 	json_object_put(d);
 }
 
@@ -479,6 +541,7 @@ int main(void)
 		cmocka_unit_test(test_workload_fields),
 		cmocka_unit_test(test_cut_short),
 		cmocka_unit_test(test_kind),
+		cmocka_unit_test(test_intervals),
 		cmocka_unit_test(test_text),
 		cmocka_unit_test(test_files),
 	};

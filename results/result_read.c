@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: MIT
+/*
+ * A result document from text or a file: one JSON document and nothing
+ * after it, within the size cap, then result_validate (result_load.c).
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <json-c/json.h>
+
+#include "results/result_load.h"
+#include "util/escape.h"
+
+static bool blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+int result_parse(const char *text, size_t len, struct json_object **doc, enum result_kind *kind,
+		 char *err, size_t errlen)
+{
+	struct json_tokener *tok;
+	struct json_object *d;
+	enum json_tokener_error jerr;
+	size_t end;
+	int ret;
+
+	*doc = NULL;
+	if (len > RESULT_LOAD_MAX_BYTES || len > INT32_MAX) {
+		snprintf(err, errlen, "larger than %llu MiB; not a result of ssdprof",
+			 (unsigned long long)(RESULT_LOAD_MAX_BYTES >> 20));
+		return -EINVAL;
+	}
+	tok = json_tokener_new_ex(JSON_TOKENER_DEFAULT_DEPTH);
+	if (!tok) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
+	d = json_tokener_parse_ex(tok, text, (int)len);
+	jerr = json_tokener_get_error(tok);
+	end = json_tokener_get_parse_end(tok);
+	json_tokener_free(tok);
+	if (!d || jerr != json_tokener_success) {
+		snprintf(err, errlen, "not JSON: %s at byte %zu",
+			 jerr == json_tokener_continue ? "the text ends early" : json_tokener_error_desc(jerr), end);
+		json_object_put(d);
+		return -EINVAL;
+	}
+	while (end < len && blank(text[end]))
+		end++;
+	if (end < len) {
+		snprintf(err, errlen, "something follows the JSON document at byte %zu; a result holds one document",
+			 end);
+		json_object_put(d);
+		return -EINVAL;
+	}
+	ret = result_validate(d, kind, err, errlen);
+	if (ret) {
+		json_object_put(d);
+		return ret;
+	}
+	*doc = d;
+	return 0;
+}
+
+/* The whole file, refused past RESULT_LOAD_MAX_BYTES without reading on. */
+static int read_all(FILE *f, char **text, size_t *len)
+{
+	size_t cap = 1 << 16, n = 0;
+	char *buf = malloc(cap), *grown;
+
+	if (!buf)
+		return -ENOMEM;
+	for (;;) {
+		size_t got = fread(buf + n, 1, cap - n, f);
+
+		n += got;
+		if (n > RESULT_LOAD_MAX_BYTES) {
+			free(buf);
+			return -EFBIG;
+		}
+		if (n < cap) {
+			if (ferror(f)) {
+				free(buf);
+				return -EIO;
+			}
+			break;
+		}
+		cap *= 2;
+		grown = realloc(buf, cap);
+		if (!grown) {
+			free(buf);
+			return -ENOMEM;
+		}
+		buf = grown;
+	}
+	*text = buf;
+	*len = n;
+	return 0;
+}
+
+int result_load(const char *path, struct json_object **doc, enum result_kind *kind, char *err,
+		size_t errlen)
+{
+	char msg[512], *text = NULL;
+	struct stat st;
+	size_t len = 0;
+	ESCAPE_BUF(q);
+	FILE *f;
+	int ret;
+
+	*doc = NULL;
+	escape_arg(q, sizeof(q), path);
+	f = fopen(path, "rb");
+	if (!f) {
+		ret = -errno;
+		snprintf(err, errlen, "%s: %s", q, strerror(-ret));
+		return ret;
+	}
+	/* A regular file says its size: refuse a huge one before reading any of it. */
+	if (!fstat(fileno(f), &st) && S_ISREG(st.st_mode) && (uint64_t)st.st_size > RESULT_LOAD_MAX_BYTES)
+		ret = -EFBIG;
+	else
+		ret = read_all(f, &text, &len);
+	fclose(f);
+	if (ret == -EFBIG) {
+		snprintf(err, errlen, "%s: larger than %llu MiB; not a result of ssdprof", q,
+			 (unsigned long long)(RESULT_LOAD_MAX_BYTES >> 20));
+		return -EINVAL;
+	}
+	if (ret) {
+		snprintf(err, errlen, "%s: %s", q, strerror(-ret));
+		return ret;
+	}
+	ret = result_parse(text, len, doc, kind, msg, sizeof(msg));
+	free(text);
+	if (ret)
+		snprintf(err, errlen, "%s: %s", q, msg);
+	return ret;
+}
