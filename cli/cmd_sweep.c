@@ -36,6 +36,7 @@
 #include "profiler/sweep_plan.h"
 #include "reports/table.h"
 #include "device/target.h"
+#include "util/text.h"
 
 const char cmd_sweep_usage[] =
 	"usage: ssdprof sweep TARGET [--op LIST | --op-range A:B [--resolution PCT]]\n"
@@ -224,18 +225,8 @@ static struct json_object *settings_json(const struct sweep_cli *o)
 	json_object_object_add(s, "op_method", json_object_new_string(op_method_name(o->op_method)));
 	if (o->member.npoints)
 		json_object_object_add(s, "op_member", op_member_json(&o->member));
-	json_object_object_add(s, "purge_method",
-			       o->pc.purge_method ? json_object_new_string(o->pc.purge_method) : NULL);
-	json_object_object_add(s, "fill_passes", json_object_new_int((int)o->pc.s.fill_passes));
-	json_object_object_add(s, "bs", json_object_new_int64(o->pc.s.bs));
-	json_object_object_add(s, "qd", json_object_new_int((int)o->pc.s.qd));
-	json_object_object_add(s, "round_s", result_json_number((double)o->pc.s.round_ns / 1e9, RP_SECONDS));
-	json_object_object_add(s, "max_rounds", json_object_new_int((int)o->pc.s.max_rounds));
-	json_object_object_add(s, "max_writes",
-			       o->pc.s.max_writes > 0 ? result_json_number(o->pc.s.max_writes, 2) : NULL);
-	json_object_object_add(s, "seed", json_object_new_uint64(o->pc.s.seed));
-	if (o->pc.have_shape)
-		result_workload_shape_json(s, &o->pc.shape);
+	/* The keys a precondition shares, saved the same way by both. */
+	precondition_settings_json_add(s, &o->pc.s, o->pc.purge_method, o->pc.have_shape ? &o->pc.shape : NULL);
 	return s;
 }
 
@@ -533,7 +524,7 @@ static int add_point(const struct sweep_cli *o, const struct sweep_run *run, str
 		.waf_source = target_has(run->t, TARGET_CAP_SIMULATED) ? "simulator" : "media-counter",
 	};
 	struct json_object *pj = point_json(&info, &pt->pc);
-	char err[TARGET_ERRLEN];
+	char err[TARGET_ERRLEN], wa[32];
 	int ret;
 
 	if (pctx->members && (ret = raid_rounds_json_add(pctx->members, pj, pt->pc.nrounds))) {
@@ -551,9 +542,9 @@ static int add_point(const struct sweep_cli *o, const struct sweep_run *run, str
 	progress_point_end(pctx->status, op, pt->pc.iops, pt->pc.waf, pt->pc.reached, pt->pc.nrounds);
 	progress_pause(pctx->status);
 	if (!o->pc.quiet && !o->pc.json)
-		printf("op %.2f%%: %s after %zu rounds: %.0f IOPS, WA %.2f, %.1f drive-minutes\n", op,
-		       pt->pc.reached ? "steady" : "NOT steady", pt->pc.nrounds, pt->pc.iops, pt->pc.waf,
-		       pt->drive_seconds / 60);
+		printf("op %.2f%%: %s after %zu rounds: %.0f IOPS, WA %s, %.1f drive-minutes\n", op,
+		       pt->pc.reached ? "steady" : "NOT steady", pt->pc.nrounds, pt->pc.iops,
+		       text_num(wa, sizeof(wa), 2, pt->pc.waf), pt->drive_seconds / 60);
 	if (save(d, so->dir, false, so->virtual_time, err, sizeof(err))) {
 		cli_error("%s", err);
 		return EXIT_RUN_FAILED;

@@ -16,14 +16,14 @@
 #include "util/escape.h"
 #include "device/target.h"
 #include "engine/workload.h"
+#include "util/text.h"
 
 char *result_format_number(char *buf, size_t len, double v, int decimals)
 {
 	char *end;
 
 	if (!isfinite(v)) {
-		if (len)
-			buf[0] = '\0';
+		snprintf(buf, len, "%s", TEXT_NOT_MEASURED);
 		return buf;
 	}
 	if (v == 0)
@@ -366,6 +366,8 @@ struct json_object *result_run_json(const struct result_meta *meta, const struct
 		w->span_bytes ? w->span_bytes : t->info.capacity_bytes;
 
 	rc |= put_str(doc, "schema", RESULT_SCHEMA);
+	/* Every kind says what it is; readers still know a run without it (written before) by its series. */
+	rc |= put_str(doc, "kind", "run");
 	rc |= put_str(tool, "version", SSDPROF_VERSION);
 	rc |= put(doc, "tool", tool);
 	tool = NULL;
@@ -617,6 +619,8 @@ int result_write_timeseries_csv(const char *dir, const char *name,
 			(unsigned long long)s->host_bytes_written);
 		if (s->media_known)
 			fprintf(f, "%llu", (unsigned long long)s->media_bytes_written);
+		else
+			fputs(TEXT_NOT_MEASURED, f);
 		fprintf(f, ",%s,%s,%s,%s,%s",
 			result_format_number(b[0], sizeof(b[0]), s->waf, RP_WAF),
 			result_format_number(b[1], sizeof(b[1]), s->lat_p50_us, RP_LAT_US),

@@ -224,7 +224,23 @@ static const struct spec point_fields[] = {
 };
 static const struct spec point_item = OBJ(NULL, 0, point_fields);
 
+/* What a precondition was asked to do: a sweep's keys where they share them (older results lack it). */
+static const struct spec precondition_settings[] = {
+	ENUM("purge_method", F_NULL, purge_method_names),
+	INT("fill_passes", 0, LIM_FILL_PASSES_MIN, LIM_FILL_PASSES_MAX),
+	INT("bs", 0, LIM_BS_MIN, LIM_BS_MAX),
+	INT("qd", 0, LIM_QD_MIN, LIM_QD_MAX),
+	NUM("round_s", 0, LIM_ROUND_MIN_S, LIM_ROUND_MAX_S),
+	INT("max_rounds", 0, LIM_MAX_ROUNDS_MIN, LIM_MAX_ROUNDS_MAX),
+	NUM("max_writes", F_NULL, LIM_MAX_WRITES_MIN, LIM_MAX_WRITES_MAX),
+	INT("seed", 0, 0, 18446744073709551615.0),
+	NUM("span_percent", 0, 0, 100),
+	BOOL("purge", 0),
+	END,
+};
+
 static const struct spec precondition_doc[] = {
+	OBJ("settings", 0, precondition_settings),
 	OBJ("precondition", F_REQ, point_fields),
 	END,
 };
