@@ -595,9 +595,13 @@ static int run_points(const struct sweep_cli *o, struct sweep_run *run, struct s
 			/* One line: what failed, and where the finished points are. */
 			if (save(d, so->dir, false, so->virtual_time, serr, sizeof(serr)))
 				cli_error("sweep at %.2f%% OP: %s; saving the finished points: %s", next, err, serr);
-			else
+			else if (pctx->members)
 				cli_error("sweep at %.2f%% OP: %s; %zu finished point(s) in %s/result.json (--resume %s "
 					  "continues)", next, err, d->n, so->dir, so->dir);
+			else
+				cli_error("sweep at %.2f%% OP: %s; %zu finished point(s) in %s/result.json; continue "
+					  "with: ssdprof sweep %s --resume %s", next, err, d->n, so->dir,
+					  run->t->info.path, so->dir);
 			return EXIT_RUN_FAILED;
 		}
 		ret = add_point(o, run, d, pctx, so, next, member_op, &pt);
