@@ -135,6 +135,9 @@ void print_dry_run(const struct run_opts *o, const struct target *t)
 			printf("%s%s", i ? "," : " ", chunk_name(name, sizeof(name), o->chunks[i]));
 		printf("%s\n", o->nchunk > 1 ? ": the workload runs once per chunk, on the group opened afresh" : "");
 	}
+	if (o->do_fill)
+		printf("  would first fill bytes 0..%llu sequentially with 128k writes (--fill)\n",
+		       (unsigned long long)o->w.span_bytes);
 	if (workload_writes(&o->w))
 		printf("  would overwrite bytes 0..%llu (%g%% span) with seeded random data; "
 		       "nothing written now\n", (unsigned long long)o->w.span_bytes, o->span_pct);

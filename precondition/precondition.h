@@ -119,4 +119,13 @@ int precondition_run(struct target *t, const struct precondition_settings *s,
 
 void precondition_result_free(struct precondition_result *r);
 
+/*
+ * The fill alone (WIPC): passes sequential FILL_BS writes at FILL_QD over
+ * the first usable_bytes, as precondition_run starts.  run --fill uses it so
+ * reads find written blocks.  0, -EINTR when poll asked to stop, or another
+ * -errno with err set.
+ */
+int precondition_fill(struct target *t, uint64_t usable_bytes, unsigned passes, uint64_t seed,
+		      precondition_poll_fn poll, void *arg, struct fill_result *fill, char *err, size_t errlen);
+
 #endif

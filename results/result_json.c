@@ -329,6 +329,7 @@ static struct json_object *series_json(const struct run_result *r, bool verify)
 	else
 		rc |= put(o, "media_bytes_written", NULL);
 	rc |= put_num(o, "waf", r->waf, RP_WAF);
+	rc |= put_num(o, "unwritten_reads", run_unwritten_reads(r), 4);
 	rc |= put_num(o, "seconds", (double)r->elapsed_ns / 1e9, RP_SECONDS);
 	rc |= put_new(o, "stopped_early", json_object_new_boolean(r->stopped_early));
 	if (verify)

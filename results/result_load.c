@@ -134,6 +134,7 @@ static const struct spec series_fields[] = {
 	OBJ("lat_us", F_NULL, lat_fields),
 	FIG("ios"), FIG("bytes"), FIG("read_ios"), FIG("write_ios"), FIG("span_bytes"),
 	FIG("host_bytes_written"), FIG("media_bytes_written"), FIG("waf"), FIG("seconds"),
+	NUM("unwritten_reads", F_NULL, 0, 1),
 	BOOL("stopped_early", 0),
 	FIG("verify_errors"),
 	ARR("timeseries", 0, sample_item),
@@ -172,6 +173,7 @@ static const struct spec run_settings[] = {
 	FIG("time_s"), FIG("bytes"), FIG("interval_s"), FIG("span_bytes"),
 	INT("seed", 0, 0, 18446744073709551615.0),
 	BOOL("verify", 0),
+	BOOL("fill", 0),
 	END,
 };
 
