@@ -2,7 +2,7 @@
 /*
  * The subcommand table.  main() looks the command up, handles --help, and
  * calls the handler with argv[0] set to the subcommand name.  Handlers return
- * the process exit code (DESIGN.md section 3): 0 done, 1 run failed, 2 bad
+ * the process exit code (DESIGN.md section 12): 0 done, 1 run failed, 2 bad
  * usage, 3 refused for safety, 130 interrupted.
  */
 #ifndef SSDPROF_COMMANDS_H

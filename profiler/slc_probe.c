@@ -468,7 +468,7 @@ static int busy_pause(struct target *t, const struct slc_settings *s, uint64_t n
 	void *buf = NULL;
 	int ret = 0;
 
-	if (!strcmp(t->info.kind, "raid")) {
+	if (target_has(t, TARGET_CAP_GROUP)) {
 		const struct raid_geom *g = raid_target_geom(t);
 
 		stride = g->chunk_bytes;

@@ -90,7 +90,31 @@ double sim_waf_fifo_regions(double op_fraction, const double *blocks, const doub
 /* Every key with its value as it would be typed (sim:PRESET,key=value), into obj. */
 void sim_config_keys_json(const struct sim_config *cfg, struct json_object *obj);
 
-/* The key reference, one line per key, for --help and README. */
-void sim_print_keys(FILE *out);
+/* The key reference, one line per key, for `info --help`. */
+#define SIM_KEYS_HELP \
+	"  capacity=SIZE        user capacity, 1G..1T (default 16G)\n" \
+	"  factory_op=PCT       raw flash added beyond capacity, % of capacity (alias op)\n" \
+	"  channels=N dies=N    flash channels, dies per channel\n" \
+	"  planes=N page=SIZE   planes per die, NAND page bytes (4k..64k)\n" \
+	"  pages_per_block=N    block size in pages (default: derived so there are >= min_lines GC lines)\n" \
+	"  min_lines=N          fewest GC units (lines) when deriving pages_per_block (default 1024)\n" \
+	"  cell=slc|mlc|tlc|qlc native cell mode\n" \
+	"  slc_cache=POLICY     none, static:SIZE|PCT%, dynamic, dynamic:SIZE (dynamic with a static floor)\n" \
+	"  fold_while_writing=0|1  fold SLC data to native while the host writes\n" \
+	"  t_read_us t_read_slc_us t_prog_us t_prog_slc_us t_erase_us   NAND timings per die\n" \
+	"  channel_mbps=N       channel transfer rate\n" \
+	"  buffer=SIZE          DRAM write buffer (0: controller SRAM only, DRAM-less)\n" \
+	"  interface_mbps=N     host link cap (0: none)\n" \
+	"  max_iops=N           controller command cap (0: none)\n" \
+	"  max_write_iops=N     controller cap on write commands, its FTL update rate (0: none)\n" \
+	"  cmd_overhead_us=N    controller latency per command\n" \
+	"  jitter=PCT           spread of program times (seeded)\n" \
+	"  bg_idle_ms=N         host silence before background GC and folding start (default 10)\n" \
+	"  gc=greedy|fifo       victim selection\n" \
+	"  seed=N               random seed; same seed and settings, same results\n" \
+	"  track_data=0|1       keep a data tag per 4 KiB (tests; 4 more bytes per 4 KiB)\n" \
+	"  lba=512|4096         logical block (default 4096); 512: sub-4k transfers are\n" \
+	"                       read-modify-writes of the 4 KiB mapping unit (512e)\n"
+
 
 #endif

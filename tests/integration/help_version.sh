@@ -17,6 +17,7 @@ grep -q -- '--rw' "$work/stdout" || fail "run --help does not mention --rw"
 run_cmd info --help
 [ "$rc" -eq 0 ] || fail "info --help: exit $rc"
 grep -q -- '--json' "$work/stdout" || fail "info --help does not mention --json"
+grep -q 'capacity=SIZE' "$work/stdout" || fail "info --help does not list the simulator keys"
 
 run_cmd --version
 [ "$rc" -eq 0 ] || fail "--version: exit $rc"
