@@ -85,13 +85,15 @@ static int parse_args(struct pc_cmd *p)
 static void dry_run(const struct pc_cmd *p, const struct target *t)
 {
 	const struct cli_opts *o = &p->o;
+	char what[160];
 
+	pc_rounds_describe(o, what, sizeof(what));
 	printf("dry run: nothing is written.  ssdprof precondition would:\n");
 	if (p->purge)
 		printf("  1. purge %s (%s)\n", t->info.path, o->purge_method ? o->purge_method : "auto");
 	printf("  2. fill the first %llu bytes sequentially with 128k writes, %u pass(es)\n"
-	       "  3. write %u-byte random blocks at QD %u there in rounds of %.0f s until steady (at most %u)\n",
-	       (unsigned long long)o->s.usable_bytes, o->s.fill_passes, o->s.bs, o->s.qd,
+	       "  3. run %s at QD %u there in rounds of %.0f s until steady (at most %u)\n",
+	       (unsigned long long)o->s.usable_bytes, o->s.fill_passes, what, o->s.qd,
 	       (double)o->s.round_ns / 1e9, o->s.max_rounds);
 }
 
@@ -115,9 +117,13 @@ static int settings_add(struct json_object *doc, const struct pc_cmd *p)
 	return 0;
 }
 
-/* The result document, written to dir.  0, or an exit code after printing why. */
+/*
+ * The result document, written to dir; failure (or "") is the line an I/O
+ * error ended the rounds with, saved as "error".  0, or an exit code after
+ * printing why (one line, failure first).
+ */
 static int save(struct pc_cmd *p, struct target *t, const struct precondition_result *r, struct point_info *info,
-		struct raid_rounds *members, const char *dir, struct json_object **docp)
+		struct raid_rounds *members, const char *dir, const char *failure, struct json_object **docp)
 {
 	struct json_object *doc, *point;
 	char err[TARGET_ERRLEN];
@@ -134,12 +140,16 @@ static int save(struct pc_cmd *p, struct target *t, const struct precondition_re
 	if (members) {
 		json_object_object_add(doc, "group", raid_group_json(t));
 		if ((ret = raid_rounds_json_add(members, point, r->nrounds))) {
-			cli_error("the members' figures: %s", strerror(-ret));
+			cli_error("%s%sthe members' figures: %s", failure, *failure ? "; saving " : "", strerror(-ret));
 			return EXIT_RUN_FAILED;
 		}
 	}
-	if (result_write_json(dir, "result.json", doc, err, sizeof(err))) {
-		cli_error("%s", err);
+	if (result_doc_mark(doc, r->stop_reason && !strcmp(r->stop_reason, "interrupted"), failure))
+		ret = snprintf(err, sizeof(err), "out of memory");
+	else
+		ret = result_write_json(dir, "result.json", doc, err, sizeof(err));
+	if (ret) {
+		cli_error("%s%s%s", failure, *failure ? "; saving what was measured: " : "", err);
 		return EXIT_RUN_FAILED;
 	}
 	return 0;
@@ -197,16 +207,18 @@ static int precondition(struct pc_cmd *p, struct target *t)
 	progress_pause(&prog);
 	if (!ret)
 		progress_point_end(&prog, NAN, r.iops, r.waf, r.reached, r.nrounds);
-	if (ret && ret != -EINTR) {
-		cli_error("%s", err);
-		goto out;
-	}
 	info.usable_bytes = o->s.usable_bytes;
 	info.purge_method = p->purge ? purge_used : NULL;
 	info.drive_seconds = (double)(t->ops->now_ns(t) - start) / 1e9;
 	info.waf_source = target_has(t, TARGET_CAP_SIMULATED) ? "simulator" : "media-counter";
-	if ((rc = save(p, t, &r, &info, progress.members, dir, &doc)))
+	/* A failure keeps the finished rounds: they cost drive-hours. */
+	if ((rc = save(p, t, &r, &info, progress.members, dir, ret && ret != -EINTR ? err : "", &doc)))
 		goto out;
+	if (ret && ret != -EINTR) {
+		cli_error("%s; %zu finished round(s) in %s/result.json", err, r.nrounds, dir);
+		rc = EXIT_RUN_FAILED;
+		goto out;
+	}
 	if (!ret)
 		progress_close(&prog, true);
 	if (o->json)

@@ -5,8 +5,11 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 
 #include <json-c/json.h>
 
@@ -14,6 +17,7 @@
 #include "cli/report.h"
 #include "reports/chart.h"
 #include "reports/report.h"
+#include "results/result_json.h"
 
 const char cmd_report_usage[] =
 	"usage: ssdprof report RESULT.json [-o report.html] [--png DIR]\n"
@@ -61,6 +65,26 @@ int report_options(int argc, char **argv, const char *cmd, const char **out, con
 	return 0;
 }
 
+int report_out_file(const char *out, const char *name, char *buf, size_t len, char *err, size_t errlen)
+{
+	size_t n = strlen(out);
+	struct stat st;
+	bool slash = n && out[n - 1] == '/';
+
+	if (!slash && (stat(out, &st) || !S_ISDIR(st.st_mode)))
+		return 0;
+	/* A folder, said by its trailing slash or by being one: the file goes into it. */
+	while (n > 1 && out[n - 1] == '/')
+		n--;
+	if ((size_t)snprintf(buf, len, "%.*s/%s", (int)n, out, name) >= len) {
+		snprintf(err, errlen, "-o: the folder name is %zu bytes long; at most %zu fit", n, len - strlen(name) - 2);
+		return -ENAMETOOLONG;
+	}
+	if (slash)
+		return result_mkdir_p(strndupa(out, n), err, errlen) ?: 1;
+	return 1;
+}
+
 int cmd_report(int argc, char **argv)
 {
 	const char *out = NULL, *png = NULL;
@@ -83,6 +107,12 @@ int cmd_report(int argc, char **argv)
 	}
 	if (!out) {
 		report_default_out(argv[optind], defout, sizeof(defout));
+		out = defout;
+	} else if ((ret = report_out_file(out, "report.html", defout, sizeof(defout), err, sizeof(err))) < 0) {
+		cli_error("report: %s", err);
+		json_object_put(doc);
+		return EXIT_USAGE;
+	} else if (ret) {
 		out = defout;
 	}
 	/* Every file written is named on stderr, the page first. */

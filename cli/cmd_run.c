@@ -28,11 +28,13 @@
 #include "cli/interrupt.h"
 #include "cli/options.h"
 #include "cli/pc_options.h"
+#include "cli/progress.h"
 #include "cli/run.h"
 #include "util/parse.h"
 #include "util/text.h"
 #include "profiler/raid_members.h"
 #include "results/raid_json.h"
+#include "results/result_doc.h"
 #include "results/result_json.h"
 #include "device/target.h"
 #include "open/open.h"
@@ -47,14 +49,14 @@
 /* Far above any real queue; the target's own limit is checked after opening it. */
 #define MAX_QD 65536
 /* The shared options run takes; its own --qd and --chunk take lists. */
-#define RUN_OPTIONS (CLI_O_IO | CLI_O_OUTPUT | CLI_O_CONFIRM | CLI_O_GROUP | CLI_O_SHAPE)
+#define RUN_OPTIONS (CLI_O_IO | CLI_O_OUTPUT | CLI_O_CONFIRM | CLI_O_GROUP | CLI_O_SHAPE | CLI_O_EVENTS)
 
 const char cmd_run_usage[] =
 	"usage: ssdprof run TARGET [--rw randwrite|randread|write|read|randrw]\n"
 	"                   [--read-pct N] [--bs SIZE | --bs-mix SIZE:W,...]\n"
 	"                   [--qd N[,N...]] [--time DUR | --bytes SIZE] [--span PCT]\n"
 	"                   [--interval DUR] [--seed N] [--verify] [--json] [--out DIR]\n"
-	"                   [--quiet] [--yes SERIAL] [--force] [--dry-run]\n"
+	"                   [--quiet] [--events FILE] [--yes SERIAL] [--force] [--dry-run]\n"
 	"                   [--workload NAME] [--random-dist D] [--fill | --no-fill]\n"
 	"       ssdprof run --raid 0|1|5|6|10 [--chunk LIST] MEMBER MEMBER... [OPTIONS]\n"
 	"\n"
@@ -88,7 +90,9 @@ const char cmd_run_usage[] =
 	"  --json           print the result document on stdout instead of progress\n"
 	"  --out DIR        where result.json and the CSV files go\n"
 	"                   (default ./" CLI_DEFAULT_OUT_PARENT "/<UTC timestamp>/)\n"
-	"  --quiet          no progress lines\n"
+	"  --quiet          no progress lines, no status line\n"
+	"  --events FILE    progress as JSON lines, one per event, into FILE (-:\n"
+	"                   standard output, and nothing else there)\n"
 	"  --yes SERIAL     confirm writing to a real block device: its serial, or\n"
 	"                   its kernel name (loop3) when it reports none\n"
 	"  --force          with --yes: write even though the device is in use\n"
@@ -388,20 +392,7 @@ static int check_against_target(struct run_opts *o, const struct target *t)
 	if (!o->w.nbs_mix)
 		span -= span % o->w.bs;
 	o->w.span_bytes = span;
-	/*
-	 * A simulated drive starts empty (every run opens a new one): its reads
-	 * would all be of blocks never written, answered without a flash read.
-	 * Real drives and files are read as they are; filling them is asked for.
-	 * Virtual time: a simulated drive or a group of them.
-	 */
-	o->do_fill = o->fill > 0 ||
-		     (o->fill < 0 && workload_rw_reads(o->w.rw) && target_has(t, TARGET_CAP_VIRTUAL_TIME));
-	if (o->do_fill && span < FILL_BS) {
-		cli_error("--fill: the %llu-byte span is less than one %u-byte fill write; widen --span or add --no-fill",
-			  (unsigned long long)span, FILL_BS);
-		return EXIT_USAGE;
-	}
-	return EXIT_OK;
+	return run_decide_fill(o, t);
 }
 
 /* Errors that mean "the TARGET you typed is wrong" are usage errors; the rest are failures. */
@@ -437,10 +428,21 @@ static int open_run_target(struct run_opts *o, size_t chunk, struct target **t)
 	return EXIT_OK;
 }
 
+/* What the estimates know of a run (profiler/eta.h): its steps, each of a set time or size. */
+static struct eta_settings run_eta(const struct run_opts *o)
+{
+	return (struct eta_settings){ .job = ETA_RUN, .capacity_bytes = o->w.span_bytes,
+				      .steps = (unsigned)(o->nqd * (o->nchunk ? o->nchunk : 1)),
+				      .step_s = (double)o->w.time_ns / 1e9, .step_bytes = o->w.bytes };
+}
+
 /* --dry-run: the plan, then the refusals that do not wait for --yes (the gate says what --yes needs).  An exit code. */
 static int dry_run(const struct run_opts *o, struct target *t)
 {
+	struct eta_settings es = run_eta(o);
+
 	print_dry_run(o, t);
+	progress_dry_run_estimate(t, &es);
 	return run_writes(o) ? dev_safety_gate(t, o->pc.yes, o->pc.force, true, "run") : EXIT_OK;
 }
 
@@ -456,11 +458,26 @@ static int series_members(const struct run_opts *o, struct target *t, size_t chu
 	return raid_members_json_add(set->raid[i], t, set->before, set->after, &set->limiting[i]);
 }
 
+/* A failed series of a group: its members as far as they can be read, never a hole in the document. */
+static void series_members_failed(const struct run_opts *o, struct target *t, size_t chunk, struct run_set *set,
+				  size_t i)
+{
+	json_object_put(set->raid[i]);
+	set->raid[i] = NULL;
+	set->limiting[i] = -1;
+	if (series_members(o, t, chunk, set, i) < 0) {
+		json_object_put(set->raid[i]);
+		set->raid[i] = json_object_new_object();
+		set->limiting[i] = -1;
+	}
+}
+
 /* Every --qd step on t, appended to set.  EXIT_OK, or an exit code after printing why. */
 static int run_steps(struct run_opts *o, struct target *t, size_t chunk, struct run_set *set)
 {
 	struct progress_ctx pctx = {
 		.out = stdout, .show_qd = o->nqd > 1, .chunk = o->nchunk > 1 ? o->chunks[chunk] : 0,
+		.prog = set->prog, .lines = !o->pc.json && !o->pc.quiet, .step_bytes = o->w.bytes,
 	};
 	char err[TARGET_ERRLEN];
 	int ret;
@@ -472,28 +489,33 @@ static int run_steps(struct run_opts *o, struct target *t, size_t chunk, struct 
 		pctx.qd = o->w.qd;
 		if (set->raid)
 			raid_snap_take(set->before, t);
-		ret = workload_run(t, &o->w, r, o->pc.json || o->pc.quiet ? NULL : print_progress, &pctx, err,
-				   sizeof(err));
+		run_progress_step_start(&pctx, (unsigned)set->n);
+		ret = workload_run(t, &o->w, r, run_progress_sample, &pctx, err, sizeof(err));
 		set->n++;
+		set->vsec += (double)r->elapsed_ns / 1e9;
+		run_progress_step_end(&pctx, r);
 		if (ret < 0) {
-			cli_error("run failed at qd %u: %s", o->w.qd, err);
+			/* The series keeps the intervals it measured; the members theirs up to the error. */
+			snprintf(set->error, sizeof(set->error), "run failed at qd %u: %s", o->w.qd, err);
+			if (set->raid)
+				series_members_failed(o, t, chunk, set, set->n - 1);
 			return EXIT_RUN_FAILED;
 		}
-		set->vsec += (double)r->elapsed_ns / 1e9;
 		if (r->stopped_early && interrupt_requested())
 			set->interrupted = true;
 		if (set->raid && (ret = series_members(o, t, chunk, set, set->n - 1))) {
-			cli_error("run: the members' figures at qd %u: %s", o->w.qd, strerror(-ret));
+			snprintf(set->error, sizeof(set->error), "run: the members' figures at qd %u: %s", o->w.qd,
+				 strerror(-ret));
+			series_members_failed(o, t, chunk, set, set->n - 1);
 			return EXIT_RUN_FAILED;
 		}
 		if (!o->pc.json && !o->pc.quiet && (o->nqd > 1 || o->nchunk > 1))
 			print_summary(stdout, r, o->nqd > 1, pctx.chunk);
 		if (r->verify_errors) {
-			cli_error("verify: %llu reads differ from what seed %llu writes; the "
-				  "first at byte offset %llu",
-				  (unsigned long long)r->verify_errors,
-				  (unsigned long long)o->w.seed,
-				  (unsigned long long)r->verify_first_offset);
+			snprintf(set->error, sizeof(set->error),
+				 "verify: %llu reads differ from what seed %llu writes; the first at byte offset %llu",
+				 (unsigned long long)r->verify_errors, (unsigned long long)o->w.seed,
+				 (unsigned long long)r->verify_first_offset);
 			return EXIT_RUN_FAILED;
 		}
 	}
@@ -723,10 +745,12 @@ static int run_all(struct run_opts *o, struct target **t, struct run_set *set)
 	for (size_t c = 0; c < nchunk && !set->interrupted; c++) {
 		if (c) {
 			/* A fresh group per chunk: simulated members start from the same state every time. */
+			progress_retarget(set->prog, NULL);
 			target_close(*t);
 			*t = NULL;
 			if ((ret = open_run_target(o, c, t)) != EXIT_OK || (ret = check_against_target(o, *t)) != EXIT_OK)
 				return ret;
+			progress_retarget(set->prog, *t);
 			/* The claim went with the old group: the fresh one takes it again. */
 			if (run_writes(o) && (ret = dev_safety_gate(*t, o->pc.yes, o->pc.force, false, "run")))
 				return ret;
@@ -750,12 +774,18 @@ static int finish(struct run_opts *o, const struct target *t, const struct run_s
 
 	o->w.qd = (unsigned)o->qds[0];
 	doc = run_doc(meta, t, o, set, target0, group0);
-	if (!doc) {
-		cli_error("out of memory building the result");
-		return EXIT_RUN_FAILED;
+	if (!doc || result_doc_mark(doc, set->interrupted, set->error)) {
+		if (set->error[0])
+			cli_error("%s; out of memory saving what was measured", set->error);
+		else
+			cli_error("out of memory building the result");
+		goto out;
 	}
 	if (write_results(out_dir, o, set, doc, err, sizeof(err)) < 0) {
-		cli_error("saving results: %s", err);
+		if (set->error[0])
+			cli_error("%s; saving what was measured: %s", set->error, err);
+		else
+			cli_error("saving results: %s", err);
 		goto out;
 	}
 	if (o->pc.json)
@@ -768,6 +798,11 @@ static int finish(struct run_opts *o, const struct target *t, const struct run_s
 		print_curve(stdout, set->res, set->n);
 	fflush(stdout);
 	run_warn_unwritten(set);
+	if (set->error[0]) {
+		/* One line: why, and where the intervals measured before it are. */
+		cli_error("%s; what was measured is in %s/result.json", set->error, out_dir);
+		goto out;
+	}
 	if (set->interrupted) {
 		cli_error("interrupted at qd %u; results so far in %s/result.json", set->res[set->n - 1].qd, out_dir);
 		rc = EXIT_INTERRUPTED;
@@ -803,6 +838,8 @@ int cmd_run(int argc, char **argv)
 	struct result_meta meta = { .virtual_seconds = NAN };
 	struct target *t = NULL;
 	struct json_object *target0 = NULL, *group0 = NULL;
+	struct progress prog = { .closed = true };
+	struct eta_settings es;
 	int ret;
 
 	if ((ret = cli_opts_init(&o.pc, argc, argv, RUN_OPTIONS, own)))
@@ -813,10 +850,17 @@ int cmd_run(int argc, char **argv)
 	interrupt_install();
 	if ((ret = setup(&o, &t, &set, out_dir, sizeof(out_dir), &target0, &group0)) != EXIT_OK || o.pc.dry_run)
 		goto out;
+	es = run_eta(&o);
+	if ((ret = progress_open(&prog, &(struct progress_opts){ "run", o.pc.quiet, o.pc.json, o.pc.events }, t,
+				 &es)))
+		goto out;
+	set.prog = &prog;
 	utc_stamp(started, sizeof(started), true);
-	if ((ret = run_all(&o, &t, &set)) != EXIT_OK)
+	/* A failed measurement still saves what it measured (finish); other failures have said why. */
+	if ((ret = run_all(&o, &t, &set)) != EXIT_OK && !set.error[0])
 		goto out;
 	utc_stamp(finished, sizeof(finished), true);
+	progress_close(&prog, !set.interrupted && !set.error[0]);
 	/* Wall-clock stamps would make identical simulated runs differ. */
 	meta.command = o.pc.command;
 	if (target_has(t, TARGET_CAP_VIRTUAL_TIME)) {
@@ -827,6 +871,7 @@ int cmd_run(int argc, char **argv)
 	}
 	ret = finish(&o, t, &set, &meta, out_dir, target0, group0);
 out:
+	progress_close(&prog, false);
 	json_object_put(target0);
 	json_object_put(group0);
 	for (size_t i = 0; i < set.n; i++) {

@@ -114,12 +114,19 @@ static void print_result(struct json_object *doc, const struct slc_result *r)
 		       r->recovery[i].lower_bound ? "at least " : "", (double)r->recovery[i].recovered_bytes / 1e9);
 }
 
-/* The result document of the probe (a group's: with each member over the whole probe), written to dir. */
+/*
+ * The result document of the probe (a group's: with each member over the
+ * whole probe), written to dir; a probe cut short is marked interrupted, or
+ * with failure (the line it failed with).  0, or an exit code after printing
+ * one line (failure first).
+ */
 static int save(const struct cli_opts *o, struct target *t, const struct slc_settings *s, const struct slc_result *r,
-		struct raid_snap *before, struct raid_snap *after, const char *dir, struct json_object **docp)
+		struct raid_snap *before, struct raid_snap *after, const char *dir, const char *failure,
+		struct json_object **docp)
 {
 	struct json_object *doc, *slc;
 	char err[TARGET_ERRLEN];
+	const char *sep = *failure ? "; saving what was measured: " : "";
 	int ret;
 
 	doc = *docp = result_doc_new("slc", o->command, t);
@@ -131,13 +138,17 @@ static int save(const struct cli_opts *o, struct target *t, const struct slc_set
 		json_object_object_add(doc, "group", raid_group_json(t));
 		raid_snap_take(after, t);
 		if ((ret = raid_members_json_add(slc, t, before, after, NULL))) {
-			cli_error("the members' figures: %s", strerror(-ret));
+			cli_error("%s%sthe members' figures: %s", failure, sep, strerror(-ret));
 			return EXIT_RUN_FAILED;
 		}
 	}
 	result_doc_finish(doc, t);
-	if (result_write_json(dir, "result.json", doc, err, sizeof(err))) {
-		cli_error("%s", err);
+	if (result_doc_mark(doc, r->cut && !*failure, failure))
+		ret = snprintf(err, sizeof(err), "out of memory");
+	else
+		ret = result_write_json(dir, "result.json", doc, err, sizeof(err));
+	if (ret) {
+		cli_error("%s%s%s", failure, sep, err);
 		return EXIT_RUN_FAILED;
 	}
 	return 0;
@@ -170,22 +181,33 @@ static int probe(const struct cli_opts *o, struct target *t, const struct slc_se
 	progress_pause(prog);
 	if (r.warning[0])
 		cli_error("warning: %s", r.warning);
-	if (ret == -EINTR) {
-		cli_error("interrupted: the SLC probe must run end to end; nothing was saved");
-		rc = EXIT_INTERRUPTED;
+	/* Before the purge was done nothing was measured nor destroyed: nothing to save. */
+	if (ret && !r.cut) {
+		if (ret == -EINTR)
+			cli_error("interrupted before the probe began; nothing was measured");
+		else
+			cli_error("%s", err);
+		rc = ret == -EINTR ? EXIT_INTERRUPTED : EXIT_RUN_FAILED;
 		goto out;
 	}
-	if (ret) {
-		cli_error("%s", err);
+	/* Cut short, the phases measured so far are kept: they cost drive-hours. */
+	if ((rc = save(o, t, s, &r, before, after, dir, ret && ret != -EINTR ? err : "", &doc)))
 		goto out;
-	}
-	if ((rc = save(o, t, s, &r, before, after, dir, &doc)))
-		goto out;
-	progress_close(prog, true);
+	if (!ret)
+		progress_close(prog, true);
 	if (o->json)
 		puts(result_json_text(doc));
-	else if (!o->quiet)
+	else if (!o->quiet && r.nphases)
 		print_result(doc, &r);
+	fflush(stdout);
+	if (ret) {
+		if (ret == -EINTR)
+			cli_error("interrupted; what was measured is in %s/result.json", dir);
+		else
+			cli_error("%s; what was measured is in %s/result.json", err, dir);
+		rc = ret == -EINTR ? EXIT_INTERRUPTED : EXIT_RUN_FAILED;
+		goto out;
+	}
 	fprintf(stderr, "results: %s/result.json\n", dir);
 	rc = EXIT_OK;
 out:

@@ -391,16 +391,19 @@ static int compare_points(const void *a, const void *b)
 
 static void dry_run(const struct sweep_cli *o, const struct target *t, enum op_method m)
 {
+	char what[160];
+
+	pc_rounds_describe(&o->pc, what, sizeof(what));
 	printf("dry run: nothing is written.  For each OP level of the plan, ssdprof sweep would:\n"
 	       "  1. purge %s (%s)\n"
 	       "  2. hold back the OP level by %s\n"
 	       "  3. fill the usable span sequentially with 128k writes, %u pass(es)\n"
-	       "  4. write %u-byte random blocks at QD %u in rounds of %.0f s until steady (at most %u rounds)\n",
+	       "  4. run %s at QD %u in rounds of %.0f s until steady (at most %u rounds)\n",
 	       t->info.path, o->pc.purge_method ? o->pc.purge_method : "auto: the drive's best purge, or a full TRIM",
 	       m == OP_METHOD_NAMESPACE ? "shrinking the namespace (restored at the end)"
 	       : m == OP_METHOD_HPA ? "setting a host protected area (restored at the end)"
 				    : "never writing past the usable span",
-	       o->pc.s.fill_passes, o->pc.s.bs, o->pc.s.qd, (double)o->pc.s.round_ns / 1e9, o->pc.s.max_rounds);
+	       o->pc.s.fill_passes, what, o->pc.s.qd, (double)o->pc.s.round_ns / 1e9, o->pc.s.max_rounds);
 	if (o->plan.fixed) {
 		printf("OP levels:");
 		for (size_t i = 0; i < o->plan.ngrid; i++)
@@ -513,16 +516,22 @@ struct sweep_out {
 	bool all_steady;
 };
 
+/* What the document says of point pt besides its rounds. */
+static struct point_info point_info_of(const struct sweep_run *run, double op, const struct sweep_point *pt)
+{
+	return (struct point_info){
+		.op_percent = op, .op_method = op_method_name(run->method), .usable_bytes = pt->usable_bytes,
+		.purge_method = pt->purge_method, .drive_seconds = pt->drive_seconds,
+		.waf_source = target_has(run->t, TARGET_CAP_SIMULATED) ? "simulator" : "media-counter",
+	};
+}
+
 /* Point pt measured at op: into the document, then saved.  0, or an exit code after printing why. */
 static int add_point(const struct sweep_cli *o, const struct sweep_run *run, struct sweep_doc *d,
 		     struct pc_progress *pctx, struct sweep_out *so, double op, const double *member_op,
 		     struct sweep_point *pt)
 {
-	struct point_info info = {
-		.op_percent = op, .op_method = op_method_name(run->method), .usable_bytes = pt->usable_bytes,
-		.purge_method = pt->purge_method, .drive_seconds = pt->drive_seconds,
-		.waf_source = target_has(run->t, TARGET_CAP_SIMULATED) ? "simulator" : "media-counter",
-	};
+	struct point_info info = point_info_of(run, op, pt);
 	struct json_object *pj = point_json(&info, &pt->pc);
 	char err[TARGET_ERRLEN], wa[32];
 	int ret;
@@ -552,6 +561,64 @@ static int add_point(const struct sweep_cli *o, const struct sweep_run *run, str
 	return 0;
 }
 
+/*
+ * The sweep stopped in point pt at op (pt NULL: between points): an
+ * interrupt (failure NULL) or an error.  The finished points are saved
+ * with complete false, the cut point beside them as incomplete_point (what
+ * it measured: the fill and the finished rounds, never a point of the knee
+ * or the plan, so --resume measures it again), the document marked
+ * interrupted or with the error.  An exit code after printing one line.
+ */
+static int stop_point(const struct sweep_run *run, struct sweep_doc *d, struct pc_progress *pctx,
+		      const struct sweep_out *so, double op, const double *member_op, const struct sweep_point *pt,
+		      const char *failure)
+{
+	char err[TARGET_ERRLEN], why[TARGET_ERRLEN + 32] = "";
+	int ret = 0;
+
+	json_object_object_del(d->doc, "incomplete_point");
+	if (pt && (pt->pc.nrounds || pt->pc.fill.bytes)) {
+		struct point_info info = point_info_of(run, op, pt);
+		struct json_object *pj = point_json(&info, &pt->pc);
+
+		/* The members' figures are a nicety here: the point is saved without them if they fail. */
+		if (pctx->members)
+			raid_rounds_json_add(pctx->members, pj, pt->pc.nrounds);
+		if (member_op)
+			op_member_json_annotate(pj, run->t, member_op);
+		json_object_object_add(pj, "incomplete", json_object_new_boolean(1));
+		json_object_object_add(d->doc, "incomplete_point", pj);
+	}
+	if (failure)
+		snprintf(why, sizeof(why), "sweep at %.2f%% OP: %s", op, failure);
+	if (result_doc_mark(d->doc, !failure, why))
+		ret = snprintf(err, sizeof(err), "out of memory");
+	else
+		ret = save(d, so->dir, false, so->virtual_time, err, sizeof(err));
+	if (failure) {
+		/* One line: what failed, and where the finished points are. */
+		if (ret)
+			cli_error("%s; saving the finished points: %s", why, err);
+		else if (pctx->members)
+			cli_error("%s; %zu finished point(s) in %s/result.json (--resume %s continues)", why, d->n,
+				  so->dir, so->dir);
+		else
+			/* A command that runs as printed (tests/integration/suggestions.sh runs it). */
+			cli_error("%s; %zu finished point(s) in %s/result.json; continue with: ssdprof sweep %s "
+				  "--resume %s", why, d->n, so->dir, run->t->info.path, so->dir);
+		return EXIT_RUN_FAILED;
+	}
+	if (ret)
+		cli_error("%s", err);
+	if (pctx->members)
+		cli_error("interrupted after %zu point(s); results so far in %s/result.json; "
+			  "continue with the same --raid, --chunk and members plus --resume %s", d->n, so->dir, so->dir);
+	else
+		cli_error("interrupted after %zu point(s); results so far in %s/result.json; "
+			  "continue with: ssdprof sweep %s --resume %s", d->n, so->dir, run->t->info.path, so->dir);
+	return EXIT_INTERRUPTED;
+}
+
 /* Every point of the plan, each saved as it ends.  0, or an exit code after printing why. */
 static int run_points(const struct sweep_cli *o, struct sweep_run *run, struct sweep_doc *d,
 		      struct pc_progress *pctx, struct sweep_out *so)
@@ -574,40 +641,18 @@ static int run_points(const struct sweep_cli *o, struct sweep_run *run, struct s
 		progress_point_start(pctx->status, next, sweep_usable_bytes(run->capacity, next));
 		ret = sweep_point_measure(run, next, member_op, &pt, err, sizeof(err));
 		progress_pause(pctx->status);
-		if (ret == -EINTR || (!ret && interrupt_requested())) {
-			sweep_point_free(&pt);
-			if (save(d, so->dir, false, so->virtual_time, err, sizeof(err)))
-				cli_error("%s", err);
-			if (pctx->members)
-				cli_error("interrupted after %zu point(s); results so far in %s/result.json; "
-					  "continue with the same --raid, --chunk and members plus --resume %s", d->n,
-					  so->dir, so->dir);
-			else
-				cli_error("interrupted after %zu point(s); results so far in %s/result.json; "
-					  "continue with: ssdprof sweep %s --resume %s", d->n, so->dir, run->t->info.path,
-					  so->dir);
-			return EXIT_INTERRUPTED;
-		}
 		if (ret) {
-			char serr[TARGET_ERRLEN];
-
+			ret = stop_point(run, d, pctx, so, next, member_op, &pt, ret == -EINTR ? NULL : err);
 			sweep_point_free(&pt);
-			/* One line: what failed, and where the finished points are. */
-			if (save(d, so->dir, false, so->virtual_time, serr, sizeof(serr)))
-				cli_error("sweep at %.2f%% OP: %s; saving the finished points: %s", next, err, serr);
-			else if (pctx->members)
-				cli_error("sweep at %.2f%% OP: %s; %zu finished point(s) in %s/result.json (--resume %s "
-					  "continues)", next, err, d->n, so->dir, so->dir);
-			else
-				cli_error("sweep at %.2f%% OP: %s; %zu finished point(s) in %s/result.json; continue "
-					  "with: ssdprof sweep %s --resume %s", next, err, d->n, so->dir,
-					  run->t->info.path, so->dir);
-			return EXIT_RUN_FAILED;
+			return ret;
 		}
+		/* A signal after the point's last round: the point is whole, keep it, then stop. */
 		ret = add_point(o, run, d, pctx, so, next, member_op, &pt);
 		sweep_point_free(&pt);
 		if (ret)
 			return ret;
+		if (interrupt_requested())
+			return stop_point(run, d, pctx, so, next, NULL, NULL, NULL);
 	}
 	return 0;
 }

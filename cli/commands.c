@@ -13,6 +13,7 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cli/fio_names.h"
 #include "results/result_json.h"
 #include "util/escape.h"
 #include "util/text.h"
@@ -94,6 +95,15 @@ static const struct command commands[] = {
 	},
 };
 
+const char cli_usage_about[] = "SSD preconditioning and over-provisioning profiler.\n";
+
+const char cli_usage_notes[] =
+	"TARGET is a simulated drive, sim:PRESET[,key=value...] (e.g. sim:budget-tlc),\n"
+	"a block device (/dev/nvme0n1, /dev/sdb) or a regular file.\n"
+	"Sizes take k/M/G/T (1024) or kB/MB/GB/TB (1000); durations ms/s/m/h.\n"
+	"Exit codes: 0 done, 1 run failed, 2 bad usage, 3 refused for safety,\n"
+	"130 interrupted.\n";
+
 const struct command *command_find(const char *name)
 {
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
@@ -134,7 +144,7 @@ int cli_getopt_error(const char *cmd, char **argv, int optind_now, int c, int op
 	else if (opt)
 		cli_error("%s: option '%s' takes no value; see ssdprof %s --help", cmd,
 			  escape_bytes(q, sizeof(q), arg, strcspn(arg, "=")), cmd);
-	else
+	else if (!fio_hint(cmd, argv, optind_now))
 		cli_error("%s: unknown option '%s'; see ssdprof %s --help", cmd, escape_arg(q, sizeof(q), arg), cmd);
 	return EXIT_USAGE;
 }

@@ -50,6 +50,10 @@ extern const char cmd_slc_usage[];
 extern const char cmd_report_usage[];
 extern const char cmd_compare_usage[];
 
+/* What `ssdprof --help` says around the command list; the man page says it too. */
+extern const char cli_usage_about[];
+extern const char cli_usage_notes[];
+
 /* Print "ssdprof: <msg>" on stderr; the one-line error every command uses. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -77,9 +77,17 @@ void progress_dry_run_estimate(struct target *t, const struct eta_settings *s)
 		       s->job == ETA_SWEEP ? "sweep" : "precondition", s->plan && !s->plan->fixed ? "about " : "", points,
 		       (double)s->capacity_bytes / 1e9, mid_s, lo_s, STEADY_WINDOW, hi_s, s->max_rounds, why);
 		break;
+	case ETA_RUN:
+		/* Steps of a set time last that long whatever the speed. */
+		if (!s->step_bytes)
+			printf("estimate: run of %u step(s) of %.4g s: %s of drive time\n", s->steps, s->step_s, mid_s);
+		else
+			printf("estimate: run of %u step(s) of %.2f GB: about %s of drive time at %s\n", s->steps,
+			       (double)s->step_bytes / 1e9, mid_s, why);
+		break;
 	default:
-		printf("estimate: %s on %.2f GB: about %s of drive time at %s, plus the purge\n",
-		       s->job == ETA_SLC ? "SLC probe" : "run", (double)s->capacity_bytes / 1e9, mid_s, why);
+		printf("estimate: SLC probe on %.2f GB: about %s of drive time at %s, plus the purge\n",
+		       (double)s->capacity_bytes / 1e9, mid_s, why);
 		break;
 	}
 }

@@ -10,6 +10,7 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cli/fio_names.h"
 #include "util/escape.h"
 #include "config.h"
 
@@ -26,18 +27,14 @@ static void print_usage(FILE *f)
 	fputs("usage: ssdprof COMMAND [ARGS...]\n"
 	      "       ssdprof COMMAND --help\n"
 	      "       ssdprof --help | --version\n"
-	      "\n"
-	      "SSD preconditioning and over-provisioning profiler.\n"
-	      "\n"
+	      "\n", f);
+	fputs(cli_usage_about, f);
+	fputs("\n"
 	      "Commands:\n", f);
 	for (size_t i = 0; i < count; i++)
 		fprintf(f, "  %-*s  %s\n", (int)width, cmds[i].name, cmds[i].summary);
-	fputs("\n"
-	      "TARGET is a simulated drive, sim:PRESET[,key=value...] (e.g. sim:budget-tlc),\n"
-	      "a block device (/dev/nvme0n1, /dev/sdb) or a regular file.\n"
-	      "Sizes take k/M/G/T (1024) or kB/MB/GB/TB (1000); durations ms/s/m/h.\n"
-	      "Exit codes: 0 done, 1 run failed, 2 bad usage, 3 refused for safety,\n"
-	      "130 interrupted.\n", f);
+	fputs("\n", f);
+	fputs(cli_usage_notes, f);
 }
 
 static bool is_help(const char *arg)
@@ -64,6 +61,7 @@ static void print_command_usage(const struct command *cmd)
 	fputs(cmd->usage, stdout);
 	if (len == 0 || cmd->usage[len - 1] != '\n')
 		fputc('\n', stdout);
+	fio_names_usage(stdout, cmd->usage);
 }
 
 /* Output lost to a full disk or a closed pipe must not look like success. */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/fio_names.h"
 #include "cli/options.h"
 #include "util/escape.h"
 #include "cli/workload_opts.h"
@@ -111,6 +112,8 @@ int cli_opts_init(struct cli_opts *c, int argc, char **argv, unsigned mask, cons
 	for (size_t i = 0; i < sizeof(shared) / sizeof(shared[0]); i++)
 		if ((mask & CLI_O(shared[i].val)) && !own_has(own, shared[i].name) && n < CLI_MAX_LONGOPTS - 1)
 			c->longopts[n++] = shared[i];
+	/* fio's names for the options the command has: --iodepth is --qd. */
+	n = fio_aliases_add(c->longopts, n, CLI_MAX_LONGOPTS - 1);
 	/* Before getopt permutes argv: the line as the user typed it. */
 	c->command = shell_join("ssdprof", argc, argv);
 	if (!c->command) {
@@ -274,9 +277,17 @@ static const char *const repeatable[] = { "op-member", NULL };
 static int check_repeat(struct cli_opts *c, int idx)
 {
 	const struct option *o;
+	int typed;
 
 	if (idx < 0 || idx >= CLI_MAX_LONGOPTS)
 		return 0;
+	/* An alias (appended after its option) counts as its option: --qd 4 --iodepth 8 is twice. */
+	typed = idx;
+	for (int i = 0; i < idx; i++)
+		if (c->longopts[i].val == c->longopts[idx].val && !c->longopts[i].flag) {
+			idx = i;
+			break;
+		}
 	o = &c->longopts[idx];
 	/* A flag given twice says the same thing twice. */
 	if (o->has_arg == no_argument)
@@ -285,7 +296,11 @@ static int check_repeat(struct cli_opts *c, int idx)
 		if (!strcmp(*r, o->name))
 			return 0;
 	if (c->valued & (1ull << idx)) {
-		cli_error("%s: --%s is given twice; give it once", c->cmd, o->name);
+		if (typed != idx)
+			cli_error("%s: --%s (fio's name for --%s) is given twice; give it once", c->cmd,
+				  c->longopts[typed].name, o->name);
+		else
+			cli_error("%s: --%s is given twice; give it once", c->cmd, o->name);
 		return EXIT_USAGE;
 	}
 	c->valued |= 1ull << idx;

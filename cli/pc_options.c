@@ -142,3 +142,15 @@ int pc_cli_poll(void *arg)
 	(void)arg;
 	return interrupt_requested();
 }
+
+void pc_rounds_describe(const struct cli_opts *c, char *buf, size_t len)
+{
+	char dist[64] = "uniform";
+
+	if (c->have_shape && c->shape.dist.kind != OD_UNIFORM)
+		offset_dist_format(&c->shape.dist, dist, sizeof(dist));
+	if (c->have_shape && c->shape.workload)
+		snprintf(buf, len, "the %s workload (ssdprof workloads), %s offsets,", c->shape.workload, dist);
+	else
+		snprintf(buf, len, "%u-byte random writes, %s offsets,", c->s.bs, dist);
+}

@@ -19,6 +19,9 @@ struct target;
 /* Check the settings against the opened target: 0 or an exit code after printing why. */
 int pc_cli_check_target(struct cli_opts *c, struct target *t, const char *cmd);
 
+/* What the rounds write, for a dry run: "4096-byte random writes" or the --workload and --random-dist. */
+void pc_rounds_describe(const struct cli_opts *c, char *buf, size_t len);
+
 /*
  * Open what argv[first..argc) names: one TARGET, or with --raid the group of
  * those members.  0, or an exit code after printing why.

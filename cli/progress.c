@@ -29,7 +29,18 @@ static void on_usr1(int sig)
 
 double progress_now_s(const struct progress *p)
 {
-	return (double)(p->t->ops->now_ns(p->t) - p->start_ns) / 1e9;
+	if (!p->t)
+		return p->base_s;
+	return p->base_s + (double)(p->t->ops->now_ns(p->t) - p->start_ns) / 1e9;
+}
+
+void progress_retarget(struct progress *p, struct target *t)
+{
+	p->base_s = progress_now_s(p);
+	p->t = t;
+	/* The name stays the first target's: a group reopened is the same group. */
+	if (t)
+		p->start_ns = t->ops->now_ns(t);
 }
 
 double progress_wall_s(const struct progress *p)
@@ -47,7 +58,7 @@ int progress_open(struct progress *p, const struct progress_opts *o, struct targ
 
 	memset(p, 0, sizeof(*p));
 	p->command = o->command;
-	p->target = t->info.path;
+	snprintf(p->target, sizeof(p->target), "%s", t->info.path);
 	p->t = t;
 	p->virtual_time = target_has(t, TARGET_CAP_VIRTUAL_TIME);
 	p->start_ns = t->ops->now_ns(t);
@@ -127,10 +138,12 @@ static void phase_end(struct progress *p)
 	f = json_object_new_object();
 	json_object_object_add(f, "seconds", result_json_number(took, RP_SECONDS));
 	if (!strcmp(p->phase, "probe") || !strcmp(p->phase, "prefill") || !strcmp(p->phase, "recovery") ||
-	    !strcmp(p->phase, "fill"))
+	    !strcmp(p->phase, "fill") || !strcmp(p->phase, "run"))
 		json_object_object_add(f, "bytes", json_object_new_int64((int64_t)p->eta.tk.done_bytes));
 	events_write(p, "phase-end", f);
-	if (!strcmp(p->phase, "purge"))
+	if (p->eta.s.job == ETA_RUN)
+		;   /* run prints its own lines: a sample each, a summary per step */
+	else if (!strcmp(p->phase, "purge"))
 		progress_line(p, "purge: %.1f s\n", took);
 	else if (strcmp(p->phase, "fill") && strcmp(p->phase, "rounds") && p->eta.tk.done_bytes)
 		progress_line(p, "%s: %.2f GB in %.1f s, %.1f MB/s\n", p->phase, (double)p->eta.tk.done_bytes / 1e9,
@@ -138,6 +151,11 @@ static void phase_end(struct progress *p)
 	else if (!strcmp(p->phase, "idle"))
 		progress_line(p, "idle: %.1f s\n", took);
 	p->phase[0] = 0;
+}
+
+void progress_phase_end(struct progress *p)
+{
+	phase_end(p);
 }
 
 static void phase_begin(struct progress *p, const char *phase, unsigned index)

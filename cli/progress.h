@@ -34,10 +34,11 @@ struct progress_opts {
 
 struct progress {
 	const char *command;
-	const char *target;
+	char target[1024];       /* the first target's name: run reopens a group per --chunk */
 	struct target *t;
 	bool virtual_time;
-	uint64_t start_ns;       /* target clock at the start */
+	uint64_t start_ns;       /* target clock at the start (or at the last progress_retarget) */
+	double base_s;           /* the time before the last progress_retarget */
 	struct timespec wall0;   /* CLOCK_MONOTONIC at the start */
 	struct eta eta;
 
@@ -75,10 +76,19 @@ void progress_pc_event(struct progress *p, const struct precondition_event *ev);
 /* A phase tick: the slc probe's callback (arg: the struct progress).  Non-zero: interrupted. */
 int progress_tick(const struct phase_tick *tk, void *arg);
 
+/* The phase running ends now (the next tick begins another, even of the same name). */
+void progress_phase_end(struct progress *p);
+
 /* Before printing anything else: the status line off the screen (it comes back at the next tick). */
 void progress_pause(struct progress *p);
 /* A permanent line on stdout (when lines are printed), above the status line. */
 void progress_line(struct progress *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/*
+ * A target closed (t NULL: the clock stops) or opened afresh in its place
+ * (run's group per --chunk): the time goes on from where it was.
+ */
+void progress_retarget(struct progress *p, struct target *t);
 
 /* Seconds since the start: target clock, and wall clock. */
 double progress_now_s(const struct progress *p);

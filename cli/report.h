@@ -3,10 +3,19 @@
 #ifndef SSDPROF_CLI_REPORT_H
 #define SSDPROF_CLI_REPORT_H
 
+#include <stddef.h>
+
 /*
  * -o/--out FILE and --png DIR.  0 with optind at the first operand, or an
  * exit code after printing why.
  */
 int report_options(int argc, char **argv, const char *cmd, const char **out, const char **png);
+
+/*
+ * -o naming a folder (a trailing slash, or a folder that exists): the file
+ * name in it into buf, the folder created when the slash says so.  1 when
+ * it was a folder, 0 when out is a file name, -errno with err set.
+ */
+int report_out_file(const char *out, const char *name, char *buf, size_t len, char *err, size_t errlen);
 
 #endif

@@ -20,6 +20,7 @@
 #define MAX_CHUNKS 16
 
 struct json_object;
+struct progress;
 struct raid_snap;
 struct target;
 
@@ -54,6 +55,9 @@ struct run_set {
 	double vsec;                    /* the series' time on the target clock */
 	double fill_s;                  /* the fills' time on the target clock (not in vsec) */
 	bool interrupted;
+	/* Why a measurement failed (the line printed, saved as "error"), or "": then what it measured is saved. */
+	char error[400];
+	struct progress *prog;          /* the status line, --events and ETA (cli/progress.h) */
 };
 
 /* What a progress line says besides the sample (print_progress's arg). */
@@ -62,18 +66,33 @@ struct progress_ctx {
 	unsigned qd;
 	bool show_qd;
 	uint64_t chunk;     /* shown when not 0: a --chunk list */
+	/* run_progress_sample: the progress (NULL: none), the step running, its bytes so far */
+	struct progress *prog;
+	bool lines;         /* print_progress's lines too */
+	unsigned step;
+	uint64_t step_bytes, done_bytes;
 };
 
 /* "16k", "1M": a chunk size as the user typed it, for labels and file names. */
 const char *chunk_name(char *buf, size_t len, uint64_t bytes);
 /* One line per sample (a workload_run callback). */
 int print_progress(const struct run_sample *s, void *arg);
+/*
+ * The progress of a step (run_progress.c): its start, each sample (a
+ * workload_run callback: a phase tick "run" and the line of print_progress
+ * when p->lines), and its end (a "step" event with the step's figures).
+ */
+void run_progress_step_start(struct progress_ctx *p, unsigned step);
+int run_progress_sample(const struct run_sample *s, void *arg);
+void run_progress_step_end(struct progress_ctx *p, const struct run_result *r);
 /* One line per series; chunk (when not 0) and qd name it among several. */
 void print_summary(FILE *out, const struct run_result *r, bool show_qd, uint64_t chunk);
 /* The queue-depth curve, the way controller reviews chart it. */
 void print_curve(FILE *out, const struct run_result *r, size_t n);
 /* The chunks side by side, what a --chunk list is for. */
 void print_chunks(FILE *out, const struct run_opts *o, const struct run_set *set);
+/* o->do_fill for the opened t (o->w.span_bytes set).  EXIT_OK, or EXIT_USAGE after printing why. */
+int run_decide_fill(struct run_opts *o, const struct target *t);
 /* Whether the run writes: its workload, or the fill. */
 bool run_writes(const struct run_opts *o);
 /* Whether the target must be opened for writing for a fill (before o->do_fill is known). */

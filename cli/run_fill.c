@@ -16,6 +16,24 @@
 #include "engine/workload.h"
 #include "precondition/precondition.h"
 
+int run_decide_fill(struct run_opts *o, const struct target *t)
+{
+	/*
+	 * A simulated drive starts empty (every run opens a new one): its reads
+	 * would all be of blocks never written, answered without a flash read.
+	 * Real drives and files are read as they are; filling them is asked for.
+	 * Virtual time: a simulated drive or a group of them.
+	 */
+	o->do_fill = o->fill > 0 ||
+		     (o->fill < 0 && workload_rw_reads(o->w.rw) && target_has(t, TARGET_CAP_VIRTUAL_TIME));
+	if (o->do_fill && o->w.span_bytes < FILL_BS) {
+		cli_error("--fill: the %llu-byte span is less than one %u-byte fill write; widen --span or add --no-fill",
+			  (unsigned long long)o->w.span_bytes, FILL_BS);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
 /* Writes to the target: the workload's, or the fill's. */
 bool run_writes(const struct run_opts *o)
 {

@@ -80,7 +80,7 @@ static void phase_text(struct progress *p, char *buf, size_t len)
 
 void status_format(struct progress *p, char *buf, size_t len, int width)
 {
-	struct piece pc[8];
+	struct piece pc[10];
 	size_t n = 0, used;
 	bool approx;
 	size_t points = eta_points(&p->eta, &approx);
@@ -97,6 +97,10 @@ void status_format(struct progress *p, char *buf, size_t len, int width)
 		if (p->point && !isnan(p->op))
 			snprintf(pc[n].text + strlen(pc[n].text), sizeof(pc[n].text) - strlen(pc[n].text), " OP %.4g%%",
 				 p->op);
+		pc[n++].prio = 7;
+	}
+	if (p->eta.s.job == ETA_RUN && p->eta.s.steps > 1) {
+		snprintf(pc[n].text, sizeof(pc[n].text), "step %u/%u", p->eta.tk.index + 1, p->eta.s.steps);
 		pc[n++].prio = 7;
 	}
 	phase_text(p, pc[n].text, sizeof(pc[n].text));

@@ -10,13 +10,14 @@
 
 #include <json-c/json.h>
 
+#include "config.h"
 #include "device/op_journal.h"
 
 void op_journal_dir(char *buf, size_t len)
 {
 	const char *s = getenv("SSDPROF_STATE");
 
-	snprintf(buf, len, "%s", s && *s ? s : "/var/lib/ssdprof");
+	snprintf(buf, len, "%s", s && *s ? s : SSDPROF_STATE_DIR);
 }
 
 /* Serials may hold spaces or slashes; keep file names tame. */

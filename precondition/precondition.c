@@ -293,12 +293,14 @@ int precondition_run(struct target *t, const struct precondition_settings *s,
 		}
 	}
 out:
-	/* Interrupted too: the rounds measured so far, never zeros for what was not summarised. */
-	if (out->nrounds && (!ret || ret == -EINTR))
+	/* Stopped or failed too: the rounds so far (not one an I/O error ended), never zeros. */
+	if (out->nrounds)
 		summarise_window(out, out->nrounds > STEADY_WINDOW ? out->nrounds - STEADY_WINDOW : 0,
 				 out->nrounds - 1, hist);
 	if (ret == -EINTR)
 		out->stop_reason = "interrupted";
+	else if (ret)
+		out->stop_reason = "error";
 	out->seconds = (double)(t->ops->now_ns(t) - start) / NS_PER_S;
 	for (size_t i = 0; i < STEADY_WINDOW; i++)
 		free(hist[i]);

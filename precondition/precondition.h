@@ -65,7 +65,7 @@ struct precondition_result {
 	struct steady_window window;    /* the last window tested */
 	bool window_valid;              /* at least STEADY_WINDOW rounds ran */
 	bool reached;
-	const char *stop_reason;        /* "steady", "max-rounds", "max-writes", "interrupted" */
+	const char *stop_reason;        /* "steady", "max-rounds", "max-writes", "interrupted", "error" */
 
 	/* Over the steady window (or the last five rounds when not reached). */
 	double iops, mbps;
@@ -111,7 +111,10 @@ int precondition_purge(struct target *t, const char *method, char *method_used, 
 /*
  * Fill and run rounds to steady state.  Returns 0 (steady or not: see
  * out->reached), -EINTR when progress or poll asked to stop, or another
- * -errno with err set.  out must be freed with precondition_result_free().
+ * -errno with err set.  Stopped or failed, out holds what was measured:
+ * the fill so far, the finished rounds summarised (an interrupt keeps the
+ * round it cut short; an I/O error drops the round it ended), stop_reason
+ * "interrupted" or "error".  out must be freed with precondition_result_free().
  */
 int precondition_run(struct target *t, const struct precondition_settings *s,
 		     struct precondition_result *out, precondition_progress_fn progress,

@@ -157,6 +157,9 @@ size_t eta_points(const struct eta *e, bool *approx)
 	size_t n = e->nkp + (e->in_point ? 1 : 0);
 
 	*approx = false;
+	/* A run's points are its steps (a queue depth each, per chunk). */
+	if (e->s.job == ETA_RUN)
+		return e->s.steps ? e->s.steps : 1;
 	if (e->s.job != ETA_SWEEP || !e->s.plan)
 		return 1;
 	if (!e->s.plan->fixed) {

@@ -130,9 +130,11 @@ void knee_find(const struct knee_point *pts, size_t n, struct knee_result *out)
 		snprintf(out->reason, sizeof(out->reason), "out of memory");
 		return;
 	}
-	if (n)
+	/* memcpy and qsort take no NULL, even for zero elements. */
+	if (n) {
 		memcpy(p, pts, n * sizeof(*p));
-	qsort(p, n, sizeof(*p), by_op);
+		qsort(p, n, sizeof(*p), by_op);
+	}
 	for (size_t i = 1; i < n; i++)
 		if (p[i].iops > p[best].iops)
 			best = i;

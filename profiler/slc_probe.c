@@ -145,6 +145,15 @@ void slc_summary(const struct slc_result *r, char *buf, size_t len)
 	uint64_t written = r->nphases ? r->phases[r->nphases - 1].to_bytes : 0, tr = 0;
 	int n;
 
+	if (r->cut && !r->nphases) {
+		snprintf(buf, len, "stopped before the measured fill: no phase measured");
+		return;
+	}
+	if (r->cut && !r->cliff) {
+		snprintf(buf, len, "stopped after %.2f GB of the measured fill at %.1f MB/s, no cliff so far",
+			 (double)written / 1e9, r->phases[0].mbps);
+		return;
+	}
 	for (size_t i = 0; i < r->nphases; i++)
 		if (r->phases[i].role == SLC_ROLE_TRANSITION)
 			tr += r->phases[i].to_bytes - r->phases[i].from_bytes;
@@ -364,6 +373,7 @@ static int prefill(struct target *t, const struct slc_settings *s, struct slc_re
 	struct workload w = {
 		.rw = WL_WRITE, .bs = s->bs, .qd = s->qd, .bytes = out->prefill_bytes,
 		.interval_ns = 1000000000ull, .span_bytes = out->prefill_bytes, .seed = s->seed,
+		.stop_poll = ctx->poll, .stop_arg = ctx->arg,
 	};
 	struct run_result r = { 0 };
 	int ret;
@@ -609,6 +619,20 @@ static int analyse_fill(const struct run_result *fill, struct slc_result *out, c
 	return slc_analyse(out, fill, err, errlen);
 }
 
+/*
+ * The measured fill stopped short (a signal, an I/O error): its curve as
+ * far as it went.  No end was reached, so without a cliff nothing is known
+ * of the cache; the analysis failing (out of memory) leaves the samples.
+ */
+static void cut_fill(const struct run_result *fill, struct slc_result *out)
+{
+	char err[64];
+
+	if (analyse_fill(fill, out, err, sizeof(err)))
+		out->nphases = 0;
+	out->cache_known = out->cliff;
+}
+
 /* One recovery: idle, then write again from the start of the measured span (w).  0 or -errno with err set. */
 static int recover_once(struct target *t, const struct slc_settings *s, size_t i, const struct workload *w,
 			uint64_t measured, struct recovery_ctx *ctx, struct slc_result *out, char *err, size_t errlen)
@@ -691,6 +715,8 @@ int slc_probe_run(struct target *t, const struct slc_settings *s, struct slc_res
 	struct workload w = {
 		.rw = WL_WRITE, .bs = s->bs, .qd = s->qd, .bytes = measured, .interval_ns = FINE_INTERVAL_NS,
 		.span_bytes = measured, .offset_bytes = out->prefill_bytes, .seed = s->seed,
+		/* A signal stops the probe at the next I/O batch (recoveries and bursts copy w). */
+		.stop_poll = poll, .stop_arg = arg,
 	};
 	if (begin(&ctx, "probe", 0, measured, 0)) {
 		ret = -EINTR;
@@ -699,7 +725,11 @@ int slc_probe_run(struct target *t, const struct slc_settings *s, struct slc_res
 	ret = workload_run(t, &w, &fill, poll_only, &ctx, err, errlen);
 	if (!ret && fill.stopped_early)
 		ret = -EINTR;
-	if (ret || (ret = analyse_fill(&fill, out, err, errlen)))
+	if (ret) {
+		cut_fill(&fill, out);
+		goto out;
+	}
+	if ((ret = analyse_fill(&fill, out, err, errlen)))
 		goto out;
 	for (size_t i = 0; out->cliff && i < s->nidle; i++)
 		if ((ret = recover_once(t, s, i, &w, measured, &ctx, out, err, errlen)))
@@ -715,6 +745,7 @@ int slc_probe_run(struct target *t, const struct slc_settings *s, struct slc_res
 out:
 	run_result_free(&fill);
 	out->seconds = (double)(t->ops->now_ns(t) - start) / 1e9;
+	out->cut = ret != 0;
 	return ret;
 }
 

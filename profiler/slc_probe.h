@@ -92,6 +92,13 @@ struct slc_result {
 	struct slc_recovery recovery[SLC_MAX_IDLE];
 	size_t nrecovery;
 	double seconds;               /* target clock, purge to the end */
+	/*
+	 * The probe stopped short (interrupted or failed) after the purge:
+	 * the phases cover what the measured fill wrote before it stopped (none
+	 * when it stopped in the prefill), the recoveries those that finished,
+	 * and cache_bytes is known only when a cliff was seen.
+	 */
+	bool cut;
 };
 
 /*
@@ -127,7 +134,11 @@ void slc_summary(const struct slc_result *r, char *buf, size_t len);
 
 typedef int (*slc_poll_fn)(void *arg);
 
-/* Run the probe.  0, -EINTR when poll asked to stop, or -errno with err set. */
+/*
+ * Run the probe; poll is asked at every I/O batch.  0, -EINTR when poll
+ * asked to stop, or -errno with err set; stopped or failed after the purge,
+ * out->cut is set and out holds what was measured.
+ */
 int slc_probe_run(struct target *t, const struct slc_settings *s, struct slc_result *out, slc_poll_fn poll,
 		  void *arg, char *err, size_t errlen);
 void slc_result_free(struct slc_result *r);

@@ -39,12 +39,81 @@ static struct json_object *point_at(struct json_object *doc, double op)
 	return NULL;
 }
 
+/*
+ * What a sweep wrote with: its access specification or block size, and its
+ * offset skew when not uniform.  true for the plain case, random 4 KiB
+ * writes at uniform offsets, the baseline a knee shift is stated against.
+ */
+static bool sweep_workload(struct json_object *doc, char *buf, size_t len)
+{
+	struct json_object *s = jget(doc, "settings");
+	const char *name = jstr(s, "workload"), *dist = jstr(s, "random_dist");
+	double bs = jnum(s, "bs");
+	bool skew = dist && strcmp(dist, "uniform");
+	int o;
+
+	if (name)
+		o = snprintf(buf, len, "%s", name);
+	else if (isfinite(bs) && bs >= 1024 && fmod(bs, 1024) == 0)
+		o = snprintf(buf, len, "%.0f KiB", bs / 1024);
+	else
+		o = snprintf(buf, len, isfinite(bs) ? "%.0f B" : "?", bs);
+	if (skew && o >= 0 && (size_t)o < len)
+		snprintf(buf + o, len - (size_t)o, ", %s", dist);
+	return !name && !skew && bs == 4096;
+}
+
+/*
+ * Two results of one drive: the same model and serial when both are known,
+ * else the same target.  A simulated drive is its whole spec: every sim of a
+ * preset has the one serial, whatever its keys.
+ */
+static bool same_drive(struct json_object *a, struct json_object *b)
+{
+	struct json_object *ta = jget(a, "target"), *tb = jget(b, "target");
+	const char *ma = jstr(ta, "model"), *sa = jstr(ta, "serial"), *mb = jstr(tb, "model"), *sb = jstr(tb, "serial");
+	const char *pa = jstr(ta, "path"), *pb = jstr(tb, "path"), *ka = jstr(ta, "kind");
+	bool sim = ka && !strcmp(ka, "sim");
+
+	if (ma && sa && mb && sb && !sim)
+		return !strcmp(ma, mb) && !strcmp(sa, sb);
+	return pa && pb && !strcmp(pa, pb);
+}
+
+/*
+ * The knee of sweep i against the same drive's uniform 4 KiB sweep in the
+ * set, in OP points (+: the workload needs more spare); NAN when there is
+ * none, or i is one.  *base receives that sweep's index.
+ */
+static double knee_shift(const struct compare_entry *e, size_t n, size_t i, size_t *base)
+{
+	char w[96];
+
+	if (sweep_workload(e[i].doc, w, sizeof(w)))
+		return NAN;
+	for (size_t j = 0; j < n; j++) {
+		if (j == i || !sweep_workload(e[j].doc, w, sizeof(w)) || !same_drive(e[i].doc, e[j].doc))
+			continue;
+		*base = j;
+		return jnum(jget(e[i].doc, "knee"), "op_percent") - jnum(jget(e[j].doc, "knee"), "op_percent");
+	}
+	return NAN;
+}
+
 void compare_sweep_table(struct table *t, const struct compare_entry *e, size_t n)
 {
+	bool shaped = false;
+	char w[96];
+
+	/* Sweeps that all ran random 4 KiB writes keep the table they always had. */
+	for (size_t i = 0; i < n; i++)
+		shaped |= !sweep_workload(e[i].doc, w, sizeof(w));
 	table_init(t, "Sweeps");
 	table_cols(t, "drive", TA_LEFT, "points", TA_RIGHT, "steady", TA_RIGHT, "best IOPS", TA_RIGHT,
 		   "at OP %", TA_RIGHT, "knee OP %", TA_RIGHT, "recommended OP %", TA_RIGHT,
 		   "IOPS there", TA_RIGHT, "WA there", TA_RIGHT, NULL);
+	if (shaped)
+		table_cols(t, "workload", TA_LEFT, "knee shift", TA_LEFT, NULL);
 	for (size_t i = 0; i < n; i++) {
 		struct json_object *pts = jget(e[i].doc, "points"), *knee = jget(e[i].doc, "knee"), *rec;
 		double best = NAN, best_op = NAN;
@@ -70,6 +139,16 @@ void compare_sweep_table(struct table *t, const struct compare_entry *e, size_t 
 		table_num(t, 6, jnum(knee, "recommended_op_percent"), 2);
 		table_num(t, 7, jnum(rec, "iops"), 0);
 		table_num(t, 8, jnum(rec, "waf"), 2);
+		if (shaped) {
+			size_t base = 0;
+			double shift = knee_shift(e, n, i, &base);
+
+			sweep_workload(e[i].doc, w, sizeof(w));
+			table_cell(t, 9, "%s", w);
+			/* Against the same drive's uniform 4 KiB sweep, named by its row. */
+			if (isfinite(shift))
+				table_cell(t, 10, "%+.2f points vs row %zu (uniform 4 KiB)", shift, base + 1);
+		}
 	}
 }
 
@@ -100,11 +179,20 @@ void compare_slc_table(struct table *t, const struct compare_entry *e, size_t n)
 /* Runs, one row per series; or preconditions, one row per drive. */
 static void runs_table(struct table *t, const struct compare_entry *e, size_t n, bool pc)
 {
+	bool mixed = false;
+
 	table_init(t, pc ? "Preconditioning" : "Runs");
 	table_col(t, "drive", TA_LEFT);
 	table_col(t, pc ? "steady" : "QD", pc ? TA_LEFT : TA_RIGHT);
 	table_cols(t, "IOPS", TA_RIGHT, "MB/s", TA_RIGHT, "lat mean µs", TA_RIGHT, "p99 µs", TA_RIGHT,
 		   "WA", TA_RIGHT, NULL);
+	/* Mixed runs add their reads and writes apart; other runs keep the table they had. */
+	for (size_t i = 0; !pc && !mixed && i < n; i++)
+		for (size_t j = 0; j < jlen(jget(e[i].doc, "series")); j++)
+			mixed |= jget(jidx(jget(e[i].doc, "series"), j), "read") != NULL;
+	if (mixed)
+		table_cols(t, "read IOPS", TA_RIGHT, "read MB/s", TA_RIGHT, "read p99 µs", TA_RIGHT,
+			   "write IOPS", TA_RIGHT, "write MB/s", TA_RIGHT, "write p99 µs", TA_RIGHT, NULL);
 	for (size_t i = 0; i < n; i++) {
 		struct json_object *series = jget(e[i].doc, "series");
 		size_t m = pc ? 1 : jlen(series);
@@ -123,6 +211,13 @@ static void runs_table(struct table *t, const struct compare_entry *e, size_t n,
 			table_num(t, 4, jnum(jget(r, "lat_us"), "mean"), 1);
 			table_num(t, 5, jnum(jget(r, "lat_us"), "p99"), 1);
 			table_num(t, 6, jnum(r, "waf"), 2);
+			for (size_t k = 0; mixed && k < 2; k++) {
+				struct json_object *d = jget(r, k ? "write" : "read");
+
+				table_num(t, 7 + 3 * k, jnum(d, "iops"), 0);
+				table_num(t, 8 + 3 * k, jnum(d, "mbps"), 1);
+				table_num(t, 9 + 3 * k, jnum(jget(d, "lat_us"), "p99"), 1);
+			}
 		}
 	}
 }

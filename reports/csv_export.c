@@ -134,6 +134,18 @@ static const struct col series_cols[] = {
 	{ "waf", "waf", RP_WAF }, { "seconds", "seconds", RP_SECONDS },
 };
 
+/* A mixed run's series end with each direction's figures (fio's convention). */
+static const struct col direction_cols[] = {
+	{ "read_iops", "read/iops", RP_IOPS }, { "read_mbps", "read/mbps", RP_MBPS },
+	{ "read_lat_mean_us", "read/lat_us/mean", RP_LAT_US }, { "read_lat_p50_us", "read/lat_us/p50", RP_LAT_US },
+	{ "read_lat_p99_us", "read/lat_us/p99", RP_LAT_US }, { "read_lat_p999_us", "read/lat_us/p99.9", RP_LAT_US },
+	{ "read_lat_p9999_us", "read/lat_us/p99.99", RP_LAT_US }, { "read_lat_max_us", "read/lat_us/max", RP_LAT_US },
+	{ "write_iops", "write/iops", RP_IOPS }, { "write_mbps", "write/mbps", RP_MBPS },
+	{ "write_lat_mean_us", "write/lat_us/mean", RP_LAT_US }, { "write_lat_p50_us", "write/lat_us/p50", RP_LAT_US },
+	{ "write_lat_p99_us", "write/lat_us/p99", RP_LAT_US }, { "write_lat_p999_us", "write/lat_us/p99.9", RP_LAT_US },
+	{ "write_lat_p9999_us", "write/lat_us/p99.99", RP_LAT_US }, { "write_lat_max_us", "write/lat_us/max", RP_LAT_US },
+};
+
 static const struct col sample_cols[] = { { "written_bytes", "written_bytes", 0 }, { "mbps", "mbps", RP_MBPS } };
 static const struct col phase_cols[] = {
 	{ "from_bytes", "from_bytes", 0 }, { "to_bytes", "to_bytes", 0 }, { "mbps", "mbps", RP_MBPS },
@@ -237,9 +249,22 @@ size_t csv_slc(struct json_object *doc, struct csv_file *files, size_t max)
 	return 3;
 }
 
+/* Whether any series of a run has its reads and writes apart (a mixed run). */
+static bool run_mixed(struct json_object *series)
+{
+	for (size_t i = 0; series && i < json_object_array_length(series); i++) {
+		struct json_object *rd = lookup(json_object_array_get_idx(series, i), "read");
+
+		if (rd && json_object_is_type(rd, json_type_object))
+			return true;
+	}
+	return false;
+}
+
 size_t csv_run(struct json_object *doc, struct csv_file *files, size_t max)
 {
 	struct json_object *series = get(doc, "series"), *chunk;
+	struct col all[N(series_cols) + N(direction_cols)];
 	/* Only when the chunk varies does it name a series; other runs keep their columns. */
 	bool chunked = series && json_object_array_length(series) &&
 		       json_object_object_get_ex(json_object_array_get_idx(series, 0), "chunk_bytes", &chunk) && chunk &&
@@ -249,7 +274,13 @@ size_t csv_run(struct json_object *doc, struct csv_file *files, size_t max)
 
 	if (max < 2)
 		return 0;
-	files[0] = (struct csv_file){ "series.csv", table_of(series, cols, ncols) };
+	/* Other runs keep their columns; a mixed one adds its directions at the end. */
+	memcpy(all, cols, ncols * sizeof(*cols));
+	if (run_mixed(series)) {
+		memcpy(all + ncols, direction_cols, sizeof(direction_cols));
+		ncols += N(direction_cols);
+	}
+	files[0] = (struct csv_file){ "series.csv", table_of(series, all, ncols) };
 	files[1] = (struct csv_file){ "timeseries.csv", nested(series, cols, 1 + chunked, "timeseries", "interval",
 							      round_cols, N(round_cols)) };
 	return 2;

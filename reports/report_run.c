@@ -40,6 +40,52 @@ static void run_series_table(struct table *t, struct json_object *doc)
 	}
 }
 
+/*
+ * A mixed run's reads and writes apart, one row per series and direction
+ * (fio's convention); false, and t left empty, when no series mixed them.
+ */
+static bool run_direction_table(struct table *t, struct json_object *doc)
+{
+	static const char *const dirs[] = { "read", "write" };
+	struct json_object *series = jget(doc, "series");
+	size_t c = jget(doc, "group") ? 1 : 0;
+	bool any = false;
+
+	for (size_t i = 0; i < jlen(series); i++)
+		any |= jget(jidx(series, i), "read") != NULL;
+	if (!any)
+		return false;
+	table_init(t, "Reads and writes");
+	if (c)
+		table_col(t, "chunk KiB", TA_RIGHT);
+	table_cols(t, "QD", TA_RIGHT, "direction", TA_LEFT, "IOPS", TA_RIGHT, "MB/s", TA_RIGHT,
+		   "lat mean µs", TA_RIGHT, "p50 µs", TA_RIGHT, "p99 µs", TA_RIGHT, "p99.9 µs", TA_RIGHT,
+		   "max µs", TA_RIGHT, NULL);
+	for (size_t i = 0; i < jlen(series); i++) {
+		struct json_object *r = jidx(series, i);
+
+		for (size_t k = 0; k < 2; k++) {
+			struct json_object *d = jget(r, dirs[k]), *lat = jget(d, "lat_us");
+
+			if (!d)
+				continue;
+			table_row(t);
+			if (c)
+				table_num(t, 0, jnum(r, "chunk_bytes") / 1024, 0);
+			table_num(t, c + 0, jnum(r, "qd"), 0);
+			table_cell(t, c + 1, "%s", dirs[k]);
+			table_num(t, c + 2, jnum(d, "iops"), 0);
+			table_num(t, c + 3, jnum(d, "mbps"), 1);
+			table_num(t, c + 4, jnum(lat, "mean"), 1);
+			table_num(t, c + 5, jnum(lat, "p50"), 1);
+			table_num(t, c + 6, jnum(lat, "p99"), 1);
+			table_num(t, c + 7, jnum(lat, "p99.9"), 1);
+			table_num(t, c + 8, jnum(lat, "max"), 1);
+		}
+	}
+	return true;
+}
+
 /* How many series ran per chunk size (the --qd steps); every series when there is no chunk. */
 static size_t run_steps_per_chunk(struct json_object *series)
 {
@@ -136,7 +182,7 @@ void report_run(struct html_page *pg, struct json_object *doc)
 {
 	struct json_object *series = jget(doc, "series");
 	size_t n = jlen(series);
-	struct table t;
+	struct table t, dir;
 
 	html_h2(pg, "summary", "Summary");
 	html_dl_begin(pg);
@@ -148,6 +194,10 @@ void report_run(struct html_page *pg, struct json_object *doc)
 	html_dl_end(pg);
 	run_series_table(&t, doc);
 	html_table(pg, &t, true);
+	if (run_direction_table(&dir, doc)) {
+		html_table(pg, &dir, true);
+		table_free(&dir);
+	}
 	settings_table(pg, doc);
 	if (run_steps_per_chunk(series) > 1)
 		run_qd_charts(pg, series, &t);

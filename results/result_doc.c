@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+#include <errno.h>
+
 #include <json-c/json.h>
 
 #include "config.h"
@@ -33,4 +35,13 @@ void result_doc_finish(struct json_object *doc, const struct target *t)
 		return;
 	utc_stamp(stamp, sizeof(stamp), true);
 	json_object_object_add(doc, "finished", json_object_new_string(stamp));
+}
+
+int result_doc_mark(struct json_object *doc, bool interrupted, const char *error)
+{
+	if (interrupted && json_object_object_add(doc, "interrupted", json_object_new_boolean(1)) < 0)
+		return -ENOMEM;
+	if (error && *error && json_object_object_add(doc, "error", json_object_new_string(error)) < 0)
+		return -ENOMEM;
+	return 0;
 }

@@ -3,6 +3,8 @@
 #ifndef SSDPROF_RESULT_DOC_H
 #define SSDPROF_RESULT_DOC_H
 
+#include <stdbool.h>
+
 struct json_object;
 struct target;
 
@@ -15,5 +17,14 @@ struct target;
 struct json_object *result_doc_new(const char *kind, const char *command, const struct target *t);
 /* Set "finished" to now, unless the target runs on virtual time. */
 void result_doc_finish(struct json_object *doc, const struct target *t);
+
+/*
+ * How a command that measured something ended short (DESIGN.md 4):
+ * "interrupted": true when a signal stopped it, "error": the one line it
+ * failed with (naming the target, the offset, the LBA and the status).  A
+ * field is added only when it applies, so a finished result is unchanged.
+ * 0, or -ENOMEM.
+ */
+int result_doc_mark(struct json_object *doc, bool interrupted, const char *error);
 
 #endif

@@ -22,6 +22,8 @@
 
 #include <json-c/json.h>
 
+#include "engine/access_spec.h"
+#include "engine/offset_dist.h"
 #include "profiler/sweep_plan.h"
 #include "results/result_json.h"
 #include "results/result_load.h"
@@ -44,6 +46,8 @@ struct spec {
 	double min, max;                /* T_NUM, T_INT: the range; T_ARR: how many items */
 	const struct spec *sub;         /* T_OBJ: its fields; T_ARR: what each item is */
 	const char *const *names;       /* T_STR: the values allowed, NULL-ended (NULL: any) */
+	/* T_STR: 0 if the value is one, else -EINVAL and what was expected in msg. */
+	int (*check)(const char *v, char *msg, size_t len);
 };
 
 #define NUM(k, f, lo, hi) { .key = k, .type = T_NUM, .flags = f, .min = lo, .max = hi }
@@ -52,6 +56,7 @@ struct spec {
 #define FIG(k) NUM(k, F_NULL, 0, DBL_MAX)
 #define STR(k, f) { .key = k, .type = T_STR, .flags = f }
 #define ENUM(k, f, list) { .key = k, .type = T_STR, .flags = f, .names = list }
+#define STRCHK(k, f, fn) { .key = k, .type = T_STR, .flags = f, .check = fn }
 #define BOOL(k, f) { .key = k, .type = T_BOOL, .flags = f }
 #define OBJ(k, f, fields) { .key = k, .type = T_OBJ, .flags = f, .sub = fields }
 #define ARR(k, f, item) { .key = k, .type = T_ARR, .flags = f, .min = 0, .max = DBL_MAX, .sub = &item }
@@ -125,8 +130,29 @@ static const struct spec sample_fields[] = {
 static const struct spec sample_item = OBJ(NULL, 0, sample_fields);
 
 static const struct spec rw_fields[] = {
-	FIG("iops"), FIG("mbps"), OBJ("lat_us", F_NULL, lat_fields), END,
+	FIG("iops"), FIG("mbps"), OBJ("lat_us", F_NULL, lat_fields), FIG("ios"), FIG("bytes"), END,
 };
+
+/* settings.workload: a name `ssdprof workloads` lists, as --workload takes it. */
+static int check_workload(const char *v, char *msg, size_t len)
+{
+	if (access_spec_find(v))
+		return 0;
+	snprintf(msg, len, "a workload `ssdprof workloads` lists");
+	return -EINVAL;
+}
+
+/* settings.random_dist: what --random-dist takes, within its limits. */
+static int check_random_dist(const char *v, char *msg, size_t len)
+{
+	struct offset_dist d;
+	char err[256];
+
+	if (!offset_dist_parse("random_dist", v, &d, err, sizeof(err)))
+		return 0;
+	snprintf(msg, len, "what --random-dist takes (%s)", err);
+	return -EINVAL;
+}
 
 static const struct spec series_fields[] = {
 	INT("qd", F_NULL, LIM_QD_MIN, LIM_RUN_QD_MAX),
@@ -173,6 +199,9 @@ static const struct spec run_settings[] = {
 	FIG("time_s"), FIG("bytes"), FIG("interval_s"), FIG("span_bytes"),
 	INT("seed", 0, 0, 18446744073709551615.0),
 	BOOL("verify", 0),
+	STRCHK("workload", F_NULL, check_workload),
+	INT("random_pct", F_NULL, 0, 100),
+	STRCHK("random_dist", F_NULL, check_random_dist),
 	BOOL("fill", 0),
 	END,
 };
@@ -205,26 +234,27 @@ static const struct spec endurance_fields[] = {
 	STR("source", F_NULL),
 	END,
 };
-static const struct spec point_fields[] = {
-	NUM("op_percent", F_NULL | F_MAXEX, 0, 100),
-	ENUM("op_method", F_NULL, op_method_names),
-	FIG("usable_bytes"),
-	ENUM("purge_method", F_NULL, purge_done_names),
-	FIG("drive_seconds"),
-	OBJ("fill", F_NULL, fill_fields),
-	OBJ("steady_state", F_NULL, steady_fields),
-	FIG("iops"), FIG("mbps"),
-	OBJ("lat_us", F_NULL, lat_fields),
-	FIG("host_bytes_written"), FIG("media_bytes_written"), FIG("waf"),
-	STR("waf_source", F_NULL),
-	ARR("timeseries", 0, sample_item),
-	ARR("members", 0, member_item),
-	INT("limiting_member", F_NULL, 0, DBL_MAX),
-	ARR("round_limiting_member", F_NULL, index_item),
-	OBJ("endurance", F_NULL, endurance_fields),
-	END,
-};
+#define POINT_FIELDS \
+	NUM("op_percent", F_NULL | F_MAXEX, 0, 100), \
+	ENUM("op_method", F_NULL, op_method_names), \
+	FIG("usable_bytes"), \
+	ENUM("purge_method", F_NULL, purge_done_names), \
+	FIG("drive_seconds"), \
+	OBJ("fill", F_NULL, fill_fields), \
+	OBJ("steady_state", F_NULL, steady_fields), \
+	FIG("iops"), FIG("mbps"), \
+	OBJ("lat_us", F_NULL, lat_fields), \
+	FIG("host_bytes_written"), FIG("media_bytes_written"), FIG("waf"), \
+	STR("waf_source", F_NULL), \
+	ARR("timeseries", 0, sample_item), \
+	ARR("members", 0, member_item), \
+	INT("limiting_member", F_NULL, 0, DBL_MAX), \
+	ARR("round_limiting_member", F_NULL, index_item), \
+	OBJ("endurance", F_NULL, endurance_fields)
+static const struct spec point_fields[] = { POINT_FIELDS, END };
 static const struct spec point_item = OBJ(NULL, 0, point_fields);
+/* The point a sweep was in when it stopped: what it measured, never a point of the knee. */
+static const struct spec incomplete_point_fields[] = { POINT_FIELDS, BOOL("incomplete", F_REQ), END };
 
 /* What a precondition was asked to do: a sweep's keys where they share them (older results lack it). */
 static const struct spec precondition_settings[] = {
@@ -263,6 +293,9 @@ static const struct spec sweep_settings[] = {
 	INT("max_rounds", F_REQ, LIM_MAX_ROUNDS_MIN, LIM_MAX_ROUNDS_MAX),
 	NUM("max_writes", F_NULL, LIM_MAX_WRITES_MIN, LIM_MAX_WRITES_MAX),
 	INT("seed", 0, 0, 18446744073709551615.0),
+	STRCHK("workload", F_NULL, check_workload),
+	INT("random_pct", F_NULL, 0, 100),
+	STRCHK("random_dist", F_NULL, check_random_dist),
 	END,
 };
 static const struct spec knee_baseline_fields[] = {
@@ -289,6 +322,7 @@ static const struct spec sweep_doc[] = {
 	ARRN("points", F_REQ, 0, SWEEP_MAX_POINTS, point_item),
 	OBJ("knee", F_NULL, knee_fields),
 	BOOL("complete", 0),
+	OBJ("incomplete_point", F_NULL, incomplete_point_fields),
 	END,
 };
 
@@ -346,6 +380,9 @@ static const struct spec common_doc[] = {
 	FIG("virtual_seconds"),
 	OBJ("target", F_REQ, device_fields),
 	OBJ("group", F_NULL, group_fields),
+	/* How a command that measured something ended short (result_doc_mark). */
+	BOOL("interrupted", 0),
+	STR("error", F_NULL),
 	END,
 };
 
@@ -527,6 +564,16 @@ static int check_value(struct walk *w, const struct spec *sp, struct json_object
 	case T_STR:
 		if (t != json_type_string)
 			return refuse_value(w, sp, v);
+		if (sp->check) {
+			char want[320], got[ESCAPE_BUF_SIZE + 4];
+			const char *str = json_object_get_string(v);
+
+			if (strlen(str) != (size_t)json_object_get_string_len(v))
+				snprintf(want, sizeof(want), "a string without NUL bytes");
+			else if (!sp->check(str, want, sizeof(want)))
+				return 0;
+			return refuse(w, "expected %s, got %s", want, describe(got, sizeof(got), v));
+		}
 		for (const char *const *name = sp->names; name && *name; name++)
 			if (!strcmp(*name, json_object_get_string(v)) &&
 			    strlen(*name) == (size_t)json_object_get_string_len(v))
@@ -606,6 +653,44 @@ static int check_sweep_plan(struct walk *w, struct json_object *doc)
 	return 0;
 }
 
+/* A number at key of o, or NAN when absent, null or not a number. */
+static double num_at(struct json_object *o, const char *key)
+{
+	struct json_object *v;
+
+	if (!json_object_object_get_ex(o, key, &v) ||
+	    !(json_object_is_type(v, json_type_int) || json_object_is_type(v, json_type_double)))
+		return NAN;
+	return json_object_get_double(v);
+}
+
+/* What the table cannot say: a mixed series' read and write I/Os and bytes add up to its totals. */
+static int check_run_directions(struct walk *w, struct json_object *doc)
+{
+	struct json_object *series = json_object_object_get(doc, "series");
+	static const char *const keys[] = { "ios", "bytes" };
+
+	for (size_t i = 0; i < json_object_array_length(series); i++) {
+		struct json_object *s = json_object_array_get_idx(series, i), *rd, *wr;
+
+		if (!json_object_object_get_ex(s, "read", &rd) || !json_object_object_get_ex(s, "write", &wr) ||
+		    !rd || !wr)
+			continue;
+		for (size_t k = 0; k < 2; k++) {
+			double all = num_at(s, keys[k]), r = num_at(rd, keys[k]), x = num_at(wr, keys[k]);
+
+			if (isnan(all) || isnan(r) || isnan(x) || r + x == all)
+				continue;
+			path_push(w, "series", 0);
+			path_push(w, NULL, i);
+			path_push(w, keys[k], 0);
+			return refuse(w, "%.17g is not read.%s %.17g plus write.%s %.17g", all, keys[k], r,
+				      keys[k], x);
+		}
+	}
+	return 0;
+}
+
 int result_validate(struct json_object *doc, enum result_kind *kind, char *err, size_t errlen)
 {
 	struct walk w = { .path = "", .len = 0, .err = err, .errlen = errlen };
@@ -636,6 +721,8 @@ int result_validate(struct json_object *doc, enum result_kind *kind, char *err, 
 	ret = check_fields(&w, kind_docs[k], doc);
 	if (!ret && k == RESULT_KIND_SWEEP)
 		ret = check_sweep_plan(&w, doc);
+	if (!ret && k == RESULT_KIND_RUN)
+		ret = check_run_directions(&w, doc);
 	if (!ret && kind)
 		*kind = (enum result_kind)k;
 	return ret;

@@ -67,3 +67,38 @@ double sim_waf_fifo_regions(double op_fraction, const double *blocks, const doub
 	}
 	return 0.5 * (lo + hi);
 }
+
+double sim_waf_separated(double op_fraction, const double *blocks, const double *writes, const double *spare,
+			 size_t n, double units_per_gc_unit)
+{
+	double wa = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (writes[i] > 0)
+			wa += writes[i] * sim_waf_greedy(op_fraction * spare[i] / blocks[i], units_per_gc_unit);
+	return wa;
+}
+
+/* WA against the hot pool's share of the spare is convex: golden-section search. */
+double sim_waf_separated_best(double op_fraction, const double blocks[2], const double writes[2],
+			      double units_per_gc_unit, double *hot_spare)
+{
+	const double g = (sqrt(5.0) - 1) / 2;
+	double lo = 1e-6, hi = 1 - 1e-6;
+
+	for (int it = 0; it < 100; it++) {
+		double a = hi - g * (hi - lo), b = lo + g * (hi - lo);
+		double sa[2] = { a, 1 - a }, sb[2] = { b, 1 - b };
+
+		if (sim_waf_separated(op_fraction, blocks, writes, sa, 2, units_per_gc_unit) <
+		    sim_waf_separated(op_fraction, blocks, writes, sb, 2, units_per_gc_unit))
+			hi = b;
+		else
+			lo = a;
+	}
+	double s[2] = { (lo + hi) / 2, 1 - (lo + hi) / 2 };
+
+	if (hot_spare)
+		*hot_spare = s[0];
+	return sim_waf_separated(op_fraction, blocks, writes, s, 2, units_per_gc_unit);
+}

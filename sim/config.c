@@ -184,6 +184,8 @@ static int set_key(struct sim_config *cfg, const char *key, const char *v, char 
 		return parse_bool(key, v, &cfg->fold_while_writing, err, errlen);
 	if (!strcmp(key, "track_data"))
 		return parse_bool(key, v, &cfg->track_data, err, errlen);
+	if (!strcmp(key, "hot_cold"))
+		return parse_bool(key, v, &cfg->hot_cold, err, errlen);
 	if (!strcmp(key, "gc")) {
 		if (!strcmp(v, "greedy"))
 			cfg->gc = SIM_GC_GREEDY;
@@ -390,4 +392,7 @@ void sim_config_keys_json(const struct sim_config *c, struct json_object *o)
 	key_fmt(o, "seed", "%llu", (unsigned long long)c->seed);
 	key_str(o, "track_data", c->track_data ? "1" : "0");
 	key_fmt(o, "lba", "%u", c->lba ? c->lba : 4096);
+	/* Only when set: results of drives without it stay as they were. */
+	if (c->hot_cold)
+		key_str(o, "hot_cold", "1");
 }

@@ -8,7 +8,11 @@
  * Data structures are sized for speed and memory (DESIGN.md 6, issue 2):
  * 4 bytes per user unit (L2P) and 4 bytes per raw unit (P2L), plus a small
  * record per line.  Host writes and GC copies share one native write
- * frontier, as the analytic WA models assume.
+ * frontier, as the analytic WA models assume.  With hot_cold there are two,
+ * hot (native) and cold (gcf), and host writes and copies alike go by the
+ * unit's write temperature; either takes the other's data when it has no
+ * line and none is free, so the two together behave as the one did at the
+ * edge of the free pool.
  *
  * The L2P is the only truth about validity: slot s holds live data exactly
  * when l2p[p2l[s]] == s.  An overwrite or a trim then touches one table
@@ -158,7 +162,8 @@ static void reset_lines(struct sim_drive *d)
 	}
 	memset(&d->native, 0, sizeof(d->native));
 	memset(&d->slc, 0, sizeof(d->slc));
-	d->native.line = d->slc.line = SIM_NONE;
+	memset(&d->gcf, 0, sizeof(d->gcf));
+	d->native.line = d->slc.line = d->gcf.line = SIM_NONE;
 	d->fold_line = SIM_NONE;
 	d->fold_off = 0;
 	d->gc_line = SIM_NONE;
@@ -190,7 +195,10 @@ int sim_drive_new(const struct sim_config *cfg, struct sim_drive **out, char *er
 	d->bucket_head = malloc(((size_t)d->geo.line_slots + 1) * sizeof(uint32_t));
 	if (cfg->track_data)
 		d->tags = table_alloc(slots * sizeof(uint32_t));
-	if (!d->l2p || !d->p2l || !d->lines || !d->bucket_head || (cfg->track_data && !d->tags)) {
+	if (cfg->hot_cold)
+		d->heat = table_alloc(d->geo.max_user_units * sizeof(uint32_t));
+	if (!d->l2p || !d->p2l || !d->lines || !d->bucket_head || (cfg->track_data && !d->tags) ||
+	    (cfg->hot_cold && !d->heat)) {
 		snprintf(err, errlen, "capacity: not enough memory for a %llu-byte simulated drive",
 			 (unsigned long long)cfg->capacity);
 		goto fail;
@@ -211,6 +219,8 @@ int sim_drive_new(const struct sim_config *cfg, struct sim_drive **out, char *er
 	d->div_line = fastdiv_make(d->geo.line_slots);
 	d->div_unit = fastdiv_make(d->geo.unit_slots);
 	d->div_dies = fastdiv_make(d->geo.dies_total);
+	/* Hot: rewritten within half a drive's worth of host writes (the unit's count, in 16s). */
+	d->heat_window = (uint32_t)(d->geo.user_units / 2 / HEAT_TICK);
 	*out = d;
 	return 0;
 fail:
@@ -229,24 +239,10 @@ void sim_drive_free(struct sim_drive *d)
 	table_free(d->l2p, d->geo.max_user_units * sizeof(uint32_t));
 	table_free(d->p2l, slots * sizeof(uint32_t));
 	table_free(d->tags, slots * sizeof(uint32_t));
+	table_free(d->heat, d->geo.max_user_units * sizeof(uint32_t));
 	free(d->lines);
 	free(d->bucket_head);
 	free(d);
-}
-
-const struct sim_geometry *sim_drive_geometry(const struct sim_drive *d)
-{
-	return &d->geo;
-}
-
-const struct sim_config *sim_drive_config(const struct sim_drive *d)
-{
-	return &d->cfg;
-}
-
-void sim_drive_counters(const struct sim_drive *d, struct sim_counters *c)
-{
-	*c = d->ctr;
 }
 
 /* ---- writing slots ------------------------------------------------------- */
@@ -392,16 +388,47 @@ static void release_line(struct sim_drive *d, uint32_t id, uint64_t at_ns)
 	}
 }
 
-/* The native frontier has room, opening a free line if needed; false if none. */
-static bool native_ready(struct sim_drive *d)
+/* A native frontier has room, opening a free line if needed; false if none. */
+static bool frontier_ready(struct sim_drive *d, struct frontier *f)
 {
-	if (d->native.line != SIM_NONE)
+	if (f->line != SIM_NONE)
 		return true;
 	uint32_t id = list_pop_head(d, &d->free_native);
 	if (id == SIM_NONE)
 		return false;
-	open_line(d, &d->native, id, MODE_NATIVE);
+	open_line(d, f, id, MODE_NATIVE);
 	return true;
+}
+
+static bool native_ready(struct sim_drive *d)
+{
+	return frontier_ready(d, &d->native);
+}
+
+/*
+ * hot_cold: the frontier for data of a temperature, or the other when it
+ * has no line and none is free.  NULL when neither has room.
+ */
+static struct frontier *temp_frontier(struct sim_drive *d, bool hot)
+{
+	struct frontier *want = hot ? &d->native : &d->gcf, *other = hot ? &d->gcf : &d->native;
+
+	if (frontier_ready(d, want))
+		return want;
+	return other->line != SIM_NONE ? other : NULL;
+}
+
+
+/* hot_cold: place a copy of lba by its temperature (out of line); -ENOSPC if no frontier has room. */
+static __attribute__((noinline)) int copy_by_heat(struct sim_drive *d, uint32_t lba, uint64_t ready,
+						  uint32_t tag)
+{
+	struct frontier *f = temp_frontier(d, heat_hot(d, lba));
+
+	if (!f)
+		return -ENOSPC;
+	place(d, f, lba, ready, false, false, tag);
+	return 0;
 }
 
 /* Slots the GC scan prefetches ahead: some 64 copies cover a DRAM miss. */
@@ -412,8 +439,9 @@ static bool native_ready(struct sim_drive *d)
  * reading each page that holds valid data once.  Returns units moved, or
  * -ENOSPC if the native pool ran dry (only on a drive with no spare).
  */
-static int64_t relocate(struct sim_drive *d, uint32_t id, uint32_t from, uint32_t to, uint64_t at_ns,
-			uint64_t *counter)
+static inline __attribute__((always_inline)) int64_t
+relocate_as(struct sim_drive *d, uint32_t id, uint32_t from, uint32_t to, uint64_t at_ns, uint64_t *counter,
+	    const bool by_heat)
 {
 	const uint32_t spp = d->geo.slots_per_page;
 	const uint32_t base = id * d->geo.line_slots;
@@ -446,16 +474,32 @@ static int64_t relocate(struct sim_drive *d, uint32_t id, uint32_t from, uint32_
 				ready = nand_copy_read(&d->nt, slot_die(d, base + o), mode, at_ns);
 				d->ctr.nand_page_reads++;
 			}
-			if (!native_ready(d))
-				return -ENOSPC;
 			uint32_t tag = d->tags ? d->tags[base + o] : 0;
-			place(d, &d->native, lba, ready, false, false, tag);
+
+			/* Copies out of native lines go by temperature with hot_cold; the rest to the host's frontier. */
+			if (__builtin_expect(by_heat, 0)) {
+				if (copy_by_heat(d, lba, ready, tag))
+					return -ENOSPC;
+			} else {
+				if (!native_ready(d))
+					return -ENOSPC;
+				place(d, &d->native, lba, ready, false, false, tag);
+			}
 			moved++;
 		}
 	}
 	d->lines[id].valid -= (uint32_t)moved;
 	*counter += (uint64_t)moved * SIM_UNIT_BYTES;
 	return moved;
+}
+
+/* One loop for each kind of copy, so the one without hot_cold is what it always was. */
+static int64_t relocate(struct sim_drive *d, uint32_t id, uint32_t from, uint32_t to, uint64_t at_ns,
+			uint64_t *counter)
+{
+	if (d->heat && d->lines[id].mode == MODE_NATIVE)
+		return relocate_as(d, id, from, to, at_ns, counter, true);
+	return relocate_as(d, id, from, to, at_ns, counter, false);
 }
 
 /* ---- reclaiming space ---------------------------------------------------- */
@@ -584,6 +628,9 @@ static int gc_pace_host(struct sim_drive *d, uint64_t at_ns)
 	if (d->free_native.count == 0) {
 		uint32_t room = d->native.line == SIM_NONE ? 0 : d->native.cap - d->native.off;
 
+		if (d->heat && d->gcf.line != SIM_NONE)
+			room += d->gcf.cap - d->gcf.off;
+
 		/* Pending updates only lower the count: flush only when it matters. */
 		if (room <= d->lines[d->gc_line].valid + 2 * spp + 4) {
 			flush_pending(d);
@@ -592,6 +639,13 @@ static int gc_pace_host(struct sim_drive *d, uint64_t at_ns)
 		}
 	}
 	d->gc_credit += d->gc_pace;
+	/*
+	 * hot_cold keeps two lines in hand beyond the one GC works towards,
+	 * for whichever frontier fills next; short of them, collect at twice
+	 * the pace until they are back (never true with one frontier).
+	 */
+	if (__builtin_expect(d->heat != NULL, 0) && d->free_native.count + 1 < d->geo.gc_threshold)
+		d->gc_credit += d->gc_pace;
 	/* A program unit per die at a time: fine enough to interleave, coarse enough to be cheap. */
 	if (d->gc_credit < d->gc_batch)
 		return 0;
@@ -644,6 +698,12 @@ static bool slc_ready(struct sim_drive *d)
 
 static void background_work(struct sim_drive *d, uint64_t from_ns, uint64_t until_ns);
 
+/* hot_cold: the frontier for a host write of lba, its temperature updated; out of line as copy_by_heat. */
+static __attribute__((noinline)) struct frontier *host_frontier_by_heat(struct sim_drive *d, uint32_t lba)
+{
+	return temp_frontier(d, heat_write(d, lba));
+}
+
 /* Work the drive does in a host silence longer than bg_idle_ms before at_ns. */
 static inline void catch_up_idle(struct sim_drive *d, uint64_t at_ns)
 {
@@ -688,14 +748,20 @@ uint64_t sim_drive_write(struct sim_drive *d, uint64_t unit, uint32_t count, uin
 				if (gc_pace_host(d, t))
 					return UINT64_MAX;
 			}
-			if (!native_ready(d)) {
+			struct frontier *f = &d->native;
+
+			if (__builtin_expect(d->heat != NULL, 0))
+				f = host_frontier_by_heat(d, lba);
+			else if (!native_ready(d))
+				f = NULL;
+			if (!f) {
 				if (defer) {
 					flush_pending(d);
 					invalidate(d, lba);
 				}
 				return UINT64_MAX;
 			}
-			place(d, &d->native, lba, in_buffer, true, defer, tag);
+			place(d, f, lba, in_buffer, true, defer, tag);
 		}
 		if (in_buffer > done)
 			done = in_buffer;
@@ -800,6 +866,9 @@ uint64_t sim_drive_purge(struct sim_drive *d, uint64_t now_ns)
 	/* An empty L2P makes every P2L entry stale: no need to clear those. */
 	d->npending = 0;
 	memset(d->l2p, 0xff, d->geo.max_user_units * sizeof(uint32_t));
+	if (d->heat)
+		memset(d->heat, 0, d->geo.max_user_units * sizeof(uint32_t));
+	d->host_units = 0;
 	reset_lines(d);
 	nand_timing_reset_buffer(&d->nt);
 	/*
@@ -826,5 +895,6 @@ int sim_drive_resize(struct sim_drive *d, uint64_t user_units, uint64_t now_ns, 
 		return -EINVAL;
 	*done_ns = sim_drive_purge(d, now_ns);
 	d->geo.user_units = user_units;
+	d->heat_window = (uint32_t)(user_units / 2 / HEAT_TICK);
 	return 0;
 }

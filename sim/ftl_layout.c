@@ -54,7 +54,11 @@ int sim_derive_geometry(const struct sim_config *cfg, struct sim_geometry *g, ch
 		return -EINVAL;
 	}
 	g->lines = (uint32_t)((raw_units + g->line_slots - 1) / g->line_slots);
-	g->gc_threshold = 1;
+	/*
+	 * Collection starts when the host frontier takes the last free line;
+	 * with hot_cold one line more, for the second (cold) frontier.
+	 */
+	g->gc_threshold = 1 + 2 * cfg->hot_cold;
 
 	if (cfg->slc_cache != SIM_CACHE_NONE) {
 		static_units = cfg->slc_static_bytes / SIM_UNIT_BYTES;
@@ -81,11 +85,27 @@ int sim_derive_geometry(const struct sim_config *cfg, struct sim_geometry *g, ch
 	return 0;
 }
 
+const struct sim_geometry *sim_drive_geometry(const struct sim_drive *d)
+{
+	return &d->geo;
+}
+
+const struct sim_config *sim_drive_config(const struct sim_drive *d)
+{
+	return &d->cfg;
+}
+
+void sim_drive_counters(const struct sim_drive *d, struct sim_counters *c)
+{
+	*c = d->ctr;
+}
+
 uint64_t sim_drive_memory_bytes(const struct sim_drive *d)
 {
 	uint64_t slots = (uint64_t)d->total_lines * d->geo.line_slots;
 
 	return d->geo.max_user_units * 4 + slots * 4 + (d->tags ? slots * 4 : 0) +
+	       (d->heat ? d->geo.max_user_units * 4 : 0) +
 	       (uint64_t)d->total_lines * sizeof(struct sim_line) +
 	       ((uint64_t)d->geo.line_slots + 1) * 4 + (uint64_t)d->nt.ring_size * sizeof(struct buffer_release);
 }

@@ -59,6 +59,13 @@ struct sim_config {
 	 * read-modify-write of the whole unit, as on a 512e drive.
 	 */
 	unsigned lba;
+	/*
+	 * Hot/cold separation: host writes and GC copies go to a hot or a cold
+	 * write frontier by the unit's write temperature, learnt from how soon
+	 * it is rewritten (4 more bytes per 4 KiB), so cold data gathers in
+	 * lines of its own (Desnoyers 2012, section 6).
+	 */
+	bool hot_cold;
 };
 
 /* NULL-terminated list of preset names. */
@@ -86,6 +93,19 @@ double sim_waf_greedy(double op_fraction, double units_per_gc_unit);
  * (Desnoyers 2012's hot/cold model, n regions).
  */
 double sim_waf_fifo_regions(double op_fraction, const double *blocks, const double *writes, size_t n);
+/*
+ * Greedy WA with each region in a pool of its own (Desnoyers 2012's
+ * separated hot/cold model): pool i holds blocks[i] of the data, takes
+ * writes[i] of the writes and a share spare[i] of the spare area, and is
+ * collected as uniform traffic.  Spare in proportion to the data (what
+ * greedy's global victim choice settles on: every pool's victims equally
+ * full) gives the uniform WA; sim_waf_separated_best finds the split of two
+ * pools that minimises it, into *hot_spare when not NULL.
+ */
+double sim_waf_separated(double op_fraction, const double *blocks, const double *writes, const double *spare,
+			 size_t n, double units_per_gc_unit);
+double sim_waf_separated_best(double op_fraction, const double blocks[2], const double writes[2],
+			      double units_per_gc_unit, double *hot_spare);
 
 /* Every key with its value as it would be typed (sim:PRESET,key=value), into obj. */
 void sim_config_keys_json(const struct sim_config *cfg, struct json_object *obj);
@@ -111,6 +131,9 @@ void sim_config_keys_json(const struct sim_config *cfg, struct json_object *obj)
 	"  jitter=PCT           spread of program times (seeded)\n" \
 	"  bg_idle_ms=N         host silence before background GC and folding start (default 10)\n" \
 	"  gc=greedy|fifo       victim selection\n" \
+	"  hot_cold=0|1         separate hot and cold data: host writes and GC copies go to a\n" \
+	"                       hot or a cold frontier by how soon each 4 KiB is rewritten\n" \
+	"                       (default 0; 4 more bytes per 4 KiB)\n" \
 	"  seed=N               random seed; same seed and settings, same results\n" \
 	"  track_data=0|1       keep a data tag per 4 KiB (tests; 4 more bytes per 4 KiB)\n" \
 	"  lba=512|4096         logical block (default 4096); 512: sub-4k transfers are\n" \

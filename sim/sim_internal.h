@@ -115,6 +115,10 @@ struct sim_drive {
 	uint32_t closed_native;
 
 	struct frontier native, slc;
+	struct frontier gcf;      /* hot_cold: the cold frontier (native is the hot one) */
+	uint32_t *heat;           /* hot_cold: per user unit, last host write (in 16s) << 2 | 2-bit count */
+	uint64_t host_units;      /* hot_cold: host units written since the last purge */
+	uint32_t heat_window;     /* hot_cold: a rewrite sooner than this (in 16s of units) counts hot */
 	uint32_t fold_line;       /* static SLC line being folded incrementally */
 	uint32_t fold_off;
 	uint32_t gc_line;         /* line being collected, paced by host writes */
@@ -131,6 +135,34 @@ struct sim_drive {
 	uint32_t npending;
 	int error;                /* sticky -ENOSPC when GC cannot make room */
 };
+
+/* hot_cold keeps a unit's last host write in ticks of this many host units. */
+#define HEAT_TICK 16u
+
+static inline bool heat_hot(const struct sim_drive *d, uint32_t lba)
+{
+	return (d->heat[lba] & 3) >= 2;
+}
+
+/*
+ * hot_cold: a host write of lba now; returns its temperature.  A 2-bit
+ * count goes up when the unit is rewritten within heat_window and down when
+ * not, and hot is its upper half: one long or short interval does not
+ * flip a unit's class (Poisson rewrites at 16x the rate, as hotcold:20/80
+ * has, are told apart better than 97% of the time).
+ */
+static inline bool heat_write(struct sim_drive *d, uint32_t lba)
+{
+	uint32_t h = d->heat[lba], now = (uint32_t)(d->host_units++ / HEAT_TICK) & (UINT32_MAX >> 2);
+	uint32_t age = (now - (h >> 2)) & (UINT32_MAX >> 2), c = h & 3;
+
+	if (age < d->heat_window)
+		c += c < 3;
+	else
+		c -= c > 0;
+	d->heat[lba] = now << 2 | c;
+	return c >= 2;
+}
 
 /* ftl_layout.c: the geometry a configuration gives; -EINVAL and a message if none. */
 int sim_derive_geometry(const struct sim_config *cfg, struct sim_geometry *g, char *err, size_t errlen);

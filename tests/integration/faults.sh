@@ -12,7 +12,8 @@ SIM='sim:dc-tlc,capacity=1G'
 img=$work/t.img
 truncate -s 64M "$img"
 
-# expect_fail KEY... -- ARGS: exit 1, one stderr line holding every KEY, and no result saved.
+# expect_fail KEY... -- ARGS: exit 1, one stderr line holding every KEY and where the result is, and
+# a result saved with what was measured and the same line as its error.
 expect_fail() {
 	local keys=()
 	while [ "$1" != -- ]; do keys+=("$1"); shift; done
@@ -24,7 +25,19 @@ expect_fail() {
 	for k in "${keys[@]}"; do
 		grep -qF -- "$k" "$work/stderr" || fail "${SSDPROF_FAULT-} '$*': stderr lacks '$k': $(cat "$work/stderr")"
 	done
-	[ ! -e "$work/out/result.json" ] || fail "${SSDPROF_FAULT-} '$*': saved a result of a failed run"
+	grep -qF "; what was measured is in $work/out/result.json" "$work/stderr" ||
+		fail "${SSDPROF_FAULT-} '$*': stderr does not say where the result is: $(cat "$work/stderr")"
+	python3 - "$work/out/result.json" "$work/stderr" <<'PY' || fail "${SSDPROF_FAULT-} '$*': the saved result"
+import json, sys
+d = json.load(open(sys.argv[1]))
+line = open(sys.argv[2]).read()
+assert line.startswith('ssdprof: ' + d['error'] + '; '), (d['error'], line)
+assert 'interrupted' not in d and d['series'], d.keys()
+for s in d['series']:
+    assert s['ios'] == 0 or s['iops'] > 0, s
+PY
+	"$exe" report "$work/out/result.json" --out "$work/out/report" >/dev/null 2>&1 ||
+		fail "${SSDPROF_FAULT-} '$*': report refuses the saved result"
 }
 
 # A bad plan is refused before anything is opened: exit 2, one line, nothing created.

@@ -2,8 +2,11 @@
 # A sweep that meets an I/O error or a vanishing drive in its second point
 # exits 1 with one line naming the target, the LBA, the status and where
 # the finished points are; its result.json is complete JSON holding every
-# finished point as an uninterrupted sweep measures it, and --resume (the
-# fault gone) completes it to exactly the uninterrupted sweep.
+# finished point as an uninterrupted sweep measures it, that line as its
+# error, and the cut point's finished rounds apart as incomplete_point;
+# --resume (the fault gone) measures the cut point again and completes the
+# sweep to exactly the uninterrupted one.  A save that fails loses nothing
+# saved before.
 set -eu
 . "$(dirname "$0")/lib.sh"
 setup "$@"
@@ -31,6 +34,17 @@ import json, sys
 a, b = (json.load(open(f)) for f in sys.argv[1:3])
 assert b['complete'] is False and len(b['points']) == 1
 assert b['points'] == a['points'][:1] and b['settings'] == a['settings'] and b['target'] == a['target']
+# The cut point: its fill and finished rounds as the uninterrupted sweep measured them, kept apart.
+c, w = b['incomplete_point'], a['points'][1]
+n = len(c['timeseries'])
+assert c['incomplete'] is True and c['op_percent'] == 10 and c['steady_state']['stop_reason'] == 'error', c
+assert c['fill'] == w['fill'] and 1 <= n < len(w['timeseries']) and c['timeseries'] == w['timeseries'][:n], n
+assert 'interrupted' not in b
+PY
+	python3 - "$dir/result.json" "$work/stderr" <<'PY' || fail "$fault: the error saved is not the line printed"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert open(sys.argv[2]).read().startswith('ssdprof: ' + d['error'] + '; '), d['error']
 PY
 }
 
@@ -46,6 +60,7 @@ a, b = (json.load(open(f)) for f in sys.argv[1:3])
 assert a['complete'] and b['complete']
 for k in ('points', 'knee', 'settings', 'target'):
     assert a[k] == b[k], k
+assert not {'incomplete_point', 'error', 'interrupted'} & set(b), 'the resumed sweep kept the cut marks'
 PY
 
 # A resume that meets the fault again fails the same way and keeps what it had.
@@ -53,4 +68,12 @@ SSDPROF_FAULT="eio:io=1000" run_cmd sweep "$T" --resume gone --quiet
 [ "$rc" = 1 ] && grep -qF "1 finished point(s) in gone/result.json" "$work/stderr" ||
 	fail "faulted resume: exit $rc: $(cat "$work/stderr")"
 json_check gone/result.json "d['complete'] is False and len(d['points']) == 1"
+
+# A resume whose save fails (result.json.tmp cannot be created) leaves the saved sweep as it was.
+cp gone/result.json "$work/gone.json"
+mkdir gone/result.json.tmp
+SSDPROF_FAULT="eio:io=1000" run_cmd sweep "$T" --resume gone --quiet
+[ "$rc" = 1 ] && grep -qF "saving the finished points: cannot create" "$work/stderr" ||
+	fail "resume with a failing save: exit $rc: $(cat "$work/stderr")"
+cmp -s gone/result.json "$work/gone.json" || fail "a failed save changed the saved sweep"
 echo "sweep_fault: ok"

@@ -69,4 +69,12 @@ for bad in "--workload nope" "--random-dist zipf:0" "--random-dist hotcold:20" "
 done
 run_cmd precondition sim:budget-tlc,capacity=1G --workload nope
 [ "$rc" -eq 2 ] || fail "precondition --workload nope: exit $rc, want 2"
+# A dry run says what the rounds will write, workload and offsets included.
+run_cmd sweep sim:budget-tlc,capacity=1G --workload snia-70-30 --random-dist hotcold:20/80 --dry-run
+[ "$rc" -eq 0 ] || fail "sweep --workload --dry-run: exit $rc"
+grep -q 'run the snia-70-30 workload (ssdprof workloads), hotcold:20/80 offsets' "$work/stdout" ||
+	fail "sweep --dry-run does not name the workload: $(cat "$work/stdout")"
+run_cmd precondition sim:budget-tlc,capacity=1G --random-dist zipf:1.2 --dry-run
+grep -q '4096-byte random writes, zipf:1.2 offsets' "$work/stdout" ||
+	fail "precondition --dry-run does not name the offsets: $(cat "$work/stdout")"
 echo ok

@@ -24,4 +24,23 @@ grep -q 'report_slc.json)' "$work/stdout" || fail "two results of one target are
 "$ssdprof" compare "$data/report_run.json" "$data/report_run_qd.json" -o "$work/r.html" >"$work/stdout" 2>&1 ||
 	fail "run compare failed: $(cat "$work/stdout")"
 grep -q 'id="chart-compare-iops-vs-qd"' "$work/r.html" || fail "no IOPS-vs-QD chart"
+# A sweep under a skewed workload beside the same drive's uniform 4 KiB sweep: the knee shift.
+"$ssdprof" compare "$data/report_sweep_dc.json" "$data/report_sweep_zipf.json" >"$work/stdout" 2>&1 ||
+	fail "knee shift compare failed: $(cat "$work/stdout")"
+grep -q 'workload  *knee shift$' "$work/stdout" || fail "no workload and knee shift columns: $(cat "$work/stdout")"
+grep -q 'report_sweep_dc.json)  .*  20.00  *20.00  *319997  *1.88  *4 KiB$' "$work/stdout" ||
+	fail "the uniform sweep has a shift: $(cat "$work/stdout")"
+grep -q 'report_sweep_zipf.json)  .*  40.00  *319152  *1.85  *4 KiB, zipf:1.2  *+20.00 points vs row 1 (uniform 4 KiB)$' \
+	"$work/stdout" || fail "zipf row: $(cat "$work/stdout")"
+# Another sim spec is another drive, though every sim of a preset has one serial: no shift.
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d["target"]["path"] += ",hot_cold=1"; json.dump(d, open(sys.argv[2], "w"))' \
+	"$data/report_sweep_zipf.json" "$work/hc.json" || fail "cannot write hc.json"
+"$ssdprof" compare "$data/report_sweep_dc.json" "$work/hc.json" >"$work/stdout" 2>&1 || fail "hc compare failed"
+grep -q 'zipf:1.2$' "$work/stdout" || fail "a shift against another sim spec: $(cat "$work/stdout")"
+# A mixed run's reads and writes apart in the run table.
+"$ssdprof" compare "$data/report_run.json" "$data/report_run_mixed.json" >"$work/stdout" 2>&1 ||
+	fail "mixed run compare failed: $(cat "$work/stdout")"
+grep -q 'read IOPS  *read MB/s  *read p99 µs  *write IOPS  *write MB/s  *write p99 µs$' "$work/stdout" ||
+	fail "no per-direction columns: $(cat "$work/stdout")"
+grep -q '  80319  *914.3  *1284.1  *20134  *229.5  *1029.1$' "$work/stdout" || fail "mixed row: $(cat "$work/stdout")"
 echo "report_compare: ok"

@@ -31,6 +31,7 @@ static const struct {
 } docs[] = {
 	{ "report_precondition_raid.json", RESULT_KIND_PRECONDITION },
 	{ "report_run.json", RESULT_KIND_RUN },
+	{ "report_run_mixed.json", RESULT_KIND_RUN },
 	{ "report_run_qd.json", RESULT_KIND_RUN },
 	{ "report_run_raid.json", RESULT_KIND_RUN },
 	{ "report_run_raid_qd.json", RESULT_KIND_RUN },
@@ -39,6 +40,7 @@ static const struct {
 	{ "report_sweep_notsteady.json", RESULT_KIND_SWEEP },
 	{ "report_sweep_nowaf.json", RESULT_KIND_SWEEP },
 	{ "report_sweep_raid.json", RESULT_KIND_SWEEP },
+	{ "report_sweep_zipf.json", RESULT_KIND_SWEEP },
 };
 
 static void data_path(char *buf, size_t len, const char *file)
@@ -179,6 +181,34 @@ static void test_resume_crashes_refused(void **state)
 		       "points[0].steady_state.window: expected an array of 2 items or null, got 0");
 }
 
+/* How a command ended short: error a string, interrupted a boolean, the cut point a point marked incomplete. */
+static void test_cut_short(void **state)
+{
+	struct json_object *d = load_data("report_sweep_dc.json"), *cut;
+	char err[512];
+	(void)state;
+
+	json_object_object_add(d, "error", json_object_new_string("sweep at 10.00% OP: x: write error"));
+	json_object_object_add(d, "interrupted", json_object_new_boolean(0));
+	cut = NULL;
+	assert_int_equal(json_object_deep_copy(at(d, "points[1]"), &cut, NULL), 0);
+	json_object_object_add(d, "incomplete_point", cut);
+	assert_int_equal(result_validate(d, NULL, err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "incomplete_point.incomplete: missing; expected true or false");
+	json_object_object_add(cut, "incomplete", json_object_new_boolean(1));
+	assert_int_equal(result_validate(d, NULL, err, sizeof(err)), 0);
+	json_object_object_add(cut, "iops", json_object_new_string("fast"));
+	assert_int_equal(result_validate(d, NULL, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "incomplete_point.iops: expected a number"));
+	json_object_put(d);
+
+	expect_refused("report_run.json", NULL, "error", json_object_new_int(5), "error: expected a string or null, got 5");
+	expect_refused("report_slc.json", NULL, "interrupted", json_object_new_string("yes"),
+		       "interrupted: expected true or false, got \"yes\"");
+	expect_refused("report_precondition_raid.json", NULL, "interrupted", NULL,
+		       "interrupted: expected true or false, got null");
+}
+
 /* What the table cannot say alone: the plan's list and an adaptive plan's resolution. */
 static void test_sweep_plan_needs_its_list(void **state)
 {
@@ -203,6 +233,75 @@ static void test_sweep_plan_needs_its_list(void **state)
 	json_object_object_del(s, "max_rounds");
 	assert_int_equal(result_validate(d, NULL, err, sizeof(err)), -EINVAL);
 	assert_string_equal(err, "settings.max_rounds: missing; expected a whole number from 5 to 10000");
+	json_object_put(d);
+}
+
+/* A run's settings with a workload, and one mixed series with its read and write figures. */
+static struct json_object *mixed_run(void)
+{
+	struct json_object *d = load_data("report_run.json"), *s = at(d, "settings"), *ser = at(d, "series[0]");
+	int64_t ios = 2076396, bytes = ios * 4096;
+	const char *dir[2] = { "read", "write" };
+
+	json_object_object_add(ser, "ios", json_object_new_int64(ios));
+	json_object_object_add(ser, "bytes", json_object_new_int64(bytes));
+
+	json_object_object_add(s, "workload", json_object_new_string("fileserver"));
+	json_object_object_add(s, "random_pct", json_object_new_int(100));
+	json_object_object_add(s, "random_dist", json_object_new_string("zipf:1.2"));
+	for (int i = 0; i < 2; i++) {
+		struct json_object *o = json_object_new_object();
+
+		json_object_object_add(o, "iops", json_object_new_double(1000));
+		json_object_object_add(o, "mbps", json_object_new_double(10));
+		json_object_object_add(o, "lat_us", NULL);
+		json_object_object_add(o, "ios", json_object_new_int64(i ? ios - ios / 3 : ios / 3));
+		json_object_object_add(o, "bytes", json_object_new_int64(i ? bytes - bytes / 4 : bytes / 4));
+		json_object_object_add(ser, dir[i], o);
+	}
+	return d;
+}
+
+/* Workload settings and per-direction figures: the names and limits the command line has. */
+static void test_workload_fields(void **state)
+{
+	struct json_object *d = mixed_run();
+	char err[512];
+	(void)state;
+
+	if (result_validate(d, NULL, err, sizeof(err)))
+		fail_msg("a mixed run is refused: %s", err);
+	json_object_object_add(at(d, "settings"), "workload", NULL);
+	json_object_object_add(at(d, "settings"), "random_dist", NULL);
+	json_object_object_add(at(d, "settings"), "random_pct", NULL);
+	assert_int_equal(result_validate(d, NULL, err, sizeof(err)), 0);
+	/* Directions that do not add up to the series. */
+	json_object_object_add(at(d, "series[0].write"), "ios", json_object_new_int(1));
+	assert_int_equal(result_validate(d, NULL, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "series[0].ios: "));
+	assert_non_null(strstr(err, "is not read.ios"));
+	json_object_put(d);
+
+	expect_refused("report_run.json", "settings", "workload", json_object_new_string("fileserver2"),
+		       "settings.workload: expected a workload `ssdprof workloads` lists, got \"fileserver2\"");
+	expect_refused("report_run.json", "settings", "workload", json_object_new_int(1),
+		       "settings.workload: expected a string or null, got 1");
+	expect_refused("report_run.json", "settings", "random_pct", json_object_new_int(101),
+		       "settings.random_pct: expected a whole number from 0 to 100 or null, got 101");
+	expect_refused("report_run.json", "settings", "random_dist", json_object_new_string("zipf:-1"),
+		       "settings.random_dist: expected what --random-dist takes");
+	expect_refused("report_run.json", "settings", "random_dist", json_object_new_string_len("zipf:1\0x", 8),
+		       "settings.random_dist: expected a string without NUL bytes");
+	expect_refused("report_sweep_dc.json", "settings", "random_dist", json_object_new_string("hotcold:90/10x"),
+		       "settings.random_dist: expected what --random-dist takes");
+	expect_refused("report_sweep_dc.json", "settings", "workload", json_object_new_string(""),
+		       "settings.workload: expected a workload");
+	expect_refused("report_run.json", "series[0]", "read", json_object_new_string("x"),
+		       "series[0].read: expected an object or null");
+	d = mixed_run();
+	json_object_object_add(at(d, "series[0].read"), "iops", json_object_new_double(-1));
+	assert_int_equal(result_validate(d, NULL, err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "series[0].read.iops: expected a number of at least 0 or null, got -1");
 	json_object_put(d);
 }
 
@@ -339,6 +438,8 @@ int main(void)
 		cmocka_unit_test(test_report_crashes_refused),
 		cmocka_unit_test(test_resume_crashes_refused),
 		cmocka_unit_test(test_sweep_plan_needs_its_list),
+		cmocka_unit_test(test_workload_fields),
+		cmocka_unit_test(test_cut_short),
 		cmocka_unit_test(test_kind),
 		cmocka_unit_test(test_text),
 		cmocka_unit_test(test_files),
