@@ -797,12 +797,12 @@ static int finish(struct run_opts *o, const struct target *t, const struct run_s
 	else if (!o->pc.quiet)
 		print_curve(stdout, set->res, set->n);
 	fflush(stdout);
-	run_warn_unwritten(set);
 	if (set->error[0]) {
 		/* One line: why, and where the intervals measured before it are. */
 		cli_error("%s; what was measured is in %s/result.json", set->error, out_dir);
 		goto out;
 	}
+	run_warn_unwritten(set);
 	if (set->interrupted) {
 		cli_error("interrupted at qd %u; results so far in %s/result.json", set->res[set->n - 1].qd, out_dir);
 		rc = EXIT_INTERRUPTED;
