@@ -61,11 +61,10 @@ int cmd_compare(int argc, char **argv)
 	table_print(&t, stdout, "");
 	rc = EXIT_OK;
 	if (out) {
-		if (compare_make(&set, &t, out, png, err, sizeof(err))) {
+		/* Every file written is named on stderr, the page first. */
+		if (compare_make(&set, &t, out, png, stderr, err, sizeof(err))) {
 			cli_error("compare: %s", err);
 			rc = EXIT_RUN_FAILED;
-		} else {
-			fprintf(stderr, "compare: %s\n", out);
 		}
 	}
 out:

@@ -19,6 +19,7 @@
 #include "device/target.h"
 #include "open/open.h"
 #include "sim/sim.h"
+#include "util/text.h"
 
 const char cmd_info_usage[] =
 	"usage: ssdprof info TARGET [--json]\n"
@@ -43,7 +44,7 @@ static void render_scalar(FILE *out, struct json_object *v)
 {
 	switch (json_object_get_type(v)) {
 	case json_type_null:
-		fputs("unknown", out);
+		fputs(TEXT_NOT_MEASURED, out);
 		break;
 	case json_type_string:
 		fputs(json_object_get_string(v), out);

@@ -15,6 +15,7 @@
 #include "device/safety.h"
 #include "device/target.h"
 #include "open/open.h"
+#include "util/text.h"
 
 const char cmd_list_usage[] =
 	"usage: ssdprof list [--json]\n"
@@ -28,7 +29,7 @@ static const char *s(struct json_object *o, const char *k)
 {
 	struct json_object *v;
 
-	return json_object_object_get_ex(o, k, &v) && v ? json_object_get_string(v) : "-";
+	return json_object_object_get_ex(o, k, &v) && v ? json_object_get_string(v) : TEXT_NOT_MEASURED;
 }
 
 static void add_str(struct json_object *o, const char *k, const char *v)

@@ -52,7 +52,7 @@ static int show(struct target *t, bool json)
 	uint64_t cur = have && !strcmp(e.method, "span") ? e.current_bytes : t->info.capacity_bytes;
 	unsigned long long native = dev_native_bytes(t);
 	double pct = orig ? 100.0 * (1.0 - (double)cur / (double)orig) : 0;
-	char purge[200], op[64];
+	char purge[200], op[64], yes[TARGET_ERRLEN + 8];
 	struct json_object *o = json_object_new_object();
 
 	dev_methods(t, purge, sizeof(purge), op, sizeof(op));
@@ -78,8 +78,8 @@ static int show(struct target *t, bool json)
 			printf("native capacity (READ NATIVE MAX): %llu bytes\n", native);
 		printf("OP methods: %s\n", op);
 		if (have)
-			printf("journal: since %s, last step %s; undo with ssdprof op %s --restore\n", e.when, e.step,
-			       t->info.path);
+			printf("journal: since %s, last step %s; undo with ssdprof op %s --restore%s\n", e.when,
+			       e.step, t->info.path, dev_yes_arg(t, yes, sizeof(yes)));
 	}
 	json_object_put(o);
 	return EXIT_OK;
@@ -159,6 +159,20 @@ static int check_method(struct target *t, enum op_method m)
 	return 0;
 }
 
+/*
+ * The --span of precondition and sweep (a percentage of the capacity) that
+ * gives the same usable bytes as --set op_pct: the shortest that does.
+ */
+static const char *span_percent(char *buf, size_t len, uint64_t orig, uint64_t usable, double op_pct)
+{
+	for (int digits = 4; digits <= 17; digits++) {
+		snprintf(buf, len, "%.*g", digits, 100.0 - op_pct);
+		if (sweep_usable_bytes(orig, 100.0 - strtod(buf, NULL)) == usable)
+			break;
+	}
+	return buf;
+}
+
 /* Set or restore the OP of the opened t.  An exit code. */
 static int change(struct target *t, struct op_args *a)
 {
@@ -229,9 +243,12 @@ static int change(struct target *t, struct op_args *a)
 	printf("%s: %s OP %s: %llu bytes usable of %llu (OP %.2f%%)\n", t->info.path, op_method_name(used),
 	       restore ? "restored" : "set", (unsigned long long)usable, (unsigned long long)orig,
 	       orig ? 100.0 * (1.0 - (double)usable / (double)orig) : 0.0);
-	if (used == OP_METHOD_SPAN && usable != orig)
-		printf("%s; e.g. ssdprof precondition %s --span %llu\n", span_note, t->info.path,
-		       (unsigned long long)usable);
+	if (used == OP_METHOD_SPAN && usable != orig) {
+		char span[40], yes[TARGET_ERRLEN + 8];
+
+		printf("%s; e.g. ssdprof precondition %s --span %s%s\n", span_note, t->info.path,
+		       span_percent(span, sizeof(span), orig, usable, a->pct), dev_yes_arg(t, yes, sizeof(yes)));
+	}
 	return EXIT_OK;
 }
 

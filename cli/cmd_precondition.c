@@ -25,6 +25,7 @@
 #include "profiler/sweep.h"
 #include "results/sweep_json.h"
 #include "device/target.h"
+#include "util/text.h"
 
 const char cmd_precondition_usage[] =
 	"usage: ssdprof precondition TARGET [--span PCT] [--no-purge] [OPTIONS]\n"
@@ -97,6 +98,26 @@ static void dry_run(const struct pc_cmd *p, const struct target *t)
 }
 
 /*
+ * What the command line asked for: a sweep's settings where they share a
+ * key (so one reader serves both), then the span and whether it purged.
+ */
+static int settings_add(struct json_object *doc, const struct pc_cmd *p)
+{
+	struct json_object *s = json_object_new_object();
+	int rc = !s;
+
+	rc |= precondition_settings_json_add(s, &p->o.s, p->purge ? p->o.purge_method : NULL,
+					     p->o.have_shape ? &p->o.shape : NULL);
+	rc |= json_object_object_add(s, "span_percent", result_json_number(p->span_pct, 2));
+	rc |= json_object_object_add(s, "purge", json_object_new_boolean(p->purge));
+	if (rc || json_object_object_add(doc, "settings", s)) {
+		json_object_put(s);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/*
  * The result document, written to dir; failure (or "") is the line an I/O
  * error ended the rounds with, saved as "error".  0, or an exit code after
  * printing why (one line, failure first).
@@ -110,6 +131,10 @@ static int save(struct pc_cmd *p, struct target *t, const struct precondition_re
 
 	doc = *docp = result_doc_new("precondition", p->o.command, t);
 	result_doc_finish(doc, t);
+	if ((ret = settings_add(doc, p))) {
+		cli_error("out of memory");
+		return EXIT_RUN_FAILED;
+	}
 	point = point_json(info, r);
 	json_object_object_add(doc, "precondition", point);
 	if (members) {
@@ -147,7 +172,7 @@ static int precondition(struct pc_cmd *p, struct target *t)
 	struct pc_progress progress = { .prefix = "" };
 	struct progress prog = { .closed = true };
 	struct eta_settings es = eta_settings_of(o);
-	char err[TARGET_ERRLEN], dir[4096], purge_used[32] = "";
+	char err[TARGET_ERRLEN], dir[4096], purge_used[32] = "", wa[32];
 	uint64_t start;
 	int ret, rc = EXIT_RUN_FAILED;
 
@@ -201,9 +226,9 @@ static int precondition(struct pc_cmd *p, struct target *t)
 	else if (!o->quiet && !r.nrounds)
 		printf("steady state NOT reached (%s before the first round): no round measured\n", r.stop_reason);
 	else if (!o->quiet)
-		printf("%s after %zu rounds (%s): %.0f IOPS over rounds %zu-%zu, WA %.2f\n",
+		printf("%s after %zu rounds (%s): %.0f IOPS over rounds %zu-%zu, WA %s\n",
 		       r.reached ? "steady state reached" : "steady state NOT reached", r.nrounds, r.stop_reason,
-		       r.iops, r.window.first + 1, r.window.last + 1, r.waf);
+		       r.iops, r.window.first + 1, r.window.last + 1, text_num(wa, sizeof(wa), 2, r.waf));
 	fprintf(stderr, "results: %s/result.json\n", dir);
 	if (ret == -EINTR)
 		rc = EXIT_INTERRUPTED;

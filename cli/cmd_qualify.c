@@ -373,7 +373,7 @@ static void write_reports(const char *dir, const struct qualify_drive *d, unsign
 			snprintf(out, sizeof(out), "%s/report.html", path);
 			strncat(path, "/result.json", sizeof(path) - strlen(path) - 1);
 			if (report_load(path, &doc, &kind, err, sizeof(err)) ||
-			    report_make(doc, kind, out, NULL, err, sizeof(err)))
+			    report_make(doc, kind, out, NULL, NULL, err, sizeof(err)))
 				cli_error("warning: no report beside %s: %s", path, err);
 			json_object_put(doc);
 		}

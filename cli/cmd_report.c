@@ -25,10 +25,13 @@ const char cmd_report_usage[] =
 	"Turn a result document (sweep, slc, run or precondition) into one HTML page\n"
 	"that needs nothing else to be read: a summary (target, method, purge, OP\n"
 	"method, steady state per point, the recommendation and why), charts, and the\n"
-	"numbers of every chart in a table.  The CSV files (points.csv, timeseries.csv,\n"
-	"slc_samples.csv, ...) go beside the HTML file.\n"
+	"numbers of every chart in a table.  The CSV files go beside the HTML file,\n"
+	"named after it (report.html: report-points.csv, report-timeseries.csv, ...),\n"
+	"so they never replace a result's own files.  Every file written is named.\n"
 	"\n"
-	"  -o, --out FILE   the HTML file (default: report.html beside RESULT.json)\n"
+	"  -o, --out FILE   the HTML file (default: report.html beside a result.json,\n"
+	"                   NAME.html beside NAME.json); an existing file is replaced\n"
+	"                   only when it is a page ssdprof wrote\n"
 	"  --png DIR        also write every chart as a PNG (1000x600) into DIR\n"
 	"\n"
 	"Example: ssdprof report results/budget/result.json -o budget.html --png budget-png\n";
@@ -128,12 +131,12 @@ int cmd_report(int argc, char **argv)
 	} else if (ret) {
 		out = defout;
 	}
-	ret = report_make(doc, kind, out, png, err, sizeof(err));
+	/* Every file written is named on stderr, the page first. */
+	ret = report_make(doc, kind, out, png, stderr, err, sizeof(err));
 	if (ret)
 		cli_error("report: %s", err);
-	else
-		fprintf(stderr, "report: %s%s%s\n", out, png ? ", charts in " : "", png ? png : "");
 	json_object_put(doc);
 	chart_release_fonts();
-	return ret ? EXIT_RUN_FAILED : EXIT_OK;
+	/* A page that would replace a file that is not one is refused like bad input: nothing was written. */
+	return ret == -EEXIST ? EXIT_USAGE : ret ? EXIT_RUN_FAILED : EXIT_OK;
 }

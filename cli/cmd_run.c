@@ -41,6 +41,7 @@
 #include "engine/access_spec.h"
 #include "engine/workload.h"
 #include "cli/workload_opts.h"
+#include "precondition/precondition.h"
 
 /* Larger blocks buy nothing for profiling and io_req.len is 32-bit. */
 #define MAX_BS (64ull << 20)
@@ -56,7 +57,7 @@ const char cmd_run_usage[] =
 	"                   [--qd N[,N...]] [--time DUR | --bytes SIZE] [--span PCT]\n"
 	"                   [--interval DUR] [--seed N] [--verify] [--json] [--out DIR]\n"
 	"                   [--quiet] [--events FILE] [--yes SERIAL] [--force] [--dry-run]\n"
-	"                   [--workload NAME] [--random-dist D]\n"
+	"                   [--workload NAME] [--random-dist D] [--fill | --no-fill]\n"
 	"       ssdprof run --raid 0|1|5|6|10 [--chunk LIST] MEMBER MEMBER... [OPTIONS]\n"
 	"\n"
 	"Run a workload against TARGET and record IOPS, throughput, latency\n"
@@ -77,6 +78,12 @@ const char cmd_run_usage[] =
 	"  --bytes SIZE     run each step until this many bytes are done instead\n"
 	"  --span PCT       confine offsets to the first PCT of the capacity (default 100)\n"
 	"  --interval DUR   sample period (default 1s)\n"
+	"  --fill           write the span once sequentially (128k, as SNIA PTS\n"
+	"                   preconditions) before measuring, so reads read data;\n"
+	"                   the default for workloads that read on a simulated\n"
+	"                   drive, which starts empty\n"
+	"  --no-fill        measure the drive as it is (a read of a block never\n"
+	"                   written is answered without reading flash)\n"
 	"  --seed N         seed for offsets and data (default 1)\n"
 	"  --verify         reads check that the data is what a write with the same\n"
 	"                   seed put there\n"
@@ -110,7 +117,7 @@ const char cmd_run_usage[] =
 
 enum {
 	OPT_RW = CLI_OPT_END, OPT_QD, OPT_TIME, OPT_BYTES, OPT_SPAN, OPT_INTERVAL, OPT_READ_PCT, OPT_BS_MIX,
-	OPT_VERIFY, OPT_CHUNK,
+	OPT_VERIFY, OPT_CHUNK, OPT_FILL, OPT_NO_FILL,
 };
 
 /* --chunk LIST: every entry by cli_parse_chunk's rule.  EXIT_OK, or EXIT_USAGE after printing why. */
@@ -222,6 +229,14 @@ static int run_option(struct run_opts *o, int c, const char *arg, bool *have_tim
 		break;
 	case OPT_CHUNK:
 		return parse_chunks(arg, o);
+	case OPT_FILL:
+	case OPT_NO_FILL:
+		if (o->fill >= 0 && o->fill != (c == OPT_FILL)) {
+			cli_error("--fill and --no-fill cannot be combined; give one");
+			return EXIT_USAGE;
+		}
+		o->fill = c == OPT_FILL;
+		break;
 	}
 	return EXIT_OK;
 
@@ -304,6 +319,7 @@ static int parse_args(struct run_opts *o)
 
 	o->w.rw = WL_RANDWRITE;
 	o->w.read_pct = 50;
+	o->fill = -1;
 	o->w.time_ns = 60ull * 1000000000ull;
 	o->w.interval_ns = 1000000000ull;
 	o->span_pct = 100;
@@ -376,7 +392,7 @@ static int check_against_target(struct run_opts *o, const struct target *t)
 	if (!o->w.nbs_mix)
 		span -= span % o->w.bs;
 	o->w.span_bytes = span;
-	return EXIT_OK;
+	return run_decide_fill(o, t);
 }
 
 /* Errors that mean "the TARGET you typed is wrong" are usage errors; the rest are failures. */
@@ -396,7 +412,7 @@ static int open_run_target(struct run_opts *o, size_t chunk, struct target **t)
 {
 	char err[TARGET_ERRLEN];
 	/* Reads only: no write open, whose close would have udev re-scan the device (each member's). */
-	unsigned flags = workload_writes(&o->w) ? 0 : TARGET_OPEN_READONLY;
+	unsigned flags = workload_writes(&o->w) || run_may_fill(o) ? 0 : TARGET_OPEN_READONLY;
 	int ret;
 
 	if (o->pc.raid_level >= 0) {
@@ -427,7 +443,7 @@ static int dry_run(const struct run_opts *o, struct target *t)
 
 	print_dry_run(o, t);
 	progress_dry_run_estimate(t, &es);
-	return workload_writes(&o->w) ? dev_safety_gate(t, o->pc.yes, o->pc.force, true, "run") : EXIT_OK;
+	return run_writes(o) ? dev_safety_gate(t, o->pc.yes, o->pc.force, true, "run") : EXIT_OK;
 }
 
 /* Series i of a group: its chunk and its members' figures between the snapshots.  0 or -errno. */
@@ -611,6 +627,9 @@ static struct json_object *run_doc(const struct result_meta *meta, const struct 
 	struct json_object *doc, *series, *more, *ms;
 
 	doc = result_run_json(meta, t, &o->w, set->res, o->nchunk && set->n > o->nqd ? o->nqd : set->n);
+	if (doc && (!json_object_object_get_ex(doc, "settings", &more) ||
+		    json_object_object_add(more, "fill", json_object_new_boolean(o->do_fill))))
+		goto fail;
 	if (!doc || !o->nchunk)
 		return doc;
 	if (!json_object_object_get_ex(doc, "series", &series))
@@ -698,7 +717,7 @@ static int setup(struct run_opts *o, struct target **t, struct run_set *set, cha
 	if (o->pc.dry_run)
 		return dry_run(o, *t);
 	/* Reads never need confirmation; writes to a real device (each member of a group) always do. */
-	if (workload_writes(&o->w) && (ret = dev_safety_gate(*t, o->pc.yes, o->pc.force, false, "run")))
+	if (run_writes(o) && (ret = dev_safety_gate(*t, o->pc.yes, o->pc.force, false, "run")))
 		return ret;
 	if (cli_make_out_dir(o->pc.out, out_dir, len, err, sizeof(err)) < 0) {
 		cli_error("--out: %s", err);
@@ -733,9 +752,11 @@ static int run_all(struct run_opts *o, struct target **t, struct run_set *set)
 				return ret;
 			progress_retarget(set->prog, *t);
 			/* The claim went with the old group: the fresh one takes it again. */
-			if (workload_writes(&o->w) && (ret = dev_safety_gate(*t, o->pc.yes, o->pc.force, false, "run")))
+			if (run_writes(o) && (ret = dev_safety_gate(*t, o->pc.yes, o->pc.force, false, "run")))
 				return ret;
 		}
+		if (o->do_fill && (ret = run_fill(o, *t, set)) != EXIT_OK)
+			return ret;
 		if ((ret = run_steps(o, *t, c, set)) != EXIT_OK)
 			return ret;
 	}
@@ -781,6 +802,7 @@ static int finish(struct run_opts *o, const struct target *t, const struct run_s
 		cli_error("%s; what was measured is in %s/result.json", set->error, out_dir);
 		goto out;
 	}
+	run_warn_unwritten(set);
 	if (set->interrupted) {
 		cli_error("interrupted at qd %u; results so far in %s/result.json", set->res[set->n - 1].qd, out_dir);
 		rc = EXIT_INTERRUPTED;
@@ -806,6 +828,8 @@ int cmd_run(int argc, char **argv)
 		{ "interval", required_argument, NULL, OPT_INTERVAL },
 		{ "verify", no_argument, NULL, OPT_VERIFY },
 		{ "chunk", required_argument, NULL, OPT_CHUNK },
+		{ "fill", no_argument, NULL, OPT_FILL },
+		{ "no-fill", no_argument, NULL, OPT_NO_FILL },
 		{ NULL, 0, NULL, 0 },
 	};
 	char out_dir[PATH_MAX], started[32], finished[32];
@@ -840,7 +864,7 @@ int cmd_run(int argc, char **argv)
 	/* Wall-clock stamps would make identical simulated runs differ. */
 	meta.command = o.pc.command;
 	if (target_has(t, TARGET_CAP_VIRTUAL_TIME)) {
-		meta.virtual_seconds = set.vsec;
+		meta.virtual_seconds = set.vsec + set.fill_s;
 	} else {
 		meta.started = started;
 		meta.finished = finished;

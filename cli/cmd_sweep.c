@@ -39,6 +39,7 @@
 #include "profiler/sweep_plan.h"
 #include "reports/table.h"
 #include "device/target.h"
+#include "util/text.h"
 
 const char cmd_sweep_usage[] =
 	"usage: ssdprof sweep TARGET [--op LIST | --op-range A:B [--resolution PCT]]\n"
@@ -506,7 +507,7 @@ static int add_point(const struct sweep_cli *o, const struct sweep_run *run, str
 {
 	struct point_info info = point_info_of(run, op, pt);
 	struct json_object *pj = point_json(&info, &pt->pc);
-	char err[TARGET_ERRLEN];
+	char err[TARGET_ERRLEN], wa[32];
 	int ret;
 
 	if (pctx->members && (ret = raid_rounds_json_add(pctx->members, pj, pt->pc.nrounds))) {
@@ -524,10 +525,10 @@ static int add_point(const struct sweep_cli *o, const struct sweep_run *run, str
 	progress_point_end(pctx->status, op, pt->pc.iops, pt->pc.waf, pt->pc.reached, pt->pc.nrounds);
 	progress_pause(pctx->status);
 	if (!o->pc.quiet && !o->pc.json)
-		printf("op %.2f%%: %s%s after %zu rounds: %.0f IOPS, WA %.2f, %.1f drive-minutes\n", op,
+		printf("op %.2f%%: %s%s after %zu rounds: %.0f IOPS, WA %s, %.1f drive-minutes\n", op,
 		       !strcmp(info.method, "predicted") ? "predicted" : pt->pc.reached ? "steady" : "NOT steady",
-		       pt->carried_over ? " (carried over)" : "", pt->pc.nrounds, pt->pc.iops, pt->pc.waf,
-		       pt->drive_seconds / 60);
+		       pt->carried_over ? " (carried over)" : "", pt->pc.nrounds, pt->pc.iops,
+		       text_num(wa, sizeof(wa), 2, pt->pc.waf), pt->drive_seconds / 60);
 	if (save(d, so->dir, false, so->virtual_time, err, sizeof(err))) {
 		cli_error("%s", err);
 		return EXIT_RUN_FAILED;
@@ -583,9 +584,13 @@ static int stop_point(const struct sweep_run *run, struct sweep_doc *d, struct p
 		/* One line: what failed, and where the finished points are. */
 		if (ret)
 			cli_error("%s; saving the finished points: %s", why, err);
-		else
+		else if (pctx->members)
 			cli_error("%s; %zu finished point(s) in %s/result.json (--resume %s continues)", why, d->n,
 				  so->dir, so->dir);
+		else
+			/* A command that runs as printed (tests/integration/suggestions.sh runs it). */
+			cli_error("%s; %zu finished point(s) in %s/result.json; continue with: ssdprof sweep %s "
+				  "--resume %s", why, d->n, so->dir, run->t->info.path, so->dir);
 		return EXIT_RUN_FAILED;
 	}
 	if (ret)

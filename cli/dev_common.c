@@ -31,6 +31,16 @@ int dev_safety_gate(struct target *t, const char *yes, bool force, bool dry_run,
 	return 0;
 }
 
+const char *dev_yes_arg(const struct target *t, char *buf, size_t len)
+{
+	char name[TARGET_ERRLEN];
+
+	if (!safety_confirm_name(t, name, sizeof(name)))
+		return "";
+	snprintf(buf, len, " --yes %s", name);
+	return buf;
+}
+
 void dev_set_dry_run(struct target *t, bool dry_run, void *out)
 {
 	struct target_dry_run d = { .on = dry_run, .out = out };

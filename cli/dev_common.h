@@ -24,6 +24,8 @@ struct target;
  * naming the holder).  A read-only drive or file gives EXIT_USAGE.
  */
 int dev_safety_gate(struct target *t, const char *yes, bool force, bool dry_run, const char *cmd);
+/* " --yes NAME" when writing to t needs it, else "": for a suggested command line to run as printed. */
+const char *dev_yes_arg(const struct target *t, char *buf, size_t len);
 
 /* Print the commands instead of sending them (NVMe and SATA targets and groups of them; others ignore it). */
 void dev_set_dry_run(struct target *t, bool dry_run, void *out);

@@ -109,8 +109,10 @@ int main(int argc, char **argv)
 		return finish(EXIT_OK);
 	}
 	if ((cmd->flags & CMD_NEEDS_TARGET) && argc < 3) {
-		cli_error("%s needs a TARGET, e.g. 'ssdprof %s sim:budget-tlc'; "
-			  "see 'ssdprof %s --help'", cmd->name, cmd->name, cmd->name);
+		/* op does nothing without its action: the example is one that runs as printed. */
+		cli_error("%s needs a TARGET, e.g. 'ssdprof %s sim:budget-tlc%s'; "
+			  "see 'ssdprof %s --help'", cmd->name, cmd->name, strcmp(cmd->name, "op") ? "" : " --show",
+			  cmd->name);
 		return EXIT_USAGE;
 	}
 

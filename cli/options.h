@@ -85,7 +85,7 @@ struct cli_opts {
 	"  --round DUR        length of a round (default 60s; virtual time on sim:)\n" \
 	"  --max-writes N[x]  stop after N x the usable capacity written in rounds\n" \
 	"  --max-rounds N     stop after N rounds (default 25, at least 5)\n" \
-	"  --fill-passes N    sequential 128k fill passes before the rounds (default 1; 0 skips)\n" \
+	"  --fill-passes N    sequential 128k fill passes before the rounds (default 2; 0 skips)\n" \
 	"  --purge-method M   how to purge: auto, sanitize-block, sanitize-crypto,\n" \
 	"                     sanitize-overwrite, format, format-crypto, ata-erase,\n" \
 	"                     ata-erase-enhanced or trim (default auto)\n" \

@@ -14,6 +14,7 @@
 #include "raid/raid_target.h"
 #include "device/target.h"
 #include "open/open.h"
+#include "util/text.h"
 
 int pc_cli_check_target(struct cli_opts *c, struct target *t, const char *cmd)
 {
@@ -97,6 +98,7 @@ int pc_cli_open_target(struct cli_opts *c, int argc, char **argv, int first, con
 int pc_cli_print_progress(const struct precondition_event *ev, void *arg)
 {
 	const char *prefix = arg;
+	char wa[32];
 
 	if (ev->phase == PHASE_ROUNDS_START || ev->phase == PHASE_TICK) {
 		/* Nothing to say yet. */
@@ -108,8 +110,7 @@ int pc_cli_print_progress(const struct precondition_event *ev, void *arg)
 
 		printf("%sround %2zu  iops %9.0f  MB/s %8.1f  lat_mean_us %9.1f", prefix, ev->round_index + 1,
 		       r->iops, r->mbps, r->lat_mean_us);
-		if (r->media_known && !isnan(r->waf))
-			printf("  WA %5.2f", r->waf);
+		printf("  WA %5s", text_num(wa, sizeof(wa), 2, r->media_known ? r->waf : NAN));
 		if (ev->window)
 			printf("  window range %5.1f%% slope %5.1f%%%s", ev->window->range_pct, ev->window->slope_pct,
 			       ev->window->reached ? "  steady" : "");

@@ -36,6 +36,9 @@ struct run_opts {
 	bool have_rw, have_bs_mix;
 	uint64_t chunks[MAX_CHUNKS];
 	size_t nchunk;              /* 0 without --raid */
+	/* --fill 1, --no-fill 0, neither -1: a simulated drive is filled for workloads that read. */
+	int fill;
+	bool do_fill;               /* decided once the target is open */
 	/* The TARGET, or the members: argv[first..argc). */
 	int argc, first;
 	char **argv;
@@ -50,6 +53,7 @@ struct run_set {
 	int *limiting;
 	struct raid_snap *before, *after;
 	double vsec;                    /* the series' time on the target clock */
+	double fill_s;                  /* the fills' time on the target clock (not in vsec) */
 	bool interrupted;
 	/* Why a measurement failed (the line printed, saved as "error"), or "": then what it measured is saved. */
 	char error[400];
@@ -87,6 +91,16 @@ void print_summary(FILE *out, const struct run_result *r, bool show_qd, uint64_t
 void print_curve(FILE *out, const struct run_result *r, size_t n);
 /* The chunks side by side, what a --chunk list is for. */
 void print_chunks(FILE *out, const struct run_opts *o, const struct run_set *set);
+/* o->do_fill for the opened t (o->w.span_bytes set).  EXIT_OK, or EXIT_USAGE after printing why. */
+int run_decide_fill(struct run_opts *o, const struct target *t);
+/* Whether the run writes: its workload, or the fill. */
+bool run_writes(const struct run_opts *o);
+/* Whether the target must be opened for writing for a fill (before o->do_fill is known). */
+bool run_may_fill(const struct run_opts *o);
+/* The span written once before the steps (o->do_fill).  EXIT_OK, or an exit code after printing why. */
+int run_fill(const struct run_opts *o, struct target *t, struct run_set *set);
+/* The warning when a share of the reads hit blocks never written (measured on simulated drives). */
+void run_warn_unwritten(const struct run_set *set);
 /* What --dry-run would do. */
 void print_dry_run(const struct run_opts *o, const struct target *t);
 

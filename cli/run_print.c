@@ -6,14 +6,15 @@
 #include "cli/run.h"
 #include "device/target.h"
 #include "engine/workload.h"
+#include "util/text.h"
 
-/* Right-aligned in width, or "-" when not measured. */
+/* Right-aligned in width, or TEXT_NOT_MEASURED when not measured. */
 static const char *fixed(char *buf, size_t len, int width, int prec, double v)
 {
 	if (isfinite(v))
 		snprintf(buf, len, "%*.*f", width, prec, v);
 	else
-		snprintf(buf, len, "%*s", width, "-");
+		snprintf(buf, len, "%*s", width, TEXT_NOT_MEASURED);
 	return buf;
 }
 
@@ -59,7 +60,7 @@ int print_progress(const struct run_sample *s, void *arg)
 		fixed(b[2], sizeof(b[2]), 7, 1, s->mbps),
 		fixed(b[3], sizeof(b[3]), 6, 1, s->lat_mean_us),
 		fixed(b[5], sizeof(b[5]), 6, 1, s->lat_p99_us),
-		isfinite(s->waf) ? fixed(b[4], sizeof(b[4]), 4, 2, s->waf) : "-");
+		fixed(b[4], sizeof(b[4]), 4, 2, s->waf));
 	/* A pipe would otherwise hold back a long run's progress. */
 	fflush(p->out);
 	return 0;
@@ -73,7 +74,7 @@ void print_summary(FILE *out, const struct run_result *r, bool show_qd, uint64_t
 	if (isfinite(r->waf))
 		snprintf(wa, sizeof(wa), "WA %.2f over the run", r->waf);
 	else
-		snprintf(wa, sizeof(wa), "WA unknown");
+		snprintf(wa, sizeof(wa), "WA " TEXT_NOT_MEASURED);
 	fprintf(out, "run%s: %s s  iops %s  MB/s %s  lat_mean_us %s  p50_us %s  p99_us %s  %s\n",
 		series_label(label, sizeof(label), chunk, show_qd, r->qd, true),
 		fixed(b[0], sizeof(b[0]), 0, 1, (double)r->elapsed_ns / 1e9),
@@ -134,6 +135,9 @@ void print_dry_run(const struct run_opts *o, const struct target *t)
 			printf("%s%s", i ? "," : " ", chunk_name(name, sizeof(name), o->chunks[i]));
 		printf("%s\n", o->nchunk > 1 ? ": the workload runs once per chunk, on the group opened afresh" : "");
 	}
+	if (o->do_fill)
+		printf("  would first fill bytes 0..%llu sequentially with 128k writes (--fill)\n",
+		       (unsigned long long)o->w.span_bytes);
 	if (workload_writes(&o->w))
 		printf("  would overwrite bytes 0..%llu (%g%% span) with seeded random data; "
 		       "nothing written now\n", (unsigned long long)o->w.span_bytes, o->span_pct);
@@ -154,7 +158,7 @@ void print_chunks(FILE *out, const struct run_opts *o, const struct run_set *set
 		if (set->limiting[i] >= 0)
 			snprintf(lim, sizeof(lim), "%d", set->limiting[i]);
 		else
-			snprintf(lim, sizeof(lim), "-");
+			snprintf(lim, sizeof(lim), TEXT_NOT_MEASURED);
 		fprintf(out, "%6s %5u %s %s %s %s %s %8s\n", chunk_name(name, sizeof(name), o->chunks[i / o->nqd]),
 			r->qd, fixed(b[0], sizeof(b[0]), 10, 0, r->iops), fixed(b[1], sizeof(b[1]), 9, 1, r->mbps),
 			fixed(b[2], sizeof(b[2]), 10, 1, r->lat_p50_us), fixed(b[3], sizeof(b[3]), 10, 1, r->lat_p99_us),

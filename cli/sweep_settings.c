@@ -54,18 +54,8 @@ struct json_object *sweep_settings_json(const struct sweep_cli *o)
 	json_object_object_add(s, "op_method", json_object_new_string(op_method_name(o->op_method)));
 	if (o->member.npoints)
 		json_object_object_add(s, "op_member", op_member_json(&o->member));
-	json_object_object_add(s, "purge_method",
-			       o->pc.purge_method ? json_object_new_string(o->pc.purge_method) : NULL);
-	json_object_object_add(s, "fill_passes", json_object_new_int((int)o->pc.s.fill_passes));
-	json_object_object_add(s, "bs", json_object_new_int64(o->pc.s.bs));
-	json_object_object_add(s, "qd", json_object_new_int((int)o->pc.s.qd));
-	json_object_object_add(s, "round_s", result_json_number((double)o->pc.s.round_ns / 1e9, RP_SECONDS));
-	json_object_object_add(s, "max_rounds", json_object_new_int((int)o->pc.s.max_rounds));
-	json_object_object_add(s, "max_writes",
-			       o->pc.s.max_writes > 0 ? result_json_number(o->pc.s.max_writes, 2) : NULL);
-	json_object_object_add(s, "seed", json_object_new_uint64(o->pc.s.seed));
-	if (o->pc.have_shape)
-		result_workload_shape_json(s, &o->pc.shape);
+	/* The keys a precondition shares, saved the same way by both. */
+	precondition_settings_json_add(s, &o->pc.s, o->pc.purge_method, o->pc.have_shape ? &o->pc.shape : NULL);
 	/* Only when asked: a default sweep's document stays as it was. */
 	if (o->carry_over)
 		json_object_object_add(s, "carry_over", json_object_new_boolean(true));

@@ -20,7 +20,7 @@ int cli_workload_name(const char *arg, struct workload *w)
 	if (!spec) {
 		cli_error("--workload: '%s' is not an access specification; use fileserver, "
 			  "webserver, database, workstation, snia-70-30, snia-65-35 or nas "
-			  "(ssdprof workloads lists them)", escape_arg(esc, sizeof(esc), arg));
+			  "(list them with: ssdprof workloads)", escape_arg(esc, sizeof(esc), arg));
 		return EXIT_USAGE;
 	}
 	access_spec_apply(spec, w);
@@ -64,7 +64,7 @@ int cli_workload_from_settings(struct json_object *settings, struct workload *w,
 
 		if (!spec) {
 			snprintf(err, errlen, "settings.workload: \"%.64s\" is not a workload this version knows "
-				 "(ssdprof workloads lists them)", json_object_get_string(v));
+				 "(list them with: ssdprof workloads)", json_object_get_string(v));
 			return -EINVAL;
 		}
 		access_spec_apply(spec, w);

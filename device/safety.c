@@ -355,6 +355,22 @@ int safety_signature(const char *path, char *what, size_t len)
 	return ret;
 }
 
+const char *safety_confirm_name(const struct target *t, char *buf, size_t len)
+{
+	char node[64] = "", disk[64] = "";
+
+	if (!target_has(t, TARGET_CAP_REAL_DEVICE))
+		return NULL;
+	if (*t->info.serial) {
+		snprintf(buf, len, "%s", t->info.serial);
+		return buf;
+	}
+	if (safety_block_names(t->info.path, node, sizeof(node), disk, sizeof(disk)) < 0)
+		snprintf(node, sizeof(node), "%.63s", base_name(t->info.path));
+	snprintf(buf, len, "%s", node);
+	return buf;
+}
+
 int safety_confirm(const struct target *t, const char *yes, char *reason, size_t len)
 {
 	char node[64] = "", disk[64] = "";

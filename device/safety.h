@@ -50,6 +50,13 @@ int safety_signature(const char *path, char *what, size_t len);
  */
 int safety_confirm(const struct target *t, const char *yes, char *reason, size_t len);
 
+/*
+ * What --yes must say for t (its serial, or its kernel name), into buf; NULL
+ * when writing to t needs no confirmation (a regular file, a simulated
+ * drive).  For the commands a message suggests, so they run as printed.
+ */
+const char *safety_confirm_name(const struct target *t, char *buf, size_t len);
+
 struct safety_request {
 	const char *yes;        /* --yes: the serial; for a group, S1,S2,... one per member */
 	bool force;             /* --force: in use or a signature does not refuse (still needs yes) */

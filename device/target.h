@@ -143,12 +143,19 @@ struct target_info {
 	uint32_t lba_bytes;
 };
 
-/* Lifetime counters.  media_bytes_written is meaningful only when media_known. */
+/*
+ * Lifetime counters.  media_bytes_written is meaningful only when
+ * media_known; unmapped_bytes_read (host reads of blocks never written, or
+ * trimmed since: the drive answers them without reading flash) only when
+ * unmapped_known, which only a simulated drive can be.
+ */
 struct target_counters {
 	uint64_t host_bytes_written;
 	uint64_t host_bytes_read;
 	uint64_t media_bytes_written;
 	bool media_known;
+	uint64_t unmapped_bytes_read;
+	bool unmapped_known;
 };
 
 enum op_method {

@@ -693,6 +693,10 @@ static int totals(struct wl_state *st, int io_err, char *err, size_t errlen)
 			out->media_bytes_written = out->media_known ?
 				c.media_bytes_written - st->run_counters.media_bytes_written : 0;
 			out->waf = waf_of(&st->run_counters, &c);
+			out->unmapped_known = c.unmapped_known && st->run_counters.unmapped_known;
+			out->counted_bytes_read = c.host_bytes_read - st->run_counters.host_bytes_read;
+			out->unmapped_bytes_read = out->unmapped_known ?
+				c.unmapped_bytes_read - st->run_counters.unmapped_bytes_read : 0;
 		}
 	}
 	out->elapsed_ns = end_ns - st->start_ns;
@@ -775,6 +779,17 @@ out_free:
 	free(comps);
 	free(reqs);
 	return ret;
+}
+
+double run_unwritten_reads(const struct run_result *r)
+{
+	double f;
+
+	if (!r->unmapped_known || !r->counted_bytes_read)
+		return NAN;
+	f = (double)r->unmapped_bytes_read / (double)r->counted_bytes_read;
+	/* A 512-byte write's read-modify-write can read an unmapped unit the host never asked for. */
+	return f > 1 ? 1 : f;
 }
 
 void run_result_free(struct run_result *r)

@@ -137,6 +137,13 @@ struct run_result {
 	uint64_t media_bytes_written;
 	bool media_known;
 	double waf;                     /* NAN when unknown or nothing was written */
+	/*
+	 * Of the bytes read (counter deltas), those of blocks never written (or
+	 * trimmed): answered without a flash read, so no measurement of the
+	 * drive.  Only when unmapped_known (a simulated drive).
+	 */
+	uint64_t counted_bytes_read, unmapped_bytes_read;
+	bool unmapped_known;
 	bool stopped_early;             /* the progress callback asked to stop */
 
 	/* Percentiles over the whole run; NAN when nothing completed. */
@@ -216,5 +223,10 @@ int workload_run(struct target *t, const struct workload *w, struct run_result *
 		 workload_progress_fn progress, void *arg, char *err, size_t errlen);
 
 void run_result_free(struct run_result *r);
+/*
+ * The share of r's read bytes that hit blocks never written (0..1): NAN
+ * when the target cannot tell or nothing was read.
+ */
+double run_unwritten_reads(const struct run_result *r);
 
 #endif

@@ -105,9 +105,12 @@ void wrap_describe_state(struct target *t, struct json_object *obj)
 	char b[TARGET_ERRLEN];
 
 	if (op_journal_load(t->info.serial, &e) == 0) {
-		snprintf(b, sizeof(b), "%s OP in place since %s; original %llu bytes (ssdprof op --restore)",
-			 e.method, e.when, (unsigned long long)e.original_bytes);
-		json_object_object_add(obj, "op_journal", json_object_new_string(b));
+		char note[1024];
+
+		snprintf(note, sizeof(note), "%s OP in place since %s; original %llu bytes (ssdprof op %s --restore "
+			 "--yes %s)", e.method, e.when, (unsigned long long)e.original_bytes, t->info.path,
+			 t->info.serial);
+		json_object_object_add(obj, "op_journal", json_object_new_string(note));
 	}
 	json_object_object_add(obj, "in_use", safety_check_in_use(t->info.path, b, sizeof(b)) < 0 ?
 			       json_object_new_string(b) : NULL);

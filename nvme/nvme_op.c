@@ -163,7 +163,7 @@ static int ns_resize(struct nvme_target *n, uint64_t lbas, struct op_journal_ent
 	if (ret) {
 		nv_status_text(ret, st, sizeof(st));
 		snprintf(err, errlen, "namespace OP: attaching the new namespace %u failed: %s; run ssdprof op %s "
-			 "--restore", newid, st, n->w.t.info.path);
+			 "--restore --yes %s", newid, st, n->w.t.info.path, n->w.t.info.serial);
 		return ret < 0 ? ret : -EIO;
 	}
 	journal_step(e, "rescan");

@@ -228,6 +228,15 @@ static int run_fill(struct target *t, const struct precondition_settings *s, str
 	return ret;
 }
 
+int precondition_fill(struct target *t, uint64_t usable_bytes, unsigned passes, uint64_t seed,
+		      precondition_poll_fn poll, void *arg, struct fill_result *fill, char *err, size_t errlen)
+{
+	const struct precondition_settings s = { .usable_bytes = usable_bytes, .fill_passes = passes, .seed = seed };
+	struct phase_ctx ctx = { .poll = poll, .arg = arg };
+
+	return run_fill(t, &s, &ctx, fill, err, errlen);
+}
+
 /*
  * A shortened round's limit (issue 18): round_writes x usable bytes, so
  * the rounds sample the transient at the same share of the drive whatever

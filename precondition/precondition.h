@@ -194,4 +194,13 @@ void precondition_intervals_add(struct precondition_result *r, struct pc_interva
 				const struct run_sample *samples, size_t n, double t0);
 void precondition_intervals_flush(struct precondition_result *r, struct pc_interval_acc *acc);
 
+/*
+ * The fill alone (WIPC): passes sequential FILL_BS writes at FILL_QD over
+ * the first usable_bytes, as precondition_run starts.  run --fill uses it so
+ * reads find written blocks.  0, -EINTR when poll asked to stop, or another
+ * -errno with err set.
+ */
+int precondition_fill(struct target *t, uint64_t usable_bytes, unsigned passes, uint64_t seed,
+		      precondition_poll_fn poll, void *arg, struct fill_result *fill, char *err, size_t errlen);
+
 #endif

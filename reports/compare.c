@@ -413,7 +413,7 @@ void compare_table(const struct compare_set *set, struct table *t)
 }
 
 int compare_make(const struct compare_set *set, const struct table *t, const char *out, const char *png_dir,
-		 char *err, size_t errlen)
+		 FILE *say, char *err, size_t errlen)
 {
 	struct html_page pg = { 0 };
 	char title[64];
@@ -427,7 +427,7 @@ int compare_make(const struct compare_set *set, const struct table *t, const cha
 	if (set->kind->compare_charts)
 		set->kind->compare_charts(&pg, set->e, set->n);
 	html_end(&pg);
-	ret = report_write(out, &pg, png_dir, NULL, set->kind, err, errlen);
+	ret = report_write(out, &pg, png_dir, NULL, set->kind, say, err, errlen);
 	html_page_free(&pg);
 	return ret;
 }

@@ -7,6 +7,7 @@
 #define SSDPROF_COMPARE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "reports/chart.h"
 
@@ -38,9 +39,13 @@ struct compare_set {
 int compare_load(struct compare_set *set, char *const *files, size_t n, char *err, size_t errlen);
 /* The table of the drives, for the terminal and the page. */
 void compare_table(const struct compare_set *set, struct table *t);
-/* The page (the table t, then the charts) written to out, with PNGs in png_dir when given.  0 or -errno with err. */
+/*
+ * The page (the table t, then the charts) written to out, with PNGs in
+ * png_dir when given, as report_write does (each file then named on say).
+ * 0 or -errno with err.
+ */
 int compare_make(const struct compare_set *set, const struct table *t, const char *out, const char *png_dir,
-		 char *err, size_t errlen);
+		 FILE *say, char *err, size_t errlen);
 void compare_free(struct compare_set *set);
 
 /* The parts of each kind, in the table of kinds (report.c). */

@@ -10,6 +10,7 @@
 #include "reports/csv_export.h"
 #include "results/result_json.h"
 #include "util/strbuf.h"
+#include "util/text.h"
 
 /* A column: its heading, where its value is ("lat_us/p99": '/' between keys), its decimals. */
 struct col {
@@ -49,8 +50,10 @@ static void value(struct strbuf *b, struct json_object *v, int decimals)
 {
 	char buf[64];
 
-	if (!v)
+	if (!v) {
+		sb_add(b, TEXT_NOT_MEASURED);
 		return;
+	}
 	switch (json_object_get_type(v)) {
 	case json_type_int:
 		if (json_object_get_int64(v) == INT64_MAX)
@@ -211,6 +214,24 @@ size_t csv_sweep(struct json_object *doc, struct csv_file *files, size_t max)
 	files[0] = (struct csv_file){ "points.csv", table_of(get(doc, "points"), point_cols, N(point_cols)) };
 	files[1] = (struct csv_file){ "timeseries.csv", nested(get(doc, "points"), &point_cols[0], 1, "timeseries",
 							      "round", round_cols, N(round_cols)) };
+	return 2;
+}
+
+size_t csv_precondition(struct json_object *doc, struct csv_file *files, size_t max)
+{
+	struct json_object *pc = NULL, *one = json_object_new_array();
+
+	if (max < 2 || !one) {
+		json_object_put(one);
+		return 0;
+	}
+	/* The one point as a list of one, so it takes the sweep's columns and rows. */
+	if (json_object_object_get_ex(doc, "precondition", &pc) && pc)
+		json_object_array_add(one, json_object_get(pc));
+	files[0] = (struct csv_file){ "precondition.csv", table_of(one, point_cols, N(point_cols)) };
+	files[1] = (struct csv_file){ "timeseries.csv", nested(one, NULL, 0, "timeseries", "round", round_cols,
+							      N(round_cols)) };
+	json_object_put(one);
 	return 2;
 }
 

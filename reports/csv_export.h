@@ -2,7 +2,7 @@
 /*
  * CSV files of a result document for spreadsheets: RFC 4180 (CRLF line
  * ends, quoted where needed), a header row with the unit in each column
- * name, empty fields for what was not measured.  Numbers keep the decimals
+ * name, TEXT_NOT_MEASURED (util/text.h) for what was not measured.  Numbers keep the decimals
  * of the JSON (result_format_number), so the CSV and the JSON agree.
  */
 #ifndef SSDPROF_CSV_EXPORT_H
@@ -25,10 +25,12 @@ struct csv_file {
  *   sweep: points.csv (one row per OP point), timeseries.csv (every round of every point)
  *   slc:   slc_samples.csv, slc_phases.csv, slc_recovery.csv
  *   run:   series.csv (one row per queue depth), timeseries.csv (every interval of every series)
+ *   precondition: precondition.csv (one row, a sweep point's columns), timeseries.csv (every round)
  */
 size_t csv_sweep(struct json_object *doc, struct csv_file *files, size_t max);
 size_t csv_slc(struct json_object *doc, struct csv_file *files, size_t max);
 size_t csv_run(struct json_object *doc, struct csv_file *files, size_t max);
+size_t csv_precondition(struct json_object *doc, struct csv_file *files, size_t max);
 void csv_files_free(struct csv_file *files, size_t n);
 
 /* One RFC 4180 field: quoted when it holds a comma, quote, CR or LF. */

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include <json-c/json.h>
@@ -28,16 +29,12 @@
 #include "util/escape.h"
 #include "util/strbuf.h"
 
-/*
- * Every kind of result, in the order the error for an unknown kind names
- * them.  A precondition has no series: its series.csv and timeseries.csv
- * (the files of a run) hold the header rows alone.
- */
+/* Every kind of result, in the order the error for an unknown kind names them. */
 static const struct report_kind kinds[] = {
 	{ "sweep", "points", report_sweep, csv_sweep, compare_sweep_table, compare_sweep_charts },
 	{ "slc", "slc", report_slc, csv_slc, compare_slc_table, compare_slc_charts },
 	{ "run", "series", report_run, csv_run, compare_run_table, compare_run_charts },
-	{ "precondition", "precondition", report_precondition, csv_run, compare_precondition_table, NULL },
+	{ "precondition", "precondition", report_precondition, csv_precondition, compare_precondition_table, NULL },
 	{ "qualify", "drives", report_qualify, csv_qualify, compare_qualify_table, NULL },
 };
 #define NKINDS (sizeof(kinds) / sizeof(kinds[0]))
@@ -206,62 +203,167 @@ static void split(const char *out, char *dir, size_t dlen, char *name, size_t nl
 	snprintf(name, nlen, "%s", basename(b));
 }
 
-int report_write(const char *out, struct html_page *pg, const char *png_dir, struct json_object *doc,
-		 const struct report_kind *kind, char *err, size_t errlen)
+/* "report" of "report.html": what the page's CSVs are named after. */
+static void stem_of(const char *name, char *stem, size_t len)
 {
-	char dir[4096], name[1024], done[64][5200];
+	const char *dot = strrchr(name, '.');
+	size_t n = dot && dot != name && (!strcasecmp(dot, ".html") || !strcasecmp(dot, ".htm")) ?
+		   (size_t)(dot - name) : strlen(name);
+
+	snprintf(stem, len, "%.*s", (int)n, name);
+}
+
+/*
+ * Whether path may be replaced by a page: it does not exist, or it is a page
+ * an earlier report or compare wrote (every one starts with this).  Anything
+ * else there (a result.json, a run's timeseries.csv, the user's own file)
+ * is left alone.
+ */
+static bool page_replaceable(const char *path)
+{
+	static const char head[] = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+				   "<title>ssdprof ";
+	char buf[sizeof(head)];
+	size_t n;
+	FILE *f;
+
+	if (access(path, F_OK) != 0 && errno == ENOENT)
+		return true;
+	f = fopen(path, "r");
+	if (!f)
+		return false;
+	n = fread(buf, 1, sizeof(head) - 1, f);
+	fclose(f);
+	return n == sizeof(head) - 1 && !memcmp(buf, head, n);
+}
+
+/* The files written so far, to print once all are there or to remove when one fails. */
+struct written {
+	char **path;
+	size_t n, cap;
+	bool oom;
+};
+
+static void written_add(struct written *w, const char *dir, const char *name)
+{
+	char **grown, *p;
+
+	if (w->n == w->cap) {
+		grown = realloc(w->path, (w->cap ? 2 * w->cap : 16) * sizeof(*grown));
+		if (!grown) {
+			w->oom = true;
+			return;
+		}
+		w->path = grown;
+		w->cap = w->cap ? 2 * w->cap : 16;
+	}
+	if (asprintf(&p, "%s/%s", dir, name) < 0) {
+		w->oom = true;
+		return;
+	}
+	w->path[w->n++] = p;
+}
+
+static void written_free(struct written *w, bool remove)
+{
+	for (size_t i = 0; i < w->n; i++) {
+		if (remove)
+			unlink(w->path[i]);
+		free(w->path[i]);
+	}
+	free(w->path);
+}
+
+/* The CSVs of doc beside the page, each named after it: STEM-series.csv. */
+static int write_csvs(const char *dir, const char *stem, struct json_object *doc, const struct report_kind *kind,
+		      struct written *w, char *err, size_t errlen)
+{
 	struct csv_file csv[8];
-	size_t ndone = 0, ncsv = 0;
+	size_t ncsv = kind->csv(doc, csv, 8);
+	char name[1200];
 	int ret = 0;
 
-	split(out, dir, sizeof(dir), name, sizeof(name));
-	if (pg->b.err || !pg->b.p || pg->error) {
-		ret = pg->error ? pg->error : -ENOMEM;
-		snprintf(err, errlen, "cannot render the report: %s", strerror(-ret));
-		return ret;
-	}
-	ret = result_write_file(dir, name, pg->b.p, pg->b.len, err, errlen);
-	if (ret)
-		return ret;
-	snprintf(done[ndone++], sizeof(done[0]), "%s", out);
-	if (doc)
-		ncsv = kind->csv(doc, csv, 8);
 	for (size_t i = 0; i < ncsv && !ret; i++) {
 		if (!csv[i].text || csv[i].text->err) {
 			snprintf(err, errlen, "out of memory");
 			ret = -ENOMEM;
 			break;
 		}
-		ret = result_write_file(dir, csv[i].name, csv[i].text->p ? csv[i].text->p : "", csv[i].text->len, err,
+		snprintf(name, sizeof(name), "%s-%s", stem, csv[i].name);
+		ret = result_write_file(dir, name, csv[i].text->p ? csv[i].text->p : "", csv[i].text->len, err,
 					errlen);
-		if (!ret && ndone < 64)
-			snprintf(done[ndone++], sizeof(done[0]), "%s/%s", dir, csv[i].name);
+		if (!ret)
+			written_add(w, dir, name);
 	}
 	csv_files_free(csv, ncsv);
+	return ret;
+}
+
+int report_write(const char *out, struct html_page *pg, const char *png_dir, struct json_object *doc,
+		 const struct report_kind *kind, FILE *say, char *err, size_t errlen)
+{
+	char dir[4096], name[1024], stem[1024], q[1024];
+	struct written w = { 0 };
+	int ret = 0;
+
+	split(out, dir, sizeof(dir), name, sizeof(name));
+	stem_of(name, stem, sizeof(stem));
+	if (pg->b.err || !pg->b.p || pg->error) {
+		ret = pg->error ? pg->error : -ENOMEM;
+		snprintf(err, errlen, "cannot render the report: %s", strerror(-ret));
+		return ret;
+	}
+	if (!page_replaceable(out)) {
+		char *dot = strrchr(stem, '.');
+
+		if (dot && dot != stem)
+			*dot = '\0';
+		snprintf(err, errlen, "'%s' exists and is not a report page; it is left alone: name the page with "
+			 "-o, e.g. -o %s/%s-report.html", escape_arg(q, sizeof(q), out), dir, stem);
+		return -EEXIST;
+	}
+	ret = result_write_file(dir, name, pg->b.p, pg->b.len, err, errlen);
+	if (ret)
+		return ret;
+	written_add(&w, dir, name);
+	if (doc)
+		ret = write_csvs(dir, stem, doc, kind, &w, err, errlen);
 	if (!ret && png_dir && pg->npngs) {
 		ret = result_mkdir_p(png_dir, err, errlen);
 		for (size_t i = 0; i < pg->npngs && !ret; i++) {
 			ret = result_write_file(png_dir, pg->pngs[i].name, pg->pngs[i].data, pg->pngs[i].len, err, errlen);
-			if (!ret && ndone < 64)
-				snprintf(done[ndone++], sizeof(done[0]), "%s/%s", png_dir, pg->pngs[i].name);
+			if (!ret)
+				written_add(&w, png_dir, pg->pngs[i].name);
 		}
 	}
-	if (ret)
-		for (size_t i = 0; i < ndone; i++)
-			unlink(done[i]);
+	if (!ret && w.oom) {
+		snprintf(err, errlen, "out of memory");
+		ret = -ENOMEM;
+	}
+	for (size_t i = 0; !ret && say && i < w.n; i++)
+		fprintf(say, "%s: %s\n", doc ? "report" : "compare", w.path[i]);
+	written_free(&w, ret != 0);
 	return ret;
 }
 
 void report_default_out(const char *path, char *out, size_t len)
 {
-	char d[4096], n[1024];
+	char d[4096], n[1024], stem[1024];
+	const char *dot;
 
 	split(path, d, sizeof(d), n, sizeof(n));
-	snprintf(out, len, "%s/report.html", d);
+	/* result.json has its folder to itself; other results beside each other each get their own page. */
+	if (!strcmp(n, "result.json")) {
+		snprintf(out, len, "%s/report.html", d);
+		return;
+	}
+	dot = strrchr(n, '.');
+	snprintf(stem, sizeof(stem), "%.*s", (int)(dot && dot != n ? (size_t)(dot - n) : strlen(n)), n);
+	snprintf(out, len, "%s/%s.html", d, stem);
 }
 
 int report_make(struct json_object *doc, const struct report_kind *kind, const char *out, const char *png_dir,
-		char *err, size_t errlen)
+		FILE *say, char *err, size_t errlen)
 {
 	struct html_page pg = { 0 };
 	char title[512];
@@ -273,7 +375,7 @@ int report_make(struct json_object *doc, const struct report_kind *kind, const c
 	html_begin(&pg, title);
 	kind->render(&pg, doc);
 	html_end(&pg);
-	ret = report_write(out, &pg, png_dir, doc, kind, err, errlen);
+	ret = report_write(out, &pg, png_dir, doc, kind, say, err, errlen);
 	html_page_free(&pg);
 	return ret;
 }

@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 struct json_object;
 struct html_page;
@@ -38,7 +39,11 @@ struct report_kind {
 int report_load(const char *path, struct json_object **doc, const struct report_kind **kind, char *err,
 		size_t errlen);
 
-/* report.html in the directory of the result file path. */
+/*
+ * The page for the result file path, in its directory: report.html beside
+ * a result.json (a command's folder holds one), else NAME.html beside
+ * NAME.json, so results kept side by side get a page each.
+ */
 void report_default_out(const char *path, char *out, size_t len);
 
 /*
@@ -47,15 +52,21 @@ void report_default_out(const char *path, char *out, size_t len);
  * err set.
  */
 int report_make(struct json_object *doc, const struct report_kind *kind, const char *out, const char *png_dir,
-		char *err, size_t errlen);
+		FILE *say, char *err, size_t errlen);
 
 /*
  * Write the page to out (and its PNGs into png_dir when given, the CSVs of
  * doc beside out when doc is given), each file through a temporary and a
- * rename.  When any write fails, the files already written are removed: no
- * partial report is left behind.  0 or -errno with err set.
+ * rename.  The CSVs are named after the page (report.html: report-series.csv,
+ * report-timeseries.csv), so they never take the name of a file a command
+ * wrote (a run's own timeseries.csv) nor of another page's CSVs in the same
+ * folder.  An existing out is replaced only when it is a page ssdprof wrote
+ * (-EEXIST otherwise, with a hint in err).  When any write fails, the files
+ * already written are removed: no partial report is left behind.  With say,
+ * every file written is then printed there, one "report: PATH" (compare:
+ * "compare: PATH") line each.  0 or -errno with err set.
  */
 int report_write(const char *out, struct html_page *pg, const char *png_dir, struct json_object *doc,
-		 const struct report_kind *kind, char *err, size_t errlen);
+		 const struct report_kind *kind, FILE *say, char *err, size_t errlen);
 
 #endif

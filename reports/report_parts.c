@@ -13,6 +13,7 @@
 #include "reports/table.h"
 #include "results/json_get.h"
 #include "util/strbuf.h"
+#include "util/text.h"
 
 /* ---- summary ---- */
 
@@ -21,7 +22,7 @@ void fmt_gb(char *buf, size_t len, double bytes)
 	if (isfinite(bytes))
 		snprintf(buf, len, "%.2f GB (%.2f GiB)", bytes / 1e9, bytes / (1024.0 * 1024 * 1024));
 	else
-		snprintf(buf, len, "unknown");
+		snprintf(buf, len, TEXT_NOT_MEASURED);
 }
 
 /*
@@ -57,9 +58,9 @@ void summary_target(struct html_page *pg, struct json_object *doc)
 
 	drive_line(doc, pg->drive, sizeof(pg->drive));
 	fmt_gb(gb, sizeof(gb), jnum(t, "capacity_bytes"));
-	html_dl(pg, "target", "%s", jstr(t, "path") ? jstr(t, "path") : "unknown");
-	html_dl(pg, "model", "%s (serial %s, firmware %s)", jstr(t, "model") ? jstr(t, "model") : "unknown",
-		jstr(t, "serial") ? jstr(t, "serial") : "unknown", jstr(t, "firmware") ? jstr(t, "firmware") : "unknown");
+	html_dl(pg, "target", "%s", text_or_na(jstr(t, "path")));
+	html_dl(pg, "model", "%s (serial %s, firmware %s)", text_or_na(jstr(t, "model")), text_or_na(jstr(t, "serial")),
+		text_or_na(jstr(t, "firmware")));
 	html_dl(pg, "capacity", "%s", gb);
 	for (size_t i = 0; i < jlen(caps); i++) {
 		if (i)
@@ -71,14 +72,14 @@ void summary_target(struct html_page *pg, struct json_object *doc)
 	else if (c.p)
 		html_dl(pg, "capabilities", "%s", c.p);
 	sb_free(&c);
-	html_dl(pg, "command", "%s", jstr(doc, "command") ? jstr(doc, "command") : "unknown");
+	html_dl(pg, "command", "%s", text_or_na(jstr(doc, "command")));
 	if (jstr(doc, "started"))
 		html_dl(pg, "measured", "%s to %s", jstr(doc, "started"),
 			jstr(doc, "finished") ? jstr(doc, "finished") : "(not finished)");
 	else if (isfinite(jnum(doc, "virtual_seconds")))
 		html_dl(pg, "measured", "on the simulator's virtual clock: %.1f drive-minutes",
 			jnum(doc, "virtual_seconds") / 60);
-	html_dl(pg, "ssdprof", "%s", jstr(jget(doc, "tool"), "version") ? jstr(jget(doc, "tool"), "version") : "?");
+	html_dl(pg, "ssdprof", "%s", text_or_na(jstr(jget(doc, "tool"), "version")));
 }
 
 void settings_table(struct html_page *pg, struct json_object *doc)

@@ -9,6 +9,7 @@
 
 #include <json-c/json.h>
 
+#include "util/text.h"
 #include "reports/compare.h"
 #include "reports/csv_export.h"
 #include "reports/html.h"
@@ -29,14 +30,14 @@ static bool jbool(struct json_object *o, const char *key)
 	return v && json_object_is_type(v, json_type_boolean) && json_object_get_boolean(v);
 }
 
-/* "52000 (+30%)", "yes", "NO", or "-" when not measured. */
+/* "52000 (+30%)", "yes", "NO", or n/a when not measured. */
 static void req_cell(struct table *t, size_t col, struct json_object *r)
 {
 	double v = jnum(r, "measured"), m = jnum(r, "margin");
 	const char *name = jstr(r, "name");
 
 	if (isnan(v))
-		table_cell(t, col, "-");
+		table_cell(t, col, "%s", TEXT_NOT_MEASURED);
 	else if (name && !strcmp(name, "steady"))
 		table_cell(t, col, "%s", v == 1 ? "yes" : "NO");
 	else if (isnan(m))
@@ -82,7 +83,7 @@ static void drive_section(struct html_page *pg, struct json_object *d, size_t i)
 	html_h2(pg, id, head);
 	if (tgt)
 		html_p(pg, "%s, serial %s", jstr(tgt, "model") ? jstr(tgt, "model") : "model unknown",
-		       jstr(tgt, "serial") ? jstr(tgt, "serial") : "unknown");
+		       text_or_na(jstr(tgt, "serial")));
 	if (jstr(d, "error"))
 		html_p(pg, "The profile did not finish: %s", jstr(d, "error"));
 	table_init(&t, "Requirements");
@@ -346,7 +347,7 @@ void report_life_chart(struct html_page *pg, struct json_object *doc)
 		table_num(&t, 1, jnum(pe, "nand_bytes_per_host_byte"), 2);
 		table_num(&t, 2, jnum(pe, "life_years"), 2);
 		table_num(&t, 3, jnum(pe, "rated_tbw"), 1);
-		table_cell(&t, 4, "%s", jstr(pe, "source") ? jstr(pe, "source") : "-");
+		table_cell(&t, 4, "%s", text_or_na(jstr(pe, "source")));
 	}
 	html_h2(pg, "life", "Life against OP");
 	html_p(pg, "The rated endurance counted as NAND writes at WA 1, divided by the daily host writes times the "

@@ -16,19 +16,20 @@
 #include "reports/table.h"
 #include "results/json_get.h"
 #include "util/strbuf.h"
+#include "util/text.h"
 
-/* Member idx of the group as "idx (path)", or "-" when idx names none. */
+/* Member idx of the group as "idx (path)", or TEXT_NOT_MEASURED when idx names none. */
 static void member_name(struct json_object *doc, double idx, char *buf, size_t len)
 {
 	struct json_object *members = jget(jget(doc, "group"), "members");
 	const char *path;
 
 	if (!(idx >= 0 && idx < (double)jlen(members))) {
-		snprintf(buf, len, "-");
+		snprintf(buf, len, TEXT_NOT_MEASURED);
 		return;
 	}
 	path = jstr(jidx(members, (size_t)idx), "path");
-	snprintf(buf, len, "%.0f (%s)", idx, path ? path : "?");
+	snprintf(buf, len, "%.0f (%s)", idx, text_or_na(path));
 }
 
 /* The chunk size, or the chunk sizes of a run that compared several. */
@@ -58,7 +59,7 @@ static void raid_group(struct html_page *pg, struct json_object *doc)
 
 	html_h2(pg, "raid", "RAID group");
 	html_dl_begin(pg);
-	html_dl(pg, "level", "RAID %s", jget(group, "level") ? json_object_get_string(jget(group, "level")) : "?");
+	html_dl(pg, "level", "RAID %s", jget(group, "level") ? json_object_get_string(jget(group, "level")) : TEXT_NOT_MEASURED);
 	chunk_text(group, chunk, sizeof(chunk));
 	if (*chunk)
 		html_dl(pg, "chunk", "%s", chunk);
@@ -72,9 +73,9 @@ static void raid_group(struct html_page *pg, struct json_object *doc)
 
 		table_row(&t);
 		table_cell(&t, 0, "%zu", i);
-		table_cell(&t, 1, "%s", jstr(m, "path") ? jstr(m, "path") : "-");
-		table_cell(&t, 2, "%s", jstr(m, "model") ? jstr(m, "model") : "-");
-		table_cell(&t, 3, "%s", jstr(m, "serial") ? jstr(m, "serial") : "-");
+		table_cell(&t, 1, "%s", text_or_na(jstr(m, "path")));
+		table_cell(&t, 2, "%s", text_or_na(jstr(m, "model")));
+		table_cell(&t, 3, "%s", text_or_na(jstr(m, "serial")));
 		table_num(&t, 4, jnum(m, "capacity_bytes") / 1e9, 2);
 	}
 	html_table(pg, &t, true);
@@ -117,9 +118,9 @@ static void member_cells(struct table *t, size_t c, struct json_object *owner, s
 	double lim = jnum(owner, "limiting_member");
 
 	table_cell(t, c++, "%zu", idx);
-	table_cell(t, c++, "%s", jstr(m, "path") ? jstr(m, "path") : "-");
+	table_cell(t, c++, "%s", text_or_na(jstr(m, "path")));
 	if (flags & MEMBER_BYTES)
-		table_cell(t, c++, "%s", jstr(m, "serial") ? jstr(m, "serial") : "-");
+		table_cell(t, c++, "%s", text_or_na(jstr(m, "serial")));
 	table_num(t, c++, jnum(m, "iops"), 0);
 	if (flags & MEMBER_BYTES) {
 		table_num(t, c++, jnum(m, "host_bytes_written") / 1e9, 2);

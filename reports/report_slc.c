@@ -12,6 +12,7 @@
 #include "reports/report_parts.h"
 #include "reports/table.h"
 #include "results/json_get.h"
+#include "util/text.h"
 
 /* MB/s against data written, the phases shaded, the cache size marked; then every sample. */
 static void slc_speed(struct html_page *pg, struct json_object *slc)
@@ -102,7 +103,7 @@ void report_slc(struct html_page *pg, struct json_object *doc)
 	html_dl_begin(pg);
 	summary_target(pg, doc);
 	html_dl(pg, "method", "purge (%s), then %g-byte sequential writes at QD %g end to end, MB/s sampled every %.2f GB",
-		jstr(slc, "purge_method") ? jstr(slc, "purge_method") : "?", jnum(s, "bs"), jnum(s, "qd"),
+		text_or_na(jstr(slc, "purge_method")), jnum(s, "bs"), jnum(s, "qd"),
 		jnum(slc, "sample_bytes") / 1e9);
 	if (jnum(slc, "prefill_bytes") > 0)
 		html_dl(pg, "prefill", "%.2f GB written first, then %g s idle", jnum(slc, "prefill_bytes") / 1e9,

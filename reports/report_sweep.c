@@ -14,6 +14,7 @@
 #include "reports/table.h"
 #include "results/json_get.h"
 #include "sim/sim.h"
+#include "util/text.h"
 
 static const char *purge_how(const char *target_kind, const char *method)
 {
@@ -315,7 +316,7 @@ static void wa_table(struct table *t, struct json_object *points, const struct s
 		table_num(t, 0, sc->op[i], 2);
 		table_cell(t, 1, "%s", sc->open[i] ? "NO" : "yes");
 		table_num(t, 2, sc->waf[i], 2);
-		table_cell(t, 3, "%s", jstr(pt, "waf_source") ? jstr(pt, "waf_source") : "-");
+		table_cell(t, 3, "%s", text_or_na(jstr(pt, "waf_source")));
 		table_num(t, 4, jnum(pt, "host_bytes_written") / 1e9, 2);
 		table_num(t, 5, jnum(pt, "media_bytes_written") / 1e9, 2);
 		table_num(t, 6, 100 * total_op_at(w, op), 2);
@@ -462,7 +463,7 @@ static void sweep_summary(struct html_page *pg, struct json_object *doc, size_t 
 		html_dl(pg, "recommendation", "%g%% OP", jnum(knee, "recommended_op_percent"));
 	else
 		html_dl(pg, "recommendation", "none (%s)", jstr(knee, "kind") ? jstr(knee, "kind") : "no knee");
-	html_dl(pg, "reason", "%s", jstr(knee, "reason") ? jstr(knee, "reason") : "-");
+	html_dl(pg, "reason", "%s", text_or_na(jstr(knee, "reason")));
 	if (jstr(knee, "versus_baseline"))
 		html_dl(pg, "baseline", "%s", jstr(knee, "versus_baseline"));
 	if (jstr(knee, "rule"))

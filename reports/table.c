@@ -9,6 +9,7 @@
 
 #include "results/json_get.h"
 #include "reports/table.h"
+#include "util/text.h"
 
 void table_init(struct table *t, const char *caption)
 {
@@ -78,7 +79,7 @@ void table_num(struct table *t, size_t col, double v, int decimals)
 	if (isfinite(v))
 		table_cell(t, col, "%.*f", decimals, v == 0 ? 0 : v);
 	else
-		table_cell(t, col, "-");
+		table_cell(t, col, TEXT_NOT_MEASURED);
 }
 
 const char *table_get(const struct table *t, size_t row, size_t col)
@@ -213,10 +214,10 @@ void table_sweep_points(struct table *t, struct json_object *doc, bool detail)
 
 			table_num(t, more, jnum(lat, "p99"), 1);
 			table_num(t, more + 1, jnum(lat, "p99.9"), 1);
-			table_cell(t, more + 2, "%s", src ? src : "-");
-			table_cell(t, more + 3, "%s", method ? method : "-");
-			table_cell(t, more + 4, "%s", purge ? purge : "-");
-			table_cell(t, more + 5, "%s", reason ? reason : "-");
+			table_cell(t, more + 2, "%s", text_or_na(src));
+			table_cell(t, more + 3, "%s", text_or_na(method));
+			table_cell(t, more + 4, "%s", text_or_na(purge));
+			table_cell(t, more + 5, "%s", text_or_na(reason));
 		}
 		if (is_knee || is_rec)
 			table_cell(t, base, "<- %s%s", is_knee && is_rec ? "knee, recommended" : is_knee ? "knee" : "recommended",

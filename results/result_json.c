@@ -16,14 +16,14 @@
 #include "util/escape.h"
 #include "device/target.h"
 #include "engine/workload.h"
+#include "util/text.h"
 
 char *result_format_number(char *buf, size_t len, double v, int decimals)
 {
 	char *end;
 
 	if (!isfinite(v)) {
-		if (len)
-			buf[0] = '\0';
+		snprintf(buf, len, "%s", TEXT_NOT_MEASURED);
 		return buf;
 	}
 	if (v == 0)
@@ -329,6 +329,7 @@ static struct json_object *series_json(const struct run_result *r, bool verify)
 	else
 		rc |= put(o, "media_bytes_written", NULL);
 	rc |= put_num(o, "waf", r->waf, RP_WAF);
+	rc |= put_num(o, "unwritten_reads", run_unwritten_reads(r), 4);
 	rc |= put_num(o, "seconds", (double)r->elapsed_ns / 1e9, RP_SECONDS);
 	rc |= put_new(o, "stopped_early", json_object_new_boolean(r->stopped_early));
 	if (verify)
@@ -366,6 +367,8 @@ struct json_object *result_run_json(const struct result_meta *meta, const struct
 		w->span_bytes ? w->span_bytes : t->info.capacity_bytes;
 
 	rc |= put_str(doc, "schema", RESULT_SCHEMA);
+	/* Every kind says what it is; readers still know a run without it (written before) by its series. */
+	rc |= put_str(doc, "kind", "run");
 	rc |= put_str(tool, "version", SSDPROF_VERSION);
 	rc |= put(doc, "tool", tool);
 	tool = NULL;
@@ -617,6 +620,8 @@ int result_write_timeseries_csv(const char *dir, const char *name,
 			(unsigned long long)s->host_bytes_written);
 		if (s->media_known)
 			fprintf(f, "%llu", (unsigned long long)s->media_bytes_written);
+		else
+			fputs(TEXT_NOT_MEASURED, f);
 		fprintf(f, ",%s,%s,%s,%s,%s",
 			result_format_number(b[0], sizeof(b[0]), s->waf, RP_WAF),
 			result_format_number(b[1], sizeof(b[1]), s->lat_p50_us, RP_LAT_US),

@@ -33,8 +33,9 @@ enum result_precision {
 struct json_object *result_json_number(double v, int decimals);
 
 /*
- * Format v the same way into buf ("" for NAN); returns buf.  For CSV and
- * terminal text that must agree with the JSON.
+ * Format v the same way into buf (TEXT_NOT_MEASURED for NAN, where the
+ * JSON has null); returns buf.  For CSV and terminal text that must agree
+ * with the JSON.
  */
 char *result_format_number(char *buf, size_t len, double v, int decimals);
 

@@ -144,6 +144,7 @@ static const struct spec series_fields[] = {
 	OBJ("lat_us", F_NULL, lat_fields),
 	FIG("ios"), FIG("bytes"), FIG("read_ios"), FIG("write_ios"), FIG("span_bytes"),
 	FIG("host_bytes_written"), FIG("media_bytes_written"), FIG("waf"), FIG("seconds"),
+	NUM("unwritten_reads", F_NULL, 0, 1),
 	BOOL("stopped_early", 0),
 	FIG("verify_errors"),
 	ARR("timeseries", 0, sample_item),
@@ -185,6 +186,7 @@ static const struct spec run_settings[] = {
 	STRCHK("workload", F_NULL, access_spec_check),
 	INT("random_pct", F_NULL, 0, 100),
 	STRCHK("random_dist", F_NULL, offset_dist_check),
+	BOOL("fill", 0),
 	END,
 };
 
@@ -257,7 +259,23 @@ static const struct spec point_item = OBJ(NULL, 0, point_fields);
 /* The point a sweep was in when it stopped: what it measured, never a point of the knee. */
 static const struct spec incomplete_point_fields[] = { POINT_FIELDS, BOOL("incomplete", F_REQ), END };
 
+/* What a precondition was asked to do: a sweep's keys where they share them (older results lack it). */
+static const struct spec precondition_settings[] = {
+	ENUM("purge_method", F_NULL, purge_method_names),
+	INT("fill_passes", 0, LIM_FILL_PASSES_MIN, LIM_FILL_PASSES_MAX),
+	INT("bs", 0, LIM_BS_MIN, LIM_BS_MAX),
+	INT("qd", 0, LIM_QD_MIN, LIM_QD_MAX),
+	NUM("round_s", 0, LIM_ROUND_MIN_S, LIM_ROUND_MAX_S),
+	INT("max_rounds", 0, LIM_MAX_ROUNDS_MIN, LIM_MAX_ROUNDS_MAX),
+	NUM("max_writes", F_NULL, LIM_MAX_WRITES_MIN, LIM_MAX_WRITES_MAX),
+	INT("seed", 0, 0, 18446744073709551615.0),
+	NUM("span_percent", 0, 0, 100),
+	BOOL("purge", 0),
+	END,
+};
+
 static const struct spec precondition_doc[] = {
+	OBJ("settings", 0, precondition_settings),
 	OBJ("precondition", F_REQ, point_fields),
 	END,
 };

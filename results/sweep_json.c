@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+#include <errno.h>
 #include <math.h>
 #include <string.h>
 
@@ -128,8 +129,8 @@ struct json_object *point_json(const struct point_info *info, const struct preco
 		add(o, "t_s", result_json_number(x->t_s, RP_SECONDS));
 		add(o, "iops", result_json_number(x->iops, RP_IOPS));
 		add(o, "mbps", result_json_number(x->mbps, RP_MBPS));
-		add(o, "lat_us", lat_json(x->lat_mean_us, x->lat_p50_us, x->lat_p99_us, x->lat_p999_us, NAN, NAN,
-					  false));
+		add(o, "lat_us", lat_json(x->lat_mean_us, x->lat_p50_us, x->lat_p99_us, x->lat_p999_us,
+					  x->lat_p9999_us, x->lat_max_us, true));
 		add(o, "waf", result_json_number(x->media_known ? x->waf : NAN, RP_WAF));
 		json_object_array_add(ts, o);
 	}
@@ -140,6 +141,25 @@ struct json_object *point_json(const struct point_info *info, const struct preco
 		add(p, "prediction", prediction_json(r));
 	add(p, "intervals", intervals_json(r));
 	return p;
+}
+
+int precondition_settings_json_add(struct json_object *s, const struct precondition_settings *ps,
+				   const char *purge_method, const struct workload *shape)
+{
+	int rc = 0;
+
+	rc |= json_object_object_add(s, "purge_method", str_or_null(purge_method));
+	rc |= json_object_object_add(s, "fill_passes", json_object_new_int((int)ps->fill_passes));
+	rc |= json_object_object_add(s, "bs", json_object_new_int64(ps->bs));
+	rc |= json_object_object_add(s, "qd", json_object_new_int((int)ps->qd));
+	rc |= json_object_object_add(s, "round_s", result_json_number((double)ps->round_ns / 1e9, RP_SECONDS));
+	rc |= json_object_object_add(s, "max_rounds", json_object_new_int((int)ps->max_rounds));
+	rc |= json_object_object_add(s, "max_writes",
+				     ps->max_writes > 0 ? result_json_number(ps->max_writes, 2) : NULL);
+	rc |= json_object_object_add(s, "seed", json_object_new_uint64(ps->seed));
+	if (shape)
+		rc |= result_workload_shape_json(s, shape);
+	return rc ? -ENOMEM : 0;
 }
 
 static const char *const kind_names[] = {

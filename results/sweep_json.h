@@ -13,6 +13,8 @@
 
 struct json_object;
 struct precondition_result;
+struct precondition_settings;
+struct workload;
 
 /* What surrounds a preconditioned measurement at one OP level. */
 struct point_info {
@@ -30,6 +32,14 @@ struct point_info {
 #define SWEEP_METHOD_NAMES "fresh", "carried-over", "predicted"
 
 struct json_object *point_json(const struct point_info *info, const struct precondition_result *r);
+/*
+ * The settings precondition and sweep share, added to s as a sweep saves
+ * them: purge_method (null: auto), fill_passes, bs, qd, round_s,
+ * max_rounds, max_writes (null: no limit), seed, and with a shape its
+ * workload, random_pct and random_dist.  0 or -ENOMEM.
+ */
+int precondition_settings_json_add(struct json_object *s, const struct precondition_settings *ps,
+				   const char *purge_method, const struct workload *shape);
 struct json_object *knee_json(const struct knee_result *k);
 /*
  * The knee's view of a point as saved (op_percent, iops, waf, usable_bytes):

@@ -37,6 +37,7 @@ struct sim_geometry {
 struct sim_counters {
 	uint64_t host_write_bytes;
 	uint64_t host_read_bytes;
+	uint64_t host_unmapped_read_bytes;  /* reads of units with no mapping: no flash read */
 	uint64_t host_trim_bytes;
 	uint64_t media_native_bytes;  /* programmed in the native cell mode */
 	uint64_t media_slc_bytes;     /* programmed in SLC mode */

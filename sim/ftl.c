@@ -782,8 +782,10 @@ uint64_t sim_drive_read(struct sim_drive *d, uint64_t unit, uint32_t count, uint
 	for (uint32_t i = 0; i < count; i++) {
 		uint32_t slot = d->l2p[unit + i];
 
-		if (slot == SIM_NONE)
+		if (slot == SIM_NONE) {
+			d->ctr.host_unmapped_read_bytes += SIM_UNIT_BYTES;
 			continue;
+		}
 		uint32_t page = slot / d->geo.slots_per_page;
 		if (page == last_page)
 			continue;

@@ -335,6 +335,8 @@ static int sim_counters(struct target *t, struct target_counters *c)
 	c->host_bytes_read = sc.host_read_bytes - to_sim(t)->excess_read;
 	c->media_bytes_written = sc.media_native_bytes + sc.media_slc_bytes;
 	c->media_known = true;
+	c->unmapped_bytes_read = sc.host_unmapped_read_bytes;
+	c->unmapped_known = true;
 	return 0;
 }
 

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,15 @@
 
 /* Characters no shell treats specially: an argument of only these needs no quotes. */
 static const char plain[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+=.,:/%@";
+
+const char *text_num(char *buf, size_t len, int decimals, double v)
+{
+	if (!isfinite(v))
+		snprintf(buf, len, "%s", TEXT_NOT_MEASURED);
+	else
+		snprintf(buf, len, "%.*f", decimals, v);
+	return buf;
+}
 
 char *shell_join(const char *prog, int argc, char *const *argv)
 {

@@ -63,7 +63,7 @@ off=$(sed -n 's/.*byte offset \([0-9]*\) (LBA \([0-9]*\)).*/\1 \2/p' "$work/stde
 SSDPROF_FAULT='eio:lba=1000' expect_fail "byte offset 4096000 (LBA 1000): Input/output error" -- \
 	run "$SIM" --rw write --bs 4k --time 2s
 SSDPROF_FAULT='eio:io=300' expect_fail "$SIM: read error at byte offset" "Input/output error" -- \
-	run "$SIM" --rw randread --time 2s
+	run "$SIM" --rw randread --no-fill --time 2s
 # A short write is an error of its own, never counted as a full one.
 SSDPROF_FAULT='short:io=100' expect_fail "short write: 2048 of 4096 bytes" -- run "$SIM" --time 2s
 SSDPROF_FAULT='vanish:io=800' expect_fail "$SIM: write error" "No such device" -- run "$SIM" --time 2s

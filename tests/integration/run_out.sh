@@ -43,7 +43,7 @@ grep -c '^t= *[0-9.]*s  iops' "$work/stdout" | grep -qx 3 ||
 grep -q '^run: .*WA [0-9.]* over the run$' "$work/stdout" || fail "no summary line: $(cat "$work/stdout")"
 grep -qx "results: $work/res/result.json" "$work/stderr" || fail "stderr: $(cat "$work/stderr")"
 
-# A byte limit, sequential writes, and reads (WA unknown: nothing written).
+# A byte limit, sequential writes, and reads (WA n/a: nothing written).
 run_cmd run sim:budget-tlc,capacity=1G --rw write --bs 128k --bytes 64M --quiet --out "$work/seq"
 [ "$rc" -eq 0 ] || fail "run --bytes: exit $rc: $(cat "$work/stderr")"
 [ ! -s "$work/stdout" ] || fail "--quiet printed: $(cat "$work/stdout")"
@@ -54,4 +54,4 @@ run_cmd run sim:budget-tlc,capacity=1G --rw randread --time 1s --span 50% --out 
 [ "$rc" -eq 0 ] || fail "run randread: exit $rc: $(cat "$work/stderr")"
 json_check "$work/rd/result.json" 'd["series"][0]["waf"] is None and d["series"][0]["host_bytes_written"] == 0'
 json_check "$work/rd/result.json" 'd["settings"]["span_bytes"] == 512 * 1024**2'
-grep -q 'WA unknown$' "$work/stdout" || fail "randread summary: $(cat "$work/stdout")"
+grep -q 'WA n/a$' "$work/stdout" || fail "randread summary: $(cat "$work/stdout")"

@@ -132,9 +132,9 @@ python3 - "$work" <<'PY' || fail "messages for what was not measured"
 import re, sys
 w = sys.argv[1]
 nowaf = open(f'{w}/report_sweep_nowaf/report.html').read()
-# No measured WA series: the only WA figures in the WA table are '-'.
+# No measured WA series: the only WA figures in the WA table are 'n/a'.
 table = re.search(r'<caption>Write amplification per OP point</caption>.*?</table>', nowaf, re.S).group(0)
-assert all(c == '-' for c in re.findall(r'<tr><td class="r">[^<]*</td><td>[^<]*</td><td class="r">([^<]*)</td>', table)), table
+assert all(c == 'n/a' for c in re.findall(r'<tr><td class="r">[^<]*</td><td>[^<]*</td><td class="r">([^<]*)</td>', table)), table
 PY
 # RAID pages against their documents: every chunk compared, and every member of every
 # series, point or precondition in a row with its figures, the limiting member marked;
@@ -149,7 +149,7 @@ def rows(page, caption):
     return [[html.unescape(c) for c in re.findall(r'<td[^>]*>([^<]*)</td>', r)]
             for r in re.findall(r'<tr>(.*?)</tr>', table.group(1), re.S) if '<td' in r]
 def f(v, d):
-    return '-' if v is None else f'{v:.{d}f}'
+    return 'n/a' if v is None else f'{v:.{d}f}'
 def member(doc, i):
     return f"{i} ({doc['group']['members'][i]['path']})"
 def check_members(got, owner, lead, tail):

@@ -141,9 +141,9 @@ static void test_table(void **state)
 	table_cell(&t, 3, "<- knee");
 	table_print(&t, f, "");
 	fclose(f);
-	/* µ is one column wide; an empty last cell leaves no trailing blanks. */
+	/* µ is one column wide; an empty last cell leaves no trailing blanks; not measured is n/a. */
 	assert_string_equal(text, " OP %  steady  lat mean µs\n"
-				  " 0.00  NO                -\n"
+				  " 0.00  NO              n/a\n"
 				  "20.00  yes           640.8  <- knee\n");
 	free(text);
 	table_html(&t, &b);

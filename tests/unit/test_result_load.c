@@ -445,6 +445,33 @@ static void test_kind(void **state)
 	assert_non_null(strstr(err, "kind: missing"));
 	json_object_put(d);
 
+	/* A run written with its kind, and the same run from before there was one. */
+	d = load_data("report_run.json");
+	json_object_object_add(d, "kind", json_object_new_string("run"));
+	assert_int_equal(result_validate(d, &k, err, sizeof(err)), 0);
+	assert_int_equal(k, RESULT_KIND_RUN);
+	json_object_object_del(d, "kind");
+	k = RESULT_KIND_SLC;
+	assert_int_equal(result_validate(d, &k, err, sizeof(err)), 0);
+	assert_int_equal(k, RESULT_KIND_RUN);
+	json_object_put(d);
+
+	/* A precondition's settings are held to the command line's limits; older ones have none. */
+	d = load_data("report_precondition_raid.json");
+	json_object_object_del(d, "settings");
+	assert_int_equal(result_validate(d, &k, err, sizeof(err)), 0);
+	assert_int_equal(k, RESULT_KIND_PRECONDITION);
+	{
+		struct json_object *s = json_object_new_object();
+
+		json_object_object_add(s, "fill_passes", json_object_new_int(1));
+		json_object_object_add(s, "round_s", json_object_new_double(0));
+		json_object_object_add(d, "settings", s);
+	}
+	assert_int_equal(result_validate(d, &k, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "settings.round_s: expected a number from"));
+	json_object_put(d);
+
 	d = json_object_new_array();
 	assert_int_equal(result_validate(d, &k, err, sizeof(err)), -EINVAL);
 	assert_string_equal(err, "(document): expected a result document (an object), got an array");
