@@ -219,7 +219,8 @@ int progress_tick(const struct phase_tick *tk, void *arg)
 	struct progress *p = arg;
 
 	tick(p, tk);
-	return refresh(p, false);
+	/* A new phase shows at once: on a fast drive a phase can end before the redraw interval. */
+	return refresh(p, tk->start);
 }
 
 void progress_pc_event(struct progress *p, const struct precondition_event *ev)
@@ -228,7 +229,7 @@ void progress_pc_event(struct progress *p, const struct precondition_event *ev)
 
 	if (ev->phase == PHASE_TICK) {
 		tick(p, ev->tick);
-		refresh(p, false);
+		refresh(p, ev->tick->start);
 		return;
 	}
 	f = json_object_new_object();

@@ -27,10 +27,13 @@ grep -q '^recovery: ' slc.txt || fail "slc printed no line for its recovery: $(c
 [ "$(tail -1 slc.txt | cut -c1-8)" = "results:" ] || fail "slc: results: is not last: $(cat slc.txt)"
 
 # SIGUSR1: the status once, as a line of its own on stderr, and the run goes on.
-"$exe" sweep "$T" --op 0 --round 500ms --max-rounds 8 --out u >u.out 2>u.err &
+# A drive large enough that the sweep is still running (seconds of wall time) when the signal comes,
+# sent as soon as the sweep has printed its first line: a fixed sleep raced a fast machine.
+"$exe" sweep 'sim:dc-tlc,capacity=16G' --op 0 --round 500ms --max-rounds 8 --out u >u.out 2>u.err &
 pid=$!
-sleep 2
-kill -USR1 $pid
+for _ in $(seq 100); do [ -s u.out ] && break; sleep 0.1; done
+[ -s u.out ] || fail "sweep printed nothing within 10 s: $(cat u.err)"
+kill -USR1 $pid || fail "sweep ended before SIGUSR1 could reach it"
 wait $pid || fail "sweep exited $? after SIGUSR1: $(cat u.err)"
 grep -q 'ETA' u.err || fail "SIGUSR1 printed no status: $(cat u.err)"
 grep -q '^sweep ' u.err || fail "the status line does not start with the command: $(cat u.err)"
