@@ -36,22 +36,8 @@ static int put_num(struct json_object *o, const char *key, double v, int decimal
 /* lat_us of one member's interval, as run and sweep write the group's. */
 static struct json_object *lat_json(const struct raid_member_figures *f)
 {
-	struct json_object *lat = json_object_new_object();
-	int rc = 0;
-
-	if (!lat)
-		return NULL;
-	rc |= put_num(lat, "mean", f->lat_mean_us, RP_LAT_US);
-	rc |= put_num(lat, "p50", f->lat_p50_us, RP_LAT_US);
-	rc |= put_num(lat, "p99", f->lat_p99_us, RP_LAT_US);
-	rc |= put_num(lat, "p99.9", f->lat_p999_us, RP_LAT_US);
-	rc |= put_num(lat, "p99.99", f->lat_p9999_us, RP_LAT_US);
-	rc |= put_num(lat, "max", f->lat_max_us, RP_LAT_US);
-	if (rc) {
-		json_object_put(lat);
-		return NULL;
-	}
-	return lat;
+	return result_lat_json(f->lat_mean_us, f->lat_p50_us, f->lat_p99_us, f->lat_p999_us, f->lat_p9999_us,
+			       f->lat_max_us);
 }
 
 /* One entry of members[]. */

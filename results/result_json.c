@@ -89,6 +89,26 @@ static int put_u64(struct json_object *o, const char *key, uint64_t v)
 	return put_new(o, key, json_object_new_uint64(v));
 }
 
+struct json_object *result_lat_json(double mean, double p50, double p99, double p999, double p9999, double max)
+{
+	struct json_object *lat = json_object_new_object();
+	int rc = 0;
+
+	if (!lat)
+		return NULL;
+	rc |= put_num(lat, "mean", mean, RP_LAT_US);
+	rc |= put_num(lat, "p50", p50, RP_LAT_US);
+	rc |= put_num(lat, "p99", p99, RP_LAT_US);
+	rc |= put_num(lat, "p99.9", p999, RP_LAT_US);
+	rc |= put_num(lat, "p99.99", p9999, RP_LAT_US);
+	rc |= put_num(lat, "max", max, RP_LAT_US);
+	if (rc) {
+		json_object_put(lat);
+		return NULL;
+	}
+	return lat;
+}
+
 /* 0 means unknown for the identity numbers of struct target_info. */
 static int put_u64_known(struct json_object *o, const char *key, uint64_t v)
 {
@@ -236,22 +256,15 @@ static struct json_object *settings_json(const struct workload *w, uint64_t span
 static struct json_object *sample_json(const struct run_sample *s)
 {
 	struct json_object *o = json_object_new_object();
-	struct json_object *lat = json_object_new_object();
 	int rc = 0;
 
-	if (!o || !lat)
+	if (!o)
 		goto err;
 	rc |= put_num(o, "t_s", s->t_s, RP_SECONDS);
 	rc |= put_num(o, "iops", s->iops, RP_IOPS);
 	rc |= put_num(o, "mbps", s->mbps, RP_MBPS);
-	rc |= put_num(lat, "mean", s->lat_mean_us, RP_LAT_US);
-	rc |= put_num(lat, "p50", s->lat_p50_us, RP_LAT_US);
-	rc |= put_num(lat, "p99", s->lat_p99_us, RP_LAT_US);
-	rc |= put_num(lat, "p99.9", s->lat_p999_us, RP_LAT_US);
-	rc |= put_num(lat, "p99.99", s->lat_p9999_us, RP_LAT_US);
-	rc |= put_num(lat, "max", s->lat_max_us, RP_LAT_US);
-	rc |= put(o, "lat_us", lat);
-	lat = NULL;
+	rc |= put_new(o, "lat_us", result_lat_json(s->lat_mean_us, s->lat_p50_us, s->lat_p99_us,
+							 s->lat_p999_us, s->lat_p9999_us, s->lat_max_us));
 	rc |= put_u64(o, "ios", s->ios);
 	rc |= put_num(o, "waf", s->waf, RP_WAF);
 	if (rc)
@@ -259,7 +272,6 @@ static struct json_object *sample_json(const struct run_sample *s)
 	return o;
 
 err:
-	json_object_put(lat);
 	json_object_put(o);
 	return NULL;
 }
@@ -268,28 +280,20 @@ err:
 static struct json_object *dir_json(const struct run_dir *d)
 {
 	struct json_object *o = json_object_new_object();
-	struct json_object *lat = json_object_new_object();
 	int rc = 0;
 
-	if (!o || !lat)
+	if (!o)
 		goto err;
 	rc |= put_num(o, "iops", d->iops, RP_IOPS);
 	rc |= put_num(o, "mbps", d->mbps, RP_MBPS);
-	rc |= put_num(lat, "mean", d->lat_mean_us, RP_LAT_US);
-	rc |= put_num(lat, "p50", d->lat_p50_us, RP_LAT_US);
-	rc |= put_num(lat, "p99", d->lat_p99_us, RP_LAT_US);
-	rc |= put_num(lat, "p99.9", d->lat_p999_us, RP_LAT_US);
-	rc |= put_num(lat, "p99.99", d->lat_p9999_us, RP_LAT_US);
-	rc |= put_num(lat, "max", d->lat_max_us, RP_LAT_US);
-	rc |= put(o, "lat_us", lat);
-	lat = NULL;
+	rc |= put_new(o, "lat_us", result_lat_json(d->lat_mean_us, d->lat_p50_us, d->lat_p99_us,
+							 d->lat_p999_us, d->lat_p9999_us, d->lat_max_us));
 	rc |= put_u64(o, "ios", d->ios);
 	rc |= put_u64(o, "bytes", d->bytes);
 	if (rc)
 		goto err;
 	return o;
 err:
-	json_object_put(lat);
 	json_object_put(o);
 	return NULL;
 }
@@ -297,23 +301,16 @@ err:
 static struct json_object *series_json(const struct run_result *r, bool verify)
 {
 	struct json_object *o = json_object_new_object();
-	struct json_object *lat = json_object_new_object();
 	struct json_object *ts = json_object_new_array();
 	int rc = 0;
 
-	if (!o || !lat || !ts)
+	if (!o || !ts)
 		goto err;
 	rc |= put_u64(o, "qd", r->qd);
 	rc |= put_num(o, "iops", r->iops, RP_IOPS);
 	rc |= put_num(o, "mbps", r->mbps, RP_MBPS);
-	rc |= put_num(lat, "mean", r->lat_mean_us, RP_LAT_US);
-	rc |= put_num(lat, "p50", r->lat_p50_us, RP_LAT_US);
-	rc |= put_num(lat, "p99", r->lat_p99_us, RP_LAT_US);
-	rc |= put_num(lat, "p99.9", r->lat_p999_us, RP_LAT_US);
-	rc |= put_num(lat, "p99.99", r->lat_p9999_us, RP_LAT_US);
-	rc |= put_num(lat, "max", r->lat_max_us, RP_LAT_US);
-	rc |= put(o, "lat_us", lat);
-	lat = NULL;
+	rc |= put_new(o, "lat_us", result_lat_json(r->lat_mean_us, r->lat_p50_us, r->lat_p99_us,
+							 r->lat_p999_us, r->lat_p9999_us, r->lat_max_us));
 	rc |= put_u64(o, "ios", r->ios);
 	rc |= put_u64(o, "bytes", r->bytes);
 	rc |= put_u64(o, "read_ios", r->read_ios);
@@ -346,7 +343,6 @@ static struct json_object *series_json(const struct run_result *r, bool verify)
 
 err:
 	json_object_put(ts);
-	json_object_put(lat);
 	json_object_put(o);
 	return NULL;
 }

@@ -32,6 +32,9 @@ enum result_precision {
  */
 struct json_object *result_json_number(double v, int decimals);
 
+/* A lat_us object: mean, p50, p99, p99.9, p99.99, max in µs, each null when not measured.  NULL: out of memory. */
+struct json_object *result_lat_json(double mean, double p50, double p99, double p999, double p9999, double max);
+
 /*
  * Format v the same way into buf (TEXT_NOT_MEASURED for NAN, where the
  * JSON has null); returns buf.  For CSV and terminal text that must agree
