@@ -10,6 +10,8 @@ modprobe raid456 2>/dev/null
 d0=$(drive_dev raid0) d1=$(drive_dev raid1) d2=$(drive_dev raid2) d3=$(drive_dev raid3)
 step mdadm --create /dev/md0 --run --assume-clean --level=5 --chunk=64 --raid-devices=4 \
 	"$d0" "$d1" "$d2" "$d3"
+# A failure below must not leave the members held by md0 for the tests after this one.
+trap 'mdadm --stop /dev/md0 >/dev/null 2>&1' EXIT
 mdadm --detail /dev/md0 | tee detail.txt
 
 step "$SSDPROF" info /dev/md0 --json >info.json
@@ -31,8 +33,10 @@ step "$SSDPROF" slc /dev/md0 --yes md0 --quiet --json --out slc >slc.json
 grep -q '"phases"' slc.json || fail "slc on md0 has no phases"
 # md RAID 5 passes no discards by default: auto purge warns and records that nothing was purged.
 grep -q '"purge_method": *"none"' slc.json || fail "slc on md0 does not record that it could not purge"
-mbps=$(json_num slc.json in_cache_mbps)
-echo "slc on md0: $mbps MB/s before any drop"
+# QEMU's drives have no SLC cache: no cliff, so in_cache_mbps is null and post_cache_mbps is
+# the rate sustained throughout (DESIGN.md 4, slc).
+mbps=$(json_num slc.json post_cache_mbps)
+echo "slc on md0: $mbps MB/s sustained"
 awk -v m="${mbps:-0}" 'BEGIN { exit !(m > 0) }' || fail "slc on md0 measured no throughput"
 
 "$SSDPROF" sweep /dev/md0 --yes md0 --op 0 >out.txt 2>err.txt
