@@ -133,26 +133,10 @@ static int run_slc(struct qualify_drive *d)
 
 static struct json_object *sweep_settings_json(const struct qualify_profile *p)
 {
-	struct json_object *s = json_object_new_object(), *ops = json_object_new_array();
-	const struct precondition_settings *ps = &p->pc->s;
+	struct json_object *s = json_object_new_object();
 
-	json_object_object_add(s, "plan", json_object_new_string(p->plan.fixed ? "list" : "adaptive"));
-	for (size_t i = 0; i < p->plan.ngrid; i++)
-		json_object_array_add(ops, result_json_number(p->plan.grid[i], 2));
-	json_object_object_add(s, p->plan.fixed ? "op_list" : "op_grid", ops);
-	json_object_object_add(s, "resolution", p->plan.fixed ? NULL : result_json_number(p->plan.resolution, 2));
-	json_object_object_add(s, "op_method", json_object_new_string(op_method_name(p->op_method)));
-	json_object_object_add(s, "purge_method",
-			       p->pc->purge_method ? json_object_new_string(p->pc->purge_method) : NULL);
-	json_object_object_add(s, "fill_passes", json_object_new_int((int)ps->fill_passes));
-	json_object_object_add(s, "bs", json_object_new_int64(ps->bs));
-	json_object_object_add(s, "qd", json_object_new_int((int)ps->qd));
-	json_object_object_add(s, "round_s", result_json_number((double)ps->round_ns / 1e9, RP_SECONDS));
-	json_object_object_add(s, "max_rounds", json_object_new_int((int)ps->max_rounds));
-	json_object_object_add(s, "max_writes", ps->max_writes > 0 ? result_json_number(ps->max_writes, 2) : NULL);
-	json_object_object_add(s, "seed", json_object_new_uint64(ps->seed));
-	if (p->pc->have_shape)
-		result_workload_shape_json(s, &p->pc->shape);
+	sweep_plan_json_add(s, &p->plan, p->op_method);
+	precondition_settings_json_add(s, &p->pc->s, p->pc->purge_method, p->pc->have_shape ? &p->pc->shape : NULL);
 	return s;
 }
 

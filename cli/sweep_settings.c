@@ -44,14 +44,9 @@ const char *const sweep_predict_names[3] = { "off", "stop", "check" };
 
 struct json_object *sweep_settings_json(const struct sweep_cli *o)
 {
-	struct json_object *s = json_object_new_object(), *ops = json_object_new_array();
+	struct json_object *s = json_object_new_object();
 
-	json_object_object_add(s, "plan", json_object_new_string(o->plan.fixed ? "list" : "adaptive"));
-	for (size_t i = 0; i < o->plan.ngrid; i++)
-		json_object_array_add(ops, result_json_number(o->plan.grid[i], 2));
-	json_object_object_add(s, o->plan.fixed ? "op_list" : "op_grid", ops);
-	json_object_object_add(s, "resolution", o->plan.fixed ? NULL : result_json_number(o->plan.resolution, 2));
-	json_object_object_add(s, "op_method", json_object_new_string(op_method_name(o->op_method)));
+	sweep_plan_json_add(s, &o->plan, o->op_method);
 	if (o->member.npoints)
 		json_object_object_add(s, "op_member", op_member_json(&o->member));
 	/* The keys a precondition shares, saved the same way by both. */

@@ -6,6 +6,7 @@
 #include <json-c/json.h>
 
 #include "profiler/knee.h"
+#include "profiler/sweep_plan.h"
 #include "precondition/precondition.h"
 #include "results/json_get.h"
 #include "results/result_json.h"
@@ -141,6 +142,22 @@ struct json_object *point_json(const struct point_info *info, const struct preco
 		add(p, "prediction", prediction_json(r));
 	add(p, "intervals", intervals_json(r));
 	return p;
+}
+
+int sweep_plan_json_add(struct json_object *s, const struct sweep_plan *plan, enum op_method m)
+{
+	struct json_object *ops = json_object_new_array();
+	int rc = 0;
+
+	if (!ops)
+		return -ENOMEM;
+	for (size_t i = 0; i < plan->ngrid; i++)
+		rc |= json_object_array_add(ops, result_json_number(plan->grid[i], 2));
+	rc |= json_object_object_add(s, "plan", json_object_new_string(plan->fixed ? "list" : "adaptive"));
+	rc |= json_object_object_add(s, plan->fixed ? "op_list" : "op_grid", ops);
+	rc |= json_object_object_add(s, "resolution", plan->fixed ? NULL : result_json_number(plan->resolution, 2));
+	rc |= json_object_object_add(s, "op_method", json_object_new_string(op_method_name(m)));
+	return rc ? -ENOMEM : 0;
 }
 
 int precondition_settings_json_add(struct json_object *s, const struct precondition_settings *ps,

@@ -10,10 +10,12 @@
 #include <stdint.h>
 
 #include "profiler/knee.h"
+#include "profiler/sweep.h"
 
 struct json_object;
 struct precondition_result;
 struct precondition_settings;
+struct sweep_plan;
 struct workload;
 
 /* What surrounds a preconditioned measurement at one OP level. */
@@ -40,6 +42,12 @@ struct json_object *point_json(const struct point_info *info, const struct preco
  */
 int precondition_settings_json_add(struct json_object *s, const struct precondition_settings *ps,
 				   const char *purge_method, const struct workload *shape);
+/*
+ * A sweep's plan added to s: plan (list or adaptive), op_list or op_grid,
+ * resolution (null for a list) and op_method, as sweep and qualify save it.
+ * 0 or -ENOMEM.
+ */
+int sweep_plan_json_add(struct json_object *s, const struct sweep_plan *plan, enum op_method m);
 struct json_object *knee_json(const struct knee_result *k);
 /*
  * The knee's view of a point as saved (op_percent, iops, waf, usable_bytes):
