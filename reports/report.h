@@ -57,7 +57,9 @@ int report_make(struct json_object *doc, const struct report_kind *kind, const c
 /*
  * Write the page to out (and its PNGs into png_dir when given, the CSVs of
  * doc beside out when doc is given), each file through a temporary and a
- * rename.  The CSVs are named after the page (report.html: report-series.csv,
+ * rename.  The folders of out and png_dir are made when missing (mkdir -p,
+ * as --out of the measuring commands), and removed again if the report
+ * fails.  The CSVs are named after the page (report.html: report-series.csv,
  * report-timeseries.csv), so they never take the name of a file a command
  * wrote (a run's own timeseries.csv) nor of another page's CSVs in the same
  * folder.  An existing out is replaced only when it is a page ssdprof wrote
