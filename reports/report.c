@@ -430,6 +430,8 @@ int report_make(struct json_object *doc, const struct report_kind *kind, const c
 		 jstr(jget(doc, "target"), "path") ? jstr(jget(doc, "target"), "path") : "unknown target");
 	pg.want_png = png_dir != NULL;
 	html_begin(&pg, title);
+	/* Before any figure: a result that ended short says so first. */
+	partial_banner(&pg, doc, kind->name);
 	kind->render(&pg, doc);
 	html_end(&pg);
 	ret = report_write(out, &pg, png_dir, doc, kind, say, err, errlen);

@@ -46,6 +46,9 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 assert open(sys.argv[2]).read().startswith('ssdprof: ' + d['error'] + '; '), d['error']
 PY
+	"$exe" report "$dir/result.json" -o "$dir-page.html" 2>/dev/null || fail "$fault: report refuses the saved sweep"
+	partial_page "$dir-page.html" "The sweep failed: $(json_get "$dir/result.json" error)" \
+		"Only its 1 finished OP point(s) are shown" "The point at 10% OP was cut short after"
 }
 
 faulted_sweep "eio:io=$IO_IN_POINT2" eio "Input/output error"
