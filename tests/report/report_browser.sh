@@ -99,7 +99,7 @@ PY
 
 # Screenshots and the DOM of a sample of the pages.
 for name in report_sweep_notsteady report_sweep_nowaf report_sweep_intervals report_slc report_run_qd report_run_raid \
-	report_sweep_raid report_partial_long; do
+	report_sweep_raid; do
 	url="file://$work/$name/report.html"
 	chrome --screenshot="$work/$name/shot.png" --window-size=1200,2000 "$url" \
 		>"$work/$name/stdout" 2>"$work/$name/log" || fail "$name: chromium failed: $(tail -5 "$work/$name/log")"
