@@ -6,6 +6,11 @@ fail() {
 	exit 1
 }
 
+# The helpers beside the tests, by absolute path: the tests change directory.
+tests_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# python3 "$pty_run" ENV PROGRAM ARGS...: PROGRAM on a pseudo-terminal, its output in ./tty.out (pty_run.py).
+pty_run=$tests_dir/pty_run.py
+
 setup() {
 	[ $# -ge 1 ] || fail "usage: $0 SSDPROF [ARGS...]"
 	[ -x "$1" ] || fail "'$1' is not executable"
