@@ -107,44 +107,27 @@ int requirements_add_arg(struct requirement_set *set, const char *arg, char *err
 
 #define FILE_EXAMPLE "{\"steady\": true, \"steady_iops\": {\"min\": 40000}}"
 
-/* What a JSON value is, for a message: "null", "the number 5", "the string \"5\"", "an array". */
+/* What a JSON value is, for a message: escape_json's words, and an object's keys. */
 static const char *describe(struct json_object *v, char *buf, size_t len)
 {
+	size_t off;
+	int n = 0;
 	ESCAPE_BUF(q);
 
-	switch (json_object_get_type(v)) {
-	case json_type_null:
-		return "null";
-	case json_type_boolean:
-		return json_object_get_boolean(v) ? "true" : "false";
-	case json_type_int:
-	case json_type_double:
-		snprintf(buf, len, "the number %.15g", json_object_get_double(v));
-		return buf;
-	case json_type_string:
-		escape_arg(q, sizeof(q), json_object_get_string(v));
-		snprintf(buf, len, "the string \"%.40s%s\"", q, strlen(q) > 40 ? "..." : "");
-		return buf;
-	case json_type_array:
-		return "an array";
-	case json_type_object: {
-		size_t off = (size_t)snprintf(buf, len, "an object with the key(s)");
-		int n = 0;
-
-		if (!json_object_object_length(v))
-			return "an empty object";
-		json_object_object_foreach(v, key, val) {
-			(void)val;
-			escape_arg(q, sizeof(q), key);
-			if (off < len)
-				off += (size_t)snprintf(buf + off, len - off, n++ < 3 ? " '%.20s'" : " ...", q);
-			if (n > 3)
-				break;
-		}
-		return buf;
+	if (!json_object_is_type(v, json_type_object))
+		return escape_json(buf, len, v);
+	if (!json_object_object_length(v))
+		return "an empty object";
+	off = (size_t)snprintf(buf, len, "an object with the key(s)");
+	json_object_object_foreach(v, key, val) {
+		(void)val;
+		escape_arg(q, sizeof(q), key);
+		if (off < len)
+			off += (size_t)snprintf(buf + off, len - off, n++ < 3 ? " '%.20s'" : " ...", q);
+		if (n > 3)
+			break;
 	}
-	}
-	return "something else";
+	return buf;
 }
 
 /* One key of a requirements file: true for steady, {"min": N} or {"max": N} for a figure. */
