@@ -419,6 +419,11 @@ void report_default_out(const char *path, char *out, size_t len)
 	snprintf(out, len, "%s/%s.html", d, stem);
 }
 
+void report_partial(struct strbuf *b, struct json_object *doc, const struct report_kind *kind)
+{
+	partial_reason(b, doc, kind->name);
+}
+
 int report_make(struct json_object *doc, const struct report_kind *kind, const char *out, const char *png_dir,
 		FILE *say, char *err, size_t errlen)
 {

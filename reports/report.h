@@ -39,6 +39,14 @@ struct report_kind {
 int report_load(const char *path, struct json_object **doc, const struct report_kind **kind, char *err,
 		size_t errlen);
 
+struct strbuf;
+/*
+ * Why doc, a result of kind, is partial (it failed, was interrupted or did
+ * not finish; a qualified drive did not finish), in sentences appended to
+ * b; nothing when it is whole.  The banner atop its page says the same.
+ */
+void report_partial(struct strbuf *b, struct json_object *doc, const struct report_kind *kind);
+
 /*
  * The page for the result file path, in its directory: report.html beside
  * a result.json (a command's folder holds one), else NAME.html beside
