@@ -250,7 +250,7 @@ static double rank_figure(struct json_object *doc, enum req_figure f)
 	const char *kind = jstr(doc, "kind");
 	bool sweep = kind && !strcmp(kind, "sweep"), slc = kind && !strcmp(kind, "slc");
 
-	qualify_measured(sweep ? doc : NULL, sweep ? qualify_chosen_op(doc) : NAN, slc ? doc : NULL, &m);
+	qualify_measured(sweep ? doc : NULL, sweep ? qualify_chosen_op(doc) : NAN, slc ? doc : NULL, NULL, &m);
 	switch (f) {
 	case REQ_STEADY_IOPS:
 		return m.steady_iops;

@@ -234,7 +234,7 @@ static void test_chosen_op_and_measured(void **state)
 	/* No --target-life: the knee. */
 	d = sweep_doc(14, NAN, NAN);
 	assert_float_equal(qualify_chosen_op(d), 14, 0);
-	qualify_measured(d, 14, NULL, &m);
+	qualify_measured(d, 14, NULL, NULL, &m);
 	assert_int_equal(m.steady, 0);
 	assert_float_equal(m.steady_iops, 42000, 0);
 	assert_float_equal(m.p99_9_write_us, 700, 0);
@@ -255,11 +255,11 @@ static void test_chosen_op_and_measured(void **state)
 	/* An OP not measured reads nothing; the SLC figure comes from the slc document. */
 	json_object_object_add(so, "post_cache_mbps", json_object_new_double(348.2));
 	json_object_object_add(slc, "slc", so);
-	qualify_measured(d, 20, slc, &m);
+	qualify_measured(d, 20, slc, NULL, &m);
 	assert_int_equal(m.steady, -1);
 	assert_true(isnan(m.steady_iops) && isnan(m.life_years) && isnan(m.p99_9_write_us));
 	assert_float_equal(m.post_cache_mbps, 348.2, 0);
-	qualify_measured(d, 28, NULL, &m);
+	qualify_measured(d, 28, NULL, NULL, &m);
 	assert_int_equal(m.steady, 1);
 	json_object_put(d);
 	json_object_put(slc);
