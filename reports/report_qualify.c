@@ -73,7 +73,7 @@ void table_qualify(struct table *t, struct json_object *doc)
 static void drive_section(struct html_page *pg, struct json_object *d, size_t i)
 {
 	struct json_object *dr = jget(d, "requirements"), *tgt = jget(d, "target");
-	const char *links[] = { "sweep", "slc" };
+	const char *links[] = { "sweep", "slc", "randwrite", "randread" };
 	char id[32], head[320], href[96];
 	struct table t;
 
@@ -101,14 +101,18 @@ static void drive_section(struct html_page *pg, struct json_object *d, size_t i)
 	}
 	html_table(pg, &t, true);
 	table_free(&t);
-	for (size_t k = 0; k < 2; k++) {
-		const char *path = jstr(d, links[k]);
+	if (jstr(jget(d, "qd_curve"), "note"))
+		html_p(pg, "QD curve at %.2f%% OP: %s.", jnum(jget(d, "qd_curve"), "op_percent"),
+		       jstr(jget(d, "qd_curve"), "note"));
+	for (size_t k = 0; k < 4; k++) {
+		const char *path = k < 2 ? jstr(d, links[k]) : jstr(jget(d, "qd_curve"), links[k]);
 		size_t len = path ? strlen(path) : 0;
 
 		/* The drive's own report sits beside its result.json. */
 		if (len > 11 && !strcmp(path + len - 11, "result.json")) {
 			snprintf(href, sizeof(href), "%.*sreport.html", (int)(len - 11), path);
-			snprintf(head, sizeof(head), "the %s report of drive %zu", links[k], i + 1);
+			snprintf(head, sizeof(head), "the %s%s report of drive %zu", k < 2 ? "" : "QD curve ", links[k],
+				 i + 1);
 			html_link(pg, href, head);
 		}
 	}
@@ -154,6 +158,68 @@ static void margins_chart(struct html_page *pg, struct json_object *doc)
 	plot_show(pg, "margins", &p, NULL);
 }
 
+/*
+ * The drives' QD curves side by side: random-read and random-write IOPS
+ * against queue depth, a line per drive, and the figures in a table.
+ * Nothing when no drive has one.
+ */
+static void qd_section(struct html_page *pg, struct json_object *drives)
+{
+	static const char *const what[2] = { "read", "write" };
+	struct plot p[2] = {
+		{ .c = { .title = "4k random-read IOPS against queue depth (each drive at its chosen OP)",
+			 .xlabel = "queue depth", .ylabel = "IOPS", .x_log2 = true, .y_from_zero = true } },
+		{ .c = { .title = "4k random-write IOPS against queue depth (steady state at the chosen OP)",
+			 .xlabel = "queue depth", .ylabel = "IOPS", .x_log2 = true, .y_from_zero = true } },
+	};
+	char key[32];
+	bool any = false;
+	struct table t;
+
+	for (size_t i = 0; i < jlen(drives); i++)
+		any |= jlen(jget(jget(jidx(drives, i), "qd_curve"), "points")) > 0;
+	if (!any)
+		return;
+	table_init(&t, "QD curves (mean and p99 latency in µs)");
+	table_cols(&t, "drive", TA_RIGHT, "QD", TA_RIGHT, "write IOPS", TA_RIGHT, "write mean", TA_RIGHT,
+		   "write p99", TA_RIGHT, "read IOPS", TA_RIGHT, "read mean", TA_RIGHT, "read p99", TA_RIGHT, NULL);
+	for (size_t i = 0; i < jlen(drives); i++) {
+		struct json_object *d = jidx(drives, i), *pts = jget(jget(d, "qd_curve"), "points");
+
+		for (size_t k = 0; k < 2 && jlen(pts); k++) {
+			struct chart_series *line;
+
+			snprintf(key, sizeof(key), "%s_iops", what[k]);
+			if (!(line = line_of(&p[k], pts, NULL, 0, "qd", 1, key)))
+				continue;
+			line->markers = true;
+			line->color = (int)i;
+			snprintf(plot_label(&p[k], line), PLOT_LABEL, "%zu: %s", i + 1,
+				 jstr(d, "spec") ? jstr(d, "spec") : "?");
+			line->label = plot_label(&p[k], line);
+		}
+		for (size_t k = 0; k < jlen(pts); k++) {
+			struct json_object *pt = jidx(pts, k);
+
+			table_row(&t);
+			table_cell(&t, 0, "%zu", i + 1);
+			table_num(&t, 1, jnum(pt, "qd"), 0);
+			table_num(&t, 2, jnum(pt, "write_iops"), 0);
+			table_num(&t, 3, jnum(pt, "write_mean_us"), 1);
+			table_num(&t, 4, jnum(pt, "write_p99_us"), 1);
+			table_num(&t, 5, jnum(pt, "read_iops"), 0);
+			table_num(&t, 6, jnum(pt, "read_mean_us"), 1);
+			table_num(&t, 7, jnum(pt, "read_p99_us"), 1);
+		}
+	}
+	html_h2(pg, "qd", "QD curves");
+	html_p(pg, "Each drive at its chosen OP in that OP's steady state: 4k random writes, then 4k random reads, "
+	       "one step per queue depth.  Each drive's section says how it reached the steady state.");
+	plot_show(pg, "qd-read", &p[0], &t);
+	plot_show(pg, "qd-write", &p[1], NULL);
+	table_free(&t);
+}
+
 void report_qualify(struct html_page *pg, struct json_object *doc)
 {
 	struct json_object *drives = jget(doc, "drives");
@@ -170,6 +236,7 @@ void report_qualify(struct html_page *pg, struct json_object *doc)
 	html_table(pg, &t, true);
 	table_free(&t);
 	margins_chart(pg, doc);
+	qd_section(pg, drives);
 	for (size_t i = 0; i < jlen(drives); i++)
 		drive_section(pg, jidx(drives, i), i);
 	settings_table(pg, doc);
