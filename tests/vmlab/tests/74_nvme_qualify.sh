@@ -26,7 +26,9 @@ grep -q "$(drive_serial raid1)" err.txt || fail "the refusal does not name the u
 [ ! -e refused ] || fail "the refused qualify wrote results"
 
 for d in "$d1" "$d2"; do echo "$d $(sectors_written "$d")"; done >sectors0.txt
-"$SSDPROF" qualify "$d1" "$d2" --op 20 --round 2s --max-rounds 5 --fill-passes 1 \
+# Span OP: QEMU refuses namespace management, and the fallback's detach and re-attach
+# renames a subsystem's namespace (nvme1n1 -> nvme1n2), which later tests look up by name.
+"$SSDPROF" qualify "$d1" "$d2" --op 20 --op-method span --round 2s --max-rounds 5 --fill-passes 1 \
 	--qd-curve 1,4,16 --qd-time 2s --require 'steady_iops>=1' --require 'qd1_read_us<=1000000' \
 	--require 'read_iops>=1000000000' --out q --yes "$yes" >out.txt 2>err.txt
 rc=$?
@@ -56,6 +58,8 @@ cat passes.txt
 	fail "the requirement outcomes are not met, met, missed for each drive"
 grep -q "\"spec\": \"$d1\"" q/result.json && grep -q "\"spec\": \"$d2\"" q/result.json ||
 	fail "the result does not name both drives"
+grep -q '"op_method": "span"' q/drive-1/qd/randread/result.json || fail "the curve does not say its OP method"
+[ -b "$d2" ] || fail "$d2 is gone: the drive was not left as found"
 # The curve's reads are real: QD 16 reads faster than QD 1 on the emulated drive.
 awk '/"qd": 1,/ { getline; one = $2 } /"qd": 16,/ { getline; sixteen = $2 } END { exit !(sixteen + 0 > one + 0) }' \
 	q/drive-1/qd/randread/result.json || fail "QD 16 reads are not faster than QD 1"
