@@ -310,13 +310,36 @@ void compare_qualify_table(struct table *t, const struct compare_entry *e, size_
 	}
 }
 
-/* Figure f of a sweep (at its chosen OP) or an slc result; NAN when the kind has none. */
+/* A QD curve's figure f from its run result (qualify's qd/randread or qd/randwrite); NAN when it has none. */
+static double run_figure(struct json_object *doc, enum req_figure f)
+{
+	const char *rw = jstr(jget(doc, "settings"), "rw");
+	struct json_object *series = jget(doc, "series");
+	double best = NAN;
+
+	if (!rw || strcmp(rw, f == REQ_QD1_WRITE_US ? "randwrite" : "randread"))
+		return NAN;
+	for (size_t i = 0; i < jlen(series); i++) {
+		struct json_object *s = jidx(series, i);
+		double v = jnum(s, "iops");
+
+		if (f != REQ_READ_IOPS && jnum(s, "qd") == 1)
+			return jnum(jget(s, "lat_us"), "mean");
+		if (f == REQ_READ_IOPS && !isnan(v) && (isnan(best) || v > best))
+			best = v;
+	}
+	return best;
+}
+
+/* Figure f of a sweep (at its chosen OP), an slc result or a QD curve's run result; NAN when the kind has none. */
 static double rank_figure(struct json_object *doc, enum req_figure f)
 {
 	struct req_measured m;
 	const char *kind = jstr(doc, "kind");
 	bool sweep = kind && !strcmp(kind, "sweep"), slc = kind && !strcmp(kind, "slc");
 
+	if (req_figure_needs_qd(f))
+		return kind && !strcmp(kind, "run") ? run_figure(doc, f) : NAN;
 	qualify_measured(sweep ? doc : NULL, sweep ? qualify_chosen_op(doc) : NAN, slc ? doc : NULL, NULL, &m);
 	switch (f) {
 	case REQ_STEADY_IOPS:
@@ -335,7 +358,7 @@ static double rank_figure(struct json_object *doc, enum req_figure f)
 int compare_rank(struct compare_set *set, const char *figure, char *err, size_t errlen)
 {
 	static const enum req_figure figures[] = { REQ_STEADY_IOPS, REQ_P99_9_WRITE_US, REQ_POST_CACHE_MBPS,
-						   REQ_LIFE_YEARS };
+						   REQ_LIFE_YEARS, REQ_QD1_READ_US, REQ_QD1_WRITE_US, REQ_READ_IOPS };
 	double v[COMPARE_MAX];
 	bool found = false, any = false, lower;
 	enum req_figure f = REQ_STEADY_IOPS;
@@ -346,15 +369,16 @@ int compare_rank(struct compare_set *set, const char *figure, char *err, size_t 
 			found = true;
 		}
 	if (!found) {
-		snprintf(err, errlen, "--rank-by: use steady_iops, p99_9_write_us, post_cache_mbps or life_years");
+		snprintf(err, errlen, "--rank-by: use steady_iops, p99_9_write_us, post_cache_mbps, life_years, "
+			 "qd1_read_us, qd1_write_us or read_iops");
 		return -EINVAL;
 	}
-	lower = f == REQ_P99_9_WRITE_US;
+	lower = f == REQ_P99_9_WRITE_US || f == REQ_QD1_READ_US || f == REQ_QD1_WRITE_US;
 	for (size_t i = 0; i < set->n; i++)
 		any |= !isnan(v[i] = rank_figure(set->e[i].doc, f));
 	if (!any) {
 		snprintf(err, errlen, "--rank-by %s: none of these results has it (%s comes from %s results)", figure,
-			 figure, f == REQ_POST_CACHE_MBPS ? "slc" : "sweep");
+			 figure, f == REQ_POST_CACHE_MBPS ? "slc" : req_figure_needs_qd(f) ? "qualify's QD curve run" : "sweep");
 		return -EINVAL;
 	}
 	/* Insertion sort, stable: the best first, what was not measured last, ties in the order given. */

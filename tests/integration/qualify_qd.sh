@@ -80,6 +80,13 @@ done
 grep -qF 'id="chart-qd-read"' q/report.html || fail "the qualification report has no QD chart"
 run_cmd report q/drive-1/qd/randread/result.json -o read.html
 [ "$rc" = 0 ] || fail "report of a QD curve: $(cat "$work/stderr")"
+# compare ranks the curves by their figures, best first: dc-tlc reads faster at QD 1 and at depth.
+run_cmd compare q/drive-2/qd/randread/result.json q/drive-1/qd/randread/result.json --rank-by qd1_read_us
+[ "$rc" = 0 ] && sed -n 2p "$work/stdout" | grep -q "sim:dc-tlc" || fail "compare --rank-by qd1_read_us: $rc $(cat "$work/stdout")"
+run_cmd compare q/drive-2/qd/randread/result.json q/drive-1/qd/randread/result.json --rank-by read_iops
+[ "$rc" = 0 ] && sed -n 2p "$work/stdout" | grep -q "sim:dc-tlc" || fail "compare --rank-by read_iops: $rc"
+run_cmd compare q/drive-1/qd/randwrite/result.json q/drive-2/qd/randwrite/result.json --rank-by read_iops
+[ "$rc" = 2 ] && grep -qF "none of these results has it" "$work/stderr" || fail "compare --rank-by read_iops of write curves: exit $rc"
 
 # Resumed, the finished curves are kept as they are; without them, the point is established again.
 cp -r q q0
@@ -102,7 +109,7 @@ run_cmd qualify "$T1" "$T2" $ARGS $REQ --qd-curve 1,4 --resume q
 [ "$rc" = 1 ] && grep -qF "other settings" "$work/stderr" || fail "resume with another --qd-curve: exit $rc: $(cat "$work/stderr")"
 
 # --no-qd: no curve, no folder.
-run_cmd qualify "$T1" $ARGS --no-qd --require steady --out noqd
+run_cmd qualify "$T1" --op 28 --round 1s --max-rounds 5 --quiet --no-slc --no-qd --require steady --out noqd
 [ "$rc" = 0 ] || fail "--no-qd exited $rc: $(cat "$work/stderr")"
 json_check noqd/result.json "d['drives'][0]['qd_curve'] is None and d['settings']['qd'] is False"
 [ ! -e noqd/drive-1/qd ] || fail "--no-qd measured a curve"
@@ -111,7 +118,7 @@ json_check noqd/result.json "d['drives'][0]['qd_curve'] is None and d['settings'
 # requirement one dc-tlc misses (237k IOPS at QD 32) the group (293k) meets.
 M1='sim:dc-tlc,capacity=1G,seed=1'
 M2='sim:dc-tlc,capacity=1G,seed=2'
-run_cmd qualify --raid 0 --chunk 64k "$M1" "$M2" --op 28 --round 1s --max-rounds 5 --no-slc \
+run_cmd qualify --raid 0 --chunk 64k "$M1" "$M2" --op 28 --round 1s --max-rounds 5 --no-slc --qd-curve 1,8,32 \
 	--require steady --require 'read_iops>=260000' --out raid
 [ "$rc" = 0 ] || fail "qualify --raid 0 exited $rc: $(cat "$work/stderr")"
 json_check raid/result.json "len(d['drives']) == 1 and d['drives'][0]['spec'] == 'raid0:$M1+$M2' and d['drives'][0]['verdict'] == 'pass'"
