@@ -27,10 +27,83 @@ static __attribute__((noinline)) int copy_by_heat(struct sim_drive *d, uint32_t 
 /* Slots the GC scan prefetches ahead: some 64 copies cover a DRAM miss. */
 #define RELOCATE_AHEAD 64u
 
+/* Slots gathered at a time: whole chunks of a page, at least one. */
+#define GATHER_SLOTS 256u
+
+/*
+ * Place the n live units of a window at the native frontier, a run at a
+ * time up to the next program unit or line boundary.  Before a run is
+ * placed, the pages its units come from that were not read yet are read:
+ * reads and programs reach the NAND model in the order of unit-by-unit
+ * copying (read a page, place its units, flushing each program unit as it
+ * fills).  A copy read is ready at the same time for every page of a step,
+ * so the unit's data-ready time is that.  -ENOSPC if the pool ran dry.
+ */
+static int place_copies(struct sim_drive *d, uint32_t base, const uint32_t *lbas, const uint32_t *offs,
+			const uint32_t *chunk, const uint32_t *tags, uint32_t n, int mode, uint64_t at_ns,
+			uint32_t *last_chunk)
+{
+	struct frontier *f = &d->native;
+	uint32_t *restrict p2l = d->p2l, *restrict l2p = d->l2p;
+	uint32_t i = 0;
+
+	while (i < n) {
+		uint64_t ready = 0;
+
+		/* The page is read before the frontier is looked at, as unit by unit. */
+		if (chunk[i] != *last_chunk) {
+			*last_chunk = chunk[i];
+			ready = nand_copy_read(&d->nt, slot_die(d, base + offs[i]), mode, at_ns);
+			d->ctr.nand_page_reads++;
+		}
+		if (!native_ready(d))
+			return -ENOSPC;
+		uint32_t k = d->geo.unit_slots - f->unit_fill, slot = f->line * d->geo.line_slots + f->off;
+
+		if (k > f->cap - f->off)
+			k = f->cap - f->off;
+		if (k > n - i)
+			k = n - i;
+		for (uint32_t e = i + k; i < e; i++, slot++) {
+			if (chunk[i] != *last_chunk) {
+				*last_chunk = chunk[i];
+				ready = nand_copy_read(&d->nt, slot_die(d, base + offs[i]), mode, at_ns);
+				d->ctr.nand_page_reads++;
+			}
+			p2l[slot] = lbas[i];
+			l2p[lbas[i]] = slot;
+			if (d->tags)
+				d->tags[slot] = tags[i];
+		}
+		d->lines[f->line].valid += k;
+		if (f->mode == MODE_SLC)
+			d->ctr.media_slc_bytes += (uint64_t)k * SIM_UNIT_BYTES;
+		else
+			d->ctr.media_native_bytes += (uint64_t)k * SIM_UNIT_BYTES;
+		/* A run that read no page carries data read for the previous one, ready as early. */
+		if (!ready)
+			ready = at_ns + d->nt.t_read_ns[mode] + d->nt.page_xfer_ns;
+		if (ready > f->unit_ready_ns)
+			f->unit_ready_ns = ready;
+		f->off += k;
+		f->unit_fill += k;
+		if (f->unit_fill == d->geo.unit_slots || f->off == f->cap)
+			flush_unit(d, f);
+		if (f->off == f->cap)
+			close_line(d, f);
+	}
+	return 0;
+}
+
 /*
  * Move the valid data of slots [from, to) of line id to the native frontier,
  * reading each page that holds valid data once.  Returns units moved, or
  * -ENOSPC if the native pool ran dry (only on a drive with no spare).
+ *
+ * The live units of a window of slots are gathered first and then placed:
+ * placing changes only the L2P entries of live units, to slots outside
+ * this line, so no later liveness test sees a difference.  Pages are
+ * counted in chunks of spp slots from `from` on, as they always were.
  */
 static inline __attribute__((always_inline)) int64_t
 relocate_as(struct sim_drive *d, uint32_t id, uint32_t from, uint32_t to, uint64_t at_ns, uint64_t *counter,
@@ -39,47 +112,70 @@ relocate_as(struct sim_drive *d, uint32_t id, uint32_t from, uint32_t to, uint64
 	const uint32_t spp = d->geo.slots_per_page;
 	const uint32_t base = id * d->geo.line_slots;
 	const uint32_t *p2l = d->p2l;
-	uint32_t *l2p = d->l2p;
+	const uint32_t *l2p = d->l2p;
 	const uint64_t max_units = d->geo.max_user_units;
 	const int mode = d->lines[id].mode;
 	/* Look ahead past this step: paced GC moves a few slots at a time. */
 	const uint32_t cap = mode == MODE_SLC ? d->geo.slc_line_slots : d->geo.line_slots;
+	const uint32_t window = GATHER_SLOTS / spp * spp;
+	const struct fastdiv div_spp = fastdiv_make(spp);
+	uint32_t lbas[GATHER_SLOTS], offs[GATHER_SLOTS], chunk[GATHER_SLOTS], tags[GATHER_SLOTS];
+	uint32_t last_chunk = UINT32_MAX;
 	int64_t moved = 0;
 
 	flush_pending(d);
-	for (uint32_t off = from; off < to; off += spp) {
-		uint32_t end = off + spp < to ? off + spp : to;
-		uint64_t ready = 0;
+	for (uint32_t w = from; w < to; w += window) {
+		uint32_t wend = to - w > window ? w + window : to, n = 0;
+		uint32_t pf_end = cap > RELOCATE_AHEAD ? cap - RELOCATE_AHEAD : 0;
 
+		if (pf_end > wend)
+			pf_end = wend;
 		/*
 		 * The L2P entries that say which slots live are scattered: fetch
-		 * them early, far enough ahead to cover a memory latency.
+		 * them early, far enough ahead to cover a memory latency.  A
+		 * P2L entry always names a unit below max_units (it is written
+		 * only with one, and starts at 0), and a prefetch never faults.
+		 * Each slot is written to the list; the count moves when live.
 		 */
-		for (uint32_t o = off + RELOCATE_AHEAD; o < end + RELOCATE_AHEAD && o < cap; o++)
-			if (p2l[base + o] < max_units)
-				__builtin_prefetch(&l2p[p2l[base + o]], 1, 3);
-		for (uint32_t o = off; o < end; o++) {
+		uint32_t o = w;
+
+		for (; o < pf_end; o++) {
 			uint32_t lba = p2l[base + o];
 
-			if (lba >= max_units || l2p[lba] != base + o)
-				continue;
-			if (!ready) {
-				ready = nand_copy_read(&d->nt, slot_die(d, base + o), mode, at_ns);
-				d->ctr.nand_page_reads++;
-			}
-			uint32_t tag = d->tags ? d->tags[base + o] : 0;
-
-			/* Copies out of native lines go by temperature with hot_cold; the rest to the host's frontier. */
-			if (__builtin_expect(by_heat, 0)) {
-				if (copy_by_heat(d, lba, ready, tag))
-					return -ENOSPC;
-			} else {
-				if (!native_ready(d))
-					return -ENOSPC;
-				place(d, &d->native, lba, ready, false, false, tag);
-			}
-			moved++;
+			__builtin_prefetch(&l2p[p2l[base + o + RELOCATE_AHEAD]], 1, 3);
+			lbas[n] = lba;
+			offs[n] = o;
+			n += lba < max_units && l2p[lba] == base + o;
 		}
+		for (; o < wend; o++) {
+			uint32_t lba = p2l[base + o];
+
+			lbas[n] = lba;
+			offs[n] = o;
+			n += lba < max_units && l2p[lba] == base + o;
+		}
+		for (uint32_t i = 0; i < n; i++)
+			chunk[i] = fastdiv(div_spp, offs[i] - from);
+		if (d->tags)
+			for (uint32_t i = 0; i < n; i++)
+				tags[i] = d->tags[base + offs[i]];
+		/* Copies out of native lines go by temperature with hot_cold; the rest to the host's frontier. */
+		if (__builtin_expect(by_heat, 0)) {
+			uint64_t ready = 0;
+
+			for (uint32_t i = 0; i < n; i++) {
+				if (chunk[i] != last_chunk) {
+					last_chunk = chunk[i];
+					ready = nand_copy_read(&d->nt, slot_die(d, base + offs[i]), mode, at_ns);
+					d->ctr.nand_page_reads++;
+				}
+				if (copy_by_heat(d, lbas[i], ready, d->tags ? tags[i] : 0))
+					return -ENOSPC;
+			}
+		} else if (place_copies(d, base, lbas, offs, chunk, tags, n, mode, at_ns, &last_chunk)) {
+			return -ENOSPC;
+		}
+		moved += n;
 	}
 	d->lines[id].valid -= (uint32_t)moved;
 	*counter += (uint64_t)moved * SIM_UNIT_BYTES;
