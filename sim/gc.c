@@ -30,6 +30,21 @@ static __attribute__((noinline)) int copy_by_heat(struct sim_drive *d, uint32_t 
 /* Slots gathered at a time: whole chunks of a page, at least one. */
 #define GATHER_SLOTS 256u
 
+/* Pages are counted in chunks of spp slots from the step's first slot on. */
+struct page_chunks {
+	uint32_t from, spp, end;  /* end: first slot past the chunk last read */
+	struct fastdiv div;
+};
+
+/* Read the page (chunk) holding slot off of the line at base; when its data is at the controller. */
+static uint64_t copy_read(struct sim_drive *d, struct page_chunks *pc, uint32_t base, uint32_t off, int mode,
+			  uint64_t at_ns)
+{
+	pc->end = pc->from + (fastdiv(pc->div, off - pc->from) + 1) * pc->spp;
+	d->ctr.nand_page_reads++;
+	return nand_copy_read(&d->nt, slot_die(d, base + off), mode, at_ns);
+}
+
 /*
  * Place the n live units of a window at the native frontier, a run at a
  * time up to the next program unit or line boundary.  Before a run is
@@ -40,22 +55,18 @@ static __attribute__((noinline)) int copy_by_heat(struct sim_drive *d, uint32_t 
  * so the unit's data-ready time is that.  -ENOSPC if the pool ran dry.
  */
 static int place_copies(struct sim_drive *d, uint32_t base, const uint32_t *lbas, const uint32_t *offs,
-			const uint32_t *chunk, const uint32_t *tags, uint32_t n, int mode, uint64_t at_ns,
-			uint32_t *last_chunk)
+			const uint32_t *tags, uint32_t n, int mode, uint64_t at_ns, struct page_chunks *pc)
 {
 	struct frontier *f = &d->native;
-	uint32_t *restrict p2l = d->p2l, *restrict l2p = d->l2p;
+	uint32_t *restrict p2l = d->p2l, *restrict l2p = d->l2p, *restrict tg = d->tags;
 	uint32_t i = 0;
 
 	while (i < n) {
 		uint64_t ready = 0;
 
 		/* The page is read before the frontier is looked at, as unit by unit. */
-		if (chunk[i] != *last_chunk) {
-			*last_chunk = chunk[i];
-			ready = nand_copy_read(&d->nt, slot_die(d, base + offs[i]), mode, at_ns);
-			d->ctr.nand_page_reads++;
-		}
+		if (offs[i] >= pc->end)
+			ready = copy_read(d, pc, base, offs[i], mode, at_ns);
 		if (!native_ready(d))
 			return -ENOSPC;
 		uint32_t k = d->geo.unit_slots - f->unit_fill, slot = f->line * d->geo.line_slots + f->off;
@@ -65,15 +76,12 @@ static int place_copies(struct sim_drive *d, uint32_t base, const uint32_t *lbas
 		if (k > n - i)
 			k = n - i;
 		for (uint32_t e = i + k; i < e; i++, slot++) {
-			if (chunk[i] != *last_chunk) {
-				*last_chunk = chunk[i];
-				ready = nand_copy_read(&d->nt, slot_die(d, base + offs[i]), mode, at_ns);
-				d->ctr.nand_page_reads++;
-			}
+			if (offs[i] >= pc->end)
+				ready = copy_read(d, pc, base, offs[i], mode, at_ns);
 			p2l[slot] = lbas[i];
 			l2p[lbas[i]] = slot;
-			if (d->tags)
-				d->tags[slot] = tags[i];
+			if (tg)
+				tg[slot] = tags[i];
 		}
 		d->lines[f->line].valid += k;
 		if (f->mode == MODE_SLC)
@@ -118,9 +126,8 @@ relocate_as(struct sim_drive *d, uint32_t id, uint32_t from, uint32_t to, uint64
 	/* Look ahead past this step: paced GC moves a few slots at a time. */
 	const uint32_t cap = mode == MODE_SLC ? d->geo.slc_line_slots : d->geo.line_slots;
 	const uint32_t window = GATHER_SLOTS / spp * spp;
-	const struct fastdiv div_spp = fastdiv_make(spp);
-	uint32_t lbas[GATHER_SLOTS], offs[GATHER_SLOTS], chunk[GATHER_SLOTS], tags[GATHER_SLOTS];
-	uint32_t last_chunk = UINT32_MAX;
+	struct page_chunks pc = { .from = from, .spp = spp, .end = from, .div = fastdiv_make(spp) };
+	uint32_t lbas[GATHER_SLOTS], offs[GATHER_SLOTS], tags[GATHER_SLOTS];
 	int64_t moved = 0;
 
 	flush_pending(d);
@@ -154,8 +161,6 @@ relocate_as(struct sim_drive *d, uint32_t id, uint32_t from, uint32_t to, uint64
 			offs[n] = o;
 			n += lba < max_units && l2p[lba] == base + o;
 		}
-		for (uint32_t i = 0; i < n; i++)
-			chunk[i] = fastdiv(div_spp, offs[i] - from);
 		if (d->tags)
 			for (uint32_t i = 0; i < n; i++)
 				tags[i] = d->tags[base + offs[i]];
@@ -164,15 +169,12 @@ relocate_as(struct sim_drive *d, uint32_t id, uint32_t from, uint32_t to, uint64
 			uint64_t ready = 0;
 
 			for (uint32_t i = 0; i < n; i++) {
-				if (chunk[i] != last_chunk) {
-					last_chunk = chunk[i];
-					ready = nand_copy_read(&d->nt, slot_die(d, base + offs[i]), mode, at_ns);
-					d->ctr.nand_page_reads++;
-				}
+				if (offs[i] >= pc.end)
+					ready = copy_read(d, &pc, base, offs[i], mode, at_ns);
 				if (copy_by_heat(d, lbas[i], ready, d->tags ? tags[i] : 0))
 					return -ENOSPC;
 			}
-		} else if (place_copies(d, base, lbas, offs, chunk, tags, n, mode, at_ns, &last_chunk)) {
+		} else if (place_copies(d, base, lbas, offs, tags, n, mode, at_ns, &pc)) {
 			return -ENOSPC;
 		}
 		moved += n;
