@@ -195,10 +195,30 @@ static int64_t relocate(struct sim_drive *d, uint32_t id, uint32_t from, uint32_
 
 /* ---- reclaiming space ---------------------------------------------------- */
 
+/*
+ * FIFO: the oldest closed line with something to reclaim.  A line still
+ * wholly valid (cold data under skewed traffic) frees nothing, and with the
+ * one spare line GC keeps it could not even be moved; taking it stopped GC
+ * until the drive ran out of space.  It goes to the back of the queue, as
+ * if just written, and keeps its data where it is.
+ */
+static uint32_t fifo_victim(struct sim_drive *d)
+{
+	for (uint32_t n = d->closed_fifo.count; n; n--) {
+		uint32_t id = d->closed_fifo.head;
+
+		if (d->lines[id].valid < d->geo.line_slots)
+			return id;
+		list_remove(d, &d->closed_fifo, id);
+		list_push_tail(d, &d->closed_fifo, id);
+	}
+	return d->closed_fifo.head;
+}
+
 static uint32_t native_victim(struct sim_drive *d)
 {
 	if (d->cfg.gc == SIM_GC_FIFO)
-		return d->closed_fifo.head;
+		return fifo_victim(d);
 	return bucket_min(d);
 }
 
