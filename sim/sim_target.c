@@ -19,9 +19,13 @@
 #define SLOT_BITS 10          /* log2(SIM_MAX_QD) */
 
 /*
- * The queue: completions wait in slots, and a min-heap orders them by
- * (complete_ns, submission sequence) packed into one 128-bit key whose low
- * bits name the slot.  Sifting moves 16-byte keys and compares once.
+ * The queue: completions wait in slots, and their keys (complete_ns,
+ * submission sequence) packed into one 128-bit key whose low bits name the
+ * slot, are kept sorted in a ring: the earliest is taken from the front in
+ * O(1).  A new key goes in from whichever end is nearer (one comparison with
+ * the middle decides), shifting the keys it passes: at QD 32 a write's
+ * completion lands a few places from one end or the other, cheaper than a
+ * heap's sifts both ways.  Keys are unique, so the order is the heap's.
  */
 typedef unsigned __int128 heap_key;
 
@@ -29,8 +33,8 @@ struct sim_target {
 	struct target t;
 	struct sim_drive *drive;
 	uint64_t clock_ns;
-	heap_key *heap;
-	unsigned heap_len;
+	heap_key *heap;               /* the sorted ring, SIM_MAX_QD keys */
+	unsigned heap_head, heap_len;
 	uint64_t seq;                 /* submission order breaks ties deterministically */
 	struct io_completion *slots;
 	unsigned *free_slots, nfree;
@@ -53,36 +57,37 @@ static unsigned key_slot(heap_key k)
 	return (unsigned)k & (SIM_MAX_QD - 1);
 }
 
+#define RING(s, i) ((s)->heap[((s)->heap_head + (i)) & (SIM_MAX_QD - 1)])
+
+/* The earliest completion's key; the queue must not be empty. */
+static heap_key heap_top(const struct sim_target *s)
+{
+	return s->heap[s->heap_head];
+}
+
 static void heap_push(struct sim_target *s, uint64_t complete_ns, unsigned slot)
 {
 	heap_key k = (heap_key)complete_ns << 64 | (heap_key)(s->seq++ << SLOT_BITS | slot);
-	unsigned i = s->heap_len++;
+	unsigned n = s->heap_len++, j;
 
-	while (i && k < s->heap[(i - 1) / 2]) {
-		s->heap[i] = s->heap[(i - 1) / 2];
-		i = (i - 1) / 2;
+	if (n && k < RING(s, n / 2)) {
+		/* Nearer the front: the keys before it move one place forward. */
+		s->heap_head = (s->heap_head - 1) & (SIM_MAX_QD - 1);
+		for (j = 0; j < n && RING(s, j + 1) < k; j++)
+			RING(s, j) = RING(s, j + 1);
+	} else {
+		for (j = n; j > 0 && k < RING(s, j - 1); j--)
+			RING(s, j) = RING(s, j - 1);
 	}
-	s->heap[i] = k;
+	RING(s, j) = k;
 }
 
 static heap_key heap_pop(struct sim_target *s)
 {
-	heap_key top = s->heap[0], k = s->heap[--s->heap_len];
-	unsigned i = 0, n = s->heap_len;
+	heap_key top = s->heap[s->heap_head];
 
-	for (;;) {
-		unsigned l = 2 * i + 1, m;
-
-		if (l >= n)
-			break;
-		m = l + 1 < n && s->heap[l + 1] < s->heap[l] ? l + 1 : l;
-		if (!(s->heap[m] < k))
-			break;
-		s->heap[i] = s->heap[m];
-		i = m;
-	}
-	if (n)
-		s->heap[i] = k;
+	s->heap_head = (s->heap_head + 1) & (SIM_MAX_QD - 1);
+	s->heap_len--;
 	return top;
 }
 
@@ -216,7 +221,7 @@ static int sim_reap(struct target *t, struct io_completion *out, unsigned max, u
 	if (min_complete > s->heap_len)
 		min_complete = s->heap_len;
 	while (n < max && s->heap_len &&
-	       (n < min_complete || key_ns(s->heap[0]) <= s->clock_ns)) {
+	       (n < min_complete || key_ns(heap_top(s)) <= s->clock_ns)) {
 		unsigned slot = key_slot(heap_pop(s));
 
 		out[n] = s->slots[slot];
@@ -237,7 +242,7 @@ static uint64_t sim_next_completion(struct target *t)
 {
 	struct sim_target *s = to_sim(t);
 
-	return s->heap_len ? key_ns(s->heap[0]) : UINT64_MAX;
+	return s->heap_len ? key_ns(heap_top(s)) : UINT64_MAX;
 }
 
 static int sim_idle(struct target *t, uint64_t ns)
