@@ -71,18 +71,23 @@ static int place_copies(struct sim_drive *d, uint32_t base, const uint32_t *lbas
 			return -ENOSPC;
 		uint32_t k = d->geo.unit_slots - f->unit_fill, slot = f->line * d->geo.line_slots + f->off;
 
+		/* k >= 1: an open frontier line always has room. */
 		if (k > f->cap - f->off)
 			k = f->cap - f->off;
 		if (k > n - i)
 			k = n - i;
-		for (uint32_t e = i + k; i < e; i++, slot++) {
-			if (offs[i] >= pc->end)
-				ready = copy_read(d, pc, base, offs[i], mode, at_ns);
-			p2l[slot] = lbas[i];
-			l2p[lbas[i]] = slot;
-			if (tg)
-				tg[slot] = tags[i];
+		/* Reads touch only the dies, stores only the tables: reads first, then the stores. */
+		for (uint32_t r = i + 1; r < i + k; r++)
+			if (offs[r] >= pc->end)
+				ready = copy_read(d, pc, base, offs[r], mode, at_ns);
+		for (uint32_t r = 0; r < k; r++) {
+			p2l[slot + r] = lbas[i + r];
+			l2p[lbas[i + r]] = slot + r;
 		}
+		if (tg)
+			for (uint32_t r = 0; r < k; r++)
+				tg[slot + r] = tags[i + r];
+		i += k;
 		d->lines[f->line].valid += k;
 		if (f->mode == MODE_SLC)
 			d->ctr.media_slc_bytes += (uint64_t)k * SIM_UNIT_BYTES;
@@ -121,7 +126,6 @@ relocate_as(struct sim_drive *d, uint32_t id, uint32_t from, uint32_t to, uint64
 	const uint32_t base = id * d->geo.line_slots;
 	const uint32_t *p2l = d->p2l;
 	const uint32_t *l2p = d->l2p;
-	const uint64_t max_units = d->geo.max_user_units;
 	const int mode = d->lines[id].mode;
 	/* Look ahead past this step: paced GC moves a few slots at a time. */
 	const uint32_t cap = mode == MODE_SLC ? d->geo.slc_line_slots : d->geo.line_slots;
@@ -141,7 +145,7 @@ relocate_as(struct sim_drive *d, uint32_t id, uint32_t from, uint32_t to, uint64
 		 * The L2P entries that say which slots live are scattered: fetch
 		 * them early, far enough ahead to cover a memory latency.  A
 		 * P2L entry always names a unit below max_units (it is written
-		 * only with one, and starts at 0), and a prefetch never faults.
+		 * only with one, and starts at 0: the L2P has an entry for it).
 		 * Each slot is written to the list; the count moves when live.
 		 */
 		uint32_t o = w;
@@ -152,14 +156,14 @@ relocate_as(struct sim_drive *d, uint32_t id, uint32_t from, uint32_t to, uint64
 			__builtin_prefetch(&l2p[p2l[base + o + RELOCATE_AHEAD]], 1, 3);
 			lbas[n] = lba;
 			offs[n] = o;
-			n += lba < max_units && l2p[lba] == base + o;
+			n += l2p[lba] == base + o;
 		}
 		for (; o < wend; o++) {
 			uint32_t lba = p2l[base + o];
 
 			lbas[n] = lba;
 			offs[n] = o;
-			n += lba < max_units && l2p[lba] == base + o;
+			n += l2p[lba] == base + o;
 		}
 		if (d->tags)
 			for (uint32_t i = 0; i < n; i++)
