@@ -32,6 +32,8 @@ typedef unsigned __int128 heap_key;
 struct sim_target {
 	struct target t;
 	struct sim_drive *drive;
+	const struct sim_geometry *geo;   /* the drive's, asked once: execute reads them per I/O */
+	const struct sim_config *cfg;
 	uint64_t clock_ns;
 	heap_key *heap;               /* the sorted ring, SIM_MAX_QD keys */
 	unsigned heap_head, heap_len;
@@ -148,12 +150,12 @@ static int32_t execute_partial(struct sim_target *s, const struct io_req *r, uin
 
 static int32_t execute(struct sim_target *s, const struct io_req *r, uint64_t *done)
 {
-	const struct sim_geometry *g = sim_drive_geometry(s->drive);
-	bool tags = sim_drive_config(s->drive)->track_data && r->buf;
+	const struct sim_geometry *g = s->geo;
+	bool tags = s->cfg->track_data && r->buf;
 	uint64_t unit = r->offset / SIM_UNIT_BYTES;
 	uint32_t count = r->len / SIM_UNIT_BYTES;
 
-	if ((r->offset | r->len) % SIM_UNIT_BYTES && sim_drive_config(s->drive)->lba == 512)
+	if ((r->offset | r->len) % SIM_UNIT_BYTES && s->cfg->lba == 512)
 		return execute_partial(s, r, done);
 	if (r->offset % SIM_UNIT_BYTES || r->len % SIM_UNIT_BYTES || !r->len ||
 	    unit + count > g->user_units)
@@ -523,6 +525,8 @@ int sim_target_open(const char *spec, struct target **out, char *err, size_t err
 	ret = sim_drive_new(&cfg, &s->drive, err, errlen);
 	if (ret)
 		goto fail;
+	s->geo = sim_drive_geometry(s->drive);
+	s->cfg = sim_drive_config(s->drive);
 	s->t.ops = &sim_ops;
 	s->t.priv = s;
 	snprintf(s->t.info.kind, sizeof(s->t.info.kind), "sim");
