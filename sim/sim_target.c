@@ -2,7 +2,7 @@
 /*
  * The simulated drive as a struct target.  Commands are executed by the FTL
  * when submitted, at the current virtual time; their completion times go into
- * a min-heap, and reaping advances the virtual clock to them.  So the engine
+ * a sorted queue, and reaping advances the virtual clock to them.  So the engine
  * sees a queue that behaves like a drive's, in virtual time.
  */
 #include <errno.h>
