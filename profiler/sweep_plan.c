@@ -55,6 +55,31 @@ static const struct knee_point *measured(const struct knee_point *done, size_t n
 	return NULL;
 }
 
+/*
+ * The next cut of the bracket (lo, hi] whose ends straddle the 90% level
+ * thr.  IOPS against OP is concave (each % of OP saves less WA than the
+ * last), so the chord between the ends crosses thr at or above where the
+ * curve does: a cut there lands just above the crossing, and one a
+ * resolution below that closes the bracket.  Held to the middle half of
+ * the bracket, so a curve the chord describes badly (a knee at a command
+ * cap) still narrows it at least as fast as halving every other point.
+ */
+static double interpolated(const struct sweep_plan *p, const struct knee_point *done, size_t n, double lo,
+			   double hi, double thr)
+{
+	const struct knee_point *a = measured(done, n, lo), *b = measured(done, n, hi);
+	double w = hi - lo, c = lo + w / 2;
+
+	if (a && b && b->iops > a->iops)
+		c = lo + w * (thr - a->iops) / (b->iops - a->iops);
+	c = fmin(fmax(c, lo + w / 4), hi - w / 4);
+	if (c > hi - p->resolution)
+		return ceil((hi - p->resolution) * 20 - 1e-6) / 20;
+	if (c < lo + p->resolution)
+		return floor((lo + p->resolution) * 20 + 1e-6) / 20;
+	return round(c * 20) / 20;
+}
+
 bool sweep_plan_next(const struct sweep_plan *p, const struct knee_point *done, size_t n, double *next)
 {
 	double top = p->grid[p->ngrid - 1], best = -INFINITY;
@@ -73,11 +98,6 @@ bool sweep_plan_next(const struct sweep_plan *p, const struct knee_point *done, 
 		*next = p->grid[0];
 		return true;
 	}
-	for (size_t i = 0; p->ascending && i < p->ngrid; i++)
-		if (!measured(done, n, p->grid[i])) {
-			*next = p->grid[i];
-			return true;
-		}
 	if (!measured(done, n, top)) {
 		*next = top;
 		return true;
@@ -110,7 +130,8 @@ bool sweep_plan_next(const struct sweep_plan *p, const struct knee_point *done, 
 		return false;   /* the bottom of the range reaches 90%: OP does not help */
 	if (hi - lo > p->resolution + 1e-9) {
 		/* Midpoints on a 0.05% grid keep the JSON and resume comparisons exact. */
-		*next = round((lo + hi) / 2 * 20) / 20;
+		*next = p->interpolate ? interpolated(p, done, n, lo, hi, KNEE_FRACTION * best)
+				       : round((lo + hi) / 2 * 20) / 20;
 		return true;
 	}
 	return false;
