@@ -56,28 +56,47 @@ static const struct knee_point *measured(const struct knee_point *done, size_t n
 }
 
 /*
- * The next cut of the bracket (lo, hi] whose ends straddle the 90% level
- * thr.  IOPS against OP is concave (each % of OP saves less WA than the
- * last), so the chord between the ends crosses thr at or above where the
- * curve does: a cut there lands just above the crossing, and one a
- * resolution below that closes the bracket.  Held to the middle half of
- * the bracket, so a curve the chord describes badly (a knee at a command
- * cap) still narrows it at least as fast as halving every other point.
+ * Where the straight line between the bracket's ends (lo, hi] crosses the
+ * 90% level thr, held to the middle half of the bracket.  IOPS against OP
+ * is concave (each % of OP saves less WA than the last), so the line
+ * crosses at or above where the curve does; the hold keeps a curve the
+ * line describes badly (a knee at a command cap) narrowing at least as
+ * fast as halving every other cut.
  */
-static double interpolated(const struct sweep_plan *p, const struct knee_point *done, size_t n, double lo,
-			   double hi, double thr)
+static double chord_cut(const struct knee_point *done, size_t n, double lo, double hi, double thr)
 {
 	const struct knee_point *a = measured(done, n, lo), *b = measured(done, n, hi);
 	double w = hi - lo, c = lo + w / 2;
 
 	if (a && b && b->iops > a->iops)
 		c = lo + w * (thr - a->iops) / (b->iops - a->iops);
-	c = fmin(fmax(c, lo + w / 4), hi - w / 4);
+	return fmin(fmax(c, lo + w / 4), hi - w / 4);
+}
+
+/* The next cut off the grid: at the line's crossing, lands just above the curve's; one a resolution below closes. */
+static double interpolated(const struct sweep_plan *p, const struct knee_point *done, size_t n, double lo,
+			   double hi, double thr)
+{
+	double c = chord_cut(done, n, lo, hi, thr);
+
 	if (c > hi - p->resolution)
 		return ceil((hi - p->resolution) * 20 - 1e-6) / 20;
 	if (c < lo + p->resolution)
 		return floor((lo + p->resolution) * 20 + 1e-6) / 20;
 	return round(c * 20) / 20;
+}
+
+/* The grid point of grid[first..last] nearest the line's crossing. */
+static size_t grid_cut(const struct sweep_plan *p, const struct knee_point *done, size_t n, double lo, double hi,
+		       double thr, size_t first, size_t last)
+{
+	double c = chord_cut(done, n, lo, hi, thr);
+	size_t best = first;
+
+	for (size_t i = first; i <= last; i++)
+		if (fabs(p->grid[i] - c) < fabs(p->grid[best] - c))
+			best = i;
+	return best;
 }
 
 bool sweep_plan_next(const struct sweep_plan *p, const struct knee_point *done, size_t n, double *next)
@@ -123,7 +142,8 @@ bool sweep_plan_next(const struct sweep_plan *p, const struct knee_point *done, 
 			last = i;
 		}
 	if (first < p->ngrid) {
-		*next = p->grid[(first + last + 1) / 2];
+		*next = p->grid[p->interpolate && isfinite(lo) ? grid_cut(p, done, n, lo, hi, KNEE_FRACTION * best, first, last)
+							     : (first + last + 1) / 2];
 		return true;
 	}
 	if (lo == -INFINITY)

