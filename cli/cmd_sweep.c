@@ -651,7 +651,9 @@ static struct eta_settings eta_settings_of(const struct sweep_cli *o, const stru
 {
 	return (struct eta_settings){ .job = ETA_SWEEP, .capacity_bytes = t->info.capacity_bytes,
 				      .fill_passes = o->pc.s.fill_passes, .round_s = (double)o->pc.s.round_ns / 1e9,
-				      .max_rounds = o->pc.s.max_rounds, .plan = &o->plan };
+				      .max_rounds = o->pc.s.max_rounds, .plan = &o->plan,
+				      .round_writes = o->pc.s.round_writes, .min_writes = o->pc.s.min_writes,
+				      .carry_over = o->carry_over, .predict = o->pc.s.predict == PREDICT_STOP };
 }
 
 /* The sweep proper, on the checked target.  An exit code. */
