@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -124,7 +125,13 @@ int sweep_carry_point(struct sweep_run *r, double op_percent, struct sweep_point
 		s.fill_from_bytes = r->last_usable;
 	}
 	s.rate_hint_mbps = r->last_mbps;
-	s.min_writes = SWEEP_CARRIED_MIN_WRITES;
+	/*
+	 * The larger the step, the larger the transient's swing (it rings with
+	 * a period of about a drive-write): each share of the span the step
+	 * moves costs as much again in writes before a window counts.
+	 */
+	s.min_writes = SWEEP_CARRIED_MIN_WRITES +
+		       fabs((double)out->usable_bytes - (double)r->last_usable) / (double)out->usable_bytes;
 	ret = precondition_run(r->t, &s, &out->pc, r->progress, r->poll, r->arg, err, errlen);
 	out->drive_seconds = (double)(r->t->ops->now_ns(r->t) - start) / 1e9;
 	return ret;

@@ -71,7 +71,11 @@ struct sweep_run {
 	double last_mbps;                 /* its steady MB/s: sizes a carried point's rounds */
 };
 
-/* Rounds written before a window counts, x usable, when the rounds are shortened (round_writes). */
+/*
+ * Rounds written before a window counts, x usable, when the rounds are
+ * shortened (round_writes); a carried point adds the share of the span its
+ * OP step moved (sweep_carry_point).
+ */
 #define SWEEP_FRESH_MIN_WRITES 2.0
 #define SWEEP_CARRIED_MIN_WRITES 1.5
 
