@@ -569,9 +569,13 @@ static int setup_queue(struct uring_target *u, const char *path, char *err, size
 	 * DEFER_TASKRUN was measured slower here: with a wait for one
 	 * completion it wakes the thread per completion when the I/O is
 	 * punted to io-wq (tmpfs, loop).  Older kernels lack both; retry
-	 * without.
+	 * without.  No SINGLE_ISSUER: a target is opened (and its safety
+	 * gate passed) by the main thread before anything is written, then
+	 * driven by a thread of its own when several drives run at once
+	 * (qualify), and a single-issuer ring refuses that thread's
+	 * io_uring_enter with EEXIST.
 	 */
-	p.flags = IORING_SETUP_CQSIZE | IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_COOP_TASKRUN;
+	p.flags = IORING_SETUP_CQSIZE | IORING_SETUP_COOP_TASKRUN;
 	p.cq_entries = CQ_ENTRIES;
 	ret = io_uring_queue_init_params(SQ_ENTRIES, &u->ring, &p);
 	if (ret == -EINVAL) {
