@@ -76,6 +76,7 @@ static const char *const purge_done_names[] = { PURGE_METHOD_NAMES, "none", NULL
 static const char *const plan_names[] = { "list", "adaptive", NULL };
 static const char *const sweep_method_names[] = { SWEEP_METHOD_NAMES, NULL };
 static const char *const predict_names[] = { "off", "stop", "check", NULL };
+static const char *const bracket_names[] = { "bisect", "interpolate", NULL };
 
 static const struct spec str_item = STR(NULL, 0);
 static const struct spec index_item = INT(NULL, F_NULL, 0, DBL_MAX);
@@ -318,6 +319,7 @@ static const struct spec sweep_settings[] = {
 	BOOL("carry_over", 0),
 	ENUM("predict", 0, predict_names),
 	NUM("round_writes", F_NULL, LIM_ROUND_WRITES_MIN, LIM_ROUND_WRITES_MAX),
+	ENUM("bracket", 0, bracket_names),
 	END,
 };
 static const struct spec knee_baseline_fields[] = {
