@@ -127,13 +127,14 @@ const struct command *command_list(size_t *count)
 
 void cli_error(const char *fmt, ...)
 {
+	char line[4096];
 	va_list ap;
 
-	fputs("ssdprof: ", stderr);
+	/* One write: lines of drives profiled at once (cli/batch.h) never mix. */
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	fprintf(stderr, "ssdprof: %s\n", line);
 }
 
 int cli_getopt_error(const char *cmd, char **argv, int optind_now, int c, int opt)
