@@ -43,15 +43,9 @@ struct qualify_drive {
 	char ein_src[32];
 };
 
-#define QUALIFY_MAX_DRIVES 64
+#define QUALIFY_MAX_DRIVES 64   /* at most cli/batch.h BATCH_MAX_DRIVES: batch_run runs them */
 
 /* The profile of d->t into d->dir: SLC probe, then the sweep.  Thread start routine; returns NULL. */
 void *qualify_drive_run(void *arg);
-/*
- * Every drive of d, jobs at a time (0: all at once), each in a thread of
- * its own, one after another from a shared counter.  0, or -errno when no
- * thread could start (the drives' own failures are in their rc).
- */
-int qualify_run_all(struct qualify_drive *d, unsigned n, unsigned jobs);
 
 #endif
