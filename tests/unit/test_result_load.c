@@ -212,7 +212,7 @@ static void test_resume_crashes_refused(void **state)
 	(void)state;
 
 	expect_refused(sw, NULL, "schema", NULL, "schema: expected \"ssdprof.result/1\", got null");
-	expect_refused(sw, NULL, "kind", NULL, "kind: expected one of run, precondition, sweep, slc, qualify, got null");
+	expect_refused(sw, NULL, "kind", NULL, "kind: expected one of run, precondition, sweep, slc, qualify, batch, got null");
 	expect_refused(sw, NULL, "kind", json_object_new_string("qualify\x1b[2J"),
 		       "got \"qualify\\x1b[2J\"");
 	expect_refused(sw, "target", "path", NULL, "target.path: expected a string, got null");
