@@ -326,6 +326,12 @@ static void *drive_thread(void *arg)
 {
 	struct batch_drive *d = arg;
 
+	/* A drive still waiting for its turn (--jobs) when the signal came is left as it was. */
+	if (interrupt_requested()) {
+		snprintf(d->error, sizeof(d->error), "interrupted before it began; nothing was written to it");
+		d->rc = EXIT_INTERRUPTED;
+		return NULL;
+	}
 	d->rc = d->cmd->run(d, d->ctx);
 	return NULL;
 }

@@ -5,14 +5,18 @@
  * (cli/batch.h); --resume DIR resumes each drive from its own folder.
  */
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include <json-c/json.h>
 
 #include "cli/batch.h"
 #include "cli/commands.h"
 #include "cli/sweep_cli.h"
+#include "results/json_get.h"
+#include "results/result_load.h"
 
 /* One drive's sweep: the options as the command line gave them, and what its check found. */
 struct sweep_drive {
@@ -21,6 +25,44 @@ struct sweep_drive {
 	enum op_method method;
 	char resume[PATH_MAX];
 };
+
+static bool has_result(const char *dir)
+{
+	char path[PATH_MAX + 16];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/result.json", dir);
+	return !stat(path, &st);
+}
+
+/*
+ * A drive of the batch that never began (interrupted while it waited for
+ * --jobs, or its open failed the first time) has no sweep to resume: it is
+ * swept from the start with the settings another drive of the batch saved
+ * (a batch's drives share them).  0, or -1 after printing why.
+ */
+static int fresh_settings(const char *dir, const struct batch_drive *d, const char *own, struct sweep_cli *o)
+{
+	char path[PATH_MAX + 32], err[512];
+	struct json_object *doc = NULL;
+	enum result_kind kind;
+	int ret = -1;
+
+	for (unsigned k = 1; k <= BATCH_MAX_DRIVES && ret; k++) {
+		snprintf(path, sizeof(path), "%s/drive-%u/result.json", dir, k);
+		if (k == d->index || result_load(path, &doc, &kind, err, sizeof(err)))
+			continue;
+		if (kind == RESULT_KIND_SWEEP && !sweep_settings_from_json(jget(doc, "settings"), o, err, sizeof(err)))
+			ret = 0;
+		json_object_put(doc);
+	}
+	if (ret)
+		cli_error("--resume: '%s' holds no sweep of drive %u, nor another drive's to take the settings from; "
+			  "start a new sweep", own, d->index);
+	else
+		o->resume = NULL;   /* measured from the start, into its own folder */
+	return ret;
+}
 
 static int check(struct batch_drive *d, void *ctx)
 {
@@ -42,6 +84,8 @@ static int check(struct batch_drive *d, void *ctx)
 			return EXIT_USAGE;
 		}
 		s->o.resume = s->resume;
+		if (!has_result(s->resume) && fresh_settings(base->resume, d, s->resume, &s->o))
+			return EXIT_USAGE;
 	}
 	return sweep_prepare(&s->o, d->t, &s->saved, &s->method);
 }

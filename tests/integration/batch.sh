@@ -117,12 +117,15 @@ same fault/drive-1/result.json one1/result.json
 json_check fault/result.json "[x['status'] for x in d['drives']] == ['ok', 'failed'] and 'write error' in d['drives'][1]['error']"
 
 # --- SIGINT stops every drive; --resume DIR finishes each as alone -------------
-LONG='--op 0,10,20 --round 1s --max-rounds 5 --fill-passes 1 --quiet'
+LONG='--op 0,10,20 --round 500ms --max-rounds 5 --fill-passes 1 --quiet'
 T3='sim:budget-qlc,capacity=1G'
+T4='sim:sata-tlc,capacity=1G'
 "$exe" sweep "$T2" $LONG --out long1 2>/dev/null || fail "sweep $T2 alone failed"
 "$exe" sweep "$T3" $LONG --out long2 2>/dev/null || fail "sweep $T3 alone failed"
+"$exe" sweep "$T4" $LONG --out long3 2>/dev/null || fail "sweep $T4 alone failed"
+# Two at a time: the third waits its turn, and the signal comes before it.
 set +e
-"$exe" sweep "$T2" "$T3" $LONG --out cut >/dev/null 2>"$work/cut.err" &
+"$exe" sweep "$T2" "$T3" "$T4" $LONG --jobs 2 --out cut >/dev/null 2>"$work/cut.err" &
 pid=$!
 for _ in $(seq 1 600); do
 	[ -s cut/drive-1/result.json ] && [ -s cut/drive-2/result.json ] && break
@@ -135,22 +138,25 @@ set -e
 [ "$rc" = 130 ] || fail "the interrupted batch exited $rc, not 130: $(cat "$work/cut.err")"
 # Every drive not done when the signal came stopped there, saving what it had measured.
 python3 - cut <<'PY' || fail "the interrupted drives are not marked so: $(cat "$work/cut.err")"
-import json, sys
+import json, os, sys
 b = json.load(open(sys.argv[1] + '/result.json'))
 st = [x['status'] for x in b['drives']]
-assert 'interrupted' in st and set(st) <= {'ok', 'interrupted'}, st
-for x in b['drives']:
+assert 'interrupted' in st[:2] and set(st[:2]) <= {'ok', 'interrupted'} and st[2] == 'interrupted', st
+assert 'before it began' in b['drives'][2]['error'] and not os.path.exists(sys.argv[1] + '/drive-3/result.json')
+for x in b['drives'][:2]:
     d = json.load(open(sys.argv[1] + '/' + x['results'] + '/result.json'))
     assert (x['status'] == 'ok') == d['complete'], (x, d['complete'])
     assert x['status'] == 'ok' or d.get('interrupted') is True
 PY
-run_cmd sweep "$T2" "$T3" --resume cut --quiet
+# The resume finishes the two it cut, and sweeps the third from the start with their settings.
+run_cmd sweep "$T2" "$T3" "$T4" --resume cut --quiet
 [ "$rc" = 0 ] || fail "the resumed batch exited $rc: $(cat "$work/stderr")"
 same cut/drive-1/result.json long1/result.json
 same cut/drive-2/result.json long2/result.json
-json_check cut/result.json "[x['status'] for x in d['drives']] == ['ok', 'ok']"
+same cut/drive-3/result.json long3/result.json
+json_check cut/result.json "[x['status'] for x in d['drives']] == ['ok', 'ok', 'ok']"
 # Another drive's folder is not this drive's: resuming them swapped is refused.
-run_cmd sweep "$T3" "$T2" --resume cut --quiet
+run_cmd sweep "$T3" "$T2" "$T4" --resume cut --quiet
 [ "$rc" = 2 ] || fail "a resume with the TARGETs swapped exited $rc, not 2"
 
 # --- precondition and slc: each drive as alone -----------------------------
