@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The functional FTL of func_ftl.h.  The same tricks as sim/ftl.c where they
+ * The functional FTL of func_ftl.h.  The same tricks as sim/gc.c where they
  * are about the mapping alone (validity from the L2P, GC scans prefetched
- * ahead), so the gap between the two is the simulator's timing and policy.
+ * ahead and gathered without branches, copies placed a run at a time), so
+ * the gap between the two is the simulator's timing and policy.
  */
 #include <stdbool.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 
 #define NONE UINT32_MAX
 #define AHEAD 64u
+#define GATHER 256u   /* slots gathered at a time by collect */
 
 struct func_ftl {
 	uint64_t user_units;
@@ -99,37 +101,68 @@ void func_ftl_prefetch(const struct func_ftl *f, uint32_t lba)
 	__builtin_prefetch(&f->l2p[lba], 1, 0);
 }
 
-static void place(struct func_ftl *f, uint32_t lba)
+/* Put n units at the frontier, a run at a time up to the end of its line. */
+static void place(struct func_ftl *f, const uint32_t *lbas, uint32_t n)
 {
-	uint32_t slot = f->open * f->line_slots + f->off;
+	uint32_t *p2l = f->p2l, *l2p = f->l2p;
 
-	f->p2l[slot] = lba;
-	f->l2p[lba] = slot;
-	f->valid[f->open]++;
-	f->programmed++;
-	if (++f->off == f->line_slots) {
-		bucket_insert(f, f->open);
-		f->open = f->free_lines[--f->nfree];
-		f->off = 0;
+	while (n) {
+		uint32_t k = f->line_slots - f->off, slot = f->open * f->line_slots + f->off;
+
+		if (k > n)
+			k = n;
+		for (uint32_t i = 0; i < k; i++) {
+			p2l[slot + i] = lbas[i];
+			l2p[lbas[i]] = slot + i;
+		}
+		f->valid[f->open] += k;
+		f->programmed += k;
+		f->off += k;
+		if (f->off == f->line_slots) {
+			bucket_insert(f, f->open);
+			f->open = f->free_lines[--f->nfree];
+			f->off = 0;
+		}
+		lbas += k;
+		n -= k;
 	}
 }
 
-/* Move the live units of the line with the fewest out, and free it. */
+/*
+ * Move the live units of the line with the fewest out, and free it.  A
+ * window's live units are gathered without a branch (each slot's unit is
+ * written to the list, the count moves when the L2P points back; a P2L
+ * entry always names a unit that has an L2P entry), then placed: placing
+ * changes only L2P entries of live units, to slots outside this line.
+ */
 static void collect(struct func_ftl *f)
 {
 	while (f->bucket[f->min_bucket] == NONE)
 		f->min_bucket++;
 	uint32_t id = f->bucket[f->min_bucket];
-	uint32_t base = id * f->line_slots;
+	uint32_t base = id * f->line_slots, slots = f->line_slots;
+	uint32_t pf_end = slots > AHEAD ? slots - AHEAD : 0;
+	const uint32_t *p2l = f->p2l, *l2p = f->l2p;
+	uint32_t lbas[GATHER];
 
 	bucket_remove(f, id);
-	for (uint32_t o = 0; o < f->line_slots; o++) {
-		if (o + AHEAD < f->line_slots)
-			__builtin_prefetch(&f->l2p[f->p2l[base + o + AHEAD]], 1, 0);
-		uint32_t lba = f->p2l[base + o];
+	for (uint32_t w = 0; w < slots; w += GATHER) {
+		uint32_t end = slots - w > GATHER ? w + GATHER : slots, n = 0, o = w;
 
-		if (lba < f->user_units && f->l2p[lba] == base + o)
-			place(f, lba);
+		for (; o < end && o < pf_end; o++) {
+			uint32_t lba = p2l[base + o];
+
+			__builtin_prefetch(&l2p[p2l[base + o + AHEAD]], 1, 0);
+			lbas[n] = lba;
+			n += l2p[lba] == base + o;
+		}
+		for (; o < end; o++) {
+			uint32_t lba = p2l[base + o];
+
+			lbas[n] = lba;
+			n += l2p[lba] == base + o;
+		}
+		place(f, lbas, n);
 	}
 	f->valid[id] = 0;
 	f->free_lines[f->nfree++] = id;
@@ -153,7 +186,7 @@ void func_ftl_write(struct func_ftl *f, uint32_t lba)
 	/* One free line kept back: collection writes into the frontier as it frees. */
 	while (f->nfree < 2)
 		collect(f);
-	place(f, lba);
+	place(f, &lba, 1);
 }
 
 uint64_t func_ftl_programmed(const struct func_ftl *f)

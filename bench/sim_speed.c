@@ -3,17 +3,31 @@
  * Simulator speed: simulated 4 KiB random host writes per CPU-second in
  * steady state, and memory per 4 KiB of raw flash (issue 18, item 4).
  *
- *   build/bench/sim_speed [SPEC] [WRITES]
+ *   build/bench/sim_speed [SPEC|all] [WRITES] [model|queue|func]
  *
  * For SPEC (every preset when omitted), three rates measured in one run:
  * the drive model alone (FTL, GC, NAND timing), the same writes through the
  * target queue at QD32 as the engine drives it (reap what is done, submit
  * that many in one batch), and a bare functional greedy FTL of the same
  * geometry with no timing (bench/func_ftl.c): the practical limit.
+ *
+ * The third argument runs one of the three alone.  Under
+ * valgrind --tool=callgrind --instr-atstart=no only the measured writes are
+ * counted, so instructions per write can be read off its total, immune to
+ * the load of a shared machine.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
+
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#else
+#define CALLGRIND_START_INSTRUMENTATION
+#define CALLGRIND_STOP_INSTRUMENTATION
+#endif
 
 #include "func_ftl.h"
 #include "sim/drive.h"
@@ -66,9 +80,24 @@ static uint64_t lookahead_next(struct lookahead *la, uint64_t *ahead)
 }
 
 struct figures {
-	double model, queue, func;     /* M writes per CPU-second */
+	double model, queue, func;     /* M writes per CPU-second, 0 when not run */
 	double waf, func_waf, per_4k, func_per_4k, raw_gib;
 };
+
+/* The rate of the writes between two CPU times, counted alone under callgrind. */
+static double measure_begin(void)
+{
+	CALLGRIND_START_INSTRUMENTATION;
+	return cpu_seconds();
+}
+
+static double measure_end(double t0, uint64_t writes)
+{
+	double rate = (double)writes / (cpu_seconds() - t0) / 1e6;
+
+	CALLGRIND_STOP_INSTRUMENTATION;
+	return rate;
+}
 
 static int model_rate(const char *spec, uint64_t writes, struct figures *fg)
 {
@@ -97,23 +126,43 @@ static int model_rate(const char *spec, uint64_t writes, struct figures *fg)
 		now = sim_drive_write(d, u, 1, now, 0);
 	}
 	sim_drive_counters(d, &c0);
-	double t0 = cpu_seconds();
+	double t0 = measure_begin();
 	for (uint64_t i = 0; i < writes; i++) {
 		uint64_t u = lookahead_next(&la, &ahead);
 
 		sim_drive_prefetch(d, ahead);
 		now = sim_drive_write(d, u, 1, now, 0);
 	}
-	fg->model = (double)writes / (cpu_seconds() - t0) / 1e6;
+	fg->model = measure_end(t0, writes);
 	sim_drive_counters(d, &c1);
 	fg->waf = (double)(c1.media_native_bytes + c1.media_slc_bytes - c0.media_native_bytes - c0.media_slc_bytes) /
 		  (double)(c1.host_write_bytes - c0.host_write_bytes);
 	fg->per_4k = (double)sim_drive_memory_bytes(d) / (double)(g->raw_bytes / 4096);
 	fg->raw_gib = (double)g->raw_bytes / (1 << 30);
-
-	/* The functional FTL on the native pool of the same geometry. */
-	struct func_ftl *f = func_ftl_new(units, g->line_slots, g->lines);
 	sim_drive_free(d);
+	return 0;
+}
+
+/* The functional FTL on the native pool of the same geometry. */
+static int func_rate(const char *spec, uint64_t writes, struct figures *fg)
+{
+	struct sim_config cfg;
+	struct sim_geometry g;
+	struct sim_drive *d;
+	struct lookahead la;
+	char err[256];
+	uint64_t ahead;
+
+	/* A drive made only for its geometry: the derivation is the simulator's own. */
+	if (sim_config_parse(spec, &cfg, err, sizeof(err)) || sim_drive_new(&cfg, &d, err, sizeof(err))) {
+		fprintf(stderr, "sim_speed: %s\n", err);
+		return -1;
+	}
+	g = *sim_drive_geometry(d);
+	sim_drive_free(d);
+	uint64_t units = g.user_units;
+	struct func_ftl *f = func_ftl_new(units, g.line_slots, g.lines);
+
 	if (!f) {
 		fprintf(stderr, "sim_speed: out of memory for the functional FTL\n");
 		return -1;
@@ -128,16 +177,16 @@ static int model_rate(const char *spec, uint64_t writes, struct figures *fg)
 		func_ftl_write(f, (uint32_t)u);
 	}
 	uint64_t p0 = func_ftl_programmed(f);
-	t0 = cpu_seconds();
+	double t0 = measure_begin();
 	for (uint64_t i = 0; i < writes; i++) {
 		uint64_t u = lookahead_next(&la, &ahead);
 
 		func_ftl_prefetch(f, (uint32_t)ahead);
 		func_ftl_write(f, (uint32_t)u);
 	}
-	fg->func = (double)writes / (cpu_seconds() - t0) / 1e6;
+	fg->func = measure_end(t0, writes);
 	fg->func_waf = (double)(func_ftl_programmed(f) - p0) / (double)writes;
-	fg->func_per_4k = (double)func_ftl_memory_bytes(f) / (double)((uint64_t)g->line_slots * g->lines);
+	fg->func_per_4k = (double)func_ftl_memory_bytes(f) / (double)((uint64_t)g.line_slots * g.lines);
 	func_ftl_free(f);
 	return 0;
 }
@@ -168,7 +217,7 @@ static int queue_rate(const char *spec, uint64_t writes, struct figures *fg)
 			reqs[n].offset = (i < units ? i : next_rand(&rng) % units) * 4096;
 			n++;
 			if (++i == measured_from)
-				t1 = cpu_seconds();
+				t1 = measure_begin();
 		}
 		if (n && t->ops->submit(t, reqs, n) != (int)n) {
 			fprintf(stderr, "sim_speed: the queue refused a write\n");
@@ -178,26 +227,49 @@ static int queue_rate(const char *spec, uint64_t writes, struct figures *fg)
 		inflight += n;
 		inflight -= (unsigned)t->ops->reap(t, done, inflight, 1);
 	}
-	fg->queue = (double)writes / (cpu_seconds() - t1) / 1e6;
+	fg->queue = measure_end(t1, writes);
 	target_close(t);
 	return 0;
+}
+
+static void print_figures(const char *spec, const struct figures *fg)
+{
+	printf("sim_speed %s:", spec);
+	if (fg->model > 0)
+		printf(" model %.2f M writes/CPU-s (WA %.2f);", fg->model, fg->waf);
+	if (fg->queue > 0)
+		printf(" queue QD32 %.2f M;", fg->queue);
+	if (fg->model > 0)
+		printf(" %.2f bytes per 4 KiB raw (%.1f GiB raw);", fg->per_4k, fg->raw_gib);
+	if (fg->func > 0)
+		printf(" functional FTL %.2f M (WA %.2f, %.2f bytes);", fg->func, fg->func_waf, fg->func_per_4k);
+	if (fg->model > 0 && fg->func > 0)
+		printf(" model at %.0f%% of it", 100.0 * fg->model / fg->func);
+	printf("\n");
 }
 
 int main(int argc, char **argv)
 {
 	uint64_t writes = argc > 2 ? strtoull(argv[2], NULL, 0) : 10000000;
+	const char *only = argc > 3 ? argv[3] : NULL;
 
-	for (unsigned i = 0; argc > 1 ? i < 1 : sim_preset_names[i] != NULL; i++) {
-		const char *spec = argc > 1 ? argv[1] : sim_preset_names[i];
-		struct figures fg;
+	if (only && strcmp(only, "model") && strcmp(only, "queue") && strcmp(only, "func")) {
+		fprintf(stderr, "sim_speed: the third argument is model, queue or func\n");
+		return 2;
+	}
+	bool every = argc < 2 || !strcmp(argv[1], "all");
 
-		if (model_rate(spec, writes, &fg) || queue_rate(spec, writes, &fg))
+	for (unsigned i = 0; every ? sim_preset_names[i] != NULL : i < 1; i++) {
+		const char *spec = every ? sim_preset_names[i] : argv[1];
+		struct figures fg = { 0 };
+
+		if ((!only || !strcmp(only, "model")) && model_rate(spec, writes, &fg))
 			return 2;
-		printf("sim_speed %s: model %.2f M writes/CPU-s (WA %.2f), queue QD32 %.2f M; "
-		       "%.2f bytes per 4 KiB raw (%.1f GiB raw); functional FTL %.2f M (WA %.2f, %.2f bytes), "
-		       "model at %.0f%% of it\n",
-		       spec, fg.model, fg.waf, fg.queue, fg.per_4k, fg.raw_gib, fg.func, fg.func_waf,
-		       fg.func_per_4k, 100.0 * fg.model / fg.func);
+		if ((!only || !strcmp(only, "queue")) && queue_rate(spec, writes, &fg))
+			return 2;
+		if ((!only || !strcmp(only, "func")) && func_rate(spec, writes, &fg))
+			return 2;
+		print_figures(spec, &fg);
 		fflush(stdout);
 	}
 	return 0;

@@ -24,8 +24,9 @@ const char cmd_compare_usage[] =
 	"  -o, --out FILE   also write the HTML page\n"
 	"  --png DIR        with -o, also write every chart as a PNG into DIR\n"
 	"  --rank-by FIGURE list the drives best first by steady_iops, p99_9_write_us,\n"
-	"                   post_cache_mbps (slc results) or life_years (sweeps: at the\n"
-	"                   recommended OP)\n"
+	"                   post_cache_mbps (slc results), life_years (sweeps: at the\n"
+	"                   recommended OP), qd1_read_us, qd1_write_us or read_iops\n"
+	"                   (the run results of qualify's QD curves)\n"
 	"\n"
 	"Example: ssdprof compare budget/result.json dc/result.json -o drives.html\n";
 

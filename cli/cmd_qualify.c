@@ -33,17 +33,23 @@
 
 const char cmd_qualify_usage[] =
 	"usage: ssdprof qualify TARGET... [--require REQ]... [--requirements FILE]\n"
-	"                      [--op LIST | --op-range A:B [--resolution PCT]] [--no-slc] [OPTIONS]\n"
+	"                      [--op LIST | --op-range A:B [--resolution PCT]] [--no-slc]\n"
+	"                      [--no-qd | --qd-curve LIST [--qd-time DUR]] [OPTIONS]\n"
+	"       ssdprof qualify --raid 0|1|5|6|10 [--chunk SIZE] MEMBER MEMBER... [OPTIONS]\n"
 	"\n"
 	"Qualify drives for a pool: each TARGET is profiled on its own, all at once (a\n"
 	"thread per drive): an SLC probe, then an OP sweep (or the OPs of --op; one OP\n"
-	"is a fixed OP), each saved in the drive's own folder DIR/drive-N/.  Then every\n"
-	"requirement is checked at the drive's chosen OP: the knee's recommendation, or\n"
-	"the least OP reaching --target-life when that is more.  DESTROYS ALL DATA on\n"
-	"every TARGET.  Exit 0 when every drive passes, 4 when one fails a requirement.\n"
+	"is a fixed OP), then a QD curve at the chosen OP, each saved in the drive's own\n"
+	"folder DIR/drive-N/.  Every requirement is checked at the drive's chosen OP:\n"
+	"the knee's recommendation, or the least OP reaching --target-life when that is\n"
+	"more.  With --raid the TARGETs are the members of one group, qualified as one\n"
+	"drive.  DESTROYS ALL DATA on every TARGET.  Exit 0 when every drive passes, 4\n"
+	"when one fails a requirement.\n"
 	"\n"
 	"  --require REQ      a requirement, repeatable: steady, steady_iops>=N,\n"
-	"                     p99_9_write_us<=X, post_cache_mbps>=Y, life_years>=Z\n"
+	"                     p99_9_write_us<=X, post_cache_mbps>=Y, life_years>=Z,\n"
+	"                     qd1_read_us<=X, qd1_write_us<=X (mean 4k latency at QD 1),\n"
+	"                     read_iops>=N (the most 4k random-read IOPS of the QD curve)\n"
 	"  --requirements FILE  the same as JSON, e.g. {\"steady\": true,\n"
 	"                     \"steady_iops\": {\"min\": 40000}, \"p99_9_write_us\": {\"max\": 2000}}\n"
 	"  --op LIST          measure these OP levels instead of the adaptive sweep\n"
@@ -51,11 +57,16 @@ const char cmd_qualify_usage[] =
 	"  --resolution PCT   adaptive: narrow the knee down to this (default 2.5)\n"
 	"  --op-method M      auto, namespace or span (default auto)\n"
 	"  --no-slc           skip the SLC probe (post_cache_mbps is then not measured)\n"
+	"  --no-qd            skip the QD curve (qd1_read_us, qd1_write_us, read_iops)\n"
+	"  --qd-curve LIST    the QD curve's queue depths (default 1,2,4,8,16,32): 4k random\n"
+	"                     writes, then 4k random reads, at the chosen OP in its steady\n"
+	"                     state (right after that sweep point, else established again)\n"
+	"  --qd-time DUR      each step of the QD curve (default: the --round length)\n"
 	"  --jobs N           profile at most N drives at once (default: all; 1: one after another)\n"
 	"  --resume DIR       keep what DIR holds of an earlier qualify of the same TARGETs\n"
 	"                     and options, and measure the rest\n"
 	ENDURANCE_USAGE
-	/* The shared options of the rounds, less a group's and --events (one drive's progress among many). */
+	/* The shared options of the rounds, less --events (one drive's progress among many). */
 	"  --bs SIZE          block size of the steady-state writes (default 4k)\n"
 	"  --qd N             queue depth (default 32)\n"
 	"  --round DUR        length of a round (default 60s; virtual time on sim:)\n"
@@ -72,6 +83,9 @@ const char cmd_qualify_usage[] =
 	"  --dry-run          print every destructive step and touch nothing\n"
 	"  --yes SERIALS      confirm real devices by their serials (or kernel names),\n"
 	"                     comma-separated in TARGET order\n"
+	"  --raid LEVEL       the TARGETs are the members of one RAID 0, 1, 5, 6 or 10\n"
+	"                     group, qualified as one drive (each member confirmed by --yes)\n"
+	"  --chunk SIZE       the group's chunk (stripe unit), a power of two (default 64k)\n"
 	"  --workload NAME    the rounds run an access specification instead of random\n"
 	"                     writes of --bs (ssdprof workloads lists them)\n"
 	"  --random-dist D    which blocks the rounds' random I/Os hit: uniform (default),\n"
@@ -82,7 +96,7 @@ const char cmd_qualify_usage[] =
 
 enum {
 	OPT_OP = CLI_OPT_END, OPT_OP_RANGE, OPT_RESOLUTION, OPT_OP_METHOD, OPT_NO_SLC, OPT_REQUIRE,
-	OPT_REQUIREMENTS, OPT_JOBS, OPT_RESUME,
+	OPT_REQUIREMENTS, OPT_JOBS, OPT_RESUME, OPT_NO_QD, OPT_QD_CURVE, OPT_QD_TIME,
 };
 
 struct qualify_cli {
@@ -91,7 +105,7 @@ struct qualify_cli {
 	struct requirement_set reqs;
 	const char *req_file;
 	unsigned jobs;
-	bool have_list, range_given;
+	bool have_list, range_given, qd_given;
 	double lo, hi, resolution;
 	const char *resume;
 };
@@ -106,6 +120,9 @@ static const struct option qualify_options[] = {
 	{ "requirements", required_argument, NULL, OPT_REQUIREMENTS },
 	{ "jobs", required_argument, NULL, OPT_JOBS },
 	{ "resume", required_argument, NULL, OPT_RESUME },
+	{ "no-qd", no_argument, NULL, OPT_NO_QD },
+	{ "qd-curve", required_argument, NULL, OPT_QD_CURVE },
+	{ "qd-time", required_argument, NULL, OPT_QD_TIME },
 	ENDURANCE_LONGOPTS,
 	{ NULL, 0, NULL, 0 },
 };
@@ -161,6 +178,7 @@ out:
 static int own_option(struct qualify_cli *o, int c, const char *arg)
 {
 	double ops[SWEEP_MAX_POINTS];
+	uint64_t qds[QUALIFY_QD_MAX];
 	char err[512];
 	uint64_t jobs;
 	size_t n;
@@ -208,6 +226,30 @@ static int own_option(struct qualify_cli *o, int c, const char *arg)
 	case OPT_RESUME:
 		o->resume = arg;
 		return 0;
+	case OPT_NO_QD:
+		o->prof.qd = false;
+		return 0;
+	case OPT_QD_CURVE:
+		if (parse_u64_list("--qd-curve", arg, LIM_QD_MIN, LIM_QD_MAX, qds, QUALIFY_QD_MAX, &n, err,
+				   sizeof(err)))
+			goto bad;
+		for (size_t i = 0; i < n; i++)
+			o->prof.qd_list[i] = (unsigned)qds[i];
+		o->prof.nqd = n;
+		o->qd_given = true;
+		return 0;
+	case OPT_QD_TIME:
+		if (parse_duration("--qd-time", arg, &o->prof.qd_time_ns, err, sizeof(err)))
+			goto bad;
+		if (o->prof.qd_time_ns < LIM_ROUND_MIN_NS || o->prof.qd_time_ns > LIM_ROUND_MAX_NS) {
+			ESCAPE_BUF(q);
+
+			snprintf(err, sizeof(err), "--qd-time: '%s' is out of range; use 1ms to 24h",
+				 escape_arg(q, sizeof(q), arg));
+			goto bad;
+		}
+		o->qd_given = true;
+		return 0;
 	}
 	return endurance_option(&o->prof.endurance, c, arg) == EXIT_USAGE ? EXIT_USAGE : 0;
 bad:
@@ -215,12 +257,44 @@ bad:
 	return EXIT_USAGE;
 }
 
+/* A requirement the profile cannot measure is a typo now, not a failed drive hours later.  0 or EXIT_USAGE. */
+static int check_profile(const struct qualify_cli *o)
+{
+	bool qd1 = false;
+	char what[96];
+
+	for (size_t i = 0; i < o->prof.nqd; i++)
+		qd1 |= o->prof.qd_list[i] == 1;
+	if (o->qd_given && !o->prof.qd) {
+		cli_error("qualify: --no-qd leaves out the QD curve; leave out --qd-curve and --qd-time too");
+		return EXIT_USAGE;
+	}
+	for (size_t i = 0; i < o->reqs.n; i++) {
+		enum req_figure f = o->reqs.r[i].figure;
+		const char *why = req_figure_needs_slc(f) && !o->prof.slc ? "--no-slc leaves out the SLC probe"
+				  : req_figure_needs_qd(f) && !o->prof.qd ? "--no-qd leaves out the QD curve"
+				  : (f == REQ_QD1_READ_US || f == REQ_QD1_WRITE_US) && !qd1 ? "--qd-curve lacks QD 1"
+				  : NULL;
+
+		if (why) {
+			req_format(&o->reqs.r[i], what, sizeof(what));
+			cli_error("qualify: %s cannot be measured: %s", what, why);
+			return EXIT_USAGE;
+		}
+	}
+	return 0;
+}
+
 static int parse_args(struct qualify_cli *o)
 {
+	static const unsigned default_qd[] = { 1, 2, 4, 8, 16, 32 };
 	int c, ret;
 
 	endurance_opts_init(&o->prof.endurance);
 	o->prof.slc = true;
+	o->prof.qd = true;
+	o->prof.nqd = sizeof(default_qd) / sizeof(default_qd[0]);
+	memcpy(o->prof.qd_list, default_qd, sizeof(default_qd));
 	o->lo = 0;
 	o->hi = 40;
 	o->resolution = 2.5;
@@ -228,7 +302,7 @@ static int parse_args(struct qualify_cli *o)
 		if ((ret = own_option(o, c, optarg)))
 			return ret;
 	if (ret || (ret = endurance_opts_check(&o->prof.endurance, "qualify")) ||
-	    (o->req_file && (ret = read_requirements(o))))
+	    (o->req_file && (ret = read_requirements(o))) || (ret = check_profile(o)))
 		return ret;
 	if (o->have_list && o->range_given) {
 		cli_error("qualify: --op gives the points; leave out --op-range and --resolution");
@@ -264,16 +338,49 @@ static const char *yes_for(const char *yes, unsigned i, unsigned n, char *buf, s
 	return buf;
 }
 
+/* What every drive must take besides the shared checks.  0, or EXIT_USAGE after printing why. */
+static int check_drive(const struct qualify_cli *o, struct target *t)
+{
+	enum op_method m = sweep_resolve_op_method(t, o->prof.op_method);
+
+	if (m == OP_METHOD_NAMESPACE && !target_has(t, TARGET_CAP_OP_NAMESPACE)) {
+		cli_error("--op-method: %s cannot do namespace OP; use span", t->info.path);
+		return EXIT_USAGE;
+	}
+	for (size_t i = 0; o->prof.qd && i < o->prof.nqd; i++)
+		if (o->prof.qd_list[i] > t->ops->max_queue_depth) {
+			cli_error("--qd-curve: %u is more than %s takes (%u)", o->prof.qd_list[i], t->info.path,
+				  t->ops->max_queue_depth);
+			return EXIT_USAGE;
+		}
+	return 0;
+}
+
+/* With --raid: the TARGETs are the members of one group, the batch's one drive. */
+static int open_group(struct qualify_cli *o, int argc, char **argv, struct qualify_drive *d)
+{
+	int rc;
+
+	d[0] = (struct qualify_drive){ .prof = &o->prof, .index = 1 };
+	if ((rc = pc_cli_open_only(&o->pc, argc, argv, optind, "qualify", &d[0].t)))
+		return rc;
+	/* The group's name, "raid5:M1+M2+M3", is what the result and the lines call it. */
+	d[0].spec = d[0].t->info.path;
+	/* The gate checks each member and finds its serial in the comma-separated --yes. */
+	return (rc = pc_cli_check_target(&o->pc, d[0].t, "qualify")) ? rc : check_drive(o, d[0].t);
+}
+
 /* Open and check every drive before anything is written.  0, or an exit code after printing why. */
-static int open_drives(struct qualify_cli *o, char **argv, struct qualify_drive *d, unsigned n)
+static int open_drives(struct qualify_cli *o, int argc, char **argv, struct qualify_drive *d, unsigned n)
 {
 	const char *yes = o->pc.yes;
 	char buf[256];
 	int rc = 0;
 
+	if (o->pc.raid_level >= 0)
+		return open_group(o, argc, argv, d);
 	for (unsigned i = 0; i < n && !rc; i++) {
 		int a = optind + (int)i;
-		enum op_method m;
 
 		for (unsigned j = 0; j < i; j++)
 			if (!strcmp(argv[a], d[j].spec)) {
@@ -286,11 +393,8 @@ static int open_drives(struct qualify_cli *o, char **argv, struct qualify_drive 
 		o->pc.yes = yes_for(yes, i, n, buf, sizeof(buf));
 		rc = pc_cli_check_target(&o->pc, d[i].t, "qualify");
 		o->pc.yes = yes;
-		m = sweep_resolve_op_method(d[i].t, o->prof.op_method);
-		if (!rc && m == OP_METHOD_NAMESPACE && !target_has(d[i].t, TARGET_CAP_OP_NAMESPACE)) {
-			cli_error("--op-method: %s cannot do namespace OP; use span", d[i].t->info.path);
-			rc = EXIT_USAGE;
-		}
+		if (!rc)
+			rc = check_drive(o, d[i].t);
 	}
 	return rc;
 }
@@ -306,6 +410,17 @@ static struct json_object *settings_json(const struct qualify_cli *o)
 		json_object_array_add(ops, result_json_number(o->prof.plan.grid[i], 2));
 	json_object_object_add(s, o->prof.plan.fixed ? "op_list" : "op_grid", ops);
 	json_object_object_add(s, "slc", json_object_new_boolean(o->prof.slc));
+	json_object_object_add(s, "qd", json_object_new_boolean(o->prof.qd));
+	if (o->prof.qd) {
+		struct json_object *qds = json_object_new_array();
+
+		for (size_t i = 0; i < o->prof.nqd; i++)
+			json_object_array_add(qds, json_object_new_int((int)o->prof.qd_list[i]));
+		json_object_object_add(s, "qd_list", qds);
+		json_object_object_add(s, "qd_time_s",
+				       result_json_number((double)(o->prof.qd_time_ns ? o->prof.qd_time_ns
+										    : o->pc.s.round_ns) / 1e9, RP_SECONDS));
+	}
 	json_object_object_add(s, "daily_writes_bytes", result_json_number(e->daily_writes, 0));
 	json_object_object_add(s, "target_life_years", result_json_number(e->target_life, 3));
 	json_object_object_add(s, "rated_tbw", result_json_number(e->rated_tbw, 3));
@@ -335,11 +450,15 @@ static bool verdict(struct json_object *drives, const struct qualify_cli *o, con
 {
 	struct req_outcome out[REQ_MAX];
 	struct req_measured m;
-	char results[32], sweep[48], slc[48];
+	char results[32], sweep[48], slc[48], qd[2][48];
 	double op = !d->rc && d->sweep_doc ? qualify_chosen_op(d->sweep_doc) : NAN;
+	struct json_object *curve;
 	bool pass;
 
-	qualify_measured(d->rc ? NULL : d->sweep_doc, op, d->rc ? NULL : d->slc_doc, &m);
+	for (int k = 0; k < 2; k++)
+		snprintf(qd[k], sizeof(qd[k]), "drive-%u/%s/result.json", d->index, qualify_qd_dirs[k]);
+	curve = qualify_qd_curve_json(d->qd_doc[0], d->qd_doc[1], qd[0], qd[1]);
+	qualify_measured(d->rc ? NULL : d->sweep_doc, op, d->rc ? NULL : d->slc_doc, d->rc ? NULL : curve, &m);
 	pass = requirements_check(&o->reqs, &m, out) && !d->rc;
 	snprintf(results, sizeof(results), "drive-%u", d->index);
 	snprintf(sweep, sizeof(sweep), "drive-%u/sweep/result.json", d->index);
@@ -347,7 +466,8 @@ static bool verdict(struct json_object *drives, const struct qualify_cli *o, con
 	json_object_array_add(drives, qualify_drive_json(&(struct qualify_drive_result){
 		.t = d->t, .spec = d->spec, .error = d->rc ? d->error : NULL, .chosen_op_percent = op, .set = &o->reqs,
 		.out = out, .pass = pass, .results = results, .sweep = d->sweep_doc ? sweep : NULL,
-		.slc = d->slc_doc ? slc : NULL }));
+		.slc = d->slc_doc ? slc : NULL, .qd_curve = curve }));
+	json_object_put(curve);
 	return pass;
 }
 
@@ -358,14 +478,17 @@ static bool verdict(struct json_object *drives, const struct qualify_cli *o, con
  */
 static void write_reports(const char *dir, const struct qualify_drive *d, unsigned n)
 {
-	static const char *const parts[] = { "slc", "sweep" };
+	const char *parts[] = { "slc", "sweep", qualify_qd_dirs[0], qualify_qd_dirs[1] };
 	char path[PATH_MAX + 64], out[PATH_MAX + 96], err[1024];
 	const struct report_kind *kind;
 	struct json_object *doc;
 
 	for (unsigned i = 0; i <= n; i++)
-		for (unsigned k = 0; k < (i < n ? 2 : 1); k++) {
-			if (i < n && !(k ? d[i].sweep_doc : d[i].slc_doc))
+		for (unsigned k = 0; k < (i < n ? 4 : 1); k++) {
+			struct json_object *const have[] = { d[i < n ? i : 0].slc_doc, d[i < n ? i : 0].sweep_doc,
+							     d[i < n ? i : 0].qd_doc[0], d[i < n ? i : 0].qd_doc[1] };
+
+			if (i < n && !have[k])
 				continue;
 			if (i < n)
 				snprintf(path, sizeof(path), "%s/%s", d[i].dir, parts[k]);
@@ -459,6 +582,14 @@ static void dry_run(const struct qualify_cli *o, const struct qualify_drive *d, 
 		printf(" %.4g%%", o->prof.plan.grid[i]);
 	printf("): purge, hold back the OP, fill, random writes of %u bytes at QD %u to steady state\n",
 	       o->pc.s.bs, o->pc.s.qd);
+	if (o->prof.qd) {
+		printf("  - at the chosen OP, in its steady state (the last sweep point, or that point measured\n"
+		       "    again), 4k random writes, then 4k random reads, at QD");
+		for (size_t i = 0; i < o->prof.nqd; i++)
+			printf("%s%u", i ? "," : " ", o->prof.qd_list[i]);
+		printf(", %.4g s each\n",
+		       (double)(o->prof.qd_time_ns ? o->prof.qd_time_ns : o->pc.s.round_ns) / 1e9);
+	}
 	printf("  - check %zu requirement(s) at the chosen OP\n", o->reqs.n);
 	for (unsigned i = 0; i < n; i++)
 		printf("drive %u: %s\n", d[i].index, d[i].t->info.path);
@@ -471,11 +602,11 @@ int cmd_qualify(int argc, char **argv)
 	unsigned n = 0;
 	int rc;
 
-	if ((rc = cli_opts_init(&o.pc, argc, argv, CLI_O_ALL & ~(CLI_O_GROUP | CLI_O_EVENTS), qualify_options)))
+	if ((rc = cli_opts_init(&o.pc, argc, argv, CLI_O_ALL & ~CLI_O_EVENTS, qualify_options)))
 		return rc;
 	if ((rc = parse_args(&o)))
 		goto out;
-	if (optind >= argc || argc - optind > QUALIFY_MAX_DRIVES) {
+	if (optind >= argc || (o.pc.raid_level < 0 && argc - optind > QUALIFY_MAX_DRIVES)) {
 		cli_error(optind >= argc ? "qualify needs at least one TARGET; see ssdprof qualify --help"
 					 : "qualify takes at most %d TARGETs", QUALIFY_MAX_DRIVES);
 		rc = EXIT_USAGE;
@@ -486,13 +617,13 @@ int cmd_qualify(int argc, char **argv)
 		rc = EXIT_USAGE;
 		goto out;
 	}
-	n = (unsigned)(argc - optind);
+	n = o.pc.raid_level >= 0 ? 1 : (unsigned)(argc - optind);
 	if (!(d = calloc(n, sizeof(*d)))) {
 		cli_error("out of memory");
 		rc = EXIT_RUN_FAILED;
 		goto out;
 	}
-	if ((rc = open_drives(&o, argv, d, n)))
+	if ((rc = open_drives(&o, argc, argv, d, n)))
 		goto out;
 	if (o.pc.dry_run) {
 		dry_run(&o, d, n);
@@ -504,6 +635,8 @@ out:
 	for (unsigned i = 0; d && i < n; i++) {
 		json_object_put(d[i].sweep_doc);
 		json_object_put(d[i].slc_doc);
+		json_object_put(d[i].qd_doc[0]);
+		json_object_put(d[i].qd_doc[1]);
 		target_close(d[i].t);
 	}
 	free(d);

@@ -8,14 +8,18 @@
 
 #include <limits.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "cli/endurance_opts.h"
 #include "cli/options.h"
 #include "profiler/requirements.h"
 #include "profiler/sweep_plan.h"
+#include "results/qualify_json.h"
+#include "results/result_load.h"
 #include "device/target.h"
 
 struct json_object;
+struct sweep_run;
 
 /* What every drive's profile is: the same for all. */
 struct qualify_profile {
@@ -23,6 +27,10 @@ struct qualify_profile {
 	struct sweep_plan plan;           /* one point for a fixed OP */
 	enum op_method op_method;
 	bool slc;                         /* run the SLC probe */
+	bool qd;                          /* the QD curve at the chosen OP */
+	unsigned qd_list[QUALIFY_QD_MAX];
+	size_t nqd;
+	uint64_t qd_time_ns;              /* each step's length on the target clock */
 	bool resume;                      /* keep what a drive's folder already holds */
 	struct endurance_opts endurance;
 	bool print;                       /* a line per point and probe on stdout */
@@ -40,12 +48,46 @@ struct qualify_drive {
 	char error[TARGET_ERRLEN + 96];   /* why it failed, when rc: what, then the reason */
 	struct json_object *sweep_doc;    /* as saved; NULL when not run */
 	struct json_object *slc_doc;
+	struct json_object *qd_doc[2];    /* the QD curve: random writes, random reads; NULL: not run */
 	char ein_src[32];
 };
 
+/* The last sweep point this process measured on a drive: the state the drive is in. */
+struct qualify_last {
+	bool valid;
+	double op_percent;
+	uint64_t usable_bytes;
+	bool reached;
+	size_t rounds;
+	double iops, waf;
+};
+
+/* The folders of the QD curve's two documents, under the drive's own. */
+extern const char *const qualify_qd_dirs[2];
+
 #define QUALIFY_MAX_DRIVES 64   /* at most cli/batch.h BATCH_MAX_DRIVES: batch_run runs them */
 
-/* The profile of d->t into d->dir: SLC probe, then the sweep.  Thread start routine; returns NULL. */
+/* The profile of d->t into d->dir: SLC probe, the sweep, the QD curve.  Thread start routine; returns NULL. */
 void *qualify_drive_run(void *arg);
+/*
+ * The QD curve of drive d at its chosen OP (from d->sweep_doc), by run's
+ * target and settings: measured right after the sweep point when last is
+ * that point, else at that OP re-established (purge, OP, fill, rounds to
+ * steady state), each direction saved as a run result in d->dir/qd/.
+ * 0, or an exit code with d->error set.
+ */
+int qualify_qd_run(struct qualify_drive *d, struct sweep_run *run, const struct qualify_last *last);
+/* d's fail: what, then why, into d->error; returns rc. */
+int qualify_fail(struct qualify_drive *d, int rc, const char *what, const char *err);
+/*
+ * What an earlier run saved in dir: a document of kind want (complete when
+ * need_complete) measured with these settings.  NULL when there is none;
+ * one with other settings is refused (*mismatch set) rather than mixed
+ * with this run's or silently measured over.
+ */
+struct json_object *qualify_load_done(const char *dir, enum result_kind want, bool need_complete,
+				      struct json_object *settings, bool *mismatch);
+#define QUALIFY_MISMATCH "holds results measured with other settings; resume with the options it was started " \
+	"with, or give a new --out"
 
 #endif

@@ -18,10 +18,13 @@
 #include "cli/pc_options.h"
 #include "cli/qualify.h"
 #include "profiler/knee.h"
+#include "profiler/raid_members.h"
+#include "profiler/raid_rounds.h"
 #include "profiler/slc_probe.h"
 #include "profiler/sweep.h"
 #include "results/endurance_json.h"
 #include "results/json_get.h"
+#include "results/raid_json.h"
 #include "results/result_doc.h"
 #include "results/result_json.h"
 #include "results/result_load.h"
@@ -31,21 +34,15 @@
 #define SLC_BS (128u * 1024)
 #define SLC_QD 32u
 
-static int fail(struct qualify_drive *d, int rc, const char *what, const char *err)
+int qualify_fail(struct qualify_drive *d, int rc, const char *what, const char *err)
 {
 	snprintf(d->error, sizeof(d->error), "%s: %s", what, err);
 	d->rc = rc;
 	return rc;
 }
 
-/*
- * What an earlier run saved in dir: a document of kind want (complete when
- * need_complete) measured with these settings.  NULL when there is none;
- * one with other settings is refused (*mismatch set) rather than mixed
- * with this run's or silently measured over.
- */
-static struct json_object *load_done(const char *dir, enum result_kind want, bool need_complete,
-				     struct json_object *settings, bool *mismatch)
+struct json_object *qualify_load_done(const char *dir, enum result_kind want, bool need_complete,
+				      struct json_object *settings, bool *mismatch)
 {
 	char path[PATH_MAX + 32], err[512];
 	struct json_object *doc, *c, *saved;
@@ -68,9 +65,6 @@ static struct json_object *load_done(const char *dir, enum result_kind want, boo
 	return doc;
 }
 
-#define MISMATCH "holds results measured with other settings; resume with the options it was started with, " \
-	"or give a new --out"
-
 static struct json_object *slc_settings_json(const struct slc_settings *s)
 {
 	struct json_object *o = json_object_new_object();
@@ -85,6 +79,21 @@ static struct json_object *slc_settings_json(const struct slc_settings *s)
 	return o;
 }
 
+/* A group's SLC document: the group, and each member over the whole probe (as slc --raid saves it). */
+static int slc_group(struct qualify_drive *d, struct raid_snap *before)
+{
+	struct raid_snap *after = raid_snap_new(d->t);
+	int ret = after ? 0 : -ENOMEM;
+
+	if (!ret) {
+		raid_snap_take(after, d->t);
+		json_object_object_add(d->slc_doc, "group", raid_group_json(d->t));
+		ret = raid_members_json_add(jget(d->slc_doc, "slc"), d->t, before, after, NULL);
+	}
+	raid_snap_free(after);
+	return ret ? qualify_fail(d, EXIT_RUN_FAILED, "the SLC probe's member figures", strerror(-ret)) : 0;
+}
+
 static int run_slc(struct qualify_drive *d)
 {
 	const struct qualify_profile *p = d->prof;
@@ -93,6 +102,7 @@ static int run_slc(struct qualify_drive *d)
 		.purge_method = p->pc->purge_method,
 	};
 	struct slc_result r = { 0 };
+	struct raid_snap *before = NULL;
 	char dir[PATH_MAX + 16], err[TARGET_ERRLEN], summary[256];
 	int ret;
 
@@ -103,30 +113,40 @@ static int run_slc(struct qualify_drive *d)
 		struct json_object *want = slc_settings_json(&s);
 		bool mismatch = false;
 
-		d->slc_doc = load_done(dir, RESULT_KIND_SLC, false, want, &mismatch);
+		d->slc_doc = qualify_load_done(dir, RESULT_KIND_SLC, false, want, &mismatch);
 		json_object_put(want);
 		if (mismatch)
-			return fail(d, EXIT_USAGE, dir, MISMATCH);
+			return qualify_fail(d, EXIT_USAGE, dir, QUALIFY_MISMATCH);
 		if (d->slc_doc)
 			return 0;
+	}
+	if (target_has(d->t, TARGET_CAP_GROUP)) {
+		if (!(before = raid_snap_new(d->t)))
+			return qualify_fail(d, EXIT_RUN_FAILED, "SLC probe", "out of memory");
+		raid_snap_take(before, d->t);
 	}
 	ret = slc_probe_run(d->t, &s, &r, pc_cli_poll, NULL, err, sizeof(err));
 	if (ret) {
 		slc_result_free(&r);
-		return fail(d, ret == -EINTR ? EXIT_INTERRUPTED : EXIT_RUN_FAILED, "SLC probe",
-			    ret == -EINTR ? "interrupted" : err);
+		raid_snap_free(before);
+		return qualify_fail(d, ret == -EINTR ? EXIT_INTERRUPTED : EXIT_RUN_FAILED, "SLC probe",
+				    ret == -EINTR ? "interrupted" : err);
 	}
 	d->slc_doc = result_doc_new("slc", p->pc->command, d->t);
 	json_object_object_add(d->slc_doc, "settings", slc_settings_json(&s));
 	json_object_object_add(d->slc_doc, "slc", slc_json(&r));
+	ret = before ? slc_group(d, before) : 0;
+	raid_snap_free(before);
 	result_doc_finish(d->slc_doc, d->t);
 	if (p->print) {
 		slc_summary(&r, summary, sizeof(summary));
 		printf("[%u %s] %s\n", d->index, d->spec, summary);
 	}
 	slc_result_free(&r);
+	if (ret)
+		return ret;
 	if (result_mkdir_p(dir, err, sizeof(err)) || result_write_json(dir, "result.json", d->slc_doc, err, sizeof(err)))
-		return fail(d, EXIT_RUN_FAILED, "saving the SLC probe", err);
+		return qualify_fail(d, EXIT_RUN_FAILED, "saving the SLC probe", err);
 	return 0;
 }
 
@@ -147,6 +167,8 @@ struct qsweep {
 	struct endurance_input ein;
 	bool virtual_time;
 	char dir[PATH_MAX + 16];
+	struct pc_progress pctx;          /* a group's member figures per round */
+	struct qualify_last last;         /* the point measured last: the drive's state */
 };
 
 static int save_sweep(struct qsweep *q, bool complete, char *err, size_t errlen)
@@ -181,7 +203,7 @@ static int compare_points(const void *a, const void *b)
 static void replay(struct qsweep *q, struct json_object *settings)
 {
 	bool mismatch = false;
-	struct json_object *saved = load_done(q->dir, RESULT_KIND_SWEEP, false, settings, &mismatch), *pts;
+	struct json_object *saved = qualify_load_done(q->dir, RESULT_KIND_SWEEP, false, settings, &mismatch), *pts;
 
 	if (saved && json_object_object_get_ex(saved, "points", &pts))
 		for (size_t i = 0; i < json_object_array_length(pts) && q->n < SWEEP_MAX_POINTS; i++) {
@@ -220,73 +242,97 @@ static int sweep_point(struct qualify_drive *d, struct qsweep *q, struct sweep_r
 		sweep_point_free(&pt);
 		/* The finished points stay saved for a resume. */
 		save_sweep(q, false, serr, sizeof(serr));
-		return fail(d, ret == -EINTR ? EXIT_INTERRUPTED : EXIT_RUN_FAILED, what, ret == -EINTR ? "interrupted" : err);
+		return qualify_fail(d, ret == -EINTR ? EXIT_INTERRUPTED : EXIT_RUN_FAILED, what,
+				    ret == -EINTR ? "interrupted" : err);
 	}
 	pj = measured_point(d, run, op, &pt);
+	/* A group's point carries its members' figures, as sweep --raid saves them. */
+	if (q->pctx.members && (ret = raid_rounds_json_add(q->pctx.members, pj, pt.pc.nrounds)))
+		cli_error("warning: %s: %s: the members' figures: %s", d->spec, what, strerror(-ret));
 	json_object_array_add(q->points, pj);
 	q->kp[q->n++] = knee_point_json(pj);
+	q->last = (struct qualify_last){
+		.valid = true, .op_percent = op, .usable_bytes = pt.usable_bytes, .reached = pt.pc.reached,
+		.rounds = pt.pc.nrounds, .iops = pt.pc.iops, .waf = pt.pc.waf,
+	};
 	if (d->prof->print)
 		printf("[%u %s] op %.2f%%: %s after %zu rounds: %.0f IOPS, WA %.2f\n", d->index, d->spec, op,
 		       pt.pc.reached ? "steady" : "NOT steady", pt.pc.nrounds, pt.pc.iops, pt.pc.waf);
 	sweep_point_free(&pt);
 	if (save_sweep(q, false, err, sizeof(err)))
-		return fail(d, EXIT_RUN_FAILED, "saving the sweep", err);
+		return qualify_fail(d, EXIT_RUN_FAILED, "saving the sweep", err);
 	return 0;
 }
 
-static int run_sweep(struct qualify_drive *d)
+/* Every point the plan still needs, into d->sweep_doc.  0, or an exit code with d->error set. */
+static int measure_sweep(struct qualify_drive *d, struct qsweep *q, struct sweep_run *run)
 {
 	const struct qualify_profile *p = d->prof;
-	struct precondition_settings s = p->pc->s;   /* each drive its own: the point sets usable_bytes */
-	struct pc_progress pctx = { .print = false };
-	struct sweep_run run = {
-		.t = d->t, .capacity = d->t->info.capacity_bytes, .requested = p->op_method,
-		.method = sweep_resolve_op_method(d->t, p->op_method), .purge_method = p->pc->purge_method,
-		.settings = &s, .progress = pc_progress_event, .poll = pc_cli_poll, .arg = &pctx, .warn = warn,
-	};
-	struct qsweep *q = calloc(1, sizeof(*q));
 	char err[TARGET_ERRLEN];
 	double next;
 	int rc = 0;
 
-	if (!q)
-		return fail(d, EXIT_RUN_FAILED, "sweep", "out of memory");
-	snprintf(q->dir, sizeof(q->dir), "%s/sweep", d->dir);
-	if (p->resume) {
-		struct json_object *want = sweep_settings_json(p);
-		bool mismatch = false;
-
-		d->sweep_doc = load_done(q->dir, RESULT_KIND_SWEEP, true, want, &mismatch);
-		json_object_put(want);
-		if (mismatch || d->sweep_doc) {
-			rc = mismatch ? fail(d, EXIT_USAGE, q->dir, MISMATCH) : 0;
-			free(q);
-			return rc;
-		}
-	}
-	if (result_mkdir_p(q->dir, err, sizeof(err))) {
-		free(q);
-		return fail(d, EXIT_RUN_FAILED, "sweep", err);
-	}
+	if (result_mkdir_p(q->dir, err, sizeof(err)))
+		return qualify_fail(d, EXIT_RUN_FAILED, "sweep", err);
 	q->virtual_time = target_has(d->t, TARGET_CAP_VIRTUAL_TIME);
 	endurance_opts_input(&p->endurance, d->t, &q->ein, d->ein_src);
-	q->doc = result_doc_new("sweep", p->pc->command, d->t);
+	q->doc = d->sweep_doc = result_doc_new("sweep", p->pc->command, d->t);
 	json_object_object_add(q->doc, "settings", sweep_settings_json(p));
+	if (target_has(d->t, TARGET_CAP_GROUP)) {
+		json_object_object_add(q->doc, "group", raid_group_json(d->t));
+		if (!(q->pctx.members = raid_rounds_new(d->t, precondition_max_rounds(run->settings))))
+			return qualify_fail(d, EXIT_RUN_FAILED, "sweep", "out of memory");
+	}
 	q->points = json_object_new_array();
 	json_object_object_add(q->doc, "points", q->points);
 	if (p->resume)
 		replay(q, jget(q->doc, "settings"));
 	while (!rc && sweep_plan_next(&p->plan, q->kp, q->n, &next))
-		rc = sweep_point(d, q, &run, next);
-	if (sweep_restore_capacity(&run, err, sizeof(err)))
-		cli_error("warning: %s: restoring the full capacity failed: %s", d->spec, err);
+		rc = sweep_point(d, q, run, next);
 	if (!rc) {
 		json_object_array_sort(q->points, compare_points);
 		result_doc_finish(q->doc, d->t);
 		if (save_sweep(q, true, err, sizeof(err)))
-			rc = fail(d, EXIT_RUN_FAILED, "saving the sweep", err);
+			rc = qualify_fail(d, EXIT_RUN_FAILED, "saving the sweep", err);
 	}
-	d->sweep_doc = q->doc;
+	return rc;
+}
+
+/* The sweep (or what a resumed drive kept of it), then the QD curve at its chosen OP. */
+static int run_sweep(struct qualify_drive *d)
+{
+	const struct qualify_profile *p = d->prof;
+	struct precondition_settings s = p->pc->s;   /* each drive its own: the point sets usable_bytes */
+	struct qsweep *q = calloc(1, sizeof(*q));
+	struct sweep_run run = {
+		.t = d->t, .capacity = d->t->info.capacity_bytes, .requested = p->op_method,
+		.method = sweep_resolve_op_method(d->t, p->op_method), .purge_method = p->pc->purge_method,
+		.settings = &s, .progress = pc_progress_event, .poll = pc_cli_poll, .arg = q ? &q->pctx : NULL,
+		.warn = warn,
+	};
+	char err[TARGET_ERRLEN];
+	int rc = 0;
+
+	if (!q)
+		return qualify_fail(d, EXIT_RUN_FAILED, "sweep", "out of memory");
+	snprintf(q->dir, sizeof(q->dir), "%s/sweep", d->dir);
+	if (p->resume) {
+		struct json_object *want = sweep_settings_json(p);
+		bool mismatch = false;
+
+		d->sweep_doc = qualify_load_done(q->dir, RESULT_KIND_SWEEP, true, want, &mismatch);
+		json_object_put(want);
+		if (mismatch)
+			rc = qualify_fail(d, EXIT_USAGE, q->dir, QUALIFY_MISMATCH);
+	}
+	if (!rc && !d->sweep_doc)
+		rc = measure_sweep(d, q, &run);
+	/* Before the capacity goes back: the curve runs at the chosen OP. */
+	if (!rc && p->qd)
+		rc = qualify_qd_run(d, &run, &q->last);
+	if (sweep_restore_capacity(&run, err, sizeof(err)))
+		cli_error("warning: %s: restoring the full capacity failed: %s", d->spec, err);
+	raid_rounds_free(q->pctx.members);
 	free(q);
 	return rc;
 }

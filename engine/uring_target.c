@@ -17,7 +17,6 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
-#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -71,32 +70,11 @@ struct uring_target {
 	uint32_t fs_block;           /* st_blksize of a file */
 	uint64_t file_size;          /* st_size of a file */
 	int event_fd;                /* completion eventfd, -1 until a group asks */
-	bool disabled;               /* set up disabled: the first thread to queue I/O enables it */
 };
 
 static struct uring_target *to_ur(struct target *t)
 {
 	return (struct uring_target *)t;
-}
-
-/*
- * A SINGLE_ISSUER ring takes I/O from one thread only.  It is set up
- * disabled, so that the thread that runs the I/O becomes its issuer (a
- * batch opens and checks every drive in the main thread, then runs each in
- * its own): the first use enables it.  0 or -errno.
- */
-static int ur_ring_ready(struct uring_target *u)
-{
-	int ret;
-
-	if (!u->disabled)
-		return 0;
-	/* liburing 2.3 declares io_uring_enable_rings but does not export it: the system call itself. */
-	ret = (int)syscall(__NR_io_uring_register, u->ring.ring_fd, IORING_REGISTER_ENABLE_RINGS, NULL, 0);
-	if (ret < 0)
-		return -errno;
-	u->disabled = false;
-	return 0;
 }
 
 static int ur_identify(struct target *t, struct target_info *info)
@@ -110,10 +88,7 @@ static int ur_submit(struct target *t, const struct io_req *reqs, unsigned n)
 	struct uring_target *u = to_ur(t);
 	uint64_t now = mono_ns();
 	unsigned i;
-	int ready = ur_ring_ready(u);
 
-	if (ready)
-		return ready;
 	for (i = 0; i < n && u->nfree; i++) {
 		const struct io_req *r = &reqs[i];
 		struct io_uring_sqe *sqe;
@@ -172,10 +147,7 @@ static int ur_reap(struct target *t, struct io_completion *out, unsigned max,
 	struct uring_target *u = to_ur(t);
 	unsigned inflight = URING_MAX_QD - u->nfree;
 	unsigned got = 0;
-	int ready = ur_ring_ready(u);
 
-	if (ready)
-		return ready;
 	if (min_complete > inflight)
 		min_complete = inflight;
 	if (max > inflight)
@@ -252,8 +224,7 @@ static int ur_idle(struct target *t, uint64_t ns)
 	};
 
 	/* Whatever was prepared goes out first: idle means the drive has nothing queued. */
-	if (!to_ur(t)->disabled)
-		io_uring_submit(&to_ur(t)->ring);
+	io_uring_submit(&to_ur(t)->ring);
 	/* A signal ends the idle early, so an interrupt is seen at once. */
 	if (nanosleep(&ts, NULL) < 0)
 		return -errno;
@@ -598,13 +569,15 @@ static int setup_queue(struct uring_target *u, const char *path, char *err, size
 	 * DEFER_TASKRUN was measured slower here: with a wait for one
 	 * completion it wakes the thread per completion when the I/O is
 	 * punted to io-wq (tmpfs, loop).  Older kernels lack both; retry
-	 * without.
+	 * without.  No SINGLE_ISSUER: a target is opened (and its safety
+	 * gate passed) by the main thread before anything is written, then
+	 * driven by a thread of its own when several drives run at once
+	 * (qualify), and a single-issuer ring refuses that thread's
+	 * io_uring_enter with EEXIST.
 	 */
-	p.flags = IORING_SETUP_CQSIZE | IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_COOP_TASKRUN |
-		  IORING_SETUP_R_DISABLED;
+	p.flags = IORING_SETUP_CQSIZE | IORING_SETUP_COOP_TASKRUN;
 	p.cq_entries = CQ_ENTRIES;
 	ret = io_uring_queue_init_params(SQ_ENTRIES, &u->ring, &p);
-	u->disabled = ret == 0;
 	if (ret == -EINVAL) {
 		memset(&p, 0, sizeof(p));
 		p.flags = IORING_SETUP_CQSIZE;

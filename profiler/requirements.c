@@ -21,9 +21,23 @@ static const char *const figure_names[REQ_NFIGURES] = {
 	[REQ_P99_9_WRITE_US] = "p99_9_write_us",
 	[REQ_POST_CACHE_MBPS] = "post_cache_mbps",
 	[REQ_LIFE_YEARS] = "life_years",
+	[REQ_QD1_READ_US] = "qd1_read_us",
+	[REQ_QD1_WRITE_US] = "qd1_write_us",
+	[REQ_READ_IOPS] = "read_iops",
 };
 
-#define NAMES_HELP "steady, steady_iops, p99_9_write_us, post_cache_mbps or life_years"
+#define NAMES_HELP "steady, steady_iops, p99_9_write_us, post_cache_mbps, life_years, qd1_read_us, " \
+	"qd1_write_us or read_iops"
+
+bool req_figure_needs_qd(enum req_figure f)
+{
+	return f == REQ_QD1_READ_US || f == REQ_QD1_WRITE_US || f == REQ_READ_IOPS;
+}
+
+bool req_figure_needs_slc(enum req_figure f)
+{
+	return f == REQ_POST_CACHE_MBPS;
+}
 
 const char *req_figure_name(enum req_figure f)
 {
@@ -191,6 +205,12 @@ static double measured_of(const struct req_measured *m, enum req_figure f)
 		return m->post_cache_mbps;
 	case REQ_LIFE_YEARS:
 		return m->life_years;
+	case REQ_QD1_READ_US:
+		return m->qd1_read_us;
+	case REQ_QD1_WRITE_US:
+		return m->qd1_write_us;
+	case REQ_READ_IOPS:
+		return m->read_iops;
 	case REQ_NFIGURES:
 		break;
 	}

@@ -9,6 +9,9 @@
  *   p99_9_write_us<=X    99.9th percentile write latency at the chosen OP, µs
  *   post_cache_mbps>=Y   sequential write rate after the SLC cache, MB/s
  *   life_years>=Z        projected life at the chosen OP (--daily-writes)
+ *   qd1_read_us<=X       mean 4k random-read latency at QD 1 on the QD curve, µs
+ *   qd1_write_us<=X      mean 4k random-write latency at QD 1 on the QD curve, µs
+ *   read_iops>=N         the most 4k random-read IOPS of any QD of the curve
  *
  * Each figure takes >= or <=.  A figure that was not measured fails its
  * requirement: what cannot be shown is not met.
@@ -30,6 +33,9 @@ enum req_figure {
 	REQ_P99_9_WRITE_US,
 	REQ_POST_CACHE_MBPS,
 	REQ_LIFE_YEARS,
+	REQ_QD1_READ_US,
+	REQ_QD1_WRITE_US,
+	REQ_READ_IOPS,
 	REQ_NFIGURES,
 };
 
@@ -50,7 +56,12 @@ struct requirement_set {
 struct req_measured {
 	int steady;                   /* 1 reached, 0 not, -1 not measured */
 	double steady_iops, p99_9_write_us, post_cache_mbps, life_years;
+	double qd1_read_us, qd1_write_us, read_iops;
 };
+
+/* Whether f is measured by the QD curve, or by the SLC probe. */
+bool req_figure_needs_qd(enum req_figure f);
+bool req_figure_needs_slc(enum req_figure f);
 
 struct req_outcome {
 	double measured;              /* NAN: not measured; steady: 1 or 0 */

@@ -73,7 +73,7 @@ void table_qualify(struct table *t, struct json_object *doc)
 static void drive_section(struct html_page *pg, struct json_object *d, size_t i)
 {
 	struct json_object *dr = jget(d, "requirements"), *tgt = jget(d, "target");
-	const char *links[] = { "sweep", "slc" };
+	const char *links[] = { "sweep", "slc", "randwrite", "randread" };
 	char id[32], head[320], href[96];
 	struct table t;
 
@@ -101,14 +101,18 @@ static void drive_section(struct html_page *pg, struct json_object *d, size_t i)
 	}
 	html_table(pg, &t, true);
 	table_free(&t);
-	for (size_t k = 0; k < 2; k++) {
-		const char *path = jstr(d, links[k]);
+	if (jstr(jget(d, "qd_curve"), "note"))
+		html_p(pg, "QD curve at %.2f%% OP: %s.", jnum(jget(d, "qd_curve"), "op_percent"),
+		       jstr(jget(d, "qd_curve"), "note"));
+	for (size_t k = 0; k < 4; k++) {
+		const char *path = k < 2 ? jstr(d, links[k]) : jstr(jget(d, "qd_curve"), links[k]);
 		size_t len = path ? strlen(path) : 0;
 
 		/* The drive's own report sits beside its result.json. */
 		if (len > 11 && !strcmp(path + len - 11, "result.json")) {
 			snprintf(href, sizeof(href), "%.*sreport.html", (int)(len - 11), path);
-			snprintf(head, sizeof(head), "the %s report of drive %zu", links[k], i + 1);
+			snprintf(head, sizeof(head), "the %s%s report of drive %zu", k < 2 ? "" : "QD curve ", links[k],
+				 i + 1);
 			html_link(pg, href, head);
 		}
 	}
@@ -154,6 +158,68 @@ static void margins_chart(struct html_page *pg, struct json_object *doc)
 	plot_show(pg, "margins", &p, NULL);
 }
 
+/*
+ * The drives' QD curves side by side: random-read and random-write IOPS
+ * against queue depth, a line per drive, and the figures in a table.
+ * Nothing when no drive has one.
+ */
+static void qd_section(struct html_page *pg, struct json_object *drives)
+{
+	static const char *const what[2] = { "read", "write" };
+	struct plot p[2] = {
+		{ .c = { .title = "4k random-read IOPS against queue depth (each drive at its chosen OP)",
+			 .xlabel = "queue depth", .ylabel = "IOPS", .x_log2 = true, .y_from_zero = true } },
+		{ .c = { .title = "4k random-write IOPS against queue depth (steady state at the chosen OP)",
+			 .xlabel = "queue depth", .ylabel = "IOPS", .x_log2 = true, .y_from_zero = true } },
+	};
+	char key[32];
+	bool any = false;
+	struct table t;
+
+	for (size_t i = 0; i < jlen(drives); i++)
+		any |= jlen(jget(jget(jidx(drives, i), "qd_curve"), "points")) > 0;
+	if (!any)
+		return;
+	table_init(&t, "QD curves (mean and p99 latency in µs)");
+	table_cols(&t, "drive", TA_RIGHT, "QD", TA_RIGHT, "write IOPS", TA_RIGHT, "write mean", TA_RIGHT,
+		   "write p99", TA_RIGHT, "read IOPS", TA_RIGHT, "read mean", TA_RIGHT, "read p99", TA_RIGHT, NULL);
+	for (size_t i = 0; i < jlen(drives); i++) {
+		struct json_object *d = jidx(drives, i), *pts = jget(jget(d, "qd_curve"), "points");
+
+		for (size_t k = 0; k < 2 && jlen(pts); k++) {
+			struct chart_series *line;
+
+			snprintf(key, sizeof(key), "%s_iops", what[k]);
+			if (!(line = line_of(&p[k], pts, NULL, 0, "qd", 1, key)))
+				continue;
+			line->markers = true;
+			line->color = (int)i;
+			snprintf(plot_label(&p[k], line), PLOT_LABEL, "%zu: %s", i + 1,
+				 jstr(d, "spec") ? jstr(d, "spec") : "?");
+			line->label = plot_label(&p[k], line);
+		}
+		for (size_t k = 0; k < jlen(pts); k++) {
+			struct json_object *pt = jidx(pts, k);
+
+			table_row(&t);
+			table_cell(&t, 0, "%zu", i + 1);
+			table_num(&t, 1, jnum(pt, "qd"), 0);
+			table_num(&t, 2, jnum(pt, "write_iops"), 0);
+			table_num(&t, 3, jnum(pt, "write_mean_us"), 1);
+			table_num(&t, 4, jnum(pt, "write_p99_us"), 1);
+			table_num(&t, 5, jnum(pt, "read_iops"), 0);
+			table_num(&t, 6, jnum(pt, "read_mean_us"), 1);
+			table_num(&t, 7, jnum(pt, "read_p99_us"), 1);
+		}
+	}
+	html_h2(pg, "qd", "QD curves");
+	html_p(pg, "Each drive at its chosen OP in that OP's steady state: 4k random writes, then 4k random reads, "
+	       "one step per queue depth.  Each drive's section says how it reached the steady state.");
+	plot_show(pg, "qd-read", &p[0], &t);
+	plot_show(pg, "qd-write", &p[1], NULL);
+	table_free(&t);
+}
+
 void report_qualify(struct html_page *pg, struct json_object *doc)
 {
 	struct json_object *drives = jget(doc, "drives");
@@ -170,6 +236,7 @@ void report_qualify(struct html_page *pg, struct json_object *doc)
 	html_table(pg, &t, true);
 	table_free(&t);
 	margins_chart(pg, doc);
+	qd_section(pg, drives);
 	for (size_t i = 0; i < jlen(drives); i++)
 		drive_section(pg, jidx(drives, i), i);
 	settings_table(pg, doc);
@@ -243,14 +310,37 @@ void compare_qualify_table(struct table *t, const struct compare_entry *e, size_
 	}
 }
 
-/* Figure f of a sweep (at its chosen OP) or an slc result; NAN when the kind has none. */
+/* A QD curve's figure f from its run result (qualify's qd/randread or qd/randwrite); NAN when it has none. */
+static double run_figure(struct json_object *doc, enum req_figure f)
+{
+	const char *rw = jstr(jget(doc, "settings"), "rw");
+	struct json_object *series = jget(doc, "series");
+	double best = NAN;
+
+	if (!rw || strcmp(rw, f == REQ_QD1_WRITE_US ? "randwrite" : "randread"))
+		return NAN;
+	for (size_t i = 0; i < jlen(series); i++) {
+		struct json_object *s = jidx(series, i);
+		double v = jnum(s, "iops");
+
+		if (f != REQ_READ_IOPS && jnum(s, "qd") == 1)
+			return jnum(jget(s, "lat_us"), "mean");
+		if (f == REQ_READ_IOPS && !isnan(v) && (isnan(best) || v > best))
+			best = v;
+	}
+	return best;
+}
+
+/* Figure f of a sweep (at its chosen OP), an slc result or a QD curve's run result; NAN when the kind has none. */
 static double rank_figure(struct json_object *doc, enum req_figure f)
 {
 	struct req_measured m;
 	const char *kind = jstr(doc, "kind");
 	bool sweep = kind && !strcmp(kind, "sweep"), slc = kind && !strcmp(kind, "slc");
 
-	qualify_measured(sweep ? doc : NULL, sweep ? qualify_chosen_op(doc) : NAN, slc ? doc : NULL, &m);
+	if (req_figure_needs_qd(f))
+		return kind && !strcmp(kind, "run") ? run_figure(doc, f) : NAN;
+	qualify_measured(sweep ? doc : NULL, sweep ? qualify_chosen_op(doc) : NAN, slc ? doc : NULL, NULL, &m);
 	switch (f) {
 	case REQ_STEADY_IOPS:
 		return m.steady_iops;
@@ -268,7 +358,7 @@ static double rank_figure(struct json_object *doc, enum req_figure f)
 int compare_rank(struct compare_set *set, const char *figure, char *err, size_t errlen)
 {
 	static const enum req_figure figures[] = { REQ_STEADY_IOPS, REQ_P99_9_WRITE_US, REQ_POST_CACHE_MBPS,
-						   REQ_LIFE_YEARS };
+						   REQ_LIFE_YEARS, REQ_QD1_READ_US, REQ_QD1_WRITE_US, REQ_READ_IOPS };
 	double v[COMPARE_MAX];
 	bool found = false, any = false, lower;
 	enum req_figure f = REQ_STEADY_IOPS;
@@ -279,15 +369,16 @@ int compare_rank(struct compare_set *set, const char *figure, char *err, size_t 
 			found = true;
 		}
 	if (!found) {
-		snprintf(err, errlen, "--rank-by: use steady_iops, p99_9_write_us, post_cache_mbps or life_years");
+		snprintf(err, errlen, "--rank-by: use steady_iops, p99_9_write_us, post_cache_mbps, life_years, "
+			 "qd1_read_us, qd1_write_us or read_iops");
 		return -EINVAL;
 	}
-	lower = f == REQ_P99_9_WRITE_US;
+	lower = f == REQ_P99_9_WRITE_US || f == REQ_QD1_READ_US || f == REQ_QD1_WRITE_US;
 	for (size_t i = 0; i < set->n; i++)
 		any |= !isnan(v[i] = rank_figure(set->e[i].doc, f));
 	if (!any) {
 		snprintf(err, errlen, "--rank-by %s: none of these results has it (%s comes from %s results)", figure,
-			 figure, f == REQ_POST_CACHE_MBPS ? "slc" : "sweep");
+			 figure, f == REQ_POST_CACHE_MBPS ? "slc" : req_figure_needs_qd(f) ? "qualify's QD curve run" : "sweep");
 		return -EINVAL;
 	}
 	/* Insertion sort, stable: the best first, what was not measured last, ties in the order given. */

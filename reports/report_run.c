@@ -191,6 +191,10 @@ void report_run(struct html_page *pg, struct json_object *doc)
 		html_dl(pg, "series", "%zu (one per chunk size and queue depth)", n);
 	else
 		html_dl(pg, "series", "%zu (queue depth%s)", n, n == 1 ? "" : "s");
+	/* A qualify QD curve: how the drive reached the steady state it was measured in. */
+	if (jstr(jget(doc, "preconditioned"), "note"))
+		html_dl(pg, "steady state", "%.2f%% OP, %s", jnum(jget(doc, "preconditioned"), "op_percent"),
+			jstr(jget(doc, "preconditioned"), "note"));
 	html_dl_end(pg);
 	run_series_table(&t, doc);
 	html_table(pg, &t, true);

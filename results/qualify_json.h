@@ -15,6 +15,12 @@
 struct json_object;
 struct target;
 
+/* Steps of a qualify QD curve. */
+#define QUALIFY_QD_MAX 16
+/* How the drive reached the chosen OP's steady state before its QD curve. */
+#define QUALIFY_QD_AFTER_POINT "after-sweep-point"
+#define QUALIFY_QD_REESTABLISHED "re-established"
+
 struct qualify_drive_result {
 	const struct target *t;           /* NULL when it could not be opened */
 	const char *spec;                 /* the TARGET as typed */
@@ -25,6 +31,7 @@ struct qualify_drive_result {
 	bool pass;
 	const char *results;              /* the drive's folder, relative to the qualify result */
 	const char *sweep, *slc;          /* its sweep and SLC results, relative; NULL: not run */
+	struct json_object *qd_curve;     /* qualify_qd_curve_json, or NULL: not run (a reference is taken) */
 };
 
 /*
@@ -32,8 +39,21 @@ struct qualify_drive_result {
  * to the least OP measured that reaches target_life_years (NAN: none asked).
  */
 double qualify_chosen_op(struct json_object *sweep_doc);
-/* The figures of the point at op of sweep_doc, and post_cache_mbps of slc_doc (either may be NULL). */
-void qualify_measured(struct json_object *sweep_doc, double op, struct json_object *slc_doc, struct req_measured *m);
+/*
+ * The figures of the point at op of sweep_doc, post_cache_mbps of slc_doc
+ * and the QD curve's of qd_curve (a qualify_qd_curve_json; any may be NULL).
+ */
+void qualify_measured(struct json_object *sweep_doc, double op, struct json_object *slc_doc,
+		      struct json_object *qd_curve, struct req_measured *m);
+/*
+ * A drive's QD curve in the qualify result, from its two run documents
+ * (random writes, random reads; either NULL when not measured) saved at
+ * wpath and rpath (relative): op_percent, how and note (how the drive
+ * reached the chosen OP's steady state), the paths, and per QD the IOPS,
+ * mean and p99 latency of each direction.  NULL when neither was measured.
+ */
+struct json_object *qualify_qd_curve_json(struct json_object *wdoc, struct json_object *rdoc, const char *wpath,
+					  const char *rpath);
 
 struct json_object *qualify_requirements_json(const struct requirement_set *set);
 struct json_object *qualify_drive_json(const struct qualify_drive_result *d);

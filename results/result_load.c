@@ -27,6 +27,7 @@
 #include "profiler/requirements.h"
 #include "precondition/precondition.h"
 #include "profiler/sweep_plan.h"
+#include "results/qualify_json.h"
 #include "results/result_json.h"
 #include "results/result_load.h"
 #include "results/sweep_json.h"
@@ -190,8 +191,23 @@ static const struct spec run_settings[] = {
 	END,
 };
 
+/* How a qualify QD curve's drive reached the chosen OP's steady state. */
+static const char *const qd_how_names[] = { QUALIFY_QD_AFTER_POINT, QUALIFY_QD_REESTABLISHED, NULL };
+static const struct spec preconditioned_fields[] = {
+	NUM("op_percent", F_REQ, 0, LIM_OP_PERCENT_MAX),
+	ENUM("op_method", F_NULL, op_method_names),
+	FIG("usable_bytes"),
+	ENUM("how", F_REQ, qd_how_names),
+	BOOL("reached", F_REQ),
+	INT("rounds", F_NULL, 0, LIM_MAX_ROUNDS_MAX),
+	FIG("iops"), FIG("waf"),
+	STR("note", F_NULL),
+	END,
+};
+
 static const struct spec run_doc[] = {
 	OBJ("settings", 0, run_settings),
+	OBJ("preconditioned", F_NULL, preconditioned_fields),
 	ARR("series", F_REQ, series_item),
 	ARR("chunk_comparison", 0, chunk_cmp_item),
 	END,
@@ -383,15 +399,35 @@ static const struct spec slc_doc[] = {
 /* A qualification: the requirements, and per drive its verdict on each. */
 static const char *const verdict_names[] = { "pass", "fail", NULL };
 static const char *const figure_names[] = { "steady", "steady_iops", "p99_9_write_us", "post_cache_mbps",
-					    "life_years", NULL };
+					    "life_years", "qd1_read_us", "qd1_write_us", "read_iops", NULL };
 static const char *const cmp_names[] = { "==", ">=", "<=", NULL };
 static const struct spec req_str_item = STR(NULL, 0);
+static const struct spec qd_item = INT(NULL, 0, LIM_QD_MIN, LIM_QD_MAX);
+static const struct spec qd_point_fields[] = {
+	INT("qd", F_REQ, LIM_QD_MIN, LIM_QD_MAX),
+	FIG("write_iops"), FIG("write_mean_us"), FIG("write_p99_us"),
+	FIG("read_iops"), FIG("read_mean_us"), FIG("read_p99_us"),
+	END,
+};
+static const struct spec qd_point_item = OBJ(NULL, 0, qd_point_fields);
+static const struct spec qd_curve_fields[] = {
+	NUM("op_percent", F_NULL, 0, LIM_OP_PERCENT_MAX),
+	ENUM("how", F_NULL, qd_how_names),
+	STR("note", F_NULL),
+	STR("randwrite", F_NULL),
+	STR("randread", F_NULL),
+	ARRN("points", F_REQ, 0, QUALIFY_QD_MAX, qd_point_item),
+	END,
+};
 static const struct spec qualify_settings[] = {
 	ARRN("requirements", F_REQ, 0, REQ_MAX, req_str_item),
 	ENUM("plan", 0, plan_names),
 	ARRN("op_list", 0, 1, SWEEP_MAX_POINTS, op_item),
 	ARRN("op_grid", 0, 1, SWEEP_MAX_POINTS, op_item),
 	BOOL("slc", 0),
+	BOOL("qd", 0),
+	ARRN("qd_list", 0, 1, QUALIFY_QD_MAX, qd_item),
+	NUM("qd_time_s", 0, LIM_ROUND_MIN_S, LIM_ROUND_MAX_S),
 	FIG("daily_writes_bytes"), FIG("target_life_years"), FIG("rated_tbw"), FIG("rated_dwpd"), FIG("warranty_years"),
 	END,
 };
@@ -415,6 +451,8 @@ static const struct spec qualify_drive_fields[] = {
 	STR("results", F_NULL),
 	STR("sweep", F_NULL),
 	STR("slc", F_NULL),
+	OBJ("qd_curve", F_NULL, qd_curve_fields),
+	OBJ("group", F_NULL, group_fields),
 	END,
 };
 static const struct spec qualify_drive_item = OBJ(NULL, 0, qualify_drive_fields);

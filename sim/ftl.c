@@ -2,8 +2,9 @@
 /*
  * The flash translation layer of the simulated drive: page mapping at 4 KiB,
  * lines (one block from every plane of every die) as the unit of garbage
- * collection, greedy victim choice in O(1) from valid-count buckets, and an
- * SLC cache that is static, dynamic, or both.
+ * collection, and an SLC cache that is static, dynamic, or both.  This file
+ * holds the tables, the lines' life and the host commands; reclaiming space
+ * (victim choice, the GC copy loop, folding, idle work) is in gc.c.
  *
  * Data structures are sized for speed and memory (DESIGN.md 6, issue 2):
  * 4 bytes per user unit (L2P) and 4 bytes per raw unit (P2L), plus a small
@@ -29,87 +30,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "sim/sim_internal.h"
-
-/* ---- line lists ---------------------------------------------------------- */
-
-static void list_init(struct line_list *l)
-{
-	l->head = l->tail = SIM_NONE;
-	l->count = 0;
-}
-
-static void list_push_tail(struct sim_drive *d, struct line_list *l, uint32_t id)
-{
-	struct sim_line *ln = &d->lines[id];
-
-	ln->next = SIM_NONE;
-	ln->prev = l->tail;
-	if (l->tail != SIM_NONE)
-		d->lines[l->tail].next = id;
-	else
-		l->head = id;
-	l->tail = id;
-	l->count++;
-}
-
-static void list_remove(struct sim_drive *d, struct line_list *l, uint32_t id)
-{
-	struct sim_line *ln = &d->lines[id];
-
-	if (ln->prev != SIM_NONE)
-		d->lines[ln->prev].next = ln->next;
-	else
-		l->head = ln->next;
-	if (ln->next != SIM_NONE)
-		d->lines[ln->next].prev = ln->prev;
-	else
-		l->tail = ln->prev;
-	l->count--;
-}
-
-static uint32_t list_pop_head(struct sim_drive *d, struct line_list *l)
-{
-	uint32_t id = l->head;
-
-	if (id != SIM_NONE)
-		list_remove(d, l, id);
-	return id;
-}
-
-/* Greedy buckets: singly-headed doubly-linked lists indexed by valid count. */
-static void bucket_insert(struct sim_drive *d, uint32_t id)
-{
-	struct sim_line *ln = &d->lines[id];
-	uint32_t v = ln->valid;
-
-	ln->prev = SIM_NONE;
-	ln->next = d->bucket_head[v];
-	if (ln->next != SIM_NONE)
-		d->lines[ln->next].prev = id;
-	d->bucket_head[v] = id;
-	if (v < d->min_bucket)
-		d->min_bucket = v;
-}
-
-static void bucket_remove(struct sim_drive *d, uint32_t id, uint32_t v)
-{
-	struct sim_line *ln = &d->lines[id];
-
-	if (ln->prev != SIM_NONE)
-		d->lines[ln->prev].next = ln->next;
-	else
-		d->bucket_head[v] = ln->next;
-	if (ln->next != SIM_NONE)
-		d->lines[ln->next].prev = ln->prev;
-}
-
-static uint32_t bucket_min(struct sim_drive *d)
-{
-	while (d->min_bucket <= d->geo.line_slots && d->bucket_head[d->min_bucket] == SIM_NONE)
-		d->min_bucket++;
-	return d->min_bucket <= d->geo.line_slots ? d->bucket_head[d->min_bucket] : SIM_NONE;
-}
+#include "sim/ftl_ops.h"
 
 /* ---- create / reset ------------------------------------------------------ */
 
@@ -247,24 +168,6 @@ void sim_drive_free(struct sim_drive *d)
 
 /* ---- writing slots ------------------------------------------------------- */
 
-static inline void invalidate(struct sim_drive *d, uint32_t lba)
-{
-	uint32_t old = d->l2p[lba];
-
-	if (old == SIM_NONE)
-		return;
-	uint32_t id = slot_line(d, old);
-	struct sim_line *ln = &d->lines[id];
-	if (ln->state == LINE_CLOSED && ln->mode == MODE_NATIVE && d->cfg.gc == SIM_GC_GREEDY) {
-		bucket_remove(d, id, ln->valid);
-		ln->valid--;
-		bucket_insert(d, id);
-	} else {
-		ln->valid--;
-	}
-	d->l2p[lba] = SIM_NONE;
-}
-
 /*
  * Host writes defer their L2P update (reading the old slot, a likely cache
  * miss, and the old line's valid count) to a batch, so the misses of a batch
@@ -284,17 +187,7 @@ void flush_pending(struct sim_drive *d)
 	d->npending = 0;
 }
 
-static inline void defer_map(struct sim_drive *d, uint32_t lba, uint32_t slot)
-{
-	if (d->npending == SIM_PENDING_MAX)
-		flush_pending(d);
-	__builtin_prefetch(&d->l2p[lba], 1, 3);
-	d->pending[d->npending].lba = lba;
-	d->pending[d->npending].slot = slot;
-	d->npending++;
-}
-
-static void close_line(struct sim_drive *d, struct frontier *f)
+void close_line(struct sim_drive *d, struct frontier *f)
 {
 	uint32_t id = f->line;
 	struct sim_line *ln = &d->lines[id];
@@ -313,7 +206,7 @@ static void close_line(struct sim_drive *d, struct frontier *f)
 	f->line = SIM_NONE;
 }
 
-static void open_line(struct sim_drive *d, struct frontier *f, uint32_t id, int mode)
+void open_line(struct sim_drive *d, struct frontier *f, uint32_t id, int mode)
 {
 	struct sim_line *ln = &d->lines[id];
 
@@ -328,51 +221,7 @@ static void open_line(struct sim_drive *d, struct frontier *f, uint32_t id, int 
 	f->cap = mode == MODE_SLC ? d->geo.slc_line_slots : d->geo.line_slots;
 }
 
-/* Issue the program of the frontier's assembling unit; the next unit goes to the next die. */
-static void flush_unit(struct sim_drive *d, struct frontier *f)
-{
-	nand_program(&d->nt, f->die, f->mode, f->unit_ready_ns, f->unit_host);
-	f->unit_host = 0;
-	f->unit_fill = 0;
-	f->unit_ready_ns = 0;
-	if (++f->die == d->geo.dies_total)
-		f->die = 0;
-}
-
-/*
- * Place one unit of data at the frontier.  The frontier must have an open
- * line with room.  ready_ns is when the data is at the controller.  defer:
- * the unit's L2P entry is updated with the next batch (flush_pending), and
- * the old copy invalidated then too.
- */
-static inline void place(struct sim_drive *d, struct frontier *f, uint32_t lba, uint64_t ready_ns,
-			 bool host, bool defer, uint32_t tag)
-{
-	uint32_t slot = f->line * d->geo.line_slots + f->off;
-
-	d->p2l[slot] = lba;
-	if (defer)
-		defer_map(d, lba, slot);
-	else
-		d->l2p[lba] = slot;
-	if (d->tags)
-		d->tags[slot] = tag;
-	d->lines[f->line].valid++;
-	if (f->mode == MODE_SLC)
-		d->ctr.media_slc_bytes += SIM_UNIT_BYTES;
-	else
-		d->ctr.media_native_bytes += SIM_UNIT_BYTES;
-	if (ready_ns > f->unit_ready_ns)
-		f->unit_ready_ns = ready_ns;
-	f->unit_host += host;
-	f->off++;
-	if (++f->unit_fill == d->geo.unit_slots || f->off == f->cap)
-		flush_unit(d, f);
-	if (f->off == f->cap)
-		close_line(d, f);
-}
-
-static void release_line(struct sim_drive *d, uint32_t id, uint64_t at_ns)
+void release_line(struct sim_drive *d, uint32_t id, uint64_t at_ns)
 {
 	struct sim_line *ln = &d->lines[id];
 
@@ -385,295 +234,6 @@ static void release_line(struct sim_drive *d, uint32_t id, uint64_t at_ns)
 	} else {
 		ln->mode = MODE_NATIVE;
 		list_push_tail(d, &d->free_native, id);
-	}
-}
-
-/* A native frontier has room, opening a free line if needed; false if none. */
-static bool frontier_ready(struct sim_drive *d, struct frontier *f)
-{
-	if (f->line != SIM_NONE)
-		return true;
-	uint32_t id = list_pop_head(d, &d->free_native);
-	if (id == SIM_NONE)
-		return false;
-	open_line(d, f, id, MODE_NATIVE);
-	return true;
-}
-
-static bool native_ready(struct sim_drive *d)
-{
-	return frontier_ready(d, &d->native);
-}
-
-/*
- * hot_cold: the frontier for data of a temperature, or the other when it
- * has no line and none is free.  NULL when neither has room.
- */
-static struct frontier *temp_frontier(struct sim_drive *d, bool hot)
-{
-	struct frontier *want = hot ? &d->native : &d->gcf, *other = hot ? &d->gcf : &d->native;
-
-	if (frontier_ready(d, want))
-		return want;
-	return other->line != SIM_NONE ? other : NULL;
-}
-
-
-/* hot_cold: place a copy of lba by its temperature (out of line); -ENOSPC if no frontier has room. */
-static __attribute__((noinline)) int copy_by_heat(struct sim_drive *d, uint32_t lba, uint64_t ready,
-						  uint32_t tag)
-{
-	struct frontier *f = temp_frontier(d, heat_hot(d, lba));
-
-	if (!f)
-		return -ENOSPC;
-	place(d, f, lba, ready, false, false, tag);
-	return 0;
-}
-
-/* Slots the GC scan prefetches ahead: some 64 copies cover a DRAM miss. */
-#define RELOCATE_AHEAD 64u
-
-/*
- * Move the valid data of slots [from, to) of line id to the native frontier,
- * reading each page that holds valid data once.  Returns units moved, or
- * -ENOSPC if the native pool ran dry (only on a drive with no spare).
- */
-static inline __attribute__((always_inline)) int64_t
-relocate_as(struct sim_drive *d, uint32_t id, uint32_t from, uint32_t to, uint64_t at_ns, uint64_t *counter,
-	    const bool by_heat)
-{
-	const uint32_t spp = d->geo.slots_per_page;
-	const uint32_t base = id * d->geo.line_slots;
-	const uint32_t *p2l = d->p2l;
-	uint32_t *l2p = d->l2p;
-	const uint64_t max_units = d->geo.max_user_units;
-	const int mode = d->lines[id].mode;
-	/* Look ahead past this step: paced GC moves a few slots at a time. */
-	const uint32_t cap = mode == MODE_SLC ? d->geo.slc_line_slots : d->geo.line_slots;
-	int64_t moved = 0;
-
-	flush_pending(d);
-	for (uint32_t off = from; off < to; off += spp) {
-		uint32_t end = off + spp < to ? off + spp : to;
-		uint64_t ready = 0;
-
-		/*
-		 * The L2P entries that say which slots live are scattered: fetch
-		 * them early, far enough ahead to cover a memory latency.
-		 */
-		for (uint32_t o = off + RELOCATE_AHEAD; o < end + RELOCATE_AHEAD && o < cap; o++)
-			if (p2l[base + o] < max_units)
-				__builtin_prefetch(&l2p[p2l[base + o]], 1, 3);
-		for (uint32_t o = off; o < end; o++) {
-			uint32_t lba = p2l[base + o];
-
-			if (lba >= max_units || l2p[lba] != base + o)
-				continue;
-			if (!ready) {
-				ready = nand_copy_read(&d->nt, slot_die(d, base + o), mode, at_ns);
-				d->ctr.nand_page_reads++;
-			}
-			uint32_t tag = d->tags ? d->tags[base + o] : 0;
-
-			/* Copies out of native lines go by temperature with hot_cold; the rest to the host's frontier. */
-			if (__builtin_expect(by_heat, 0)) {
-				if (copy_by_heat(d, lba, ready, tag))
-					return -ENOSPC;
-			} else {
-				if (!native_ready(d))
-					return -ENOSPC;
-				place(d, &d->native, lba, ready, false, false, tag);
-			}
-			moved++;
-		}
-	}
-	d->lines[id].valid -= (uint32_t)moved;
-	*counter += (uint64_t)moved * SIM_UNIT_BYTES;
-	return moved;
-}
-
-/* One loop for each kind of copy, so the one without hot_cold is what it always was. */
-static int64_t relocate(struct sim_drive *d, uint32_t id, uint32_t from, uint32_t to, uint64_t at_ns,
-			uint64_t *counter)
-{
-	if (d->heat && d->lines[id].mode == MODE_NATIVE)
-		return relocate_as(d, id, from, to, at_ns, counter, true);
-	return relocate_as(d, id, from, to, at_ns, counter, false);
-}
-
-/* ---- reclaiming space ---------------------------------------------------- */
-
-static uint32_t native_victim(struct sim_drive *d)
-{
-	if (d->cfg.gc == SIM_GC_FIFO)
-		return d->closed_fifo.head;
-	return bucket_min(d);
-}
-
-static void take_native_victim(struct sim_drive *d, uint32_t id)
-{
-	if (d->cfg.gc == SIM_GC_FIFO)
-		list_remove(d, &d->closed_fifo, id);
-	else
-		bucket_remove(d, id, d->lines[id].valid);
-	d->closed_native--;
-}
-
-/*
- * Choose the next line to reclaim into the native pool: the oldest dynamic
- * SLC line (folding) or the native line with the fewest valid units,
- * whichever copies less, and start collecting it.  false if none would gain
- * space.  Collection itself is paced (gc_step): a controller interleaves GC
- * copies with host writes rather than stopping the host for a whole line.
- */
-static bool gc_start(struct sim_drive *d)
-{
-	uint32_t slc, nat, id, span, v;
-
-	flush_pending(d);
-	slc = d->slc_dyn_closed.head;
-	nat = native_victim(d);
-	if (slc != SIM_NONE && (nat == SIM_NONE || d->lines[slc].valid <= d->lines[nat].valid)) {
-		list_remove(d, &d->slc_dyn_closed, slc);
-		id = slc;
-		span = d->geo.slc_line_slots;
-	} else {
-		if (nat == SIM_NONE || d->lines[nat].valid >= d->geo.line_slots)
-			return false;
-		take_native_victim(d, nat);
-		id = nat;
-		span = d->geo.line_slots;
-		d->ctr.gc_runs++;
-	}
-	v = d->lines[id].valid;
-	d->lines[id].state = LINE_FOLDING;
-	d->gc_line = id;
-	d->gc_off = 0;
-	d->gc_span = span;
-	d->gc_credit = 0;
-	/*
-	 * Host and copies together may fill one line while this one is
-	 * collected: scan it in the time the host writes line_slots - v units.
-	 */
-	d->gc_pace = (double)span / (double)(d->geo.line_slots - v);
-	return true;
-}
-
-/* Scan up to `offsets` more slots of the victim; release it when done. */
-static int gc_step(struct sim_drive *d, uint32_t offsets, uint64_t at_ns)
-{
-	uint32_t id = d->gc_line, spp = d->geo.slots_per_page;
-	uint32_t to = d->gc_off + offsets;
-	int64_t moved;
-
-	/* Whole pages, so a page is read once even when its scan spans two steps. */
-	to = (to + spp - 1) / spp * spp;
-	if (to > d->gc_span)
-		to = d->gc_span;
-	moved = relocate(d, id, d->gc_off, to, at_ns,
-			 d->lines[id].mode == MODE_SLC ? &d->ctr.fold_bytes : &d->ctr.gc_copy_bytes);
-	if (moved < 0)
-		return (int)moved;
-	d->gc_credit -= to - d->gc_off;
-	d->gc_off = to;
-	if (to == d->gc_span) {
-		release_line(d, id, at_ns);
-		d->gc_line = SIM_NONE;
-	}
-	return 0;
-}
-
-/* Free one whole line now: finish the line being collected, or collect one. */
-static int reclaim_one(struct sim_drive *d, uint64_t at_ns)
-{
-	if (d->gc_line == SIM_NONE && !gc_start(d))
-		return -ENOSPC;
-	return gc_step(d, d->gc_span, at_ns);
-}
-
-/*
- * Collect until min_free lines are free, whole lines at a time: the fallback
- * when paced collection falls behind, and idle-time work.
- */
-static int foreground_gc(struct sim_drive *d, uint64_t at_ns, uint32_t min_free)
-{
-	while (d->free_native.count < min_free) {
-		int ret = reclaim_one(d, at_ns);
-
-		if (ret) {
-			d->error = ret;
-			return ret;
-		}
-	}
-	return 0;
-}
-
-/*
- * Paced collection, once per host unit.  A victim is taken when the frontier
- * has taken the last free line (so no spare sits idle in the free pool, as
- * in the analytic models), and gc_pace slots of it are scanned per host unit
- * so it is done about when the frontier fills.  Should the frontier's room
- * shrink to what the victim still holds, the victim is finished at once:
- * the frontier must always be able to take the rest of it.
- */
-static int gc_pace_host(struct sim_drive *d, uint64_t at_ns)
-{
-	const uint32_t spp = d->geo.slots_per_page;
-
-	if (d->gc_line == SIM_NONE) {
-		if (d->free_native.count >= d->geo.gc_threshold || !gc_start(d))
-			return 0;
-	}
-	if (d->free_native.count == 0) {
-		uint32_t room = d->native.line == SIM_NONE ? 0 : d->native.cap - d->native.off;
-
-		if (d->heat && d->gcf.line != SIM_NONE)
-			room += d->gcf.cap - d->gcf.off;
-
-		/* Pending updates only lower the count: flush only when it matters. */
-		if (room <= d->lines[d->gc_line].valid + 2 * spp + 4) {
-			flush_pending(d);
-			if (room <= d->lines[d->gc_line].valid + 2 * spp + 4)
-				return gc_step(d, d->gc_span, at_ns);
-		}
-	}
-	d->gc_credit += d->gc_pace;
-	/*
-	 * hot_cold keeps two lines in hand beyond the one GC works towards,
-	 * for whichever frontier fills next; short of them, collect at twice
-	 * the pace until they are back (never true with one frontier).
-	 */
-	if (__builtin_expect(d->heat != NULL, 0) && d->free_native.count + 1 < d->geo.gc_threshold)
-		d->gc_credit += d->gc_pace;
-	/* A program unit per die at a time: fine enough to interleave, coarse enough to be cheap. */
-	if (d->gc_credit < d->gc_batch)
-		return 0;
-	return gc_step(d, (uint32_t)d->gc_credit, at_ns);
-}
-
-/* Fold up to max_units of the static SLC region, oldest line first. */
-static void fold_static(struct sim_drive *d, uint32_t max_units, uint64_t at_ns)
-{
-	while (max_units) {
-		if (d->fold_line == SIM_NONE) {
-			d->fold_line = list_pop_head(d, &d->slc_static_closed);
-			if (d->fold_line == SIM_NONE)
-				return;
-			d->lines[d->fold_line].state = LINE_FOLDING;
-			d->fold_off = 0;
-		}
-		uint32_t span = d->geo.slc_line_slots - d->fold_off;
-		if (span > max_units)
-			span = max_units;
-		if (relocate(d, d->fold_line, d->fold_off, d->fold_off + span, at_ns, &d->ctr.fold_bytes) < 0)
-			return;
-		d->fold_off += span;
-		max_units -= span;
-		if (d->fold_off == d->geo.slc_line_slots) {
-			release_line(d, d->fold_line, at_ns);
-			d->fold_line = SIM_NONE;
-		}
 	}
 }
 
@@ -695,8 +255,6 @@ static bool slc_ready(struct sim_drive *d)
 	open_line(d, &d->slc, id, MODE_SLC);
 	return true;
 }
-
-static void background_work(struct sim_drive *d, uint64_t from_ns, uint64_t until_ns);
 
 /* hot_cold: the frontier for a host write of lba, its temperature updated; out of line as copy_by_heat. */
 static __attribute__((noinline)) struct frontier *host_frontier_by_heat(struct sim_drive *d, uint32_t lba)
@@ -807,43 +365,6 @@ uint64_t sim_drive_trim(struct sim_drive *d, uint64_t unit, uint64_t count, uint
 		invalidate(d, (uint32_t)(unit + i));
 	d->ctr.host_trim_bytes += count * SIM_UNIT_BYTES;
 	return nand_admit_command(&d->nt, now_ns, 0, false) + d->nt.overhead_ns;
-}
-
-/*
- * Idle-time work from from_ns until until_ns: fold the SLC cache back to
- * native cells, then collect garbage up to a comfortable free pool.  Work is
- * issued while the dies would start it before until_ns; the last step may run
- * past it, as a real drive finishes the block it started.
- */
-static void background_work(struct sim_drive *d, uint64_t from_ns, uint64_t until_ns)
-{
-	flush_pending(d);
-	for (;;) {
-		uint64_t at = max_u64(from_ns, d->nt.busy_until_ns);
-
-		if (at >= until_ns)
-			return;
-		/* Two free lines: a fold step may fill the frontier once. */
-		if (foreground_gc(d, at, 2))
-			return;
-		if (d->fold_line != SIM_NONE || d->slc_static_closed.count) {
-			fold_static(d, d->geo.slc_line_slots, at);
-		} else {
-			/*
-			 * Fold the dynamic cache, then compact: collect every line
-			 * still worth it (at most bg_max_valid units valid), so the
-			 * longer a drive rests the more free space (and SLC cache)
-			 * it has, up to what its spare area allows.
-			 */
-			uint32_t nat = native_victim(d);
-
-			if (d->gc_line == SIM_NONE && !d->slc_dyn_closed.count &&
-			    (nat == SIM_NONE || d->lines[nat].valid > d->bg_max_valid))
-				return;
-			if (reclaim_one(d, at))
-				return;
-		}
-	}
 }
 
 void sim_drive_idle(struct sim_drive *d, uint64_t now_ns, uint64_t until_ns)

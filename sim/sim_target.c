@@ -2,7 +2,7 @@
 /*
  * The simulated drive as a struct target.  Commands are executed by the FTL
  * when submitted, at the current virtual time; their completion times go into
- * a min-heap, and reaping advances the virtual clock to them.  So the engine
+ * a sorted queue, and reaping advances the virtual clock to them.  So the engine
  * sees a queue that behaves like a drive's, in virtual time.
  */
 #include <errno.h>
@@ -19,18 +19,24 @@
 #define SLOT_BITS 10          /* log2(SIM_MAX_QD) */
 
 /*
- * The queue: completions wait in slots, and a min-heap orders them by
- * (complete_ns, submission sequence) packed into one 128-bit key whose low
- * bits name the slot.  Sifting moves 16-byte keys and compares once.
+ * The queue: completions wait in slots, and their keys (complete_ns,
+ * submission sequence) packed into one 128-bit key whose low bits name the
+ * slot, are kept sorted in a ring: the earliest is taken from the front in
+ * O(1).  A new key goes in from whichever end is nearer (one comparison with
+ * the middle decides), shifting the keys it passes: at QD 32 a write's
+ * completion lands a few places from one end or the other, cheaper than a
+ * heap's sifts both ways.  Keys are unique, so the order is the heap's.
  */
 typedef unsigned __int128 heap_key;
 
 struct sim_target {
 	struct target t;
 	struct sim_drive *drive;
+	const struct sim_geometry *geo;   /* the drive's, asked once: execute reads them per I/O */
+	const struct sim_config *cfg;
 	uint64_t clock_ns;
-	heap_key *heap;
-	unsigned heap_len;
+	heap_key *heap;               /* the sorted ring, SIM_MAX_QD keys */
+	unsigned heap_head, heap_len;
 	uint64_t seq;                 /* submission order breaks ties deterministically */
 	struct io_completion *slots;
 	unsigned *free_slots, nfree;
@@ -53,36 +59,37 @@ static unsigned key_slot(heap_key k)
 	return (unsigned)k & (SIM_MAX_QD - 1);
 }
 
+#define RING(s, i) ((s)->heap[((s)->heap_head + (i)) & (SIM_MAX_QD - 1)])
+
+/* The earliest completion's key; the queue must not be empty. */
+static heap_key heap_top(const struct sim_target *s)
+{
+	return s->heap[s->heap_head];
+}
+
 static void heap_push(struct sim_target *s, uint64_t complete_ns, unsigned slot)
 {
 	heap_key k = (heap_key)complete_ns << 64 | (heap_key)(s->seq++ << SLOT_BITS | slot);
-	unsigned i = s->heap_len++;
+	unsigned n = s->heap_len++, j;
 
-	while (i && k < s->heap[(i - 1) / 2]) {
-		s->heap[i] = s->heap[(i - 1) / 2];
-		i = (i - 1) / 2;
+	if (n && k < RING(s, n / 2)) {
+		/* Nearer the front: the keys before it move one place forward. */
+		s->heap_head = (s->heap_head - 1) & (SIM_MAX_QD - 1);
+		for (j = 0; j < n && RING(s, j + 1) < k; j++)
+			RING(s, j) = RING(s, j + 1);
+	} else {
+		for (j = n; j > 0 && k < RING(s, j - 1); j--)
+			RING(s, j) = RING(s, j - 1);
 	}
-	s->heap[i] = k;
+	RING(s, j) = k;
 }
 
 static heap_key heap_pop(struct sim_target *s)
 {
-	heap_key top = s->heap[0], k = s->heap[--s->heap_len];
-	unsigned i = 0, n = s->heap_len;
+	heap_key top = s->heap[s->heap_head];
 
-	for (;;) {
-		unsigned l = 2 * i + 1, m;
-
-		if (l >= n)
-			break;
-		m = l + 1 < n && s->heap[l + 1] < s->heap[l] ? l + 1 : l;
-		if (!(s->heap[m] < k))
-			break;
-		s->heap[i] = s->heap[m];
-		i = m;
-	}
-	if (n)
-		s->heap[i] = k;
+	s->heap_head = (s->heap_head + 1) & (SIM_MAX_QD - 1);
+	s->heap_len--;
 	return top;
 }
 
@@ -143,12 +150,12 @@ static int32_t execute_partial(struct sim_target *s, const struct io_req *r, uin
 
 static int32_t execute(struct sim_target *s, const struct io_req *r, uint64_t *done)
 {
-	const struct sim_geometry *g = sim_drive_geometry(s->drive);
-	bool tags = sim_drive_config(s->drive)->track_data && r->buf;
+	const struct sim_geometry *g = s->geo;
+	bool tags = s->cfg->track_data && r->buf;
 	uint64_t unit = r->offset / SIM_UNIT_BYTES;
 	uint32_t count = r->len / SIM_UNIT_BYTES;
 
-	if ((r->offset | r->len) % SIM_UNIT_BYTES && sim_drive_config(s->drive)->lba == 512)
+	if ((r->offset | r->len) % SIM_UNIT_BYTES && s->cfg->lba == 512)
 		return execute_partial(s, r, done);
 	if (r->offset % SIM_UNIT_BYTES || r->len % SIM_UNIT_BYTES || !r->len ||
 	    unit + count > g->user_units)
@@ -216,7 +223,7 @@ static int sim_reap(struct target *t, struct io_completion *out, unsigned max, u
 	if (min_complete > s->heap_len)
 		min_complete = s->heap_len;
 	while (n < max && s->heap_len &&
-	       (n < min_complete || key_ns(s->heap[0]) <= s->clock_ns)) {
+	       (n < min_complete || key_ns(heap_top(s)) <= s->clock_ns)) {
 		unsigned slot = key_slot(heap_pop(s));
 
 		out[n] = s->slots[slot];
@@ -237,7 +244,7 @@ static uint64_t sim_next_completion(struct target *t)
 {
 	struct sim_target *s = to_sim(t);
 
-	return s->heap_len ? key_ns(s->heap[0]) : UINT64_MAX;
+	return s->heap_len ? key_ns(heap_top(s)) : UINT64_MAX;
 }
 
 static int sim_idle(struct target *t, uint64_t ns)
@@ -518,6 +525,8 @@ int sim_target_open(const char *spec, struct target **out, char *err, size_t err
 	ret = sim_drive_new(&cfg, &s->drive, err, errlen);
 	if (ret)
 		goto fail;
+	s->geo = sim_drive_geometry(s->drive);
+	s->cfg = sim_drive_config(s->drive);
 	s->t.ops = &sim_ops;
 	s->t.priv = s;
 	snprintf(s->t.info.kind, sizeof(s->t.info.kind), "sim");

@@ -34,7 +34,7 @@ expect_usage "cannot read" "$T1" --requirements nope.json
 expect_usage "must be a number" "$T1" --requirements bad.json
 expect_usage "--jobs" "$T1" --require steady --jobs 0
 expect_usage "given twice" "$T1" "$T1" --require steady
-expect_usage "--raid" "$T1" "$T2" --require steady --raid 1
+expect_usage "--raid: at most" --raid 1 $(for i in $(seq 1 40); do echo "$T1,seed=$i"; done) --require steady
 expect_usage "--warranty-years" "$T1" --require steady --rated-dwpd 1
 expect_usage "--daily-writes" "$T1" --require steady --target-life 5
 expect_usage "--rated-tbw and --rated-dwpd" "$T1" --require steady --rated-tbw 100 --rated-dwpd 1 --warranty-years 5
@@ -78,7 +78,8 @@ check_batch par
 run_cmd qualify "$T1" "$T2" $ARGS --requirements req.json --jobs 1 --out ser
 [ "$rc" = 4 ] || fail "serial qualify exited $rc, not 4: $(cat "$work/stderr")"
 check_batch ser
-for f in result.json drive-1/sweep/result.json drive-2/sweep/result.json drive-1/slc/result.json drive-2/slc/result.json; do
+for f in result.json drive-1/sweep/result.json drive-2/sweep/result.json drive-1/slc/result.json drive-2/slc/result.json \
+	drive-1/qd/randwrite/result.json drive-2/qd/randread/result.json; do
 	same par ser "$f"
 done
 

@@ -130,6 +130,10 @@ need report_slc 'id="chart-slc-recovery"'
 need report_run 'id="chart-iops-over-time"'
 need report_run_qd 'id="chart-iops-vs-qd"'
 need report_run_qd 'id="chart-latency-vs-qd"'
+need report_qualify_qd 'id="chart-qd-read"'
+need report_qualify_qd 'href="drive-2/qd/randread/report.html"'
+need report_run_qualify_qd 'the reads follow the random-write curve'
+need report_qualify_raid 'raid0:sim:dc-tlc'
 # The empty-chart messages are drawn as glyphs; the figure captions and tables say it in text.
 python3 - "$work" <<'PY' || fail "messages for what was not measured"
 import re, sys

@@ -234,7 +234,7 @@ static void test_chosen_op_and_measured(void **state)
 	/* No --target-life: the knee. */
 	d = sweep_doc(14, NAN, NAN);
 	assert_float_equal(qualify_chosen_op(d), 14, 0);
-	qualify_measured(d, 14, NULL, &m);
+	qualify_measured(d, 14, NULL, NULL, &m);
 	assert_int_equal(m.steady, 0);
 	assert_float_equal(m.steady_iops, 42000, 0);
 	assert_float_equal(m.p99_9_write_us, 700, 0);
@@ -255,14 +255,96 @@ static void test_chosen_op_and_measured(void **state)
 	/* An OP not measured reads nothing; the SLC figure comes from the slc document. */
 	json_object_object_add(so, "post_cache_mbps", json_object_new_double(348.2));
 	json_object_object_add(slc, "slc", so);
-	qualify_measured(d, 20, slc, &m);
+	qualify_measured(d, 20, slc, NULL, &m);
 	assert_int_equal(m.steady, -1);
 	assert_true(isnan(m.steady_iops) && isnan(m.life_years) && isnan(m.p99_9_write_us));
 	assert_float_equal(m.post_cache_mbps, 348.2, 0);
-	qualify_measured(d, 28, NULL, &m);
+	qualify_measured(d, 28, NULL, NULL, &m);
 	assert_int_equal(m.steady, 1);
 	json_object_put(d);
 	json_object_put(slc);
+}
+
+/* A run document of a QD curve: qd_list, and per QD iops and lat_us mean and p99. */
+static struct json_object *curve_doc(const int *qd, const double *iops, const double *mean, size_t n, bool state)
+{
+	struct json_object *d = json_object_new_object(), *s = json_object_new_object();
+	struct json_object *list = json_object_new_array(), *series = json_object_new_array();
+
+	for (size_t i = 0; i < n; i++) {
+		struct json_object *e = json_object_new_object(), *lat = json_object_new_object();
+
+		json_object_array_add(list, json_object_new_int(qd[i]));
+		json_object_object_add(e, "qd", json_object_new_int(qd[i]));
+		json_object_object_add(e, "iops", json_object_new_double(iops[i]));
+		json_object_object_add(lat, "mean", json_object_new_double(mean[i]));
+		json_object_object_add(lat, "p99", json_object_new_double(mean[i] * 2));
+		json_object_object_add(e, "lat_us", lat);
+		json_object_array_add(series, e);
+	}
+	json_object_object_add(s, "qd_list", list);
+	json_object_object_add(d, "settings", s);
+	json_object_object_add(d, "series", series);
+	if (state) {
+		struct json_object *pc = json_object_new_object();
+
+		json_object_object_add(pc, "op_percent", json_object_new_double(28));
+		json_object_object_add(pc, "how", json_object_new_string(QUALIFY_QD_AFTER_POINT));
+		json_object_object_add(d, "preconditioned", pc);
+	}
+	return d;
+}
+
+/* The QD curve in the qualify result, and the figures its requirements read. */
+static void test_qd_curve(void **state)
+{
+	static const int qd[] = { 1, 4, 32 };
+	static const double wi[] = { 150000, 300000, 320000 }, wm[] = { 6.6, 12.5, 100 };
+	static const double ri[] = { 13000, 50000, 237000 }, rm[] = { 75.3, 79.8, 134.9 };
+	struct json_object *w = curve_doc(qd, wi, wm, 3, true), *r = curve_doc(qd, ri, rm, 3, true), *c, *p;
+	struct requirement_set s = { .n = 0 };
+	struct req_outcome o[REQ_MAX];
+	struct req_measured m;
+	char err[256];
+
+	(void)state;
+	assert_null(qualify_qd_curve_json(NULL, NULL, "w", "r"));
+	c = qualify_qd_curve_json(w, r, "drive-1/qd/randwrite/result.json", "drive-1/qd/randread/result.json");
+	assert_string_equal(json_object_get_string(json_object_object_get(c, "how")), QUALIFY_QD_AFTER_POINT);
+	assert_string_equal(json_object_get_string(json_object_object_get(c, "randread")),
+			    "drive-1/qd/randread/result.json");
+	p = json_object_array_get_idx(json_object_object_get(c, "points"), 2);
+	assert_int_equal(json_object_get_int(json_object_object_get(p, "qd")), 32);
+	assert_float_equal(json_object_get_double(json_object_object_get(p, "read_iops")), 237000, 0);
+	assert_float_equal(json_object_get_double(json_object_object_get(p, "write_p99_us")), 200, 1e-9);
+	/* QD 1's mean latencies, and the most read IOPS of any QD. */
+	qualify_measured(NULL, NAN, NULL, c, &m);
+	assert_float_equal(m.qd1_read_us, 75.3, 1e-9);
+	assert_float_equal(m.qd1_write_us, 6.6, 1e-9);
+	assert_float_equal(m.read_iops, 237000, 0);
+	assert_int_equal(requirements_add_arg(&s, "qd1_read_us<=80", err, sizeof(err)), 0);
+	assert_int_equal(requirements_add_arg(&s, "read_iops>=250000", err, sizeof(err)), 0);
+	assert_int_equal(requirements_add_arg(&s, "qd1_write_us<=5", err, sizeof(err)), 0);
+	assert_true(req_figure_needs_qd(s.r[0].figure) && !req_figure_needs_slc(s.r[0].figure));
+	assert_false(requirements_check(&s, &m, o));
+	assert_true(o[0].pass && !o[1].pass && !o[2].pass);
+	json_object_put(c);
+	/* Reads only (the writes failed): the write figures are not measured, and fail. */
+	c = qualify_qd_curve_json(NULL, r, "w", "r");
+	assert_null(json_object_object_get(c, "randwrite"));
+	qualify_measured(NULL, NAN, NULL, c, &m);
+	assert_true(isnan(m.qd1_write_us));
+	assert_float_equal(m.qd1_read_us, 75.3, 1e-9);
+	json_object_put(c);
+	/* A curve without QD 1: the QD 1 figures are not measured. */
+	json_object_put(w);
+	w = curve_doc(qd + 1, wi + 1, wm + 1, 2, true);
+	c = qualify_qd_curve_json(w, NULL, "w", "r");
+	qualify_measured(NULL, NAN, NULL, c, &m);
+	assert_true(isnan(m.qd1_write_us) && isnan(m.read_iops));
+	json_object_put(c);
+	json_object_put(w);
+	json_object_put(r);
 }
 
 int main(void)
@@ -274,6 +356,7 @@ int main(void)
 		cmocka_unit_test(test_file_refused),
 		cmocka_unit_test(test_check),
 		cmocka_unit_test(test_chosen_op_and_measured),
+		cmocka_unit_test(test_qd_curve),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

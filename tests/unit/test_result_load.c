@@ -47,6 +47,9 @@ static const struct {
 	{ "report_sweep_endurance.json", RESULT_KIND_SWEEP },
 	{ "report_qualify.json", RESULT_KIND_QUALIFY },
 	{ "report_batch.json", RESULT_KIND_BATCH },
+	{ "report_qualify_qd.json", RESULT_KIND_QUALIFY },
+	{ "report_qualify_raid.json", RESULT_KIND_QUALIFY },
+	{ "report_run_qualify_qd.json", RESULT_KIND_RUN },
 };
 
 static void data_path(char *buf, size_t len, const char *file)
@@ -359,6 +362,38 @@ static void test_batch_refused(void **state)
 	expect_refused(b, "drives[2]", "error", json_object_new_int(3), "drives[2].error: expected a string or null");
 }
 
+/* A qualify's QD curve, its settings and a group's drive; the run result of a curve and its steady state. */
+static void test_qualify_qd_refused(void **state)
+{
+	const char *q = "report_qualify_qd.json", *r = "report_run_qualify_qd.json", *g = "report_qualify_raid.json";
+	(void)state;
+
+	expect_refused(q, "settings", "qd_list", json_object_new_array(),
+		       "settings.qd_list: expected an array of 1 to 16 items, got 0");
+	expect_refused(q, "settings", "qd_time_s", json_object_new_double(0), "settings.qd_time_s: expected a number from");
+	expect_refused(q, "settings", "qd", json_object_new_string("yes"), "settings.qd: expected true or false");
+	expect_refused(q, "drives[0].qd_curve", "how", json_object_new_string("guessed"),
+		       "drives[0].qd_curve.how: expected one of after-sweep-point, re-established or null, got \"guessed\"");
+	expect_refused(q, "drives[0].qd_curve", "points", NULL, "drives[0].qd_curve.points: expected an array");
+	expect_refused(q, "drives[1].qd_curve.points[2]", "qd", json_object_new_int(0),
+		       "drives[1].qd_curve.points[2].qd: expected a whole number from 1 to 4096");
+	expect_refused(q, "drives[1].qd_curve.points[2]", "read_iops", json_object_new_double(-5),
+		       "drives[1].qd_curve.points[2].read_iops: expected a number of at least 0 or null, got -5");
+	expect_refused(q, "drives[1].qd_curve", "op_percent", json_object_new_double(95),
+		       "drives[1].qd_curve.op_percent: expected a number from 0 to 90 or null, got 95");
+	expect_refused(q, "drives[0].requirements[1]", "name", json_object_new_string("qd2_read_us"),
+		       "drives[0].requirements[1].name: expected one of steady");
+	expect_refused(g, "drives[0].group", "level", json_object_new_int(11), "drives[0].group.level: expected");
+	expect_refused(g, "drives[0]", "group", json_object_new_array(), "drives[0].group: expected an object");
+	expect_refused(r, "preconditioned", "how", NULL, "preconditioned.how: expected one of after-sweep-point");
+	expect_refused(r, "preconditioned", "reached", json_object_new_int(1), "preconditioned.reached: expected true or false");
+	expect_refused(r, "preconditioned", "op_percent", json_object_new_double(-1),
+		       "preconditioned.op_percent: expected a number from 0 to 90, got -1");
+	expect_refused(r, "preconditioned", "rounds", json_object_new_int(20000), "preconditioned.rounds: expected");
+	expect_refused(r, "preconditioned", "op_method", json_object_new_string("magic"),
+		       "preconditioned.op_method: expected one of auto, namespace, hpa, span");
+}
+
 static void test_sweep_plan_needs_its_list(void **state)
 {
 	struct json_object *d = load_data("report_sweep_dc.json"), *s = at(d, "settings");
@@ -588,6 +623,7 @@ int main(void)
 		cmocka_unit_test(test_resume_crashes_refused),
 		cmocka_unit_test(test_qualify_and_endurance_refused),
 		cmocka_unit_test(test_batch_refused),
+		cmocka_unit_test(test_qualify_qd_refused),
 		cmocka_unit_test(test_fast_point_loads),
 		cmocka_unit_test(test_sweep_plan_needs_its_list),
 		cmocka_unit_test(test_workload_fields),

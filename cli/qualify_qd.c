@@ -1,0 +1,285 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The QD curve of one qualify drive (cli/qualify.h): 4k random writes, then
+ * 4k random reads, one step per queue depth, at the drive's chosen OP with
+ * the drive in that OP's steady state.  The state is either the one the
+ * sweep left (its last point was the chosen OP) or one re-established for
+ * the curve: purge, OP, fill, rounds to steady state, as a sweep point.
+ * Which it was is saved in both documents ("preconditioned"), so no one
+ * reads a curve of a fresh or half-settled drive as a steady one.  The
+ * writes come first: random writes keep the steady state, reads leave it.
+ * Each direction is a run result (kind "run"), so report renders it.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "cli/commands.h"
+#include "cli/interrupt.h"
+#include "cli/qualify.h"
+#include "engine/workload.h"
+#include "profiler/raid_members.h"
+#include "profiler/sweep.h"
+#include "results/json_get.h"
+#include "results/qualify_json.h"
+#include "results/raid_json.h"
+#include "results/result_doc.h"
+#include "results/result_json.h"
+#include "results/result_load.h"
+#include "util/text.h"
+
+#define QD_BS 4096u
+
+const char *const qualify_qd_dirs[2] = { "qd/randwrite", "qd/randread" };
+static const enum workload_rw qd_rw[2] = { WL_RANDWRITE, WL_RANDREAD };
+
+/* How the drive came to the chosen OP's steady state, as both documents say it. */
+struct qd_state {
+	double op_percent;
+	uint64_t usable_bytes;
+	const char *how;                  /* QUALIFY_QD_AFTER_POINT or QUALIFY_QD_REESTABLISHED */
+	bool reached;
+	size_t rounds;
+	double iops, waf;
+};
+
+static struct json_object *state_json(const struct qd_state *st, const struct sweep_run *run, int dir)
+{
+	struct json_object *o = json_object_new_object();
+	char note[256];
+
+	snprintf(note, sizeof(note), "%s %.2f%% OP point%s, which %s in %zu rounds%s",
+		 strcmp(st->how, QUALIFY_QD_AFTER_POINT) ? "after the" : "right after the sweep's", st->op_percent,
+		 strcmp(st->how, QUALIFY_QD_AFTER_POINT) ? " was measured again for the curve (purge, OP, fill, rounds)"
+							   : "",
+		 st->reached ? "reached steady state" : "did NOT reach steady state", st->rounds,
+		 dir ? "; the reads follow the random-write curve" : "");
+	json_object_object_add(o, "op_percent", result_json_number(st->op_percent, 2));
+	json_object_object_add(o, "op_method", json_object_new_string(op_method_name(run->method)));
+	json_object_object_add(o, "usable_bytes", json_object_new_uint64(st->usable_bytes));
+	json_object_object_add(o, "how", json_object_new_string(st->how));
+	json_object_object_add(o, "reached", json_object_new_boolean(st->reached));
+	json_object_object_add(o, "rounds", json_object_new_uint64(st->rounds));
+	json_object_object_add(o, "iops", result_json_number(st->iops, RP_IOPS));
+	json_object_object_add(o, "waf", result_json_number(st->waf, RP_WAF));
+	json_object_object_add(o, "note", json_object_new_string(note));
+	return o;
+}
+
+/* The workload of direction dir at queue depth qd on span bytes. */
+static struct workload qd_workload(const struct qualify_drive *d, int dir, uint64_t span)
+{
+	const struct qualify_profile *p = d->prof;
+
+	return (struct workload){
+		.rw = qd_rw[dir], .bs = d->t->info.lba_bytes > QD_BS ? d->t->info.lba_bytes : QD_BS,
+		.qd = p->qd_list[0], .time_ns = p->qd_time_ns ? p->qd_time_ns : p->pc->s.round_ns,
+		.span_bytes = span, .seed = p->pc->s.seed, .stop_requested = interrupt_requested,
+	};
+}
+
+/*
+ * A saved curve a resumed drive keeps: kind run, finished, of these
+ * settings at this OP.  NULL when there is none; *mismatch when one was
+ * measured otherwise.
+ */
+static struct json_object *load_kept(const struct qualify_drive *d, int dir, double op, bool *mismatch)
+{
+	struct workload w = qd_workload(d, dir, 0);
+	struct json_object *doc, *s, *list;
+	char path[PATH_MAX + 64], err[512];
+	enum result_kind kind;
+	bool same;
+
+	snprintf(path, sizeof(path), "%s/%s/result.json", d->dir, qualify_qd_dirs[dir]);
+	if (result_load(path, &doc, &kind, err, sizeof(err)))
+		return NULL;
+	s = jget(doc, "settings");
+	list = jget(s, "qd_list");
+	same = kind == RESULT_KIND_RUN && jstr(s, "rw") && !strcmp(jstr(s, "rw"), workload_rw_name(w.rw)) &&
+	       jnum(s, "bs") == w.bs && fabs(jnum(s, "time_s") - (double)w.time_ns / 1e9) < 1e-6 &&
+	       jnum(s, "seed") == (double)w.seed && jlen(list) == d->prof->nqd &&
+	       fabs(jnum(jget(doc, "preconditioned"), "op_percent") - op) < 0.005;
+	for (size_t i = 0; same && i < d->prof->nqd; i++)
+		same = json_object_get_int64(jidx(list, i)) == d->prof->qd_list[i];
+	if (kind == RESULT_KIND_RUN && !same)
+		*mismatch = true;
+	if (!same || jget(doc, "interrupted") || jstr(doc, "error")) {
+		json_object_put(doc);
+		return NULL;
+	}
+	return doc;
+}
+
+/* The members' figures of a group's step, between the snapshots: into members[i].  0 or -errno. */
+static int step_members(struct target *t, struct raid_snap *before, struct raid_snap *after,
+			struct json_object **members)
+{
+	raid_snap_take(after, t);
+	if (!(*members = json_object_new_object()))
+		return -ENOMEM;
+	return raid_members_json_add(*members, t, before, after, NULL);
+}
+
+/* The steps measured, as a run document with the state and (a group) the members.  NULL: out of memory. */
+static struct json_object *curve_doc(const struct qualify_drive *d, const struct workload *w,
+				     const struct run_result *res, size_t n, struct json_object **members,
+				     struct json_object *state, const char *started)
+{
+	struct result_meta meta = { .command = d->prof->pc->command, .virtual_seconds = NAN };
+	struct json_object *doc, *series;
+	char finished[32];
+	double vsec = 0;
+
+	for (size_t i = 0; i < n; i++)
+		vsec += (double)res[i].elapsed_ns / 1e9;
+	utc_stamp(finished, sizeof(finished), true);
+	if (target_has(d->t, TARGET_CAP_VIRTUAL_TIME)) {
+		meta.virtual_seconds = vsec;
+	} else {
+		meta.started = started;
+		meta.finished = finished;
+	}
+	if (!(doc = result_run_json(&meta, d->t, w, res, n)))
+		return NULL;
+	json_object_object_add(jget(doc, "settings"), "fill", json_object_new_boolean(false));
+	json_object_object_add(doc, "preconditioned", json_object_get(state));
+	series = jget(doc, "series");
+	if (target_has(d->t, TARGET_CAP_GROUP)) {
+		json_object_object_add(doc, "group", raid_group_json(d->t));
+		for (size_t i = 0; i < n && members[i]; i++) {
+			json_object_object_foreach(members[i], key, val)
+				json_object_object_add(jidx(series, i), key, json_object_get(val));
+		}
+	}
+	return doc;
+}
+
+/* Every step of direction dir on d, saved.  0, or an exit code with d->error set. */
+static int measure_direction(struct qualify_drive *d, int dir, const struct qd_state *st, struct json_object *state)
+{
+	const struct qualify_profile *p = d->prof;
+	struct workload w = qd_workload(d, dir, st->usable_bytes);
+	struct run_result res[QUALIFY_QD_MAX] = { 0 };
+	struct json_object *members[QUALIFY_QD_MAX] = { 0 };
+	struct raid_snap *before = NULL, *after = NULL;
+	char path[PATH_MAX + 32], err[TARGET_ERRLEN], what[64] = "", why[TARGET_ERRLEN + 80] = "", started[32];
+	bool interrupted = false;
+	size_t n = 0;
+	int ret = 0, rc;
+
+	snprintf(path, sizeof(path), "%s/%s", d->dir, qualify_qd_dirs[dir]);
+	utc_stamp(started, sizeof(started), true);
+	if (target_has(d->t, TARGET_CAP_GROUP) && (!(before = raid_snap_new(d->t)) || !(after = raid_snap_new(d->t)))) {
+		snprintf(what, sizeof(what), "QD curve");
+		snprintf(err, sizeof(err), "out of memory");
+		ret = -ENOMEM;
+	}
+	for (; !ret && !interrupted && n < p->nqd; n++) {
+		w.qd = p->qd_list[n];
+		if (before)
+			raid_snap_take(before, d->t);
+		ret = workload_run(d->t, &w, &res[n], NULL, NULL, err, sizeof(err));
+		snprintf(what, sizeof(what), "QD curve %s at qd %u", workload_rw_name(w.rw), w.qd);
+		if (ret >= 0 && before && (ret = step_members(d->t, before, after, &members[n])))
+			snprintf(err, sizeof(err), "the members' figures: %s", strerror(-ret));
+		if (ret < 0)
+			snprintf(why, sizeof(why), "%s: %s", what, err);
+		interrupted = res[n].stopped_early && interrupt_requested();
+	}
+	w.qd = p->qd_list[0];
+	d->qd_doc[dir] = curve_doc(d, &w, res, n, members, state, started);
+	rc = !d->qd_doc[dir] ? qualify_fail(d, EXIT_RUN_FAILED, "QD curve", "out of memory")
+	     : ret ? qualify_fail(d, EXIT_RUN_FAILED, what, err)
+	     : interrupted ? qualify_fail(d, EXIT_INTERRUPTED, "QD curve", "interrupted") : 0;
+	if (d->qd_doc[dir]) {
+		result_doc_mark(d->qd_doc[dir], interrupted, ret ? why : NULL);
+		if (result_mkdir_p(path, err, sizeof(err)) ||
+		    result_write_json(path, "result.json", d->qd_doc[dir], err, sizeof(err)) ||
+		    (n && result_write_curve_csv(path, "qd_curve.csv", res, n, err, sizeof(err))))
+			rc = rc ? rc : qualify_fail(d, EXIT_RUN_FAILED, "saving the QD curve", err);
+	}
+	if (!rc && p->print) {
+		char line[512];
+		size_t l = 0;
+
+		for (size_t i = 0; i < n && l < sizeof(line); i++)
+			l += (size_t)snprintf(line + l, sizeof(line) - l, " qd%u %.0f", res[i].qd, res[i].iops);
+		printf("[%u %s] QD curve %s at %.2f%% OP, IOPS:%s\n", d->index, d->spec, workload_rw_name(w.rw),
+		       st->op_percent, line);
+	}
+	for (size_t i = 0; i < n; i++) {
+		run_result_free(&res[i]);
+		json_object_put(members[i]);
+	}
+	raid_snap_free(before);
+	raid_snap_free(after);
+	return rc;
+}
+
+/* The chosen OP's steady state: the last sweep point, or the point measured again.  0 or an exit code. */
+static int reach_state(struct qualify_drive *d, struct sweep_run *run, const struct qualify_last *last, double op,
+		       struct qd_state *st)
+{
+	char err[TARGET_ERRLEN], what[64];
+	struct sweep_point pt;
+	int ret;
+
+	if (last->valid && fabs(last->op_percent - op) < 0.005) {
+		*st = (struct qd_state){ op, last->usable_bytes, QUALIFY_QD_AFTER_POINT, last->reached, last->rounds,
+					 last->iops, last->waf };
+		return 0;
+	}
+	snprintf(what, sizeof(what), "QD curve: re-establishing %.2f%% OP", op);
+	if (d->prof->print)
+		printf("[%u %s] %s: purge, OP, fill, rounds to steady state\n", d->index, d->spec, what + 10);
+	ret = sweep_point_measure(run, op, NULL, &pt, err, sizeof(err));
+	if (!ret)
+		*st = (struct qd_state){ op, pt.usable_bytes, QUALIFY_QD_REESTABLISHED, pt.pc.reached, pt.pc.nrounds,
+					 pt.pc.iops, pt.pc.waf };
+	sweep_point_free(&pt);
+	if (ret)
+		return qualify_fail(d, ret == -EINTR ? EXIT_INTERRUPTED : EXIT_RUN_FAILED, what,
+				    ret == -EINTR ? "interrupted" : err);
+	return 0;
+}
+
+int qualify_qd_run(struct qualify_drive *d, struct sweep_run *run, const struct qualify_last *last)
+{
+	double op = qualify_chosen_op(d->sweep_doc);
+	struct json_object *state[2] = { NULL, NULL };
+	struct qd_state st;
+	int rc = 0;
+
+	if (isnan(op)) {
+		cli_error("warning: %s: the sweep chose no OP; no QD curve", d->spec);
+		return 0;
+	}
+	if (d->prof->resume) {
+		bool mismatch = false;
+
+		for (int k = 0; k < 2; k++)
+			d->qd_doc[k] = load_kept(d, k, op, &mismatch);
+		if (mismatch)
+			return qualify_fail(d, EXIT_USAGE, d->dir, QUALIFY_MISMATCH);
+		if (d->qd_doc[0] && d->qd_doc[1])
+			return 0;
+		for (int k = 0; k < 2; k++) {
+			json_object_put(d->qd_doc[k]);
+			d->qd_doc[k] = NULL;
+		}
+	}
+	if ((rc = reach_state(d, run, last, op, &st)))
+		return rc;
+	for (int k = 0; k < 2 && !rc; k++) {
+		state[k] = state_json(&st, run, k);
+		rc = measure_direction(d, k, &st, state[k]);
+	}
+	json_object_put(state[0]);
+	json_object_put(state[1]);
+	return rc;
+}
