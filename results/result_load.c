@@ -462,18 +462,13 @@ static const struct spec qualify_doc[] = {
 	END,
 };
 
-/*
- * A batch: the drives of one command run at once, each in its own folder.
- * The folder is held to drive-N, so that the page's links and a resume stay
- * inside the batch's folder.
- */
+/* A batch: the drives of one command run at once; a drive's folder is held to drive-N (links, resume). */
 static int drive_folder_check(const char *v, char *msg, size_t len)
 {
-	const char *p = v + 6;
-	size_t digits = strspn(p, "0123456789");
+	size_t digits = strspn(v + 6, "0123456789");
 
-	if (!strncmp(v, "drive-", 6) && digits >= 1 && digits <= 2 && !p[digits] && *p != '0' &&
-	    atoi(p) <= BATCH_DOC_MAX_DRIVES)
+	if (!strncmp(v, "drive-", 6) && digits >= 1 && digits <= 2 && !v[6 + digits] && v[6] != '0' &&
+	    atoi(v + 6) <= BATCH_DOC_MAX_DRIVES)
 		return 0;
 	snprintf(msg, len, "a drive's folder, drive-1 to drive-%d", BATCH_DOC_MAX_DRIVES);
 	return -EINVAL;
@@ -482,25 +477,16 @@ static int drive_folder_check(const char *v, char *msg, size_t len)
 static const char *const batch_command_names[] = { "sweep", "precondition", "slc", NULL };
 static const char *const batch_status_names[] = { "ok", "failed", "interrupted", NULL };
 static const char *const batch_figure_names[] = { "recommended_op_percent", "steady_iops", "slc_cache_bytes", NULL };
-static const struct spec batch_headline_fields[] = {
-	ENUM("name", F_REQ, batch_figure_names),
-	FIG("value"),
-	END,
-};
+static const struct spec batch_headline_fields[] = { ENUM("name", F_REQ, batch_figure_names), FIG("value"), END };
 static const struct spec batch_drive_fields[] = {
-	INT("index", F_REQ, 1, BATCH_DOC_MAX_DRIVES),
-	STR("target", F_REQ),
-	STRCHK("results", F_REQ, drive_folder_check),
-	ENUM("status", F_REQ, batch_status_names),
-	STR("error", F_NULL),
-	OBJ("headline", F_NULL, batch_headline_fields),
+	INT("index", F_REQ, 1, BATCH_DOC_MAX_DRIVES), STR("target", F_REQ), STRCHK("results", F_REQ, drive_folder_check),
+	ENUM("status", F_REQ, batch_status_names), STR("error", F_NULL), OBJ("headline", F_NULL, batch_headline_fields),
 	END,
 };
 static const struct spec batch_drive_item = OBJ(NULL, 0, batch_drive_fields);
 static const struct spec batch_doc[] = {
 	ENUM("subcommand", F_REQ, batch_command_names),
-	ARRN("drives", F_REQ, 1, BATCH_DOC_MAX_DRIVES, batch_drive_item),
-	END,
+	ARRN("drives", F_REQ, 1, BATCH_DOC_MAX_DRIVES, batch_drive_item), END,
 };
 
 /* What every kind has. */
