@@ -10,8 +10,10 @@
 #include "cli/report.h"
 #include "reports/chart.h"
 #include "reports/compare.h"
+#include "reports/report.h"
 #include "reports/report_qualify.h"
 #include "reports/table.h"
+#include "util/strbuf.h"
 
 const char cmd_compare_usage[] =
 	"usage: ssdprof compare RESULT.json RESULT.json... [-o compare.html] [--png DIR] [--rank-by FIGURE]\n"
@@ -29,6 +31,19 @@ const char cmd_compare_usage[] =
 	"                   (the run results of qualify's QD curves)\n"
 	"\n"
 	"Example: ssdprof compare budget/result.json dc/result.json -o drives.html\n";
+
+/* Under the table, a line for each result that is partial: its figures are not the whole measurement. */
+static void compare_print_partial(const struct compare_set *set)
+{
+	for (size_t i = 0; i < set->n; i++) {
+		struct strbuf why = { 0 };
+
+		report_partial(&why, set->e[i].doc, set->kind);
+		if (why.len)
+			printf("partial: %s: %s\n", set->e[i].label, why.p);
+		sb_free(&why);
+	}
+}
 
 int cmd_compare(int argc, char **argv)
 {
@@ -60,6 +75,7 @@ int cmd_compare(int argc, char **argv)
 	}
 	compare_table(&set, &t);
 	table_print(&t, stdout, "");
+	compare_print_partial(&set);
 	rc = EXIT_OK;
 	if (out) {
 		/* Every file written is named on stderr, the page first. */

@@ -18,7 +18,6 @@
 #include "cli/report.h"
 #include "reports/chart.h"
 #include "reports/report.h"
-#include "results/result_json.h"
 
 const char cmd_report_usage[] =
 	"usage: ssdprof report RESULT.json|DIR [-o report.html] [--png DIR]\n"
@@ -32,8 +31,9 @@ const char cmd_report_usage[] =
 	"so they never replace a result's own files.  Every file written is named.\n"
 	"\n"
 	"  -o, --out FILE   the HTML file (default: report.html beside a result.json,\n"
-	"                   NAME.html beside NAME.json); an existing file is replaced\n"
-	"                   only when it is a page ssdprof wrote\n"
+	"                   NAME.html beside NAME.json), its folder made when missing;\n"
+	"                   an existing file is replaced only when it is a page\n"
+	"                   ssdprof wrote; a folder (DIR/) gets DIR/report.html\n"
 	"  --png DIR        also write every chart as a PNG (1000x600) into DIR\n"
 	"\n"
 	"Example: ssdprof report results/budget/result.json -o budget.html --png budget-png\n";
@@ -98,8 +98,7 @@ int report_out_file(const char *out, const char *name, char *buf, size_t len, ch
 		snprintf(err, errlen, "-o: the folder name is %zu bytes long; at most %zu fit", n, len - strlen(name) - 2);
 		return -ENAMETOOLONG;
 	}
-	if (slash)
-		return result_mkdir_p(strndupa(out, n), err, errlen) ?: 1;
+	/* A folder that is not there yet is made as the page is written (report_write). */
 	return 1;
 }
 

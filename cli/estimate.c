@@ -3,7 +3,8 @@
  * --dry-run's time estimate: the plan's drive time at the drive's known
  * sequential write speed, or at an assumed one, and which it was.  Rounds
  * last their set time whatever the speed; only the fills and the SLC
- * probe's writes depend on it.
+ * probe's writes depend on it, and shortened rounds (--round-writes, --fast),
+ * sized by the random-write rate guessed from it.
  */
 #include <math.h>
 #include <stdio.h>
@@ -72,6 +73,15 @@ void progress_dry_run_estimate(struct target *t, const struct eta_settings *s)
 	switch (s->job) {
 	case ETA_SWEEP:
 	case ETA_PRECONDITION:
+		if (s->round_writes > 0) {
+			printf("estimate: %s of %s%zu point(s) on %.2f GB: about %s of drive time (%s if every point "
+			       "stops as early as it may, %s if none stops before its round limit), at %s; rounds of "
+			       "%.3g x the span at a random-write rate guessed from it%s\n",
+			       s->job == ETA_SWEEP ? "sweep" : "precondition", s->plan && !s->plan->fixed ? "about " : "",
+			       points, (double)s->capacity_bytes / 1e9, mid_s, lo_s, hi_s, why, s->round_writes,
+			       s->carry_over ? ", points after the first carried over (no purge, no full fill)" : "");
+			break;
+		}
 		printf("estimate: %s of %s%zu point(s) on %.2f GB: about %s of drive time (%s if every point is "
 		       "steady after %u rounds, %s if none is before %u), at %s, plus the purges\n",
 		       s->job == ETA_SWEEP ? "sweep" : "precondition", s->plan && !s->plan->fixed ? "about " : "", points,

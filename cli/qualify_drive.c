@@ -36,7 +36,11 @@
 
 int qualify_fail(struct qualify_drive *d, int rc, const char *what, const char *err)
 {
-	snprintf(d->error, sizeof(d->error), "%s: %s", what, err);
+	/* A long path or message is cut: the error line stays one line. */
+	int n = snprintf(d->error, sizeof(d->error), "%s: ", what);
+
+	if (n >= 0 && (size_t)n < sizeof(d->error))
+		snprintf(d->error + n, sizeof(d->error) - (size_t)n, "%s", err);
 	d->rc = rc;
 	return rc;
 }

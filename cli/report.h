@@ -14,8 +14,8 @@ int report_options(int argc, char **argv, const char *cmd, const char **out, con
 
 /*
  * -o naming a folder (a trailing slash, or a folder that exists): the file
- * name in it into buf, the folder created when the slash says so.  1 when
- * it was a folder, 0 when out is a file name, -errno with err set.
+ * name in it into buf (report_write makes a missing folder).  1 when it was
+ * a folder, 0 when out is a file name, -errno with err set.
  */
 int report_out_file(const char *out, const char *name, char *buf, size_t len, char *err, size_t errlen);
 

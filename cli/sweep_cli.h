@@ -26,6 +26,7 @@ struct sweep_cli {
 	const char *resume;
 	bool require_steady;
 	bool carry_over;                /* issue 18: see the usage */
+	bool interpolate;               /* --fast: the adaptive bracket cut by interpolation (sweep_plan.h) */
 	unsigned plan_given;
 	bool range_given;               /* --op-range or --resolution */
 	struct op_member_plan member;   /* npoints 0: the same OP on every member */

@@ -86,6 +86,8 @@ int sweep_settings_from_json(struct json_object *s, struct sweep_cli *o, char *e
 		memcpy(o->plan.grid, grid, n * sizeof(double));
 		o->plan.ngrid = n;
 		o->plan.resolution = jnum(s, "resolution");
+		o->plan.interpolate = json_object_object_get_ex(s, "bracket", &v) &&
+				      !strcmp(json_object_get_string(v), "interpolate");
 	}
 	if (op_method_parse(jstr(s, "op_method"), &o->op_method))
 		return -EINVAL;
@@ -112,7 +114,6 @@ int sweep_settings_from_json(struct json_object *s, struct sweep_cli *o, char *e
 	if (cli_workload_from_settings(s, &o->pc.shape, &o->pc.have_shape, err, errlen))
 		return -EINVAL;
 	o->carry_over = json_object_object_get_ex(s, "carry_over", &v) && json_object_get_boolean(v);
-	o->plan.ascending = o->carry_over && !fixed;
 	for (size_t i = 0; json_object_object_get_ex(s, "predict", &v) && i < 3; i++)
 		if (!strcmp(json_object_get_string(v), sweep_predict_names[i]))
 			o->pc.s.predict = (enum predict_mode)i;

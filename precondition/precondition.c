@@ -204,10 +204,12 @@ static void summarise_window(struct precondition_result *r, size_t first, size_t
 static int run_fill(struct target *t, const struct precondition_settings *s, struct phase_ctx *ctx,
 		    struct fill_result *fill, char *err, size_t errlen)
 {
+	uint64_t from = s->fill_from_bytes < s->usable_bytes ? s->fill_from_bytes : 0;
 	struct workload w = {
 		.rw = WL_WRITE, .bs = FILL_BS, .qd = FILL_QD,
-		.bytes = s->usable_bytes / FILL_BS * FILL_BS * s->fill_passes,
-		.interval_ns = 1000000000ull, .span_bytes = s->usable_bytes, .seed = s->seed,
+		.bytes = (s->usable_bytes - from) / FILL_BS * FILL_BS * s->fill_passes,
+		.interval_ns = 1000000000ull, .offset_bytes = from, .span_bytes = s->usable_bytes - from,
+		.seed = s->seed,
 		.stop_poll = ctx->poll, .stop_arg = ctx->arg,
 	};
 	struct run_result r = { 0 };
@@ -356,8 +358,9 @@ static bool rounds_done(const struct precondition_settings *s, struct preconditi
 	struct steady_window ww;
 
 	if (out->window_valid && out->window.reached && enough &&
+	    (!short_rounds || out->window.range_pct <= SHORT_ROUNDS_RANGE_PCT) &&
 	    (!short_rounds || !out->rounds[out->nrounds - 1].media_known ||
-	     (steady_check(rc->waf, out->nrounds, &ww) && ww.reached))) {
+	     (steady_check(rc->waf, out->nrounds, &ww) && ww.reached && ww.range_pct <= SHORT_ROUNDS_RANGE_PCT))) {
 		out->reached = true;
 		out->stop_reason = "steady";
 		return true;

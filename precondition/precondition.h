@@ -31,9 +31,22 @@ enum predict_mode { PREDICT_OFF, PREDICT_STOP, PREDICT_RECORD };
 #define FILL_BS (128u * 1024)
 #define FILL_QD 32
 
+/*
+ * Shortened rounds sample the transient finely enough to show a window
+ * that still swings (a point carried over across a large OP step rings by
+ * several %): its mean is within the prediction's tolerance of the level it
+ * swings about only when its range, IOPS and WA, is within twice that.
+ */
+#define SHORT_ROUNDS_RANGE_PCT (2 * PREDICT_TOL_PCT)
+
 struct precondition_settings {
 	uint64_t usable_bytes;      /* the span the fill and the rounds may touch */
 	unsigned fill_passes;       /* WIPC passes over the span; 0 skips the fill */
+	/*
+	 * The fill covers [fill_from_bytes, usable_bytes): a sweep point
+	 * carried down in OP fills only what the last point left unmapped.
+	 */
+	uint64_t fill_from_bytes;
 	uint32_t bs;                /* WDPC: random writes of bs at qd */
 	unsigned qd;
 	uint64_t round_ns;          /* length of a round on the target clock */

@@ -11,6 +11,37 @@
 /* A recovery write goes on this long below the cache threshold (slc_probe.c). */
 #define RECOVERY_TAIL_FRACTION SLC_SUSTAIN_FRACTION
 
+/*
+ * Host random-write MB/s at op_percent per MB/s the drive programs: greedy
+ * GC's 1/WA, WA = (1 + s) / 2s with s the spare per usable byte, taking the
+ * 7.4% a drive keeps past its decimal capacity (GiB of flash sold as GB).
+ * A rough shape: the live estimate scales it by a measured point.
+ */
+static double random_share(double op_percent)
+{
+	double spare = 1.0737 / (1 - op_percent / 100) - 1;
+
+	return 2 * spare / (1 + spare);
+}
+
+/*
+ * The rounds of one point with shortened rounds at a host rate of mbps:
+ * min_writes x usable, or a window of round_s rounds if that writes less,
+ * and at least a window of rounds; `share` of that (a prediction stops at
+ * half) or, with share 0, every round the point may take.
+ */
+static double short_rounds_s(const struct eta_settings *s, double usable, double mbps, double min_writes,
+			     double share)
+{
+	double rate = mbps * 1e6;
+	double round = fmin(s->round_s, s->round_writes * usable / rate);
+	double need = fmin(min_writes * usable, STEADY_WINDOW * s->round_s * rate) / rate;
+
+	if (share <= 0)
+		return (s->max_rounds + ceil(min_writes / s->round_writes)) * round;
+	return fmax(need * share, (STEADY_WINDOW + 1) * round);
+}
+
 void eta_init(struct eta *e, const struct eta_settings *s)
 {
 	memset(e, 0, sizeof(*e));
@@ -18,8 +49,57 @@ void eta_init(struct eta *e, const struct eta_settings *s)
 	if (!e->s.max_rounds)
 		e->s.max_rounds = PRECONDITION_MAX_ROUNDS;
 	e->purge_s = e->fill_mbps = e->recent_mbps = NAN;
+	e->rounds_start_s = e->round_len_s = e->fresh_rounds_s = e->media_mbps = NAN;
 	e->tk.phase = "purge";
 	e->tk.mbps = e->tk.iops = NAN;
+}
+
+static double rate_so_far(const struct eta *e);
+
+/* The point running (or the next, between points) carries over from the last. */
+static bool carried(const struct eta *e)
+{
+	return e->s.carry_over && e->points_done > 0;
+}
+
+/*
+ * A carried point at op_percent over usable bytes, after one over last:
+ * the fill of what it gains and its rounds at the host rate the measured
+ * points say (the drive's rate over the greedy shape).  NAN before a rate
+ * is known or without shortened rounds.
+ */
+
+static double op_of(const struct eta *e, double usable)
+{
+	return e->s.capacity_bytes ? (1 - usable / (double)e->s.capacity_bytes) * 100 : 0;
+}
+
+/* The drive's rate for the model: the last point's, else the rounds running, else the fill's (the dry run's guess). */
+static double media_rate(const struct eta *e)
+{
+	if (!isnan(e->media_mbps))
+		return e->media_mbps;
+	if (e->in_point && e->round_len_s < 0.99 * e->s.round_s)
+		return e->s.round_writes * (double)e->usable_bytes / e->round_len_s / 1e6 /
+		       random_share(op_of(e, (double)e->usable_bytes));
+	return !isnan(e->fill_mbps) ? e->fill_mbps : rate_so_far(e);
+}
+
+static double carried_model(const struct eta *e, double op_percent, double usable, double last)
+{
+	double fill = usable > last ? (usable - last) / (e->fill_mbps * 1e6) : 0, media = media_rate(e);
+
+	if (e->s.round_writes <= 0 || !(media > 0))
+		return NAN;
+	return (isfinite(fill) ? fill : 0) +
+	       short_rounds_s(&e->s, usable, media * random_share(op_percent), SWEEP_CARRIED_MIN_WRITES,
+			      e->s.predict ? 0.75 : 1);
+}
+
+/* What carried points took against what the model said of them: the model's correction. */
+static double carried_factor(const struct eta *e)
+{
+	return e->carried_done && e->carried_model_s > 0 ? e->carried_s / e->carried_model_s : 1;
 }
 
 void eta_point_start(struct eta *e, double now_s, uint64_t usable_bytes)
@@ -30,7 +110,10 @@ void eta_point_start(struct eta *e, double now_s, uint64_t usable_bytes)
 	e->usable_bytes = usable_bytes;
 	e->rounds = 0;
 	e->window_valid = false;
+	e->rounds_start_s = NAN;
 	e->tk = (struct phase_tick){ .phase = "purge", .mbps = NAN, .iops = NAN };
+	e->point_model_s = carried(e) ? carried_model(e, op_of(e, (double)usable_bytes), (double)usable_bytes,
+						    (double)e->last_usable) : NAN;
 }
 
 static bool phase_is(const struct eta *e, const char *name)
@@ -43,6 +126,8 @@ void eta_tick(struct eta *e, double now_s, const struct phase_tick *tk)
 	bool same = !strcmp(e->tk.phase, tk->phase) && e->tk.index == tk->index;
 
 	e->now_s = now_s;
+	if (!strcmp(tk->phase, "rounds") && isnan(e->rounds_start_s))
+		e->rounds_start_s = now_s - tk->done_s;
 	if (phase_is(e, "purge") && strcmp(tk->phase, "purge"))
 		e->purge_s = now_s - e->phase_start_s;
 	if ((phase_is(e, "fill") || phase_is(e, "prefill")) && strcmp(tk->phase, e->tk.phase) && e->tk.done_bytes &&
@@ -76,6 +161,8 @@ void eta_round(struct eta *e, double now_s, size_t rounds, const struct steady_w
 {
 	e->now_s = now_s;
 	e->rounds = rounds;
+	if (rounds && !isnan(e->rounds_start_s) && now_s > e->rounds_start_s)
+		e->round_len_s = (now_s - e->rounds_start_s) / (double)rounds;
 	e->window_valid = w != NULL;
 	if (w)
 		e->window = *w;
@@ -84,6 +171,18 @@ void eta_round(struct eta *e, double now_s, size_t rounds, const struct steady_w
 void eta_point_end(struct eta *e, double now_s, double op_percent, double iops, size_t rounds)
 {
 	e->now_s = now_s;
+	if (carried(e)) {
+		e->carried_s += now_s - e->point_start_s;
+		e->carried_model_s += e->point_model_s;
+		e->carried_done++;
+	} else if (!e->points_done && !isnan(e->rounds_start_s)) {
+		e->fresh_rounds_s = now_s - e->rounds_start_s;
+	}
+	/* Shortened rounds write a set share of the span: their length gives the host rate. */
+	if (e->s.round_writes > 0 && e->round_len_s < 0.99 * e->s.round_s)
+		e->media_mbps = e->s.round_writes * (double)e->usable_bytes / e->round_len_s / 1e6 /
+				random_share(op_percent);
+	e->last_usable = e->usable_bytes;
 	e->points_done++;
 	e->points_s += now_s - e->point_start_s;
 	e->rounds_sum += rounds;
@@ -177,10 +276,39 @@ static double rounds_expected(const struct eta *e)
 	double lo = fmax(STEADY_WINDOW, (double)e->rounds + 1);
 	double guess = e->points_done ? (double)e->rounds_sum / (double)e->points_done : ETA_FIRST_ROUNDS;
 
+	/* Shortened rounds: a carried point writes its share of the drive (it has no time cap to hit first). */
+	if (carried(e) && e->s.round_writes > 0)
+		guess = fmax(guess, SWEEP_CARRIED_MIN_WRITES / e->s.round_writes * (e->s.predict ? 0.75 : 1));
+
 	if (e->window_valid && fmax(e->window.range_pct / STEADY_RANGE_LIMIT_PCT,
 				    e->window.slope_pct / STEADY_SLOPE_LIMIT_PCT) <= 2)
 		guess = (double)e->rounds + 1;
 	return fmin(fmax(round(guess), lo), e->s.max_rounds);
+}
+
+/* A round's length: shortened rounds last what the last one did, at most round_s. */
+static double round_len(const struct eta *e)
+{
+	double media = media_rate(e), usable = (double)e->usable_bytes;
+
+	if (e->s.round_writes <= 0)
+		return e->s.round_s;
+	if (!isnan(e->round_len_s))
+		return fmin(e->round_len_s, e->s.round_s);
+	/* Before a round: what the model says of the OP running. */
+	if (media > 0)
+		return fmin(e->s.round_s, e->s.round_writes * usable / (media * random_share(op_of(e, usable)) * 1e6));
+	return e->s.round_s;
+}
+
+/* A carried point in all: what the carried ones took, else the first point's rounds. */
+static double carried_full(const struct eta *e)
+{
+	if (!isnan(e->point_model_s))
+		return e->point_model_s * carried_factor(e);
+	if (e->carried_done)
+		return e->carried_s / (double)e->carried_done;
+	return e->fresh_rounds_s;
 }
 
 /* A sequential write's rate: the phase's so far, else the last fill's. */
@@ -201,7 +329,7 @@ static double fill_s(const struct eta *e, uint64_t usable, double mbps)
 /* What is left of the point running, by its phase. */
 static double point_left(const struct eta *e)
 {
-	double rounds = rounds_expected(e), round_s = e->s.round_s;
+	double rounds = rounds_expected(e), round_s = round_len(e);
 
 	if (phase_is(e, "rounds")) {
 		double in_round = e->tk.index == e->rounds ? fmax(0, round_s - e->tk.done_s) : 0;
@@ -214,6 +342,9 @@ static double point_left(const struct eta *e)
 
 		return (double)(e->tk.total_bytes - e->tk.done_bytes) / (mbps * 1e6) + rounds * round_s;
 	}
+	/* A carried point has no purge: what carried points take, less what this one took. */
+	if (carried(e) && !isnan(carried_full(e)))
+		return fmax(carried_full(e) - (e->now_s - e->point_start_s), rounds * round_s);
 	/* The purge: as long as the last one, then the fill at the last rate. */
 	double purge = isnan(e->purge_s) ? 0 : fmax(0, e->purge_s - (e->now_s - e->phase_start_s));
 	return purge + fill_s(e, e->usable_bytes, e->fill_mbps) + rounds * round_s;
@@ -225,6 +356,8 @@ static double point_full(const struct eta *e)
 	double fill_mbps = isnan(e->fill_mbps) && phase_is(e, "fill") ? rate_so_far(e) : e->fill_mbps;
 	double rounds = e->points_done ? round((double)e->rounds_sum / (double)e->points_done) : ETA_FIRST_ROUNDS;
 
+	if (carried(e) && !isnan(carried_full(e)))
+		return carried_full(e);
 	if (e->points_done)
 		return e->points_s / (double)e->points_done;
 	return (isnan(e->purge_s) ? 0 : e->purge_s) + fill_s(e, e->usable_bytes, fill_mbps) +
@@ -238,9 +371,23 @@ static double points_left(const struct eta *e)
 	size_t started = e->nkp + (e->in_point ? 1 : 0);
 	double left = e->in_point ? point_left(e) : 0;
 
-	if (total > started)
-		left += (double)(total - started) * point_full(e);
-	return left;
+	if (total <= started)
+		return left;
+	/* Carried points after this one: each by the model at its OP, as the plan expects it. */
+	if (e->s.carry_over && e->s.plan && total <= SWEEP_MAX_POINTS) {
+		double ops[SWEEP_MAX_POINTS], last = (double)(e->in_point ? e->usable_bytes : e->last_usable), more = 0;
+
+		eta_plan_points(e->s.plan, e->kp, e->nkp, ops);
+		for (size_t i = started; i < total && !isnan(more); i++) {
+			double usable = (double)sweep_usable_bytes(e->s.capacity_bytes, ops[i]);
+
+			more += carried_model(e, ops[i], usable, last) * carried_factor(e);
+			last = usable;
+		}
+		if (!isnan(more) && last > 0)
+			return left + more;
+	}
+	return left + (double)(total - started) * point_full(e);
 }
 
 /* SLC probe: the order of its phases, and what each still takes. */
@@ -342,7 +489,7 @@ double eta_phase_fraction(const struct eta *e)
 
 double eta_plan_s(const struct eta_settings *s, double write_mbps, unsigned rounds, size_t *points)
 {
-	double ops[SWEEP_MAX_POINTS] = { 0 }, total = 0, cap = (double)s->capacity_bytes;
+	double ops[SWEEP_MAX_POINTS] = { 0 }, total = 0, cap = (double)s->capacity_bytes, last = 0;
 	size_t n = 1;
 
 	switch (s->job) {
@@ -363,8 +510,19 @@ double eta_plan_s(const struct eta_settings *s, double write_mbps, unsigned roun
 	*points = n;
 	for (size_t i = 0; i < n; i++) {
 		double usable = (double)sweep_usable_bytes(s->capacity_bytes, ops[i]);
+		bool carry = s->carry_over && i > 0;
+		/* A carried point fills only what it gains, once. */
+		double fill = carry ? fmax(0, usable - last) : usable * s->fill_passes;
+		/* rounds: STEADY_WINDOW the least, max_rounds the most, else the guess. */
+		double share = rounds >= s->max_rounds ? 0 : rounds <= STEADY_WINDOW && s->predict ? 0.5 : 1;
 
-		total += usable * s->fill_passes / (write_mbps * 1e6) + (double)rounds * s->round_s;
+		total += fill / (write_mbps * 1e6);
+		if (s->round_writes > 0)
+			total += short_rounds_s(s, usable, write_mbps * random_share(ops[i]),
+						carry ? SWEEP_CARRIED_MIN_WRITES : s->min_writes, share);
+		else
+			total += (double)rounds * s->round_s;
+		last = usable;
 	}
 	return total;
 }

@@ -10,7 +10,9 @@
  * - rounds: at least what a window of STEADY_WINDOW still needs, at most
  *   max_rounds; the guess is the mean of the finished points' rounds
  *   (ETA_FIRST_ROUNDS before one), or one more round once the window is
- *   within twice its limits
+ *   within twice its limits; shortened rounds last as long as the last one
+ * - carry-over: points after the first take what the carried ones took so
+ *   far (before one, the first point's rounds), with no purge or fill
  * - sweep: the points the plan still has (adaptive: the plan played on to
  *   its end over the curve measured so far) at the mean time per point
  * - slc: the probe's remaining bytes at its recent MB/s (over the last 2% of
@@ -45,6 +47,16 @@ struct eta_settings {
 	double round_s;
 	unsigned max_rounds;
 	const struct sweep_plan *plan;    /* sweep (NULL: one point) */
+	/*
+	 * The fast paths (issue 18): rounds of round_writes x usable each
+	 * (0: of round_s), a fresh point writing min_writes x usable in rounds
+	 * (a carried one SWEEP_CARRIED_MIN_WRITES) unless a window of round_s
+	 * rounds writes less; with carry_over every point after the first of
+	 * the job starts from the last, with no purge and no full fill; with
+	 * predict a point may stop at half its writes.
+	 */
+	double round_writes, min_writes;
+	bool carry_over, predict;
 	/* slc */
 	double prefill_pct, prefill_idle_s;
 	double idle_s[SLC_MAX_IDLE];
@@ -69,6 +81,15 @@ struct eta {
 	double point_start_s;
 	uint64_t usable_bytes;            /* of the point running */
 	double purge_s, fill_mbps;        /* the last measured; NAN before */
+	double rounds_start_s;            /* the point running's first round began; NAN before */
+	double round_len_s;               /* the last finished round's length; NAN before */
+	double fresh_rounds_s;            /* the rounds of this job's first point; NAN before */
+	double carried_s;                 /* the time of this job's carried points ... */
+	size_t carried_done;              /* ... and how many */
+	double carried_model_s;           /* what the model said of them */
+	double point_model_s;             /* what it says of the carried point running; NAN: nothing */
+	double media_mbps;                /* host MB/s over the greedy shape, from the last point; NAN before */
+	uint64_t last_usable;             /* the last finished point's */
 	/* the phase running: "purge" until a tick names another */
 	struct phase_tick tk;
 	double phase_start_s;

@@ -119,23 +119,56 @@ int requirements_add_arg(struct requirement_set *set, const char *arg, char *err
 	return add(set, &r, err, errlen);
 }
 
+#define FILE_EXAMPLE "{\"steady\": true, \"steady_iops\": {\"min\": 40000}}"
+
+/* What a JSON value is, for a message: escape_json's words, and an object's keys. */
+static const char *describe(struct json_object *v, char *buf, size_t len)
+{
+	size_t off;
+	int n = 0;
+	ESCAPE_BUF(q);
+
+	if (!json_object_is_type(v, json_type_object))
+		return escape_json(buf, len, v);
+	if (!json_object_object_length(v))
+		return "an empty object";
+	off = (size_t)snprintf(buf, len, "an object with the key(s)");
+	json_object_object_foreach(v, key, val) {
+		(void)val;
+		escape_arg(q, sizeof(q), key);
+		if (off < len)
+			off += (size_t)snprintf(buf + off, len - off, n++ < 3 ? " '%.20s'" : " ...", q);
+		if (n > 3)
+			break;
+	}
+	return buf;
+}
+
 /* One key of a requirements file: true for steady, {"min": N} or {"max": N} for a figure. */
 static int add_json_key(struct requirement_set *set, const char *key, struct json_object *v, char *err,
 			size_t errlen)
 {
 	struct requirement r = { .cmp = REQ_TRUE, .limit = 1 };
 	struct json_object *lim;
+	char got[ESCAPE_BUF_SIZE + 64];
 	ESCAPE_BUF(q);
 	double d;
 
 	escape_arg(q, sizeof(q), key);
+	/* The file is the object of requirements itself, not one wrapped as a result document saves it. */
+	if (!strcmp(key, "requirements")) {
+		snprintf(err, errlen, "\"requirements\" is not a figure: the file's object holds the requirements "
+			 "themselves, e.g. " FILE_EXAMPLE);
+		return -EINVAL;
+	}
 	if (figure_by_name(key, strlen(key), &r.figure)) {
-		snprintf(err, errlen, "requirements: '%s' names no figure; use " NAMES_HELP, q);
+		snprintf(err, errlen, "'%s' names no figure; use " NAMES_HELP, q);
 		return -EINVAL;
 	}
 	if (r.figure == REQ_STEADY) {
 		if (!json_object_is_type(v, json_type_boolean) || !json_object_get_boolean(v)) {
-			snprintf(err, errlen, "requirements: steady: expected true (or leave it out)");
+			snprintf(err, errlen, "steady: expected true (or leave it out), got %s",
+				 describe(v, got, sizeof(got)));
 			return -EINVAL;
 		}
 		return add(set, &r, err, errlen);
@@ -143,13 +176,15 @@ static int add_json_key(struct requirement_set *set, const char *key, struct jso
 	if (!json_object_is_type(v, json_type_object) || json_object_object_length(v) != 1 ||
 	    !((json_object_object_get_ex(v, "min", &lim) && (r.cmp = REQ_GE)) ||
 	      (json_object_object_get_ex(v, "max", &lim) && (r.cmp = REQ_LE)))) {
-		snprintf(err, errlen, "requirements: %s: expected {\"min\": N} or {\"max\": N}", q);
+		snprintf(err, errlen, "%s: expected {\"min\": N} or {\"max\": N}, got %s", q,
+			 describe(v, got, sizeof(got)));
 		return -EINVAL;
 	}
 	d = json_object_get_double(lim);
 	if (!(json_object_is_type(lim, json_type_int) || json_object_is_type(lim, json_type_double)) ||
 	    !isfinite(d) || d < 0 || d > REQ_LIMIT_MAX) {
-		snprintf(err, errlen, "requirements: %s: the limit must be a number from 0 to %g", q, REQ_LIMIT_MAX);
+		snprintf(err, errlen, "%s: the limit must be a number from 0 to %g, got %s", q, REQ_LIMIT_MAX,
+			 describe(lim, got, sizeof(got)));
 		return -ERANGE;
 	}
 	r.limit = d;
@@ -160,10 +195,11 @@ int requirements_add_json(struct requirement_set *set, const char *text, size_t 
 {
 	struct json_tokener *tok;
 	struct json_object *doc;
+	char what[ESCAPE_BUF_SIZE + 64];
 	int ret = 0;
 
 	if (len > REQ_FILE_MAX) {
-		snprintf(err, errlen, "requirements: larger than %u bytes; not a requirements file", REQ_FILE_MAX);
+		snprintf(err, errlen, "larger than %u bytes; not a requirements file", REQ_FILE_MAX);
 		return -EINVAL;
 	}
 	if (!(tok = json_tokener_new_ex(8))) {
@@ -172,14 +208,25 @@ int requirements_add_json(struct requirement_set *set, const char *text, size_t 
 	}
 	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
 	doc = json_tokener_parse_ex(tok, text, (int)len);
-	if (!doc || json_tokener_get_error(tok) != json_tokener_success || json_tokener_get_parse_end(tok) != len) {
-		snprintf(err, errlen, "requirements: not one JSON object (%s at byte %zu)",
-			 doc ? "something follows it" : json_tokener_error_desc(json_tokener_get_error(tok)),
+	/* A bare number or literal may go on: the end of the file (a NUL) ends it. */
+	if (!doc && json_tokener_get_error(tok) == json_tokener_continue && json_tokener_get_parse_end(tok) == len) {
+		doc = json_tokener_parse_ex(tok, "", 1);
+		if (json_tokener_get_error(tok) == json_tokener_success)
+			len = json_tokener_get_parse_end(tok);
+	}
+	/* A file of JSON null parses to NULL, as a failure does: told apart by the tokener's error. */
+	if (json_tokener_get_error(tok) != json_tokener_success || json_tokener_get_parse_end(tok) != len) {
+		snprintf(err, errlen, "not one JSON object (%s at byte %zu); expected e.g. " FILE_EXAMPLE,
+			 json_tokener_get_error(tok) == json_tokener_success ? "something follows it"
+			 : json_tokener_error_desc(json_tokener_get_error(tok)),
 			 json_tokener_get_parse_end(tok));
 		ret = -EINVAL;
-	} else if (!json_object_is_type(doc, json_type_object) || !json_object_object_length(doc)) {
-		snprintf(err, errlen, "requirements: expected an object of requirements, e.g. "
-			 "{\"steady\": true, \"steady_iops\": {\"min\": 40000}}");
+	} else if (!json_object_is_type(doc, json_type_object)) {
+		snprintf(err, errlen, "the file holds %s; expected one object of requirements, e.g. " FILE_EXAMPLE,
+			 describe(doc, what, sizeof(what)));
+		ret = -EINVAL;
+	} else if (!json_object_object_length(doc)) {
+		snprintf(err, errlen, "the object is empty; expected at least one requirement, e.g. " FILE_EXAMPLE);
 		ret = -EINVAL;
 	} else {
 		json_object_object_foreach(doc, key, v) {

@@ -84,7 +84,9 @@ int requirements_add_arg(struct requirement_set *set, const char *arg, char *err
 /*
  * A requirements file (len bytes of JSON text), e.g.
  * {"steady": true, "steady_iops": {"min": 40000}, "p99_9_write_us": {"max": 2000}},
- * into set.  0, or -EINVAL / -ERANGE with a one-line reason naming the key.
+ * into set.  0, or -EINVAL / -ERANGE with a one-line reason saying what
+ * is wrong (naming the key, and what the file or the key holds) and the
+ * shape expected; the caller names the file.
  */
 int requirements_add_json(struct requirement_set *set, const char *text, size_t len, char *err, size_t errlen);
 

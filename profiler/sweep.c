@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -100,20 +101,37 @@ int sweep_carry_point(struct sweep_run *r, double op_percent, struct sweep_point
 	out->op_method = OP_METHOD_SPAN;
 	out->carried_over = true;
 	out->usable_bytes = sweep_usable_bytes(r->capacity, op_percent);
-	if (out->usable_bytes >= r->last_usable || !target_has(r->t, TARGET_CAP_TRIM)) {
-		snprintf(err, errlen, "%s: a point carries over only upwards in OP, by TRIM", r->t->info.path);
+	if (!r->last_usable || out->usable_bytes == r->last_usable || !target_has(r->t, TARGET_CAP_TRIM)) {
+		snprintf(err, errlen, "%s: a point carries over from another OP of this run, by TRIM", r->t->info.path);
 		return -EINVAL;
-	}
-	/* What was the span's tail becomes spare area, as a purge would have left it. */
-	ret = r->t->ops->trim(r->t, out->usable_bytes, r->last_usable - out->usable_bytes);
-	if (ret) {
-		snprintf(err, errlen, "TRIM of %s failed: %s", r->t->info.path, strerror(-ret));
-		return ret;
 	}
 	s.usable_bytes = out->usable_bytes;
 	s.fill_passes = 0;
+	if (out->usable_bytes < r->last_usable) {
+		/* What was the span's tail becomes spare area, as a purge would have left it. */
+		ret = r->t->ops->trim(r->t, out->usable_bytes, r->last_usable - out->usable_bytes);
+		if (ret) {
+			snprintf(err, errlen, "TRIM of %s failed: %s", r->t->info.path, strerror(-ret));
+			return ret;
+		}
+	} else {
+		/*
+		 * Down in OP: the span grows over LBAs the last point left
+		 * unmapped.  Filling just those gives the drive every LBA of the
+		 * span mapped, as a full fill would, while the rest keeps its
+		 * GC equilibrium.
+		 */
+		s.fill_passes = 1;
+		s.fill_from_bytes = r->last_usable;
+	}
 	s.rate_hint_mbps = r->last_mbps;
-	s.min_writes = SWEEP_CARRIED_MIN_WRITES;
+	/*
+	 * The larger the step, the larger the transient's swing (it rings with
+	 * a period of about a drive-write): each share of the span the step
+	 * moves costs as much again in writes before a window counts.
+	 */
+	s.min_writes = SWEEP_CARRIED_MIN_WRITES +
+		       fabs((double)out->usable_bytes - (double)r->last_usable) / (double)out->usable_bytes;
 	ret = precondition_run(r->t, &s, &out->pc, r->progress, r->poll, r->arg, err, errlen);
 	out->drive_seconds = (double)(r->t->ops->now_ns(r->t) - start) / 1e9;
 	return ret;
@@ -122,7 +140,7 @@ int sweep_carry_point(struct sweep_run *r, double op_percent, struct sweep_point
 bool sweep_point_carries(const struct sweep_run *r, double op_percent, const double *member_op)
 {
 	return r->carry_over && !member_op && r->method == OP_METHOD_SPAN && r->last_usable &&
-	       sweep_usable_bytes(r->capacity, op_percent) < r->last_usable && target_has(r->t, TARGET_CAP_TRIM);
+	       sweep_usable_bytes(r->capacity, op_percent) != r->last_usable && target_has(r->t, TARGET_CAP_TRIM);
 }
 
 int sweep_point_measure(struct sweep_run *r, double op_percent, const double *member_op, struct sweep_point *out,

@@ -18,7 +18,7 @@ struct sweep_point {
 	enum op_method op_method;     /* resolved: never AUTO */
 	uint64_t usable_bytes;
 	char purge_method[32];        /* "" when carried over */
-	bool carried_over;            /* reached from the previous point: no purge, no fill */
+	bool carried_over;            /* reached from the previous point: no purge, no full fill */
 	double drive_seconds;
 	struct precondition_result pc;
 };
@@ -61,16 +61,21 @@ struct sweep_run {
 	void *arg;
 	void (*warn)(const char *msg);    /* says what went differently than asked (a fallback) */
 	/*
-	 * Carry-over (issue 18): a span-OP point above the last one measured
-	 * in this run is reached by TRIMming the span's tail, without purge
-	 * and fill: the rest of the drive stays in its GC equilibrium.
+	 * Carry-over (issue 18): a span-OP point after the first of this run
+	 * starts from the last one's state, without purge and full fill: up
+	 * in OP by TRIMming the span's tail, down by filling only the LBAs the
+	 * span gains.  The rest of the drive stays in its GC equilibrium.
 	 */
 	bool carry_over;
 	uint64_t last_usable;             /* of the last point measured in this run; 0: none (set here) */
 	double last_mbps;                 /* its steady MB/s: sizes a carried point's rounds */
 };
 
-/* Rounds written before a window counts, x usable, when the rounds are shortened (round_writes). */
+/*
+ * Rounds written before a window counts, x usable, when the rounds are
+ * shortened (round_writes); a carried point adds the share of the span its
+ * OP step moved (sweep_carry_point).
+ */
 #define SWEEP_FRESH_MIN_WRITES 2.0
 #define SWEEP_CARRIED_MIN_WRITES 1.5
 
@@ -85,9 +90,10 @@ int sweep_point_measure(struct sweep_run *r, double op_percent, const double *me
 			char *err, size_t errlen);
 
 /*
- * The point at op_percent carried over from the last one of r (no purge, no
- * fill; the tail of the span TRIMmed): r->carry_over, span OP and an OP
- * above the last point's.  0, -EINTR or -errno with err set.
+ * The point at op_percent carried over from the last one of r (no purge;
+ * up in OP the tail of the span TRIMmed, down the new tail filled):
+ * r->carry_over, span OP and an OP other than the last point's.  0, -EINTR
+ * or -errno with err set.
  */
 int sweep_carry_point(struct sweep_run *r, double op_percent, struct sweep_point *out, char *err, size_t errlen);
 /* sweep_point_measure will carry the point at op_percent over from the last one. */

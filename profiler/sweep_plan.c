@@ -55,6 +55,50 @@ static const struct knee_point *measured(const struct knee_point *done, size_t n
 	return NULL;
 }
 
+/*
+ * Where the straight line between the bracket's ends (lo, hi] crosses the
+ * 90% level thr, held to the middle half of the bracket.  IOPS against OP
+ * is concave (each % of OP saves less WA than the last), so the line
+ * crosses at or above where the curve does; the hold keeps a curve the
+ * line describes badly (a knee at a command cap) narrowing at least as
+ * fast as halving every other cut.
+ */
+static double chord_cut(const struct knee_point *done, size_t n, double lo, double hi, double thr)
+{
+	const struct knee_point *a = measured(done, n, lo), *b = measured(done, n, hi);
+	double w = hi - lo, c = lo + w / 2;
+
+	if (a && b && b->iops > a->iops)
+		c = lo + w * (thr - a->iops) / (b->iops - a->iops);
+	return fmin(fmax(c, lo + w / 4), hi - w / 4);
+}
+
+/* The next cut off the grid: at the line's crossing, lands just above the curve's; one a resolution below closes. */
+static double interpolated(const struct sweep_plan *p, const struct knee_point *done, size_t n, double lo,
+			   double hi, double thr)
+{
+	double c = chord_cut(done, n, lo, hi, thr);
+
+	if (c > hi - p->resolution)
+		return ceil((hi - p->resolution) * 20 - 1e-6) / 20;
+	if (c < lo + p->resolution)
+		return floor((lo + p->resolution) * 20 + 1e-6) / 20;
+	return round(c * 20) / 20;
+}
+
+/* The grid point of grid[first..last] nearest the line's crossing. */
+static size_t grid_cut(const struct sweep_plan *p, const struct knee_point *done, size_t n, double lo, double hi,
+		       double thr, size_t first, size_t last)
+{
+	double c = chord_cut(done, n, lo, hi, thr);
+	size_t best = first;
+
+	for (size_t i = first; i <= last; i++)
+		if (fabs(p->grid[i] - c) < fabs(p->grid[best] - c))
+			best = i;
+	return best;
+}
+
 bool sweep_plan_next(const struct sweep_plan *p, const struct knee_point *done, size_t n, double *next)
 {
 	double top = p->grid[p->ngrid - 1], best = -INFINITY;
@@ -73,11 +117,6 @@ bool sweep_plan_next(const struct sweep_plan *p, const struct knee_point *done, 
 		*next = p->grid[0];
 		return true;
 	}
-	for (size_t i = 0; p->ascending && i < p->ngrid; i++)
-		if (!measured(done, n, p->grid[i])) {
-			*next = p->grid[i];
-			return true;
-		}
 	if (!measured(done, n, top)) {
 		*next = top;
 		return true;
@@ -103,14 +142,16 @@ bool sweep_plan_next(const struct sweep_plan *p, const struct knee_point *done, 
 			last = i;
 		}
 	if (first < p->ngrid) {
-		*next = p->grid[(first + last + 1) / 2];
+		*next = p->grid[p->interpolate && isfinite(lo) ? grid_cut(p, done, n, lo, hi, KNEE_FRACTION * best, first, last)
+							     : (first + last + 1) / 2];
 		return true;
 	}
 	if (lo == -INFINITY)
 		return false;   /* the bottom of the range reaches 90%: OP does not help */
 	if (hi - lo > p->resolution + 1e-9) {
 		/* Midpoints on a 0.05% grid keep the JSON and resume comparisons exact. */
-		*next = round((lo + hi) / 2 * 20) / 20;
+		*next = p->interpolate ? interpolated(p, done, n, lo, hi, KNEE_FRACTION * best)
+				       : round((lo + hi) / 2 * 20) / 20;
 		return true;
 	}
 	return false;

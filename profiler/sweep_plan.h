@@ -28,11 +28,11 @@ struct sweep_plan {
 	size_t ngrid;
 	double resolution;                    /* adaptive: final bracket width, % OP */
 	/*
-	 * Adaptive, for carry-over (issue 18): the whole coarse grid upwards
-	 * first, so each grid point starts from the one below; then the
-	 * bracket is halved as usual.
+	 * Adaptive (issue 18): past the coarse grid, the bracket is cut where
+	 * the straight line between its ends crosses 90% of the best, not in
+	 * the middle, then closed one resolution below the new top.
 	 */
-	bool ascending;
+	bool interpolate;
 };
 
 /* The default plan over [lo, hi]: DESIGN.md's grid 0, 7, 14, 20, 28, 40 clipped, plus lo and hi. */

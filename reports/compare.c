@@ -19,6 +19,7 @@
 #include "reports/table.h"
 #include "results/json_get.h"
 #include "util/escape.h"
+#include "util/strbuf.h"
 #include "results/result_json.h"
 
 static bool steady(struct json_object *p)
@@ -412,6 +413,27 @@ void compare_table(const struct compare_set *set, struct table *t)
 	set->kind->compare_table(t, set->e, set->n);
 }
 
+/* The page opens with a banner naming each result that is partial, and why. */
+static void compare_partial_banner(struct html_page *pg, const struct compare_set *set)
+{
+	struct strbuf b = { 0 };
+
+	for (size_t i = 0; i < set->n; i++) {
+		struct strbuf why = { 0 };
+
+		partial_reason(&why, set->e[i].doc, set->kind->name);
+		if (why.len)
+			sb_printf(&b, "%s%s: %s", b.len ? " " : "", set->e[i].label, why.p);
+		b.err = b.err ? b.err : why.err;
+		sb_free(&why);
+	}
+	if (b.err)
+		pg->error = pg->error ? pg->error : b.err;
+	else if (b.len)
+		html_banner(pg, "partial", "Partial results: some figures below are not the whole measurement.", b.p);
+	sb_free(&b);
+}
+
 int compare_make(const struct compare_set *set, const struct table *t, const char *out, const char *png_dir,
 		 FILE *say, char *err, size_t errlen)
 {
@@ -422,6 +444,7 @@ int compare_make(const struct compare_set *set, const struct table *t, const cha
 	snprintf(title, sizeof(title), "ssdprof compare: %zu %s results", set->n, set->kind->name);
 	pg.want_png = png_dir != NULL;
 	html_begin(&pg, title);
+	compare_partial_banner(&pg, set);
 	html_h2(&pg, "summary", "Drives");
 	html_table(&pg, t, true);
 	if (set->kind->compare_charts)

@@ -45,17 +45,30 @@ void html_link(struct html_page *pg, const char *href, const char *text)
 	sb_add(&pg->b, "</a></p>\n");
 }
 
+void html_banner(struct html_page *pg, const char *id, const char *head, const char *text)
+{
+	sb_printf(&pg->b, "<div id=\"%s\" class=\"banner\" role=\"alert\"><strong>", id);
+	sb_html(&pg->b, head);
+	sb_add(&pg->b, "</strong> ");
+	sb_html(&pg->b, text);
+	sb_add(&pg->b, "</div>\n");
+}
+
 static const char css[] =
-	"body{font-family:'DejaVu Sans',Verdana,sans-serif;color:#1a1a1a;max-width:1060px;margin:1.5em auto;"
-	"padding:0 1em;line-height:1.4}\n"
+	"body{font-family:'DejaVu Sans',Verdana,sans-serif;color:#1a1a1a;max-width:1100px;margin:1.5em auto;"
+	"padding:0 1em;line-height:1.4;overflow-wrap:break-word}\n"
 	"h1{font-size:1.6em;margin-bottom:.2em}h2{font-size:1.25em;margin-top:1.8em;border-bottom:1px solid #ccc}\n"
-	"dl{display:grid;grid-template-columns:max-content auto;gap:.2em 1.2em}dt{font-weight:bold}dd{margin:0}\n"
+	"dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.2em 1.2em}dt{font-weight:bold}"
+	"dd{margin:0;overflow-wrap:anywhere}\n"
 	"figure{margin:1em 0}svg{max-width:100%;height:auto;display:block}\n"
-	"table{border-collapse:collapse;margin:.6em 0;font-size:.9em}\n"
-	"th,td{border:1px solid #ccc;padding:.2em .6em}th{background:#f2f2f2}td.r{text-align:right}\n"
+	"table{border-collapse:collapse;margin:.6em 0;font-size:.85em;display:block;width:max-content;max-width:100%;"
+	"overflow-x:auto}\n"
+	"th,td{border:1px solid #ccc;padding:.2em .4em}th{background:#f2f2f2}td.r{text-align:right}\n"
 	"caption{text-align:left;font-weight:bold;padding:.3em 0}\n"
 	".warn{background:#fff3cd;border-left:4px solid #e0a800;padding:.4em .8em}\n"
-	".note{color:#555}\n";
+	".note{color:#555}\n"
+	".banner{background:#fdecea;border:2px solid #c62828;border-left-width:8px;padding:.6em 1em;margin:1em 0}\n"
+	".banner strong{color:#b71c1c;display:block;margin-bottom:.2em}\n";
 
 void html_begin(struct html_page *pg, const char *title)
 {

@@ -44,6 +44,8 @@ void html_h2(struct html_page *pg, const char *id, const char *text);
 void html_p(struct html_page *pg, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* A paragraph with a class ("warn", "note") around already-escaped text. */
 void html_note(struct html_page *pg, const char *cls, const char *text);
+/* A banner that must be read first (role="alert"): head in bold, then text; both escaped. */
+void html_banner(struct html_page *pg, const char *id, const char *head, const char *text);
 /* A paragraph holding a link: text to href (a relative path), both escaped. */
 void html_link(struct html_page *pg, const char *href, const char *text);
 /* A key/value summary list. */

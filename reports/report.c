@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <json-c/json.h>
@@ -229,7 +230,8 @@ static bool page_replaceable(const char *path)
 	size_t n;
 	FILE *f;
 
-	if (access(path, F_OK) != 0 && errno == ENOENT)
+	/* ENOTDIR: a folder on the way is a file, which making the folders reports. */
+	if (access(path, F_OK) != 0 && (errno == ENOENT || errno == ENOTDIR))
 		return true;
 	f = fopen(path, "r");
 	if (!f)
@@ -276,6 +278,54 @@ static void written_free(struct written *w, bool remove)
 	free(w->path);
 }
 
+/*
+ * A folder made for the report, as --out makes one for a measuring command
+ * (mkdir -p), remembering the first folder that did not exist so that a
+ * report that fails leaves none of them behind.
+ */
+struct made_dir {
+	char path[4096];        /* the folder asked for */
+	size_t top;             /* length of its first new prefix; 0 when it existed */
+};
+
+static int made_dir_make(struct made_dir *m, const char *dir, char *err, size_t errlen)
+{
+	struct stat st;
+
+	snprintf(m->path, sizeof(m->path), "%s", dir);
+	m->top = 0;
+	for (size_t i = 1; m->path[i - 1]; i++) {
+		char c = m->path[i];
+
+		if (c != '/' && c != '\0')
+			continue;
+		m->path[i] = '\0';
+		if (stat(m->path, &st) < 0 && errno == ENOENT)
+			m->top = i;
+		m->path[i] = c;
+		if (m->top || !c)
+			break;
+	}
+	return result_mkdir_p(dir, err, errlen);
+}
+
+/* Remove the folders made_dir_make created, deepest first (rmdir: only while empty). */
+static void made_dir_undo(struct made_dir *m)
+{
+	size_t n = strlen(m->path);
+
+	if (!m->top)
+		return;
+	while (n >= m->top) {
+		m->path[n] = '\0';
+		if (rmdir(m->path) < 0 || n == m->top)
+			break;
+		while (n > m->top && m->path[n] != '/')
+			n--;
+	}
+	m->top = 0;
+}
+
 /* The CSVs of doc beside the page, each named after it: STEM-series.csv. */
 static int write_csvs(const char *dir, const char *stem, struct json_object *doc, const struct report_kind *kind,
 		      struct written *w, char *err, size_t errlen)
@@ -305,6 +355,7 @@ int report_write(const char *out, struct html_page *pg, const char *png_dir, str
 		 const struct report_kind *kind, FILE *say, char *err, size_t errlen)
 {
 	char dir[4096], name[1024], stem[1024], q[1024];
+	struct made_dir out_dir = { .top = 0 }, png = { .top = 0 };
 	struct written w = { 0 };
 	int ret = 0;
 
@@ -324,14 +375,16 @@ int report_write(const char *out, struct html_page *pg, const char *png_dir, str
 			 "-o, e.g. -o %s/%s-report.html", escape_arg(q, sizeof(q), out), dir, stem);
 		return -EEXIST;
 	}
-	ret = result_write_file(dir, name, pg->b.p, pg->b.len, err, errlen);
+	ret = made_dir_make(&out_dir, dir, err, errlen);
 	if (ret)
 		return ret;
-	written_add(&w, dir, name);
-	if (doc)
+	ret = result_write_file(dir, name, pg->b.p, pg->b.len, err, errlen);
+	if (!ret)
+		written_add(&w, dir, name);
+	if (!ret && doc)
 		ret = write_csvs(dir, stem, doc, kind, &w, err, errlen);
 	if (!ret && png_dir && pg->npngs) {
-		ret = result_mkdir_p(png_dir, err, errlen);
+		ret = made_dir_make(&png, png_dir, err, errlen);
 		for (size_t i = 0; i < pg->npngs && !ret; i++) {
 			ret = result_write_file(png_dir, pg->pngs[i].name, pg->pngs[i].data, pg->pngs[i].len, err, errlen);
 			if (!ret)
@@ -345,6 +398,10 @@ int report_write(const char *out, struct html_page *pg, const char *png_dir, str
 	for (size_t i = 0; !ret && say && i < w.n; i++)
 		fprintf(say, "%s: %s\n", doc ? "report" : "compare", w.path[i]);
 	written_free(&w, ret != 0);
+	if (ret) {
+		made_dir_undo(&png);
+		made_dir_undo(&out_dir);
+	}
 	return ret;
 }
 
@@ -364,6 +421,11 @@ void report_default_out(const char *path, char *out, size_t len)
 	snprintf(out, len, "%s/%s.html", d, stem);
 }
 
+void report_partial(struct strbuf *b, struct json_object *doc, const struct report_kind *kind)
+{
+	partial_reason(b, doc, kind->name);
+}
+
 int report_make(struct json_object *doc, const struct report_kind *kind, const char *out, const char *png_dir,
 		FILE *say, char *err, size_t errlen)
 {
@@ -375,6 +437,8 @@ int report_make(struct json_object *doc, const struct report_kind *kind, const c
 		 jstr(jget(doc, "target"), "path") ? jstr(jget(doc, "target"), "path") : "unknown target");
 	pg.want_png = png_dir != NULL;
 	html_begin(&pg, title);
+	/* Before any figure: a result that ended short says so first. */
+	partial_banner(&pg, doc, kind->name);
 	kind->render(&pg, doc);
 	html_end(&pg);
 	ret = report_write(out, &pg, png_dir, doc, kind, say, err, errlen);

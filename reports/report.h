@@ -39,6 +39,14 @@ struct report_kind {
 int report_load(const char *path, struct json_object **doc, const struct report_kind **kind, char *err,
 		size_t errlen);
 
+struct strbuf;
+/*
+ * Why doc, a result of kind, is partial (it failed, was interrupted or did
+ * not finish; a qualified drive did not finish), in sentences appended to
+ * b; nothing when it is whole.  The banner atop its page says the same.
+ */
+void report_partial(struct strbuf *b, struct json_object *doc, const struct report_kind *kind);
+
 /*
  * The page for the result file path, in its directory: report.html beside
  * a result.json (a command's folder holds one), else NAME.html beside
@@ -57,7 +65,9 @@ int report_make(struct json_object *doc, const struct report_kind *kind, const c
 /*
  * Write the page to out (and its PNGs into png_dir when given, the CSVs of
  * doc beside out when doc is given), each file through a temporary and a
- * rename.  The CSVs are named after the page (report.html: report-series.csv,
+ * rename.  The folders of out and png_dir are made when missing (mkdir -p,
+ * as --out of the measuring commands), and removed again if the report
+ * fails.  The CSVs are named after the page (report.html: report-series.csv,
  * report-timeseries.csv), so they never take the name of a file a command
  * wrote (a run's own timeseries.csv) nor of another page's CSVs in the same
  * folder.  An existing out is replaced only when it is a page ssdprof wrote

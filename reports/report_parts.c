@@ -130,6 +130,90 @@ void series_name(struct json_object *s, char *buf, size_t len)
 		snprintf(buf, len, "QD %g", jnum(s, "qd"));
 }
 
+/* ---- a result that ended short ---- */
+
+/* What the command of a kind is called in a sentence. */
+static const char *kind_noun(const char *kind)
+{
+	return !strcmp(kind, "slc") ? "SLC probe" : !strcmp(kind, "precondition") ? "preconditioning"
+	       : !strcmp(kind, "qualify") ? "qualification" : kind;
+}
+
+/* How far a sweep, a preconditioning, a run or a probe that ended short got, appended to b. */
+static void partial_extent(struct strbuf *b, struct json_object *doc, const char *kind)
+{
+	struct json_object *cut = jget(doc, "incomplete_point"), *ss, *series = jget(doc, "series");
+	char name[96];
+
+	if (!strcmp(kind, "sweep")) {
+		if (jlen(jget(doc, "points")))
+			sb_printf(b, " Only its %zu finished OP point(s) are shown: the charts, tables and recommendation "
+				  "cover those alone.", jlen(jget(doc, "points")));
+		else
+			sb_add(b, " No OP point finished: there are no steady-state figures and no recommendation.");
+		if (cut)
+			sb_printf(b, " The point at %g%% OP was cut short after %g round(s); its rounds are kept apart and "
+				  "are in no figure.", jnum(cut, "op_percent"), jnum(jget(cut, "steady_state"), "rounds"));
+		sb_add(b, " Continue it with ssdprof sweep --resume on its folder.");
+	} else if (!strcmp(kind, "precondition")) {
+		ss = jget(jget(doc, "precondition"), "steady_state");
+		if (jnum(ss, "rounds") > 0)
+			sb_printf(b, " It stopped after %g finished round(s), before steady state was shown; the figures "
+				  "are over those rounds alone.", jnum(ss, "rounds"));
+		else
+			sb_add(b, " No round finished: only the fill so far is shown, and there are no steady-state "
+				  "figures.");
+	} else if (!strcmp(kind, "run") && jlen(series)) {
+		series_name(jidx(series, jlen(series) - 1), name, sizeof(name));
+		sb_printf(b, " Its last series (%s) was cut short and covers only the time before; any series after "
+			  "it was not measured.", name);
+	} else if (!strcmp(kind, "slc")) {
+		sb_add(b, isfinite(jnum(jget(doc, "slc"), "cache_bytes"))
+			  ? " The phases so far are shown; the probe did not reach its end."
+			  : " The phases so far are shown; the probe ended before the cache was found, so its size is "
+			    "not known.");
+	}
+}
+
+/* The why of a partial result into b (empty when the result is whole), kind as in the document. */
+void partial_reason(struct strbuf *b, struct json_object *doc, const char *kind)
+{
+	const char *err = jstr(doc, "error"), *noun = kind_noun(kind);
+	struct json_object *drives = jget(doc, "drives");
+	const char *stop = jstr(jget(jget(doc, "precondition"), "steady_state"), "stop_reason");
+	size_t before = b->len;
+
+	if (err)
+		sb_printf(b, "The %s failed: %s.", noun, err);
+	else if (jtrue(doc, "interrupted") || (stop && !strcmp(stop, "interrupted")))
+		sb_printf(b, "The %s was interrupted before it finished.", noun);
+	else if (stop && !strcmp(stop, "error"))
+		sb_printf(b, "The %s stopped at an error.", noun);
+	else if ((jget(doc, "complete") && !jtrue(doc, "complete")) || jget(doc, "incomplete_point"))
+		sb_printf(b, "The %s did not finish.", noun);
+	if (b->len > before)
+		partial_extent(b, doc, kind);
+	for (size_t i = 0; i < jlen(drives); i++) {
+		struct json_object *d = jidx(drives, i);
+
+		if (jstr(d, "error"))
+			sb_printf(b, "%sDrive %zu (%s) did not finish: %s; its verdict is FAIL and its figures are partial.",
+				  b->len > before ? " " : "", i + 1, jstr(d, "spec") ? jstr(d, "spec") : "?", jstr(d, "error"));
+	}
+}
+
+void partial_banner(struct html_page *pg, struct json_object *doc, const char *kind)
+{
+	struct strbuf b = { 0 };
+
+	partial_reason(&b, doc, kind);
+	if (b.err)
+		pg->error = pg->error ? pg->error : b.err;
+	else if (b.len)
+		html_banner(pg, "partial", "Partial result: the figures below are not the whole measurement.", b.p);
+	sb_free(&b);
+}
+
 /* ---- numbers from result arrays ---- */
 
 /* o[key], or o[i] when o is an array and key the number i. */

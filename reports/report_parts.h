@@ -35,6 +35,20 @@ void distinct(struct json_object *arr, const char *key, char *buf, size_t len);
 /* A run's series by what set it apart: "64 KiB chunks, QD 32", or "QD 32" without a chunk. */
 void series_name(struct json_object *s, char *buf, size_t len);
 
+/* ---- a result that ended short ---- */
+
+struct strbuf;
+/*
+ * Why doc (of kind, "sweep" ... "qualify") is partial, appended to b in
+ * sentences: how it ended (its "error", "interrupted", a sweep not
+ * "complete" or with an "incomplete_point", a preconditioning whose
+ * stop_reason is "error" or "interrupted", a qualified drive's "error") and
+ * how far it got.  Nothing when the result is whole.
+ */
+void partial_reason(struct strbuf *b, struct json_object *doc, const char *kind);
+/* The page opens with that in a banner when there is anything to say. */
+void partial_banner(struct html_page *pg, struct json_object *doc, const char *kind);
+
 /* ---- numbers from result arrays ---- */
 
 /*

@@ -12,17 +12,40 @@
 #include "reports/table.h"
 #include "results/json_get.h"
 
-/* One row per series; a RAID run's rows lead with the chunk size. */
+/*
+ * Whether the run read: its rw reads ("read", "randread", "rw", "randrw"),
+ * a share of it did, or a series has reads apart or their unwritten share.
+ */
+static bool run_reads(struct json_object *doc)
+{
+	struct json_object *s = jget(doc, "settings"), *series = jget(doc, "series");
+	const char *rw = jstr(s, "rw");
+	bool reads = (rw && (strstr(rw, "read") || strstr(rw, "rw"))) || jnum(s, "read_pct") > 0;
+
+	for (size_t i = 0; i < jlen(series); i++)
+		reads |= jget(jidx(series, i), "read") || isfinite(jnum(jidx(series, i), "unwritten_reads"));
+	return reads;
+}
+
+/*
+ * One row per series; a RAID run's rows lead with the chunk size.  A run
+ * that read ends each row with the share of its reads that hit blocks never
+ * written (answered without reading flash; n/a where the target cannot
+ * tell, as a file).
+ */
 static void run_series_table(struct table *t, struct json_object *doc)
 {
 	struct json_object *series = jget(doc, "series");
 	size_t c = jget(doc, "group") ? 1 : 0;
+	bool reads = run_reads(doc);
 
 	table_init(t, c ? "Per chunk size and queue depth" : "Per queue depth");
 	if (c)
 		table_col(t, "chunk KiB", TA_RIGHT);
 	table_cols(t, "QD", TA_RIGHT, "IOPS", TA_RIGHT, "MB/s", TA_RIGHT, "lat mean µs", TA_RIGHT,
 		   "p99 µs", TA_RIGHT, "p99.9 µs", TA_RIGHT, "max µs", TA_RIGHT, "WA", TA_RIGHT, NULL);
+	if (reads)
+		table_col(t, "unwritten reads %", TA_RIGHT);
 	for (size_t i = 0; i < jlen(series); i++) {
 		struct json_object *r = jidx(series, i), *lat = jget(r, "lat_us");
 
@@ -37,7 +60,26 @@ static void run_series_table(struct table *t, struct json_object *doc)
 		table_num(t, c + 5, jnum(lat, "p99.9"), 1);
 		table_num(t, c + 6, jnum(lat, "max"), 1);
 		table_num(t, c + 7, jnum(r, "waf"), 2);
+		if (reads)
+			table_num(t, c + 8, jnum(r, "unwritten_reads") * 100, 1);
 	}
+}
+
+/* Reads of blocks never written measure no flash: said once, with the share of the worst series. */
+static void run_unwritten_note(struct html_page *pg, struct json_object *series)
+{
+	double worst = 0;
+	char text[320];
+
+	for (size_t i = 0; i < jlen(series); i++)
+		if (jnum(jidx(series, i), "unwritten_reads") > worst)
+			worst = jnum(jidx(series, i), "unwritten_reads");
+	/* The threshold of the command's own warning (run_warn_unwritten). */
+	if (worst < 0.01)
+		return;
+	snprintf(text, sizeof(text), "%.0f%% of the reads hit blocks never written, which the drive answers without "
+		 "reading flash: the read figures are not the drive's; measure again with --fill.", worst * 100);
+	html_note(pg, "warn", text);
 }
 
 /*
@@ -198,6 +240,7 @@ void report_run(struct html_page *pg, struct json_object *doc)
 	html_dl_end(pg);
 	run_series_table(&t, doc);
 	html_table(pg, &t, true);
+	run_unwritten_note(pg, series);
 	if (run_direction_table(&dir, doc)) {
 		html_table(pg, &dir, true);
 		table_free(&dir);

@@ -494,9 +494,6 @@ void report_sweep(struct html_page *pg, struct json_object *doc)
 	if (nsteady < n)
 		html_p(pg, "Not steady: %s.  These points stopped before the steady-state window held; they are drawn "
 		       "with hollow markers (dashed over time) and marked NO in the tables.", bad);
-	if (jget(doc, "complete") && !jtrue(doc, "complete"))
-		html_note(pg, "warn", "This sweep did not finish (interrupted or failed): the points so far are shown; "
-				      "continue it with ssdprof sweep --resume.");
 	table_sweep_points(&t, doc, true);
 	html_table(pg, &t, true);
 	table_free(&t);

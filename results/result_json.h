@@ -80,8 +80,10 @@ const char *result_json_text(struct json_object *doc);
 int result_mkdir_p(const char *dir, char *err, size_t errlen);
 
 /*
- * Write data to DIR/name atomically: DIR/name.tmp, fsync, rename, fsync DIR.
- * Readers see the old file or the new one, never a torn one.
+ * Write data to DIR/name atomically: a temporary DIR/.name.XXXXXX of this
+ * call's own (O_EXCL, so commands sharing a folder never share one), fsync,
+ * rename, fsync DIR.  Readers see the old file or the new one, never a torn
+ * one; on failure the temporary is removed and DIR/name is as it was.
  */
 int result_write_file(const char *dir, const char *name, const char *data, size_t len,
 		      char *err, size_t errlen);

@@ -76,6 +76,7 @@ static const char *const purge_done_names[] = { PURGE_METHOD_NAMES, "none", NULL
 static const char *const plan_names[] = { "list", "adaptive", NULL };
 static const char *const sweep_method_names[] = { SWEEP_METHOD_NAMES, NULL };
 static const char *const predict_names[] = { "off", "stop", "check", NULL };
+static const char *const bracket_names[] = { "bisect", "interpolate", NULL };
 
 static const struct spec str_item = STR(NULL, 0);
 static const struct spec index_item = INT(NULL, F_NULL, 0, DBL_MAX);
@@ -318,6 +319,7 @@ static const struct spec sweep_settings[] = {
 	BOOL("carry_over", 0),
 	ENUM("predict", 0, predict_names),
 	NUM("round_writes", F_NULL, LIM_ROUND_WRITES_MIN, LIM_ROUND_WRITES_MAX),
+	ENUM("bracket", 0, bracket_names),
 	END,
 };
 static const struct spec knee_baseline_fields[] = {
@@ -552,40 +554,6 @@ static void path_pop(struct walk *w, size_t old)
 	w->path[old] = '\0';
 }
 
-/* What was found, for the message: null, true, 12, -Infinity, "text", an object. */
-static const char *describe(char *buf, size_t len, struct json_object *v)
-{
-	ESCAPE_BUF(q);
-	double d;
-
-	switch (json_object_get_type(v)) {
-	case json_type_null:
-		return "null";
-	case json_type_boolean:
-		return json_object_get_boolean(v) ? "true" : "false";
-	case json_type_int:
-		snprintf(buf, len, "%" PRId64, json_object_get_int64(v));
-		return buf;
-	case json_type_double:
-		d = json_object_get_double(v);
-		if (isnan(d))
-			return "NaN";
-		if (isinf(d))
-			return d > 0 ? "Infinity" : "-Infinity";
-		snprintf(buf, len, "%g", d);
-		return buf;
-	case json_type_string:
-		snprintf(buf, len, "\"%s\"",
-			 escape_bytes(q, sizeof(q), json_object_get_string(v), (size_t)json_object_get_string_len(v)));
-		return buf;
-	case json_type_object:
-		return "an object";
-	case json_type_array:
-		return "an array";
-	}
-	return "something else";
-}
-
 /* "a number from 5 to 10000", "a whole number of at least 0", "one of list, adaptive". */
 static void expected(char *buf, size_t len, const struct spec *sp)
 {
@@ -654,7 +622,7 @@ static int refuse_value(struct walk *w, const struct spec *sp, struct json_objec
 	char want[256], got[ESCAPE_BUF_SIZE + 4];
 
 	expected(want, sizeof(want), sp);
-	return refuse(w, "expected %s, got %s", want, describe(got, sizeof(got), v));
+	return refuse(w, "expected %s, got %s", want, escape_json(got, sizeof(got), v));
 }
 
 static bool in_range(const struct spec *sp, double d)
@@ -695,7 +663,7 @@ static int check_value(struct walk *w, const struct spec *sp, struct json_object
 				snprintf(want, sizeof(want), "a string without NUL bytes");
 			else if (!sp->check(str, want, sizeof(want)))
 				return 0;
-			return refuse(w, "expected %s, got %s", want, describe(got, sizeof(got), v));
+			return refuse(w, "expected %s, got %s", want, escape_json(got, sizeof(got), v));
 		}
 		for (const char *const *name = sp->names; name && *name; name++)
 			if (!strcmp(*name, json_object_get_string(v)) &&
@@ -866,7 +834,7 @@ int result_validate(struct json_object *doc, enum result_kind *kind, char *err, 
 		char got[ESCAPE_BUF_SIZE + 4];
 
 		return refuse(&w, "expected a result document (an object), got %s",
-			      describe(got, sizeof(got), doc));
+			      escape_json(got, sizeof(got), doc));
 	}
 	ret = check_fields(&w, common_doc, doc);
 	if (ret)

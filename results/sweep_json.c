@@ -156,6 +156,9 @@ int sweep_plan_json_add(struct json_object *s, const struct sweep_plan *plan, en
 	rc |= json_object_object_add(s, "plan", json_object_new_string(plan->fixed ? "list" : "adaptive"));
 	rc |= json_object_object_add(s, plan->fixed ? "op_list" : "op_grid", ops);
 	rc |= json_object_object_add(s, "resolution", plan->fixed ? NULL : result_json_number(plan->resolution, 2));
+	/* Only when asked: a default sweep's document stays as it was. */
+	if (plan->interpolate)
+		rc |= json_object_object_add(s, "bracket", json_object_new_string("interpolate"));
 	rc |= json_object_object_add(s, "op_method", json_object_new_string(op_method_name(m)));
 	return rc ? -ENOMEM : 0;
 }

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT
+#include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
+
+#include <json-c/json.h>
 
 #include "util/escape.h"
 
@@ -42,4 +46,37 @@ const char *escape_arg(char *buf, size_t buflen, const char *s)
 	if (!s)
 		s = "(null)";
 	return escape_bytes(buf, buflen, s, strlen(s));
+}
+
+const char *escape_json(char *buf, size_t len, struct json_object *v)
+{
+	ESCAPE_BUF(q);
+	double d;
+
+	switch (json_object_get_type(v)) {
+	case json_type_null:
+		return "null";
+	case json_type_boolean:
+		return json_object_get_boolean(v) ? "true" : "false";
+	case json_type_int:
+		snprintf(buf, len, "%" PRId64, json_object_get_int64(v));
+		return buf;
+	case json_type_double:
+		d = json_object_get_double(v);
+		if (isnan(d))
+			return "NaN";
+		if (isinf(d))
+			return d > 0 ? "Infinity" : "-Infinity";
+		snprintf(buf, len, "%g", d);
+		return buf;
+	case json_type_string:
+		snprintf(buf, len, "\"%s\"",
+			 escape_bytes(q, sizeof(q), json_object_get_string(v), (size_t)json_object_get_string_len(v)));
+		return buf;
+	case json_type_object:
+		return "an object";
+	case json_type_array:
+		return "an array";
+	}
+	return "something else";
 }

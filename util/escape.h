@@ -10,6 +10,8 @@
 
 #include <stddef.h>
 
+struct json_object;
+
 /* Room for ESCAPE_MAX_INPUT input bytes escaped, plus "..." and the NUL. */
 #define ESCAPE_MAX_INPUT 48
 #define ESCAPE_BUF_SIZE (ESCAPE_MAX_INPUT * 4 + 4)
@@ -24,5 +26,12 @@ const char *escape_bytes(char *buf, size_t buflen, const char *s, size_t len);
 
 /* The same for a string; NULL gives "(null)".  Usage: cli_error("'%s'", escape_arg(q, sizeof(q), arg)). */
 const char *escape_arg(char *buf, size_t buflen, const char *s);
+
+/*
+ * A JSON value as a message shows what was found: null, true, 12,
+ * -Infinity, "text" (escaped as escape_bytes does), an object, an array.
+ * Returns buf, or a constant string.
+ */
+const char *escape_json(char *buf, size_t len, struct json_object *v);
 
 #endif

@@ -29,6 +29,7 @@ assert open(sys.argv[2]).read().startswith('ssdprof: ' + d['error'] + '; '), d.g
 assert 'interrupted' not in d
 PY
 	"$exe" report "$dir/result.json" --out "$dir/report" >/dev/null || fail "$dir: report refuses the saved result"
+	partial_page "$dir/report" "failed: $(json_get "$dir/result.json" error)"
 }
 
 # --- run: a --qd list whose second step meets an I/O error keeps the first step whole and the
@@ -70,6 +71,8 @@ set -e
 [ "$rc" -eq 130 ] || fail "interrupted run: exit $rc: $(cat "$work/stderr")"
 json_check run_int/result.json "d['interrupted'] is True and 'error' not in d and d['series'][0]['stopped_early'] \
 and d['series'][0]['iops'] > 0"
+"$exe" report run_int/result.json --out run_int/report 2>/dev/null || fail "report refuses the interrupted run"
+partial_page run_int/report "The run was interrupted before it finished." "Its last series (QD 32) was cut short"
 
 # --- precondition: an I/O error in the fourth round keeps the fill and three rounds, as measured unfaulted.
 PC='--round 500ms --max-rounds 8 --quiet'
@@ -95,6 +98,7 @@ PY
 # A fault in the fill: no round finished, the fill so far is saved, the figures are null.
 SSDPROF_FAULT='eio:io=4000' run_cmd precondition "$SIM" $PC --out pc_fill
 failed pc_fill "0 finished round(s)"
+partial_page pc_fill/report "No round finished: only the fill so far is shown"
 json_check pc_fill/result.json "d['precondition']['timeseries'] == [] and d['precondition']['iops'] is None \
 and 0 < d['precondition']['fill']['bytes'] < 1 << 30"
 
@@ -115,6 +119,7 @@ PY
 # Before the cliff: the phases so far, and no cache figure claimed.
 SSDPROF_FAULT='eio:io=5000' run_cmd slc "$SLC" --quiet --out slc_early
 failed slc_early
+partial_page slc_early/report "so its size is not known"
 json_check slc_early/result.json "d['slc']['cache_bytes'] is None and not d['slc']['cliff'] and \
 len(d['slc']['phases']) == 1 and d['slc']['summary'].startswith('stopped after')"
 
@@ -136,4 +141,5 @@ grep -qF "interrupted; what was measured is in slc_int/result.json" "$work/stder
 json_check slc_int/result.json "d['interrupted'] is True and 'error' not in d and \
 0 < len(d['slc']['samples']) < 200 and d['slc']['phases']"
 "$exe" report slc_int/result.json --out slc_int/report >/dev/null || fail "report refuses the interrupted probe"
+partial_page slc_int/report "The SLC probe was interrupted before it finished." "The phases so far are shown"
 echo "faults_saved: ok"

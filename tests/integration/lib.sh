@@ -6,6 +6,11 @@ fail() {
 	exit 1
 }
 
+# The helpers beside the tests, by absolute path: the tests change directory.
+tests_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# python3 "$pty_run" ENV PROGRAM ARGS...: PROGRAM on a pseudo-terminal, its output in ./tty.out (pty_run.py).
+pty_run=$tests_dir/pty_run.py
+
 setup() {
 	[ $# -ge 1 ] || fail "usage: $0 SSDPROF [ARGS...]"
 	[ -x "$1" ] || fail "'$1' is not executable"
@@ -34,6 +39,27 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 assert $2, 'failed: ' + sys.argv[2]
 " "$1" "$2" || fail "$1: $2"
+}
+
+# json_get FILE KEY: the document's KEY as text, HTML-escaped as a page shows it.
+json_get() {
+	python3 -c 'import html, json, sys; print(html.escape(json.load(open(sys.argv[1]))[sys.argv[2]], quote=True))' "$1" "$2"
+}
+
+# partial_page PAGE TEXT...: the report opens with the banner of a partial result (before any
+# section), saying each TEXT.
+partial_page() {
+	local page=$1
+	shift
+	python3 - "$page" "$@" <<'PY' || fail "$page: no banner of a partial result"
+import re, sys
+page = open(sys.argv[1]).read()
+m = re.search(r'<h1>.*?</h1>\n<div id="partial" class="banner" role="alert"><strong>Partial result: the figures below '
+              r'are not the whole measurement.</strong> (.*?)</div>\n<(h2|dl) ', page, re.S)
+assert m, 'no banner right under the title'
+for want in sys.argv[2:]:
+    assert want in m.group(1), (want, m.group(1))
+PY
 }
 
 # Loop devices over files in the scratch directory, for the tests that need

@@ -8,36 +8,9 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 setup "$@"
 
-cat >pty_run.py <<'PY'
-import os, pty, select, sys
-env = dict(os.environ, COLUMNS='80')
-env.pop('NO_COLOR', None)
-env['TERM'] = 'xterm'
-pid, fd = pty.fork()
-if pid == 0:
-    os.execve(sys.argv[1], sys.argv[1:], env)
-out = b''
-while True:
-    try:
-        r, _, _ = select.select([fd], [], [], 120)
-    except InterruptedError:
-        continue
-    if not r:
-        break
-    try:
-        d = os.read(fd, 65536)
-    except OSError:
-        break
-    if not d:
-        break
-    out += d
-_, st = os.waitpid(pid, 0)
-open('tty.out', 'wb').write(out)
-sys.exit(os.waitstatus_to_exitcode(st))
-PY
-
 T='sim:budget-tlc,capacity=1G'
-python3 pty_run.py "$exe" run "$T" --qd 1,8 --time 4s --out tty || fail "run on a terminal exited $?"
+python3 "$pty_run" "TERM=xterm,-NO_COLOR" "$exe" run "$T" --qd 1,8 --time 4s --out tty ||
+	fail "run on a terminal exited $?"
 python3 - <<'PY' || fail "run's status line: $(python3 -c "print(repr(open('tty.out','rb').read()[-600:]))")"
 import re
 out = open('tty.out', 'rb').read()
@@ -115,7 +88,7 @@ grep -q '^run .*ETA' u.err || fail "SIGUSR1 printed no status: $(cat u.err)"
 grep -q 'results: u/result.json' u.err || fail "run did not finish after SIGUSR1"
 
 # --quiet: nothing on stdout, no status line on a terminal.
-python3 pty_run.py "$exe" run "$T" --time 2s --out q --quiet || fail "--quiet exited $?"
+python3 "$pty_run" "TERM=xterm,-NO_COLOR" "$exe" run "$T" --time 2s --out q --quiet || fail "--quiet exited $?"
 ! grep -qa $'\x1b\[K' tty.out || fail "--quiet drew a status line"
 
 # --dry-run says how long.

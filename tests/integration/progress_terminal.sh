@@ -7,36 +7,6 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 setup "$@"
 
-cat >pty_run.py <<'PY'
-import os, pty, select, sys
-env = dict(os.environ, COLUMNS='80')
-for kv in sys.argv[1].split(','):
-    if kv:
-        k, v = kv.split('=', 1)
-        env[k] = v
-pid, fd = pty.fork()
-if pid == 0:
-    os.execve(sys.argv[2], sys.argv[2:], env)
-out = b''
-while True:
-    try:
-        r, _, _ = select.select([fd], [], [], 120)
-    except InterruptedError:
-        continue
-    if not r:
-        break
-    try:
-        d = os.read(fd, 65536)
-    except OSError:
-        break
-    if not d:
-        break
-    out += d
-_, st = os.waitpid(pid, 0)
-open('tty.out', 'wb').write(out)
-sys.exit(os.waitstatus_to_exitcode(st))
-PY
-
 check_clean() {
 	# check_clean WHAT: tty.out shows status lines with an ETA and ends clean.
 	python3 - "$1" <<'PY' || fail "$1: $(python3 -c "import sys; print(repr(open('tty.out','rb').read()[-600:]))")"
@@ -60,20 +30,20 @@ PY
 }
 
 T='sim:dc-tlc,capacity=1G'
-python3 pty_run.py "" "$exe" sweep "$T" --op 0,20 --round 250ms --max-rounds 6 --out sw ||
+python3 "$pty_run" "" "$exe" sweep "$T" --op 0,20 --round 250ms --max-rounds 6 --out sw ||
 	fail "sweep on a terminal exited $?"
 check_clean sweep
 grep -qa 'point 1/2' tty.out || fail "sweep's status line does not say the point"
 grep -qa $'\x1b\[1m' tty.out || fail "no colour without NO_COLOR"
 grep -qa 'results: sw/result.json' tty.out || fail "sweep did not finish"
 
-python3 pty_run.py "NO_COLOR=1" "$exe" slc 'sim:budget-qlc,capacity=1G' --idle 1s --out slc || fail "slc exited $?"
+python3 "$pty_run" "NO_COLOR=1" "$exe" slc 'sim:budget-qlc,capacity=1G' --idle 1s --out slc || fail "slc exited $?"
 check_clean slc
 grep -qa 'probe' tty.out || fail "slc's status line does not name the probe"
 ! grep -qa $'\x1b\[1m' tty.out || fail "colour with NO_COLOR set"
 
 # TERM=dumb: no redraws, plain lines.
-python3 pty_run.py "TERM=dumb" "$exe" sweep "$T" --op 20 --round 250ms --max-rounds 6 --out dumb ||
+python3 "$pty_run" "TERM=dumb" "$exe" sweep "$T" --op 20 --round 250ms --max-rounds 6 --out dumb ||
 	fail "sweep with TERM=dumb exited $?"
 python3 - <<'PY' || fail "TERM=dumb redrew a line: $(head -c 400 tty.out | od -c | head)"
 out = open('tty.out', 'rb').read()
@@ -83,6 +53,6 @@ assert b'round  1' in out
 PY
 
 # --quiet: no status line.
-python3 pty_run.py "" "$exe" sweep "$T" --op 20 --round 250ms --max-rounds 6 --out q --quiet || fail "--quiet exited $?"
+python3 "$pty_run" "" "$exe" sweep "$T" --op 20 --round 250ms --max-rounds 6 --out q --quiet || fail "--quiet exited $?"
 ! grep -qa $'\x1b\[K' tty.out || fail "--quiet drew a status line"
 echo ok

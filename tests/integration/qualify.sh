@@ -97,6 +97,8 @@ grep -qF "drive 2 ($T2): sweep at 28.00% OP: $T2: write error" "$work/stderr" ||
 json_check flt/result.json "[x['verdict'] for x in d['drives']] == ['pass', 'fail']"
 json_check flt/result.json "d['drives'][1]['error'] and d['drives'][0]['error'] is None"
 json_check flt/drive-2/sweep/result.json "d['complete'] is False and len(d['points']) == 1"
+"$exe" report flt/result.json -o flt-page.html 2>/dev/null || fail "report of a qualify with a failed drive"
+partial_page flt-page.html "Drive 2 ($T2) did not finish: sweep at 28.00% OP: $T2: write error"
 python3 - par/drive-1/sweep/result.json flt/drive-1/sweep/result.json <<'PY' || fail "drive 1's results are not whole beside a failing drive"
 import json, sys
 a, b = (json.load(open(f)) for f in sys.argv[1:3])

@@ -26,12 +26,20 @@ grep -q '^ssdprof: warning: 100% of the reads hit blocks never written.*--fill$'
 	fail "no warning: $(cat "$work/stderr")"
 json_check "$work/empty/result.json" 'd["settings"]["fill"] is False and d["series"][0]["unwritten_reads"] == 1'
 json_check "$work/empty/result.json" 'd["series"][0]["lat_us"]["mean"] < 20'
+# The report shows the share beside the read figures, and the same warning.
+"$exe" report "$work/empty/result.json" 2>/dev/null || fail "report of the --no-fill run failed"
+grep -qF '<th>WA</th><th>unwritten reads %</th>' "$work/empty/report.html" || fail "the page has no unwritten reads"
+grep -qF '<td class="r">100.0</td></tr>' "$work/empty/report.html" || fail "the page's unwritten reads are not 100%"
+grep -qF '<p class="warn">100% of the reads hit blocks never written' "$work/empty/report.html" ||
+	fail "the page does not warn of the unwritten reads"
 
 # A mix fills too; writes alone do not, and have no reads to flag.
 run_cmd run "$SIM" --rw randrw --time 1s --quiet --out "$work/mix"
 json_check "$work/mix/result.json" 'd["settings"]["fill"] is True and d["series"][0]["unwritten_reads"] == 0'
 run_cmd run "$SIM" --time 1s --quiet --out "$work/w"
 json_check "$work/w/result.json" 'd["settings"]["fill"] is False and d["series"][0]["unwritten_reads"] is None'
+"$exe" report "$work/w/result.json" 2>/dev/null || fail "report of the write run failed"
+! grep -q 'unwritten reads' "$work/w/report.html" || fail "a run without reads shows unwritten reads"
 run_cmd run "$SIM" --fill --time 1s --quiet --out "$work/wf"
 json_check "$work/wf/result.json" 'd["settings"]["fill"] is True'
 # A RAID group of simulated drives fills as one.
@@ -51,6 +59,10 @@ truncate -s 16M "$work/f.img"
 run_cmd run "$work/f.img" --rw randread --time 500ms --quiet --out "$work/file"
 [ "$rc" -eq 0 ] || fail "file randread: exit $rc: $(cat "$work/stderr")"
 json_check "$work/file/result.json" 'd["settings"]["fill"] is False and d["series"][0]["unwritten_reads"] is None'
+"$exe" report "$work/file/result.json" 2>/dev/null || fail "report of the file run failed"
+grep -qF '<td class="r">n/a</td></tr>' "$work/file/report.html" && grep -qF 'unwritten reads %' "$work/file/report.html" ||
+	fail "the page does not say the file's unwritten reads are not measured"
+! grep -q 'never written' "$work/file/report.html" || fail "the page warns of reads not measured"
 run_cmd run "$work/f.img" --rw randread --time 500ms --fill --quiet --out "$work/filef"
 [ "$rc" -eq 0 ] || fail "file randread --fill: exit $rc: $(cat "$work/stderr")"
 json_check "$work/filef/result.json" 'd["settings"]["fill"] is True'

@@ -9,7 +9,7 @@ run_cmd run sim:budget-tlc,capacity=1G --time 3s --out "$work/res"
 [ "$rc" -eq 0 ] || fail "run: exit $rc: $(cat "$work/stderr")"
 r=$work/res/result.json
 [ -f "$r" ] || fail "no result.json"
-[ ! -e "$r.tmp" ] || fail "result.json.tmp left behind"
+[ "$(ls -A "$work/res" | grep -c '^\.')" = 0 ] || fail "a temporary left behind: $(ls -A "$work/res")"
 json_check "$r" 'd["schema"] == "ssdprof.result/1"'
 json_check "$r" 'd["tool"]["version"]'
 json_check "$r" 'd["target"]["kind"] == "sim" and d["target"]["capacity_bytes"] == 1024**3'

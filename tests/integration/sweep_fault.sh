@@ -46,6 +46,9 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 assert open(sys.argv[2]).read().startswith('ssdprof: ' + d['error'] + '; '), d['error']
 PY
+	"$exe" report "$dir/result.json" -o "$dir-page.html" 2>/dev/null || fail "$fault: report refuses the saved sweep"
+	partial_page "$dir-page.html" "The sweep failed: $(json_get "$dir/result.json" error)" \
+		"Only its 1 finished OP point(s) are shown" "The point at 10% OP was cut short after"
 }
 
 faulted_sweep "eio:io=$IO_IN_POINT2" eio "Input/output error"
@@ -69,11 +72,20 @@ SSDPROF_FAULT="eio:io=1000" run_cmd sweep "$T" --resume gone --quiet
 	fail "faulted resume: exit $rc: $(cat "$work/stderr")"
 json_check gone/result.json "d['complete'] is False and len(d['points']) == 1"
 
-# A resume whose save fails (result.json.tmp cannot be created) leaves the saved sweep as it was.
+# A resume whose save fails leaves the saved sweep as it was and no temporary behind.  The save
+# writes a temporary of its own, so the failure is the rename over an immutable result.json
+# (chattr +i: even root cannot replace it), which the folder's probe does not meet.
 cp gone/result.json "$work/gone.json"
-mkdir gone/result.json.tmp
-SSDPROF_FAULT="eio:io=1000" run_cmd sweep "$T" --resume gone --quiet
-[ "$rc" = 1 ] && grep -qF "saving the finished points: cannot create" "$work/stderr" ||
-	fail "resume with a failing save: exit $rc: $(cat "$work/stderr")"
-cmp -s gone/result.json "$work/gone.json" || fail "a failed save changed the saved sweep"
+mkdir gone/result.json.tmp   # another command's temporary under the old fixed name is no obstacle
+if chattr +i gone/result.json 2>/dev/null; then
+	trap 'chattr -i "$work/gone/result.json" 2>/dev/null; rm -rf "$work"' EXIT
+	SSDPROF_FAULT="eio:io=1000" run_cmd sweep "$T" --resume gone --quiet
+	chattr -i gone/result.json
+	[ "$rc" = 1 ] && grep -qF "saving the finished points: cannot rename" "$work/stderr" ||
+		fail "resume with a failing save: exit $rc: $(cat "$work/stderr")"
+	cmp -s gone/result.json "$work/gone.json" || fail "a failed save changed the saved sweep"
+	[ "$(ls -A gone | tr '\n' ' ')" = "result.json result.json.tmp " ] || fail "a failed save left: $(ls -A gone)"
+else
+	echo "sweep_fault: chattr +i does not work here; the failing save is not tried"
+fi
 echo "sweep_fault: ok"

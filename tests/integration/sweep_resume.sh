@@ -83,4 +83,25 @@ run_cmd sweep "$T2" --resume bogus --quiet
 [ "$(wc -l <"$work/stderr")" = 1 ] && grep -q -- '--purge-method: .*ata-erase' "$work/stderr" ||
 	fail "a bogus purge method: $(cat "$work/stderr")"
 cmp -s bogus/result.json bogus.saved || fail "a refused resume rewrote result.json"
+# --fast: the plan's interpolated bracket is a setting, saved and read back by
+# --resume (a resumed sweep that halved instead would measure other points).
+T3='sim:dc-tlc,capacity=1G'
+"$exe" sweep "$T3" --fast --quiet --out fast 2>/dev/null || fail "--fast sweep failed"
+json_check fast/result.json "d['settings']['bracket'] == 'interpolate' and d['settings']['carry_over'] is True"
+mkdir fastcut
+python3 - fast/result.json fastcut/result.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d['points'] = d['points'][:2]
+d['complete'] = False
+json.dump(d, open(sys.argv[2], 'w'))
+PY
+run_cmd sweep "$T3" --resume fastcut --quiet
+[ "$rc" = 0 ] || fail "--fast resume exited $rc: $(cat "$work/stderr")"
+python3 - fast/result.json fastcut/result.json <<'PY' || fail "the resumed --fast sweep lost its settings"
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+assert b['complete'] and a['settings'] == b['settings'], (a['settings'], b['settings'])
+assert len(b['points']) >= 4
+PY
 echo "sweep_resume: ok"

@@ -49,17 +49,29 @@ expect2 "no argument" "$ssdprof" report
 expect2 "unknown option" "$ssdprof" report "$data/report_slc.json" --bogus
 [ -z "$(ls -A "$out")" ] || fail "files left after bad input: $(ls -A "$out")"
 
-# Unwritable output: a directory that does not exist, a read-only directory, a PNG
-# directory that cannot be made.  Nothing may be left, not even the HTML written first.
-expect1 "missing output directory" "$ssdprof" report "$data/report_slc.json" -o "$work/no/such/dir/r.html"
+# A folder of -o that is not there is made, as --out makes one for the measuring commands.
+"$ssdprof" report "$data/report_slc.json" -o "$work/new/such/dir/r.html" 2>"$work/stderr" ||
+	fail "-o into a missing folder: $(cat "$work/stderr")"
+[ -f "$work/new/such/dir/r.html" ] && [ -f "$work/new/such/dir/r-slc_samples.csv" ] ||
+	fail "-o into a missing folder: $(ls -R "$work/new")"
+
+# Unwritable output: a folder under a file, a read-only directory, a PNG directory that
+# cannot be made.  Nothing may be left, not even the HTML written first nor a folder made for it.
+: >"$work/afile"
+expect1 "output directory under a file" "$ssdprof" report "$data/report_slc.json" -o "$work/afile/dir/r.html"
+grep -qF "cannot create '$work/afile': exists and is not a directory" "$work/stderr" ||
+	fail "output directory under a file: $(cat "$work/stderr")"
 mkdir "$work/ro"
 chmod a-w "$work/ro"
 if [ "$(id -u)" -ne 0 ]; then
 	expect1 "read-only directory" "$ssdprof" report "$data/report_slc.json" -o "$work/ro/r.html"
 fi
-: >"$work/afile"
 expect1 "PNG directory under a file" "$ssdprof" report "$data/report_slc.json" -o "$out/r.html" --png "$work/afile/png"
 [ -z "$(ls -A "$out")" ] || fail "a failed report left files behind: $(ls -A "$out")"
+expect1 "PNG directory under a file, new folders" "$ssdprof" report "$data/report_slc.json" \
+	-o "$work/made/a/r.html" --png "$work/afile/png"
+[ ! -e "$work/made" ] || fail "a failed report left folders behind: $(ls -R "$work/made")"
+expect1 "a folder form under a file" "$ssdprof" report "$data/report_slc.json" -o "$work/afile/x/"
 
 # compare: mixed kinds, mixed schema versions, too few files.
 expect2 "compare, one file" "$ssdprof" compare "$data/report_slc.json"
@@ -68,5 +80,8 @@ grep -q 'one kind' "$work/stderr" || fail "mixed kinds: $(cat "$work/stderr")"
 expect2 "compare, mixed schemas" "$ssdprof" compare "$data/report_sweep_dc.json" "$work/v2.json"
 grep -q 'one schema version' "$work/stderr" || fail "mixed schemas: $(cat "$work/stderr")"
 expect1 "compare, unwritable" "$ssdprof" compare "$data/report_sweep_dc.json" "$data/report_sweep_notsteady.json" \
-	-o "$work/no/such/c.html"
+	-o "$work/afile/such/c.html"
+"$ssdprof" compare "$data/report_sweep_dc.json" "$data/report_sweep_notsteady.json" -o "$work/cmp/new/c.html" \
+	>/dev/null 2>"$work/stderr" && [ -f "$work/cmp/new/c.html" ] ||
+	fail "compare -o into a missing folder: $(cat "$work/stderr")"
 echo "report_bad_input: ok"

@@ -2,8 +2,11 @@
 # SPDX-License-Identifier: MIT
 # Render reports in headless Chromium: the screenshot must not be blank, the page
 # must log no errors (console messages, failed loads), and the DOM Chromium built
-# must hold every chart as an <svg>.  Skipped (77) without Debian's chromium;
-# `make check-browser` installs it and runs this suite.
+# must hold every chart as an <svg>.  The layout of every kind of page must fit:
+# at 1200 and 800 px wide the page never scrolls sideways (a wide table scrolls in
+# its own box), and at 1200 px no table needs to.  A failed result with a long
+# unbroken path checks the banner and the wrapping.  Skipped (77) without Debian's
+# chromium; `make check-browser` installs it and runs this suite.
 set -u
 ssdprof=$1
 data=$2
@@ -24,9 +27,79 @@ chrome() {
 		--user-data-dir="$profile" --enable-logging=stderr --v=0 "$@"
 }
 
-for name in report_sweep_notsteady report_sweep_nowaf report_sweep_intervals report_slc report_run_qd report_run_raid report_sweep_raid; do
+# A run that failed, on a file whose path has no place to break, and so does its error.
+python3 - "$data/report_run.json" "$work/report_partial_long.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+path = '/mnt/' + 'x' * 200 + '.img'
+d['target']['path'] = path
+d['command'] = 'ssdprof run ' + path
+d['error'] = f'run failed at qd 32: {path}: write error at byte offset 4096 (LBA 8): Input/output error'
+json.dump(d, open(sys.argv[2], 'w'))
+PY
+pages=()
+for name in report_sweep_notsteady report_sweep_nowaf report_sweep_intervals report_sweep_endurance report_sweep_raid \
+	report_slc report_run_qd report_run_raid report_precondition_raid report_qualify report_partial_long; do
 	mkdir -p "$work/$name"
-	"$ssdprof" report "$data/$name.json" -o "$work/$name/report.html" 2>/dev/null || fail "$name: report failed"
+	src="$data/$name.json"
+	[ -f "$src" ] || src="$work/$name.json"
+	"$ssdprof" report "$src" -o "$work/$name/report.html" 2>/dev/null || fail "$name: report failed"
+	pages+=("$name")
+done
+grep -q '<div id="partial" class="banner"' "$work/report_partial_long/report.html" ||
+	fail "report_partial_long: no banner of a partial result"
+
+# The layout, every page at both widths in one Chromium: each page in a frame that wide (the frame
+# is its window), measured by a script of the harness (the pages run none).
+python3 - "$work" "${pages[@]}" <<'PY'
+import sys
+work, names = sys.argv[1], sys.argv[2:]
+frames = ''.join(f'<iframe src="{n}/report.html" data-name="{n}" width="{w}" height="2000"></iframe>\n'
+                 for n in names for w in (1200, 800))
+open(f'{work}/layout.html', 'w').write(f"""<!DOCTYPE html><html><body>
+{frames}<script>
+window.addEventListener('load', function () {{
+  var out = [];
+  document.querySelectorAll('iframe').forEach(function (f) {{
+    var de = f.contentDocument.documentElement, tables = [];
+    f.contentDocument.querySelectorAll('table').forEach(function (t) {{
+      if (t.scrollWidth > t.clientWidth)
+        tables.push([t.caption ? t.caption.textContent : '?', t.scrollWidth, t.clientWidth]);
+    }});
+    out.push({{name: f.dataset.name, width: +f.width, page: [de.scrollWidth, de.clientWidth], tables: tables}});
+  }});
+  var p = document.createElement('pre');
+  p.id = 'layout';
+  p.textContent = JSON.stringify(out);
+  document.body.appendChild(p);
+}});
+</script></body></html>""")
+PY
+chrome --allow-file-access-from-files --window-size=2400,1000 --dump-dom "file://$work/layout.html" \
+	>"$work/layout-dom.html" 2>/dev/null || fail "chromium --dump-dom of the layout harness failed"
+python3 - "$work/layout-dom.html" "${#pages[@]}" <<'PY' || exit 1
+import html, json, re, sys
+m = re.search(r'<pre id="layout">(.*?)</pre>', open(sys.argv[1]).read(), re.S)
+if not m:
+    sys.exit('report_browser: the layout harness did not run')
+got = json.loads(html.unescape(m.group(1)))
+if len(got) != 2 * int(sys.argv[2]):
+    sys.exit(f'report_browser: the layout harness measured {len(got)} frames')
+bad = []
+for g in got:
+    scroll, client = g['page']
+    if scroll > client:
+        bad.append(f"{g['name']} at {g['width']} px is {scroll} px wide in a window of {client} px")
+    if g['width'] >= 1200 and g['tables']:
+        bad.append(f"{g['name']} at {g['width']} px: tables that do not fit: {g['tables']}")
+if bad:
+    sys.exit('report_browser: ' + '; '.join(bad))
+print(f'layout: {len(got)} pages at 1200 and 800 px fit their window')
+PY
+
+# Screenshots and the DOM of a sample of the pages.
+for name in report_sweep_notsteady report_sweep_nowaf report_sweep_intervals report_slc report_run_qd report_run_raid \
+	report_sweep_raid; do
 	url="file://$work/$name/report.html"
 	chrome --screenshot="$work/$name/shot.png" --window-size=1200,2000 "$url" \
 		>"$work/$name/stdout" 2>"$work/$name/log" || fail "$name: chromium failed: $(tail -5 "$work/$name/log")"

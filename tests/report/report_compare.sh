@@ -18,6 +18,17 @@ for id in compare-iops-vs-op compare-wa-vs-op; do
 	grep -q "id=\"chart-$id\"" "$work/c.html" || fail "no $id chart"
 done
 [ "$(ls "$work/png" | wc -l)" -eq 2 ] || fail "PNGs: $(ls "$work/png")"
+! grep -q 'partial' "$work/stdout" "$work/c.html" || fail "whole results are called partial"
+# A result that ended short is named under the table and atop the page, with why.
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d["interrupted"] = True; d["complete"] = False
+json.dump(d, open(sys.argv[2], "w"))' "$data/report_sweep_notsteady.json" "$work/cut.json" || fail "cannot write cut.json"
+"$ssdprof" compare "$data/report_sweep_dc.json" "$work/cut.json" -o "$work/p.html" >"$work/stdout" 2>"$work/stderr" ||
+	fail "compare with a partial result failed: $(cat "$work/stderr")"
+[ "$(grep -c '^partial: ' "$work/stdout")" = 1 ] &&
+	grep -q '^partial: sim:budget-tlc,capacity=2G: The sweep was interrupted before it finished\. Only its 4 finished' \
+		"$work/stdout" || fail "the partial result is not named under the table: $(cat "$work/stdout")"
+grep -q '<div id="partial" class="banner" role="alert"><strong>Partial results: .*</strong> sim:budget-tlc,capacity=2G: The sweep was interrupted' \
+	"$work/p.html" || fail "the page has no banner for the partial result"
 "$ssdprof" compare "$data/report_slc.json" "$data/report_slc.json" >"$work/stdout" 2>&1 || fail "slc compare failed"
 grep -q 'cache GB' "$work/stdout" || fail "slc table: $(cat "$work/stdout")"
 grep -q 'report_slc.json)' "$work/stdout" || fail "two results of one target are told apart by file: $(cat "$work/stdout")"

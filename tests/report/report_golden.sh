@@ -120,6 +120,9 @@ PY
 need report_sweep_raid 'id="chart-members-iops-vs-op"'
 need report_sweep_raid '<th>OP in effect %</th>'
 need report_run_raid 'id="chart-iops-vs-chunk"'
+# A run that read shows the share of unwritten reads (n/a: these results predate it); one that only wrote does not.
+need report_run_mixed '<th>WA</th><th>unwritten reads %</th>'
+grep -q 'unwritten reads' "$work/report_run_qd/report.html" && fail "report_run_qd: a write run shows unwritten reads"
 need report_run_raid 'id="chart-latency-vs-chunk"'
 need report_run_raid 'id="chart-iops-over-time"'
 need report_run_raid_qd 'id="chart-iops-vs-qd"'

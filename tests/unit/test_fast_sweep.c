@@ -2,8 +2,9 @@
 /*
  * The sweep's fast paths (issue 18) on every simulator preset, 1 GiB,
  * shortened rounds: a point carried over from the one below (TRIM of the
- * span's tail, no purge, no fill) agrees with a fresh point at the same OP
- * within 2% in IOPS and WA; a prediction, recorded while the rounds run on
+ * span's tail, no purge, no fill) and one carried back down (a fill of the
+ * span's new tail only) agree with fresh points at the same OPs within 2% in
+ * IOPS and WA; a prediction, recorded while the rounds run on
  * to the SNIA window, agrees with the window within its stated half-width.
  */
 #include <math.h>
@@ -52,7 +53,7 @@ static void check_preset(const char *preset, struct checked *c)
 		.fill_passes = 1, .bs = 4096, .qd = 32, .round_ns = 60000000000ull, .max_rounds = 25, .seed = 1,
 		.round_writes = 0.1, .min_writes = SWEEP_FRESH_MIN_WRITES, .predict = PREDICT_RECORD,
 	};
-	struct sweep_point low, carried, fresh;
+	struct sweep_point low, carried, fresh, down;
 
 	snprintf(spec, sizeof(spec), "sim:%s,capacity=1G", preset);
 	if (target_open(spec, &t, err, sizeof(err)))
@@ -67,7 +68,12 @@ static void check_preset(const char *preset, struct checked *c)
 	assert_int_equal(sweep_point_measure(&r, HIGH_OP, NULL, &carried, err, sizeof(err)), 0);
 	assert_true(carried.carried_over);
 	assert_true(carried.pc.fill.passes == 0);
-	/* Downwards a point cannot carry over: fresh, purged and filled. */
+	/* Back down: only what the TRIM unmapped is filled. */
+	assert_int_equal(sweep_point_measure(&r, LOW_OP, NULL, &down, err, sizeof(err)), 0);
+	assert_true(down.carried_over);
+	assert_true(down.pc.fill.passes == 1);
+	assert_true(down.pc.fill.bytes == (low.usable_bytes - carried.usable_bytes) / FILL_BS * FILL_BS);
+	/* Without carry-over a point is fresh, purged and filled. */
 	r.carry_over = false;
 	assert_int_equal(sweep_point_measure(&r, HIGH_OP, NULL, &fresh, err, sizeof(err)), 0);
 	assert_false(fresh.carried_over);
@@ -81,6 +87,13 @@ static void check_preset(const char *preset, struct checked *c)
 	assert_true(fabs(carried.pc.waf / fresh.pc.waf - 1) <= 0.02);
 	/* The point of carrying over: no fill, less drive time. */
 	assert_true(carried.drive_seconds < fresh.drive_seconds);
+	printf("# %s %.0f%%: carried down %.0f IOPS WA %.4f (%zu rounds, %.1f s); fresh %.0f IOPS WA %.4f (%.1f s)\n",
+	       preset, LOW_OP, down.pc.iops, down.pc.waf, down.pc.nrounds, down.drive_seconds, low.pc.iops,
+	       low.pc.waf, low.drive_seconds);
+	assert_true(down.pc.reached && low.pc.reached);
+	assert_true(fabs(down.pc.iops / low.pc.iops - 1) <= 0.02);
+	assert_true(fabs(down.pc.waf / low.pc.waf - 1) <= 0.02);
+	assert_true(down.drive_seconds < low.drive_seconds);
 
 	snprintf(spec, sizeof(spec), "%s low", preset);
 	check_prediction(spec, &low.pc, c);
@@ -88,7 +101,10 @@ static void check_preset(const char *preset, struct checked *c)
 	check_prediction(spec, &carried.pc, c);
 	snprintf(spec, sizeof(spec), "%s fresh", preset);
 	check_prediction(spec, &fresh.pc, c);
+	snprintf(spec, sizeof(spec), "%s carried down", preset);
+	check_prediction(spec, &down.pc, c);
 	sweep_point_free(&low);
+	sweep_point_free(&down);
 	sweep_point_free(&carried);
 	sweep_point_free(&fresh);
 	target_close(t);

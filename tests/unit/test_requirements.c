@@ -117,6 +117,7 @@ static void file_refused(const char *text, const char *needle)
 	print_message("  %s\n", text);
 	assert_true(file(&s, text, err, sizeof(err)) < 0);
 	assert_null(strchr(err, '\n'));
+	print_message("    -> %s\n", err);
 	assert_non_null(strstr(err, needle));
 }
 
@@ -128,16 +129,30 @@ static void test_file_refused(void **state)
 
 	(void)state;
 	file_refused("", "not one JSON object");
-	file_refused("[1,2]", "expected an object");
-	file_refused("{}", "expected an object");
-	file_refused("{\"steady\": true} x", "not one JSON object");
-	file_refused("{\"steady\": false}", "expected true");
-	file_refused("{\"steady\": 1}", "expected true");
+	/* Each wrong shape: what the file holds, and the shape expected. */
+	file_refused("[1,2]", "the file holds an array; expected one object of requirements, e.g. {\"steady\": true");
+	file_refused("null", "the file holds null; expected one object of requirements, e.g. {\"steady\": true");
+	file_refused("null\n", "the file holds null; expected one object");
+	file_refused("true", "the file holds true; expected one object");
+	file_refused("\"steady\"", "the file holds \"steady\"; expected one object");
+	file_refused("40000", "the file holds 40000; expected one object");
+	file_refused("{}", "the object is empty; expected at least one requirement, e.g. {\"steady\": true");
+	file_refused("{\"requirements\": null}", "\"requirements\" is not a figure: the file's object holds the "
+		     "requirements themselves, e.g. {\"steady\": true");
+	file_refused("{\"requirements\": {\"steady\": true}}", "\"requirements\" is not a figure");
+	file_refused("{\"steady\": true} x", "not one JSON object (unexpected character at byte 17); expected e.g. {\"steady\"");
+	file_refused("{\"steady\": false}", "steady: expected true (or leave it out), got false");
+	file_refused("{\"steady\": 1}", "expected true (or leave it out), got 1");
+	file_refused("{\"steady\": null}", "expected true (or leave it out), got null");
 	file_refused("{\"bogus\": {\"min\": 1}}", "names no figure");
-	file_refused("{\"steady_iops\": 40000}", "expected {\"min\": N}");
-	file_refused("{\"steady_iops\": {\"min\": 1, \"max\": 2}}", "expected {\"min\": N}");
-	file_refused("{\"steady_iops\": {\"least\": 1}}", "expected {\"min\": N}");
-	file_refused("{\"steady_iops\": {\"min\": \"40000\"}}", "must be a number");
+	file_refused("{\"steady_iops\": 40000}", "steady_iops: expected {\"min\": N} or {\"max\": N}, got 40000");
+	file_refused("{\"steady_iops\": null}", "expected {\"min\": N} or {\"max\": N}, got null");
+	file_refused("{\"steady_iops\": {\"min\": 1, \"max\": 2}}", "got an object with the key(s) 'min' 'max'");
+	file_refused("{\"steady_iops\": {}}", "got an empty object");
+	file_refused("{\"steady_iops\": {\"least\": 1}}", "expected {\"min\": N} or {\"max\": N}, got an object "
+		     "with the key(s) 'least'");
+	file_refused("{\"steady_iops\": {\"min\": \"40000\"}}", "must be a number from 0 to 1e+12, got \"40000\"");
+	file_refused("{\"steady_iops\": {\"min\": null}}", "must be a number from 0 to 1e+12, got null");
 	file_refused("{\"steady_iops\": {\"min\": -1}}", "must be a number");
 	file_refused("{\"steady_iops\": {\"min\": 1e300}}", "must be a number");
 	file_refused("{\"steady_iops\": {\"min\": [[[[[[[[[[1]]]]]]]]]]}}", "not one JSON object");

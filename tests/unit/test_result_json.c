@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * Unit tests for reports/result_json.c: the run document's shape, null for
- * what was not measured, the QD list and block-size mix in the settings, and
- * the CSV layouts.
+ * what was not measured, the QD list and block-size mix in the settings, the
+ * CSV layouts, and result_write_file's temporaries.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -12,6 +12,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -142,7 +147,7 @@ static void test_unmeasured_is_null(void **state)
 static char *read_text(const char *path)
 {
 	FILE *f = fopen(path, "r");
-	static char buf[4096];
+	static char buf[300 * 1024];   /* the largest file written here, whole */
 	size_t n;
 
 	assert_non_null(f);
@@ -185,12 +190,138 @@ static void test_csv(void **state)
 	rmdir(dir);
 }
 
+/* The names in dir other than . and .., sorted, joined by spaces. */
+static void dir_names(const char *dir, char *buf, size_t len)
+{
+	struct dirent **list;
+	int n = scandir(dir, &list, NULL, alphasort);
+	size_t off = 0;
+
+	assert_true(n >= 0);
+	buf[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		if (strcmp(list[i]->d_name, ".") && strcmp(list[i]->d_name, ".."))
+			off += (size_t)snprintf(buf + off, len - off, "%s%s", off ? " " : "", list[i]->d_name);
+		free(list[i]);
+	}
+	free(list);
+}
+
+static void write_text(const char *dir, const char *name, const char *text)
+{
+	char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* Writes of name in dir by one child process; it exits 0 when every write succeeded and read back whole. */
+static pid_t writer(const char *dir, const char *name, char fill, size_t len, int times)
+{
+	pid_t pid = fork();
+
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		char *data = malloc(len), err[256];
+		int bad = 0;
+
+		memset(data, fill, len);
+		for (int i = 0; i < times; i++)
+			bad |= result_write_file(dir, name, data, len, err, sizeof(err)) != 0;
+		free(data);
+		_exit(bad);
+	}
+	return pid;
+}
+
+/*
+ * Every write has a temporary of its own in the folder: a leftover or
+ * another command's temporary under the old fixed name (NAME.tmp) is no
+ * obstacle, two processes writing one name at once both succeed and leave
+ * one whole file, and a write that fails at any step leaves the old file
+ * byte for byte and no temporary behind.
+ */
+static void test_write_file(void **state)
+{
+	char dir[] = "/tmp/ssdprof-wf-XXXXXX";
+	char err[256], path[128], names[512];
+	const size_t big = 256 * 1024;
+	const char *text;
+	pid_t a, b;
+	int st;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	write_text(dir, "result.json", "old\n");
+	snprintf(path, sizeof(path), "%s/result.json.tmp", dir);
+	assert_int_equal(mkdir(path, 0755), 0);
+	assert_int_equal(result_write_file(dir, "result.json", "new\n", 4, err, sizeof(err)), 0);
+	snprintf(path, sizeof(path), "%s/result.json", dir);
+	assert_string_equal(read_text(path), "new\n");
+	dir_names(dir, names, sizeof(names));
+	assert_string_equal(names, "result.json result.json.tmp");
+
+	/* Two writers at once: each write succeeds, the file is one of them whole. */
+	a = writer(dir, "result.json", 'a', big, 40);
+	b = writer(dir, "result.json", 'b', big, 40);
+	assert_int_equal(waitpid(a, &st, 0), a);
+	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	assert_int_equal(waitpid(b, &st, 0), b);
+	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	text = read_text(path);
+	assert_int_equal(strlen(text), big);
+	assert_int_equal(strspn(text, text[0] == 'a' ? "a" : "b"), big);
+	dir_names(dir, names, sizeof(names));
+	assert_string_equal(names, "result.json result.json.tmp");
+	write_text(dir, "result.json", "old\n");
+
+	/* The write fails (the file size limit): the old file stays, no temporary is left. */
+	a = fork();
+	assert_true(a >= 0);
+	if (a == 0) {
+		struct rlimit rl = { 2, 2 };
+
+		signal(SIGXFSZ, SIG_IGN);
+		setrlimit(RLIMIT_FSIZE, &rl);
+		_exit(result_write_file(dir, "result.json", "longer\n", 7, err, sizeof(err)) == -EFBIG &&
+		      strstr(err, "cannot write") ? 0 : 1);
+	}
+	assert_int_equal(waitpid(a, &st, 0), a);
+	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	assert_string_equal(read_text(path), "old\n");
+	dir_names(dir, names, sizeof(names));
+	assert_string_equal(names, "result.json result.json.tmp");
+
+	/* The rename fails (a folder holding a file has the name): nothing else changes. */
+	snprintf(path, sizeof(path), "%s/taken", dir);
+	assert_int_equal(mkdir(path, 0755), 0);
+	write_text(path, "inside", "x");
+	assert_int_not_equal(result_write_file(dir, "taken", "new\n", 4, err, sizeof(err)), 0);
+	assert_non_null(strstr(err, "cannot rename"));
+	dir_names(dir, names, sizeof(names));
+	assert_string_equal(names, "result.json result.json.tmp taken");
+
+	/* The temporary cannot be created: said, naming the file meant. */
+	snprintf(path, sizeof(path), "%s/gone", dir);
+	assert_int_equal(result_write_file(path, "result.json", "new\n", 4, err, sizeof(err)), -ENOENT);
+	assert_non_null(strstr(err, "cannot create a temporary file for"));
+	assert_non_null(strstr(err, "gone/result.json"));
+
+	snprintf(path, sizeof(path), "rm -rf '%s'", dir);
+	assert_int_equal(system(path), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_series_and_settings),
 		cmocka_unit_test(test_unmeasured_is_null),
 		cmocka_unit_test(test_csv),
+		cmocka_unit_test(test_write_file),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

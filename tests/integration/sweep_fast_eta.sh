@@ -1,0 +1,34 @@
+#!/bin/bash
+# A --fast sweep's estimates (issue 18): the dry run's drive time and the
+# live ETA know about shortened rounds, carried points and prediction, so
+# they come within a factor of the real drive time (the full-round figures
+# they replace were 60-80x too long on this drive).
+set -eu
+. "$(dirname "$0")/lib.sh"
+setup "$@"
+
+target=sim:budget-tlc,capacity=1G
+run_cmd sweep "$target" --fast --dry-run
+[ "$rc" = 0 ] || fail "--fast --dry-run exited $rc: $(cat "$work/stderr")"
+grep -q '^estimate: .*rounds of 0.1 x the span.*carried over' "$work/stdout" ||
+	fail "the estimate does not name the fast paths: $(grep estimate "$work/stdout")"
+cp "$work/stdout" "$work/dry"
+run_cmd sweep "$target" --fast --quiet --out "$work/sw" --events "$work/ev"
+[ "$rc" = 0 ] || fail "--fast sweep exited $rc: $(cat "$work/stderr")"
+python3 - "$work/dry" "$work/sw/result.json" "$work/ev" <<'PY' || fail "estimates against the real drive time"
+import json, re, sys
+dry, res, evp = sys.argv[1:]
+m = re.search(r'about ([0-9.]+) (s|min|h) of drive time', open(dry).read())
+est = float(m.group(1)) * {'s': 1, 'min': 60, 'h': 3600}[m.group(2)]
+real = sum(p['drive_seconds'] for p in json.load(open(res))['points'])
+print('dry run %.0f s, real %.0f s' % (est, real))
+assert real / 2 <= est <= real * 2, 'dry-run estimate %.0f s, real %.0f s' % (est, real)
+evs = [json.loads(l) for l in open(evp)]
+end = evs[-1]['virtual_s']
+for q in (0.5, 0.75):
+    e = next(x for x in evs if x['fraction'] >= q and x['eta_s'] is not None)
+    pred = e['virtual_s'] + e['eta_s']
+    print('at %.0f%%: predicted end %.0f s, real %.0f s' % (q * 100, pred, end))
+    assert abs(pred / end - 1) <= 0.4, 'at %.0f%% the ETA says %.0f s, the sweep ended at %.0f s' % (q * 100, pred, end)
+PY
+echo PASS
