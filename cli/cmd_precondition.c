@@ -7,10 +7,12 @@
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <json-c/json.h>
 
+#include "cli/batch.h"
 #include "cli/commands.h"
 #include "cli/interrupt.h"
 #include "util/escape.h"
@@ -28,15 +30,18 @@
 #include "util/text.h"
 
 const char cmd_precondition_usage[] =
-	"usage: ssdprof precondition TARGET [--span PCT] [--no-purge] [OPTIONS]\n"
+	"usage: ssdprof precondition TARGET... [--span PCT] [--no-purge] [--jobs N] [OPTIONS]\n"
 	"\n"
 	"Purge TARGET, fill it sequentially with 128k writes, then write random\n"
 	"blocks in rounds until steady state (SNIA PTS: over the last 5 rounds the\n"
 	"IOPS range is within 20% of the mean and the trend within 10%), or until\n"
 	"the round or write limit.  Prints each round.  DESTROYS ALL DATA on TARGET.\n"
 	"\n"
+	BATCH_USAGE_TEXT
+	"\n"
 	"  --span PCT         precondition only the first PCT% of the capacity (default 100)\n"
 	"  --no-purge         keep the current contents (skip the purge)\n"
+	BATCH_USAGE
 	CLI_USAGE_ROUNDS
 	"\n"
 	"Exit status 1 with --require-steady when steady state was not reached.\n"
@@ -48,6 +53,7 @@ struct pc_cmd {
 	struct cli_opts o;
 	double span_pct;
 	bool purge, require_steady;
+	unsigned jobs;
 };
 
 static int parse_args(struct pc_cmd *p)
@@ -73,6 +79,10 @@ static int parse_args(struct pc_cmd *p)
 		case OPT_REQUIRE_STEADY:
 			p->require_steady = true;
 			break;
+		case BATCH_OPT_JOBS:
+			if (batch_parse_jobs(optarg, &p->jobs))
+				return EXIT_USAGE;
+			break;
 		}
 	}
 	if (!rc && !p->purge && cli_opts_seen(&p->o, CLI_OPT_PURGE_METHOD)) {
@@ -82,8 +92,11 @@ static int parse_args(struct pc_cmd *p)
 	return rc;
 }
 
-static void dry_run(const struct pc_cmd *p, const struct target *t)
+static struct eta_settings eta_settings_of(const struct cli_opts *o);
+
+static void dry_run(const struct pc_cmd *p, struct target *t)
 {
+	struct eta_settings es = eta_settings_of(&p->o);
 	const struct cli_opts *o = &p->o;
 	char what[160];
 
@@ -95,6 +108,7 @@ static void dry_run(const struct pc_cmd *p, const struct target *t)
 	       "  3. run %s at QD %u there in rounds of %.0f s until steady (at most %u)\n",
 	       (unsigned long long)o->s.usable_bytes, o->s.fill_passes, what, o->s.qd,
 	       (double)o->s.round_ns / 1e9, o->s.max_rounds);
+	progress_dry_run_estimate(t, &es);
 }
 
 /*
@@ -132,7 +146,7 @@ static int save(struct pc_cmd *p, struct target *t, const struct precondition_re
 	doc = *docp = result_doc_new("precondition", p->o.command, t);
 	result_doc_finish(doc, t);
 	if ((ret = settings_add(doc, p))) {
-		cli_error("out of memory");
+		cli_fail(&p->o, "out of memory");
 		return EXIT_RUN_FAILED;
 	}
 	point = point_json(info, r);
@@ -140,7 +154,7 @@ static int save(struct pc_cmd *p, struct target *t, const struct precondition_re
 	if (members) {
 		json_object_object_add(doc, "group", raid_group_json(t));
 		if ((ret = raid_rounds_json_add(members, point, r->nrounds))) {
-			cli_error("%s%sthe members' figures: %s", failure, *failure ? "; saving " : "", strerror(-ret));
+			cli_fail(&p->o, "%s%sthe members' figures: %s", failure, *failure ? "; saving " : "", strerror(-ret));
 			return EXIT_RUN_FAILED;
 		}
 	}
@@ -149,7 +163,7 @@ static int save(struct pc_cmd *p, struct target *t, const struct precondition_re
 	else
 		ret = result_write_json(dir, "result.json", doc, err, sizeof(err));
 	if (ret) {
-		cli_error("%s%s%s", failure, *failure ? "; saving what was measured: " : "", err);
+		cli_fail(&p->o, "%s%s%s", failure, *failure ? "; saving what was measured: " : "", err);
 		return EXIT_RUN_FAILED;
 	}
 	return 0;
@@ -169,26 +183,26 @@ static int precondition(struct pc_cmd *p, struct target *t)
 	struct precondition_result r = { 0 };
 	struct point_info info = { .op_percent = NAN };
 	struct json_object *doc = NULL;
-	struct pc_progress progress = { .prefix = "" };
+	struct pc_progress progress = { .prefix = o->batch ? o->batch->prefix : "" };
 	struct progress prog = { .closed = true };
 	struct eta_settings es = eta_settings_of(o);
 	char err[TARGET_ERRLEN], dir[4096], purge_used[32] = "", wa[32];
 	uint64_t start;
 	int ret, rc = EXIT_RUN_FAILED;
 
-	if ((rc = progress_open(&prog, &(struct progress_opts){ "precondition", o->quiet, o->json, o->events }, t,
-				&es)))
+	if ((rc = progress_open(&prog, &(struct progress_opts){ "precondition", o->quiet, o->json, o->events,
+								 o->batch != NULL }, t, &es)))
 		goto out;
 	rc = EXIT_RUN_FAILED;
 	progress.status = &prog;
 	ret = cli_make_out_dir(o->out, dir, sizeof(dir), err, sizeof(err));
 	if (ret) {
-		cli_error("%s", err);
+		cli_fail(o, "%s", err);
 		rc = EXIT_USAGE;   /* before anything touched the target */
 		goto out;
 	}
 	if (target_has(t, TARGET_CAP_GROUP) && !(progress.members = raid_rounds_new(t, o->s.max_rounds))) {
-		cli_error("out of memory");
+		cli_fail(o, "out of memory");
 		goto out;
 	}
 	progress.print = !o->quiet && !o->json;
@@ -198,9 +212,9 @@ static int precondition(struct pc_cmd *p, struct target *t)
 	ret = p->purge ? precondition_purge(t, o->purge_method, purge_used, sizeof(purge_used), err, sizeof(err)) : 0;
 	progress_pause(&prog);
 	if (ret > 0) {
-		cli_error("warning: %s", err);
+		cli_warn(o, "warning: %s", err);
 	} else if (ret) {
-		cli_error("purge: %s", err);
+		cli_fail(o, "purge: %s", err);
 		goto out;
 	}
 	ret = precondition_run(t, &o->s, &r, pc_progress_event, pc_cli_poll, &progress, err, sizeof(err));
@@ -215,25 +229,33 @@ static int precondition(struct pc_cmd *p, struct target *t)
 	if ((rc = save(p, t, &r, &info, progress.members, dir, ret && ret != -EINTR ? err : "", &doc)))
 		goto out;
 	if (ret && ret != -EINTR) {
-		cli_error("%s; %zu finished round(s) in %s/result.json", err, r.nrounds, dir);
+		cli_fail(o, "%s; %zu finished round(s) in %s/result.json", err, r.nrounds, dir);
 		rc = EXIT_RUN_FAILED;
 		goto out;
 	}
 	if (!ret)
 		progress_close(&prog, true);
-	if (o->json)
+	if (o->batch) {
+		o->batch->figure = "steady_iops";
+		o->batch->value = r.nrounds ? r.iops : NAN;
+	}
+	if (o->json && !o->batch)
 		puts(result_json_text(doc));
-	else if (!o->quiet && !r.nrounds)
-		printf("steady state NOT reached (%s before the first round): no round measured\n", r.stop_reason);
-	else if (!o->quiet)
-		printf("%s after %zu rounds (%s): %.0f IOPS over rounds %zu-%zu, WA %s\n",
-		       r.reached ? "steady state reached" : "steady state NOT reached", r.nrounds, r.stop_reason,
-		       r.iops, r.window.first + 1, r.window.last + 1, text_num(wa, sizeof(wa), 2, r.waf));
-	fprintf(stderr, "results: %s/result.json\n", dir);
+	else if (!o->quiet && !o->json && !r.nrounds)
+		cli_say(o, "steady state NOT reached (%s before the first round): no round measured", r.stop_reason);
+	else if (!o->quiet && !o->json)
+		cli_say(o, "%s after %zu rounds (%s): %.0f IOPS over rounds %zu-%zu, WA %s",
+			r.reached ? "steady state reached" : "steady state NOT reached", r.nrounds, r.stop_reason,
+			r.iops, r.window.first + 1, r.window.last + 1, text_num(wa, sizeof(wa), 2, r.waf));
+	if (!o->batch)
+		fprintf(stderr, "results: %s/result.json\n", dir);
 	if (ret == -EINTR)
 		rc = EXIT_INTERRUPTED;
 	else
 		rc = p->require_steady && !r.reached ? EXIT_RUN_FAILED : EXIT_OK;
+	if (o->batch && rc)
+		snprintf(o->batch->error, sizeof(o->batch->error), "%s", ret == -EINTR ? "interrupted"
+			 : "steady state not reached (--require-steady)");
 out:
 	progress_close(&prog, false);
 	json_object_put(doc);
@@ -242,31 +264,84 @@ out:
 	return rc;
 }
 
+/* The span of t to precondition into p->o.s.usable_bytes: 0, or EXIT_USAGE after printing why. */
+static int check_span(struct pc_cmd *p, const struct target *t)
+{
+	p->o.s.usable_bytes = sweep_usable_bytes(t->info.capacity_bytes, 100 - p->span_pct);
+	if (p->o.s.usable_bytes < FILL_BS || p->o.s.usable_bytes < p->o.s.bs) {
+		cli_error("--span: %.4g%% of %s is smaller than one block", p->span_pct, t->info.path);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* A drive of a batch (cli/batch.h): its own copy of the options, checked as one TARGET is. */
+static int batch_check(struct batch_drive *d, void *ctx)
+{
+	struct pc_cmd *p = malloc(sizeof(*p));
+	int rc;
+
+	if (!p) {
+		cli_error("out of memory");
+		return EXIT_RUN_FAILED;
+	}
+	*p = *(const struct pc_cmd *)ctx;
+	d->arg = p;
+	p->o.batch = d;
+	p->o.yes = d->yes;
+	if ((rc = pc_cli_check_target(&p->o, d->t, "precondition")))
+		return rc;
+	return check_span(p, d->t);
+}
+
+static void batch_dry_run(struct batch_drive *d, void *ctx)
+{
+	(void)ctx;
+	dry_run(d->arg, d->t);
+}
+
+static int batch_one(struct batch_drive *d, void *ctx)
+{
+	struct pc_cmd *p = d->arg;
+
+	(void)ctx;
+	p->o.out = d->dir;
+	return precondition(p, d->t);
+}
+
+static void batch_release(struct batch_drive *d, void *ctx)
+{
+	(void)ctx;
+	free(d->arg);
+	d->arg = NULL;
+}
+
 int cmd_precondition(int argc, char **argv)
 {
 	static const struct option own[] = {
 		{ "span", required_argument, NULL, OPT_SPAN },
 		{ "no-purge", no_argument, NULL, OPT_NO_PURGE },
 		{ "require-steady", no_argument, NULL, OPT_REQUIRE_STEADY },
+		BATCH_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
+	static const struct batch_cmd batch = { "precondition", batch_check, batch_dry_run, batch_one, batch_release };
 	struct pc_cmd p = { .span_pct = 100, .purge = true };
 	struct target *t = NULL;
 	int rc;
 
 	if ((rc = cli_opts_init(&p.o, argc, argv, CLI_O_ALL, own)))
 		return rc;
-	if ((rc = parse_args(&p)) || (rc = pc_cli_open_target(&p.o, argc, argv, optind, "precondition", &t)))
+	if ((rc = parse_args(&p)))
 		goto out;
-	p.o.s.usable_bytes = sweep_usable_bytes(t->info.capacity_bytes, 100 - p.span_pct);
-	if (p.o.s.usable_bytes < FILL_BS || p.o.s.usable_bytes < p.o.s.bs) {
-		cli_error("--span: %.4g%% of %s is smaller than one block", p.span_pct, t->info.path);
-		rc = EXIT_USAGE;
-	} else if (p.o.dry_run) {
-		struct eta_settings es = eta_settings_of(&p.o);
-
+	if (p.o.raid_level < 0 && argc - optind > 1) {
+		rc = batch_main(&p.o, argc, argv, optind, p.o.out, p.jobs, &batch, &p);
+		goto out;
+	}
+	if ((rc = pc_cli_open_target(&p.o, argc, argv, optind, "precondition", &t)) || (rc = check_span(&p, t)))
+		goto out;
+	if (p.o.dry_run) {
 		dry_run(&p, t);
-		progress_dry_run_estimate(t, &es);
 		rc = EXIT_OK;
 	} else {
 		rc = precondition(&p, t);

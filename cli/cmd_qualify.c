@@ -14,6 +14,7 @@
 
 #include <json-c/json.h>
 
+#include "cli/batch.h"
 #include "cli/commands.h"
 #include "cli/interrupt.h"
 #include "cli/pc_options.h"
@@ -564,7 +565,7 @@ static int qualify(struct qualify_cli *o, struct qualify_drive *d, unsigned n)
 		}
 	}
 	interrupt_install();
-	if (qualify_run_all(d, n, o->jobs)) {
+	if (batch_run(d, sizeof(*d), n, o->jobs, qualify_drive_run)) {
 		cli_error("qualify: cannot start a thread: %s", strerror(EAGAIN));
 		return EXIT_RUN_FAILED;
 	}

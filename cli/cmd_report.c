@@ -4,6 +4,7 @@
  * rendered and written by reports/report.c.
  */
 #include <errno.h>
+#include <limits.h>
 #include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -19,9 +20,10 @@
 #include "reports/report.h"
 
 const char cmd_report_usage[] =
-	"usage: ssdprof report RESULT.json [-o report.html] [--png DIR]\n"
+	"usage: ssdprof report RESULT.json|DIR [-o report.html] [--png DIR]\n"
 	"\n"
-	"Turn a result document (sweep, slc, run or precondition) into one HTML page\n"
+	"Turn a result document (sweep, slc, run, precondition, qualify or batch; a\n"
+	"folder: its result.json) into one HTML page\n"
 	"that needs nothing else to be read: a summary (target, method, purge, OP\n"
 	"method, steady state per point, the recommendation and why), charts, and the\n"
 	"numbers of every chart in a table.  The CSV files go beside the HTML file,\n"
@@ -104,8 +106,9 @@ int cmd_report(int argc, char **argv)
 {
 	const char *out = NULL, *png = NULL;
 	const struct report_kind *kind;
-	char err[4352], defout[4200];
+	char err[4352], defout[4200], path[PATH_MAX];
 	struct json_object *doc;
+	struct stat st;
 	int ret;
 
 	if ((ret = report_options(argc, argv, "report", &out, &png, NULL)))
@@ -114,6 +117,14 @@ int cmd_report(int argc, char **argv)
 		cli_error(optind >= argc ? "report needs a RESULT.json; see ssdprof report --help"
 					 : "report takes one RESULT.json (ssdprof compare puts several on the same charts)");
 		return EXIT_USAGE;
+	}
+	/* A results folder (a batch's, say): the document it holds. */
+	if (!stat(argv[optind], &st) && S_ISDIR(st.st_mode)) {
+		if ((size_t)snprintf(path, sizeof(path), "%s/result.json", argv[optind]) >= sizeof(path)) {
+			cli_error("report: the folder name is too long");
+			return EXIT_USAGE;
+		}
+		argv[optind] = path;
 	}
 	/* A file that is not a result is bad input; a report that cannot be written is a failure. */
 	if (report_load(argv[optind], &doc, &kind, err, sizeof(err))) {

@@ -7,10 +7,12 @@
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <json-c/json.h>
 
+#include "cli/batch.h"
 #include "cli/commands.h"
 #include "cli/interrupt.h"
 #include "util/parse.h"
@@ -26,7 +28,8 @@
 #include "device/target.h"
 
 const char cmd_slc_usage[] =
-	"usage: ssdprof slc TARGET [--bs 128k] [--qd 32] [--prefill PCT] [--idle LIST] [OPTIONS]\n"
+	"usage: ssdprof slc TARGET... [--bs 128k] [--qd 32] [--prefill PCT] [--idle LIST] [--jobs N]\n"
+	"                  [OPTIONS]\n"
 	"       ssdprof slc --raid 0|1|5|6|10 [--chunk SIZE] MEMBER MEMBER... [OPTIONS]\n"
 	"\n"
 	"Purge TARGET, then write it sequentially end to end and chart MB/s per 0.5%\n"
@@ -35,6 +38,8 @@ const char cmd_slc_usage[] =
 	"drop is the SLC cache plus the write buffer, measured apart after the cliff.\n"
 	"DESTROYS ALL DATA on TARGET.\n"
 	"\n"
+	BATCH_USAGE_TEXT
+	"\n"
 	"  --bs SIZE           write size (default 128k)\n"
 	"  --qd N              queue depth (default 32)\n"
 	"  --prefill PCT       write PCT% first and let the drive settle: the cache of a part-full drive\n"
@@ -42,7 +47,8 @@ const char cmd_slc_usage[] =
 	"  --idle LIST         after the cliff, idle this long and measure how much the cache\n"
 	"                      recovered, e.g. 5s,30s,120s\n"
 	"  --purge-method M    as for sweep (default auto)\n"
-	"  --seed N, --out DIR, --json, --quiet, --events FILE, --dry-run, --yes SERIAL,\n"
+	"  --jobs N            several TARGETs: probe at most N drives at once (default: all)\n"
+	"  --seed N, --out DIR, --json, --quiet, --events FILE, --dry-run, --yes SERIAL(S),\n"
 	"  --raid LEVEL, --chunk SIZE   as for sweep\n"
 	"\n"
 	"Example: ssdprof slc sim:budget-qlc --idle 30s,5m\n";
@@ -51,7 +57,7 @@ enum { OPT_PREFILL = CLI_OPT_END, OPT_PREFILL_IDLE, OPT_IDLE };
 
 #define SLC_OPTIONS (CLI_O_IO | CLI_O(CLI_OPT_PURGE_METHOD) | CLI_O_OUTPUT | CLI_O_EVENTS | CLI_O_CONFIRM | CLI_O_GROUP)
 
-static int parse_args(struct cli_opts *o, struct slc_settings *s)
+static int parse_args(struct cli_opts *o, struct slc_settings *s, unsigned *jobs)
 {
 	char err[256];
 	int c, rc;
@@ -69,6 +75,10 @@ static int parse_args(struct cli_opts *o, struct slc_settings *s)
 		case OPT_IDLE:
 			if (parse_duration_list("--idle", optarg, s->idle_ns, SLC_MAX_IDLE, &s->nidle, err, sizeof(err)))
 				goto bad;
+			break;
+		case BATCH_OPT_JOBS:
+			if (batch_parse_jobs(optarg, jobs))
+				return EXIT_USAGE;
 			break;
 		}
 	}
@@ -94,20 +104,27 @@ static struct json_object *settings_json(const struct slc_settings *s)
 	return settings;
 }
 
-static void print_result(struct json_object *doc, const struct slc_result *r)
+static void print_result(const struct cli_opts *o, struct json_object *doc, const struct slc_result *r)
 {
 	struct json_object *slc_obj = NULL;
 	struct table phases;
+	char summary[256];
 
+	slc_summary(r, summary, sizeof(summary));
+	if (o->batch) {
+		/* A drive of a batch: its phases are in its own report. */
+		cli_say(o, "%s", summary);
+		for (size_t i = 0; i < r->nrecovery; i++)
+			cli_say(o, "after %g s idle: %s%.2f GB of SLC cache back", r->recovery[i].idle_s,
+				r->recovery[i].lower_bound ? "at least " : "", (double)r->recovery[i].recovered_bytes / 1e9);
+		return;
+	}
 	printf("phases (MB/s over the bytes written after the purge%s):\n", r->prefill_bytes ? " and prefill" : "");
 	/* The same table as the HTML report's (table.c). */
 	json_object_object_get_ex(doc, "slc", &slc_obj);
 	table_slc_phases(&phases, slc_obj);
 	table_print(&phases, stdout, "  ");
 	table_free(&phases);
-	char summary[256];
-
-	slc_summary(r, summary, sizeof(summary));
 	printf("%s\n", summary);
 	for (size_t i = 0; i < r->nrecovery; i++)
 		printf("after %g s idle: %s%.2f GB of SLC cache back\n", r->recovery[i].idle_s,
@@ -138,7 +155,7 @@ static int save(const struct cli_opts *o, struct target *t, const struct slc_set
 		json_object_object_add(doc, "group", raid_group_json(t));
 		raid_snap_take(after, t);
 		if ((ret = raid_members_json_add(slc, t, before, after, NULL))) {
-			cli_error("%s%sthe members' figures: %s", failure, sep, strerror(-ret));
+			cli_fail(o, "%s%sthe members' figures: %s", failure, sep, strerror(-ret));
 			return EXIT_RUN_FAILED;
 		}
 	}
@@ -148,7 +165,7 @@ static int save(const struct cli_opts *o, struct target *t, const struct slc_set
 	else
 		ret = result_write_json(dir, "result.json", doc, err, sizeof(err));
 	if (ret) {
-		cli_error("%s%s%s", failure, sep, err);
+		cli_fail(o, "%s%s%s", failure, sep, err);
 		return EXIT_RUN_FAILED;
 	}
 	return 0;
@@ -164,13 +181,13 @@ static int probe(const struct cli_opts *o, struct target *t, const struct slc_se
 
 	ret = cli_make_out_dir(o->out, dir, sizeof(dir), err, sizeof(err));
 	if (ret) {
-		cli_error("%s", err);
+		cli_fail(o, "%s", err);
 		rc = EXIT_USAGE;   /* before anything touched the target */
 		goto out;
 	}
 	if (target_has(t, TARGET_CAP_GROUP)) {
 		if (!(before = raid_snap_new(t)) || !(after = raid_snap_new(t))) {
-			cli_error("out of memory");
+			cli_fail(o, "out of memory");
 			goto out;
 		}
 		raid_snap_take(before, t);
@@ -180,13 +197,13 @@ static int probe(const struct cli_opts *o, struct target *t, const struct slc_se
 	ret = slc_probe_run(t, s, &r, pc_cli_poll, NULL, err, sizeof(err));
 	progress_pause(prog);
 	if (r.warning[0])
-		cli_error("warning: %s", r.warning);
+		cli_warn(o, "warning: %s", r.warning);
 	/* Before the purge was done nothing was measured nor destroyed: nothing to save. */
 	if (ret && !r.cut) {
 		if (ret == -EINTR)
-			cli_error("interrupted before the probe began; nothing was measured");
+			cli_fail(o, "interrupted before the probe began; nothing was measured");
 		else
-			cli_error("%s", err);
+			cli_fail(o, "%s", err);
 		rc = ret == -EINTR ? EXIT_INTERRUPTED : EXIT_RUN_FAILED;
 		goto out;
 	}
@@ -195,20 +212,25 @@ static int probe(const struct cli_opts *o, struct target *t, const struct slc_se
 		goto out;
 	if (!ret)
 		progress_close(prog, true);
-	if (o->json)
+	if (o->batch) {
+		o->batch->figure = "slc_cache_bytes";
+		o->batch->value = r.cache_known ? (double)r.cache_bytes : NAN;
+	}
+	if (o->json && !o->batch)
 		puts(result_json_text(doc));
-	else if (!o->quiet && r.nphases)
-		print_result(doc, &r);
+	else if (!o->quiet && !o->json && r.nphases)
+		print_result(o, doc, &r);
 	fflush(stdout);
 	if (ret) {
 		if (ret == -EINTR)
-			cli_error("interrupted; what was measured is in %s/result.json", dir);
+			cli_fail(o, "interrupted; what was measured is in %s/result.json", dir);
 		else
-			cli_error("%s; what was measured is in %s/result.json", err, dir);
+			cli_fail(o, "%s; what was measured is in %s/result.json", err, dir);
 		rc = ret == -EINTR ? EXIT_INTERRUPTED : EXIT_RUN_FAILED;
 		goto out;
 	}
-	fprintf(stderr, "results: %s/result.json\n", dir);
+	if (!o->batch)
+		fprintf(stderr, "results: %s/result.json\n", dir);
 	rc = EXIT_OK;
 out:
 	json_object_put(doc);
@@ -218,53 +240,139 @@ out:
 	return rc;
 }
 
+/* The probe's settings for t from the options and the parsed base, and its estimate. */
+static void settings_for(const struct cli_opts *o, const struct slc_settings *base, const struct target *t,
+			 struct slc_settings *s, struct eta_settings *es)
+{
+	*s = *base;
+	s->usable_bytes = t->info.capacity_bytes;
+	s->bs = o->s.bs;
+	s->qd = o->s.qd;
+	s->seed = o->s.seed;
+	s->purge_method = o->purge_method;
+	*es = (struct eta_settings){ .job = ETA_SLC, .capacity_bytes = s->usable_bytes, .prefill_pct = s->prefill_pct,
+				     .prefill_idle_s = (double)s->prefill_idle_ns / 1e9, .nidle = s->nidle };
+	for (size_t i = 0; i < s->nidle; i++)
+		es->idle_s[i] = (double)s->idle_ns[i] / 1e9;
+}
+
+static void dry_run(const struct cli_opts *o, const struct slc_settings *base, struct target *t)
+{
+	struct slc_settings s;
+	struct eta_settings es;
+
+	settings_for(o, base, t, &s, &es);
+	printf("dry run: nothing is written.  ssdprof slc would:\n"
+	       "  1. purge %s (%s)\n"
+	       "  2. write the first %.4g%% sequentially and idle %.0f s\n"
+	       "  3. write the rest sequentially (%u-byte writes, QD %u), measuring MB/s per 0.5%% of capacity\n"
+	       "  4. idle and write again %zu time(s) to measure recovery\n",
+	       t->info.path, o->purge_method ? o->purge_method : "auto", s.prefill_pct,
+	       (double)s.prefill_idle_ns / 1e9, s.bs, s.qd, s.nidle);
+	progress_dry_run_estimate(t, &es);
+}
+
+/* The probe of the checked target t, its progress shown (a drive of a batch: none).  An exit code. */
+static int probe_one(const struct cli_opts *o, const struct slc_settings *base, struct target *t)
+{
+	struct progress prog = { .closed = true };
+	struct slc_settings s;
+	struct eta_settings es;
+	int rc;
+
+	settings_for(o, base, t, &s, &es);
+	if (!(rc = progress_open(&prog, &(struct progress_opts){ "slc", o->quiet, o->json, o->events, o->batch != NULL },
+				 t, &es))) {
+		s.tick = progress_tick;
+		s.tick_arg = &prog;
+		rc = probe(o, t, &s, &prog);
+	}
+	progress_close(&prog, false);
+	return rc;
+}
+
+/* A drive of a batch (cli/batch.h): its own copy of the options, checked as one TARGET is. */
+struct slc_drive {
+	struct cli_opts o;
+	const struct slc_settings *base;
+};
+
+static int batch_check(struct batch_drive *d, void *ctx)
+{
+	const struct slc_drive *all = ctx;
+	struct slc_drive *s = malloc(sizeof(*s));
+
+	if (!s) {
+		cli_error("out of memory");
+		return EXIT_RUN_FAILED;
+	}
+	*s = *all;
+	d->arg = s;
+	s->o.batch = d;
+	s->o.yes = d->yes;
+	return pc_cli_check_target(&s->o, d->t, "slc");
+}
+
+static void batch_dry_run(struct batch_drive *d, void *ctx)
+{
+	struct slc_drive *s = d->arg;
+
+	(void)ctx;
+	dry_run(&s->o, s->base, d->t);
+}
+
+static int batch_one(struct batch_drive *d, void *ctx)
+{
+	struct slc_drive *s = d->arg;
+
+	(void)ctx;
+	s->o.out = d->dir;
+	return probe_one(&s->o, s->base, d->t);
+}
+
+static void batch_release(struct batch_drive *d, void *ctx)
+{
+	(void)ctx;
+	free(d->arg);
+	d->arg = NULL;
+}
+
 int cmd_slc(int argc, char **argv)
 {
 	static const struct option own[] = {
 		{ "prefill", required_argument, NULL, OPT_PREFILL },
 		{ "prefill-idle", required_argument, NULL, OPT_PREFILL_IDLE },
 		{ "idle", required_argument, NULL, OPT_IDLE },
+		BATCH_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
-	struct cli_opts o;
+	static const struct batch_cmd batch = { "slc", batch_check, batch_dry_run, batch_one, batch_release };
+	struct slc_drive all;
 	struct slc_settings s = { .prefill_idle_ns = 60ull * 1000000000 };
 	struct target *t = NULL;
-	struct progress prog = { .closed = true };
-	struct eta_settings es;
+	unsigned jobs = 0;
 	int rc;
 
-	if ((rc = cli_opts_init(&o, argc, argv, SLC_OPTIONS, own)))
+	if ((rc = cli_opts_init(&all.o, argc, argv, SLC_OPTIONS, own)))
 		return rc;
-	o.s.bs = 128 * 1024;
-	if ((rc = parse_args(&o, &s)) || (rc = pc_cli_open_target(&o, argc, argv, optind, "slc", &t)))
+	all.base = &s;
+	all.o.s.bs = 128 * 1024;
+	if ((rc = parse_args(&all.o, &s, &jobs)))
 		goto out;
-	s.usable_bytes = t->info.capacity_bytes;
-	s.bs = o.s.bs;
-	s.qd = o.s.qd;
-	s.seed = o.s.seed;
-	s.purge_method = o.purge_method;
-	es = (struct eta_settings){ .job = ETA_SLC, .capacity_bytes = s.usable_bytes, .prefill_pct = s.prefill_pct,
-				    .prefill_idle_s = (double)s.prefill_idle_ns / 1e9, .nidle = s.nidle };
-	for (size_t i = 0; i < s.nidle; i++)
-		es.idle_s[i] = (double)s.idle_ns[i] / 1e9;
-	if (o.dry_run) {
-		printf("dry run: nothing is written.  ssdprof slc would:\n"
-		       "  1. purge %s (%s)\n"
-		       "  2. write the first %.4g%% sequentially and idle %.0f s\n"
-		       "  3. write the rest sequentially (%u-byte writes, QD %u), measuring MB/s per 0.5%% of capacity\n"
-		       "  4. idle and write again %zu time(s) to measure recovery\n",
-		       t->info.path, o.purge_method ? o.purge_method : "auto", s.prefill_pct,
-		       (double)s.prefill_idle_ns / 1e9, s.bs, s.qd, s.nidle);
-		progress_dry_run_estimate(t, &es);
+	if (all.o.raid_level < 0 && argc - optind > 1) {
+		rc = batch_main(&all.o, argc, argv, optind, all.o.out, jobs, &batch, &all);
+		goto out;
+	}
+	if ((rc = pc_cli_open_target(&all.o, argc, argv, optind, "slc", &t)))
+		goto out;
+	if (all.o.dry_run) {
+		dry_run(&all.o, &s, t);
 		rc = EXIT_OK;
-	} else if (!(rc = progress_open(&prog, &(struct progress_opts){ "slc", o.quiet, o.json, o.events }, t, &es))) {
-		s.tick = progress_tick;
-		s.tick_arg = &prog;
-		rc = probe(&o, t, &s, &prog);
+	} else {
+		rc = probe_one(&all.o, &s, t);
 	}
 out:
-	progress_close(&prog, false);
 	target_close(t);
-	cli_opts_release(&o);
+	cli_opts_release(&all.o);
 	return rc;
 }

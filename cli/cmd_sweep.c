@@ -14,6 +14,7 @@
 
 #include <json-c/json.h>
 
+#include "cli/batch.h"
 #include "cli/commands.h"
 #include "cli/endurance_opts.h"
 #include "cli/interrupt.h"
@@ -42,11 +43,11 @@
 #include "util/text.h"
 
 const char cmd_sweep_usage[] =
-	"usage: ssdprof sweep TARGET [--op LIST | --op-range A:B [--resolution PCT]]\n"
-	"                    [--op-method auto|namespace|span] [OPTIONS]\n"
+	"usage: ssdprof sweep TARGET... [--op LIST | --op-range A:B [--resolution PCT]]\n"
+	"                    [--op-method auto|namespace|span] [--jobs N] [OPTIONS]\n"
 	"       ssdprof sweep --raid 0|1|5|6|10 [--chunk SIZE] MEMBER MEMBER... [OPTIONS]\n"
 	"                    [--op-member P1,P2,... ...]\n"
-	"       ssdprof sweep TARGET --resume DIR\n"
+	"       ssdprof sweep TARGET... --resume DIR\n"
 	"\n"
 	"For each OP level: purge, hold back that % of the capacity (namespace resize,\n"
 	"HPA, or a workload confined to a span), fill sequentially, then random writes\n"
@@ -55,13 +56,17 @@ const char cmd_sweep_usage[] =
 	"whose IOPS reach 90% of the best) and recommends an OP.  DESTROYS ALL DATA on\n"
 	"the target.\n"
 	"\n"
+	BATCH_USAGE_TEXT
+	"\n"
 	"  --op LIST          measure exactly these OP levels, e.g. 0,7,14,28\n"
 	"  --op-range A:B     adaptive search between A and B % (default 0:40)\n"
 	"  --resolution PCT   adaptive: narrow the knee down to this (default 2.5)\n"
 	"  --op-method M      auto (namespace, then HPA, then span), namespace or span\n"
 	"  --op-member LIST   a RAID group's point with its own OP for each member, one\n"
 	"                     percent per member in order (repeat for more points)\n"
-	"  --resume DIR       continue the sweep saved in DIR, with its settings\n"
+	"  --resume DIR       continue the sweep saved in DIR, with its settings (several\n"
+	"                     TARGETs: each drive's in DIR/drive-N)\n"
+	BATCH_USAGE
 	"  --require-steady   exit 1 if a point did not reach steady state\n"
 	ENDURANCE_USAGE
 	"  --carry-over       span OP: a point starts from the last one's state, TRIMming\n"
@@ -83,7 +88,8 @@ const char cmd_sweep_usage[] =
 	"                     points, figures may be predicted), span OP with TRIM only\n"
 	CLI_USAGE_ROUNDS
 	"\n"
-	"Example: ssdprof sweep sim:budget-tlc --out results/budget\n";
+	"Example: ssdprof sweep sim:budget-tlc --out results/budget\n"
+	"         ssdprof sweep sim:dc-tlc sim:budget-tlc --out results/pool\n";
 
 enum {
 	OPT_OP = CLI_OPT_END, OPT_OP_RANGE, OPT_RESOLUTION, OPT_OP_METHOD, OPT_OP_MEMBER, OPT_RESUME,
@@ -142,6 +148,7 @@ static const struct option sweep_options[] = {
 	{ "predict", required_argument, NULL, OPT_PREDICT },
 	{ "round-writes", required_argument, NULL, OPT_ROUND_WRITES },
 	{ "fast", no_argument, NULL, OPT_FAST },
+	BATCH_LONGOPTS,
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -227,6 +234,8 @@ static int sweep_option(struct sweep_cli *o, int c, const char *arg)
 	case OPT_REQUIRE_STEADY:
 		o->require_steady = true;
 		break;
+	case BATCH_OPT_JOBS:
+		return batch_parse_jobs(arg, &o->jobs);
 	default:
 		switch (endurance_option(&o->endurance, c, arg)) {
 		case 0:
@@ -351,8 +360,19 @@ static int compare_points(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static void dry_run(const struct sweep_cli *o, const struct target *t, enum op_method m)
+/* What the estimates need to know of the sweep. */
+static struct eta_settings eta_settings_of(const struct sweep_cli *o, const struct target *t)
 {
+	return (struct eta_settings){ .job = ETA_SWEEP, .capacity_bytes = t->info.capacity_bytes,
+				      .fill_passes = o->pc.s.fill_passes, .round_s = (double)o->pc.s.round_ns / 1e9,
+				      .max_rounds = o->pc.s.max_rounds, .plan = &o->plan,
+				      .round_writes = o->pc.s.round_writes, .min_writes = o->pc.s.min_writes,
+				      .carry_over = o->carry_over, .predict = o->pc.s.predict == PREDICT_STOP };
+}
+
+void sweep_dry_run(const struct sweep_cli *o, struct target *t, enum op_method m)
+{
+	struct eta_settings es;
 	char what[160];
 
 	pc_rounds_describe(&o->pc, what, sizeof(what));
@@ -388,6 +408,8 @@ static void dry_run(const struct sweep_cli *o, const struct target *t, enum op_m
 		printf("), %.4g%% then %.4g%% first, down to %.4g%% resolution\n", o->plan.grid[0],
 		       o->plan.grid[o->plan.ngrid - 1], o->plan.resolution);
 	}
+	es = eta_settings_of(o, t);
+	progress_dry_run_estimate(t, &es);
 }
 
 /* An OP sweep purges and re-provisions drives: an md array's members, not the array.  0 or EXIT_USAGE. */
@@ -410,11 +432,13 @@ static int refuse_md_array(const struct target *t)
  * saved sweep to resume, the points of --op-member, the safety gate and
  * the OP method.  0, or an exit code after printing why.
  */
-static int prepare(struct sweep_cli *o, struct target *t, struct json_object **saved, enum op_method *method)
+int sweep_prepare(struct sweep_cli *o, struct target *t, struct json_object **saved, enum op_method *method)
 {
 	char err[TARGET_ERRLEN];
 	int rc;
 
+	if ((rc = refuse_md_array(t)))
+		return rc;
 	if (o->resume) {
 		if (!(*saved = sweep_load_resume(o->resume, t)))
 			return EXIT_USAGE;
@@ -518,7 +542,7 @@ static int add_point(const struct sweep_cli *o, const struct sweep_run *run, str
 	int ret;
 
 	if (pctx->members && (ret = raid_rounds_json_add(pctx->members, pj, pt->pc.nrounds))) {
-		cli_error("sweep at %.2f%% OP: the members' figures: %s", op, strerror(-ret));
+		cli_fail(&o->pc, "sweep at %.2f%% OP: the members' figures: %s", op, strerror(-ret));
 		json_object_put(pj);
 		save(d, so->dir, false, so->virtual_time, err, sizeof(err));
 		return EXIT_RUN_FAILED;
@@ -532,12 +556,12 @@ static int add_point(const struct sweep_cli *o, const struct sweep_run *run, str
 	progress_point_end(pctx->status, op, pt->pc.iops, pt->pc.waf, pt->pc.reached, pt->pc.nrounds);
 	progress_pause(pctx->status);
 	if (!o->pc.quiet && !o->pc.json)
-		printf("op %.2f%%: %s%s after %zu rounds: %.0f IOPS, WA %s, %.1f drive-minutes\n", op,
+		cli_say(&o->pc, "op %.2f%%: %s%s after %zu rounds: %.0f IOPS, WA %s, %.1f drive-minutes", op,
 		       !strcmp(info.method, "predicted") ? "predicted" : pt->pc.reached ? "steady" : "NOT steady",
 		       pt->carried_over ? " (carried over)" : "", pt->pc.nrounds, pt->pc.iops,
 		       text_num(wa, sizeof(wa), 2, pt->pc.waf), pt->drive_seconds / 60);
 	if (save(d, so->dir, false, so->virtual_time, err, sizeof(err))) {
-		cli_error("%s", err);
+		cli_fail(&o->pc, "%s", err);
 		return EXIT_RUN_FAILED;
 	}
 	return 0;
@@ -563,7 +587,8 @@ static const char *can_carry_text(const struct sweep_run *run, double op, const 
  * or the plan, so --resume measures it again), the document marked
  * interrupted or with the error.  An exit code after printing one line.
  */
-static int stop_point(const struct sweep_run *run, struct sweep_doc *d, struct pc_progress *pctx,
+static int stop_point(const struct cli_opts *pc, const struct sweep_run *run, struct sweep_doc *d,
+		      struct pc_progress *pctx,
 		      const struct sweep_out *so, double op, const double *member_op, const struct sweep_point *pt,
 		      const char *failure)
 {
@@ -592,23 +617,23 @@ static int stop_point(const struct sweep_run *run, struct sweep_doc *d, struct p
 	if (failure) {
 		/* One line: what failed, and where the finished points are. */
 		if (ret)
-			cli_error("%s; saving the finished points: %s", why, err);
+			cli_fail(pc, "%s; saving the finished points: %s", why, err);
 		else if (pctx->members)
-			cli_error("%s; %zu finished point(s) in %s/result.json (--resume %s continues)", why, d->n,
-				  so->dir, so->dir);
+			cli_fail(pc, "%s; %zu finished point(s) in %s/result.json (--resume %s continues)", why, d->n,
+				 so->dir, so->dir);
 		else
 			/* A command that runs as printed (tests/integration/suggestions.sh runs it). */
-			cli_error("%s; %zu finished point(s) in %s/result.json; continue with: ssdprof sweep %s "
-				  "--resume %s", why, d->n, so->dir, run->t->info.path, so->dir);
+			cli_fail(pc, "%s; %zu finished point(s) in %s/result.json; continue with: ssdprof sweep %s "
+				 "--resume %s", why, d->n, so->dir, run->t->info.path, so->dir);
 		return EXIT_RUN_FAILED;
 	}
 	if (ret)
-		cli_error("%s", err);
+		cli_fail(pc, "%s", err);
 	if (pctx->members)
-		cli_error("interrupted after %zu point(s); results so far in %s/result.json; "
+		cli_fail(pc, "interrupted after %zu point(s); results so far in %s/result.json; "
 			  "continue with the same --raid, --chunk and members plus --resume %s", d->n, so->dir, so->dir);
 	else
-		cli_error("interrupted after %zu point(s); results so far in %s/result.json; "
+		cli_fail(pc, "interrupted after %zu point(s); results so far in %s/result.json; "
 			  "continue with: ssdprof sweep %s --resume %s", d->n, so->dir, run->t->info.path, so->dir);
 	return EXIT_INTERRUPTED;
 }
@@ -626,17 +651,17 @@ static int run_points(const struct sweep_cli *o, struct sweep_run *run, struct s
 		const double *member_op = o->member.npoints ? op_member_for(&o->member, next) : NULL;
 		struct sweep_point pt;
 
-		snprintf(prefix, sizeof(prefix), "op %5.2f%%  ", next);
+		snprintf(prefix, sizeof(prefix), "%sop %5.2f%%  ", o->pc.batch ? o->pc.batch->prefix : "", next);
 		pctx->prefix = prefix;
 		pctx->print = !o->pc.quiet && !o->pc.json;
 		progress_pause(pctx->status);
 		if (!o->pc.quiet && !o->pc.json)
-			printf("op %.2f%%: %s\n", next, can_carry_text(run, next, member_op));
+			cli_say(&o->pc, "op %.2f%%: %s", next, can_carry_text(run, next, member_op));
 		progress_point_start(pctx->status, next, sweep_usable_bytes(run->capacity, next));
 		ret = sweep_point_measure(run, next, member_op, &pt, err, sizeof(err));
 		progress_pause(pctx->status);
 		if (ret) {
-			ret = stop_point(run, d, pctx, so, next, member_op, &pt, ret == -EINTR ? NULL : err);
+			ret = stop_point(&o->pc, run, d, pctx, so, next, member_op, &pt, ret == -EINTR ? NULL : err);
 			sweep_point_free(&pt);
 			return ret;
 		}
@@ -646,23 +671,37 @@ static int run_points(const struct sweep_cli *o, struct sweep_run *run, struct s
 		if (ret)
 			return ret;
 		if (interrupt_requested())
-			return stop_point(run, d, pctx, so, next, NULL, NULL, NULL);
+			return stop_point(&o->pc, run, d, pctx, so, next, NULL, NULL, NULL);
 	}
 	return 0;
 }
 
-/* What the estimates need to know of the sweep. */
-static struct eta_settings eta_settings_of(const struct sweep_cli *o, const struct target *t)
+/* What a sweep prints when it is done: the table and the recommendation, or in a batch one line. */
+static void print_done(const struct sweep_cli *o, struct sweep_doc *d, const char *dir)
 {
-	return (struct eta_settings){ .job = ETA_SWEEP, .capacity_bytes = t->info.capacity_bytes,
-				      .fill_passes = o->pc.s.fill_passes, .round_s = (double)o->pc.s.round_ns / 1e9,
-				      .max_rounds = o->pc.s.max_rounds, .plan = &o->plan,
-				      .round_writes = o->pc.s.round_writes, .min_writes = o->pc.s.min_writes,
-				      .carry_over = o->carry_over, .predict = o->pc.s.predict == PREDICT_STOP };
+	struct knee_result k;
+
+	knee_find(d->kp, d->n, &k);
+	if (o->pc.batch) {
+		o->pc.batch->figure = "recommended_op_percent";
+		o->pc.batch->value = k.recommended_op_percent;
+		if (!o->pc.quiet && !o->pc.json)
+			cli_say(&o->pc, "done: recommended OP %.4g%% (%s); %s/result.json", k.recommended_op_percent,
+				k.reason, dir);
+		return;
+	}
+	if (o->pc.json) {
+		puts(result_json_text(d->doc));
+	} else if (!o->pc.quiet) {
+		print_table(d);
+		printf("\nrecommended OP: %.4g%%  (%s)\n%s\n", k.recommended_op_percent, k.reason, k.versus);
+		print_endurance(d->doc);
+		printf("drive time: %.2f hours over %zu points\n", points_seconds(d->points) / 3600, d->n);
+	}
+	fprintf(stderr, "results: %s/result.json\n", dir);
 }
 
-/* The sweep proper, on the checked target.  An exit code. */
-static int sweep(struct sweep_cli *o, struct target *t, struct json_object *saved, enum op_method method)
+int sweep_one(struct sweep_cli *o, struct target *t, struct json_object *saved, enum op_method method)
 {
 	struct sweep_doc d = { .endurance = &o->ein };
 	struct pc_progress pctx = { 0 };
@@ -675,22 +714,21 @@ static int sweep(struct sweep_cli *o, struct target *t, struct json_object *save
 	};
 	char err[TARGET_ERRLEN], dir[4096];
 	struct sweep_out so = { .dir = dir, .virtual_time = target_has(t, TARGET_CAP_VIRTUAL_TIME), .all_steady = true };
-	struct knee_result k;
 	int rc = EXIT_RUN_FAILED;
 
 	/* A resumed sweep keeps the rating it started with, unless given anew. */
 	if (o->endurance.given || !saved || endurance_json_input(saved, &o->ein))
 		endurance_opts_input(&o->endurance, t, &o->ein, o->ein_src);
 	if ((rc = start_doc(o, t, saved, &d, &pctx)) ||
-	    (rc = progress_open(&prog, &(struct progress_opts){ "sweep", o->pc.quiet, o->pc.json, o->pc.events }, t,
-				&es)))
+	    (rc = progress_open(&prog, &(struct progress_opts){ "sweep", o->pc.quiet, o->pc.json, o->pc.events,
+								 o->pc.batch != NULL }, t, &es)))
 		goto out;
 	pctx.status = &prog;
 	for (size_t i = 0; i < d.n; i++)
 		progress_replayed(&prog, d.kp[i].op_percent, d.kp[i].iops);
 	rc = EXIT_RUN_FAILED;
 	if (cli_make_out_dir(o->resume ? o->resume : o->pc.out, dir, sizeof(dir), err, sizeof(err))) {
-		cli_error("%s", err);
+		cli_fail(&o->pc, "%s", err);
 		rc = EXIT_USAGE;   /* before anything touched the target */
 		goto out;
 	}
@@ -701,24 +739,18 @@ static int sweep(struct sweep_cli *o, struct target *t, struct json_object *save
 	/* Points in OP order, whatever order the plan measured them in. */
 	json_object_array_sort(d.points, compare_points);
 	if (sweep_restore_capacity(&run, err, sizeof(err)))
-		cli_error("warning: restoring the full capacity failed: %s", err);
+		cli_warn(&o->pc, "warning: restoring the full capacity failed: %s", err);
 	result_doc_finish(d.doc, t);
 	if (save(&d, dir, true, so.virtual_time, err, sizeof(err))) {
-		cli_error("%s", err);
+		cli_fail(&o->pc, "%s", err);
 		goto out;
 	}
 	progress_close(&prog, true);
-	knee_find(d.kp, d.n, &k);
-	if (o->pc.json) {
-		puts(result_json_text(d.doc));
-	} else if (!o->pc.quiet) {
-		print_table(&d);
-		printf("\nrecommended OP: %.4g%%  (%s)\n%s\n", k.recommended_op_percent, k.reason, k.versus);
-		print_endurance(d.doc);
-		printf("drive time: %.2f hours over %zu points\n", points_seconds(d.points) / 3600, d.n);
-	}
-	fprintf(stderr, "results: %s/result.json\n", dir);
+	print_done(o, &d, dir);
 	rc = o->require_steady && !so.all_steady ? EXIT_RUN_FAILED : EXIT_OK;
+	if (rc && o->pc.batch)
+		snprintf(o->pc.batch->error, sizeof(o->pc.batch->error), "a point did not reach steady state "
+			 "(--require-steady)");
 out:
 	progress_close(&prog, false);
 	raid_rounds_free(pctx.members);
@@ -736,17 +768,20 @@ int cmd_sweep(int argc, char **argv)
 
 	if ((rc = cli_opts_init(&o.pc, argc, argv, CLI_O_ALL, sweep_options)))
 		return rc;
-	if ((rc = parse_args(&o)) || (rc = pc_cli_open_only(&o.pc, argc, argv, optind, "sweep", &t)) ||
-	    (rc = refuse_md_array(t)) || (rc = prepare(&o, t, &saved, &method)))
+	if ((rc = parse_args(&o)))
+		goto out;
+	if (o.pc.raid_level < 0 && argc - optind > 1) {
+		rc = sweep_batch(&o, argc, argv, optind);
+		goto out;
+	}
+	if ((rc = pc_cli_open_only(&o.pc, argc, argv, optind, "sweep", &t)) ||
+	    (rc = sweep_prepare(&o, t, &saved, &method)))
 		goto out;
 	if (o.pc.dry_run) {
-		struct eta_settings es = eta_settings_of(&o, t);
-
-		dry_run(&o, t, method);
-		progress_dry_run_estimate(t, &es);
+		sweep_dry_run(&o, t, method);
 		rc = EXIT_OK;
 	} else {
-		rc = sweep(&o, t, saved, method);
+		rc = sweep_one(&o, t, saved, method);
 	}
 out:
 	json_object_put(saved);

@@ -106,7 +106,9 @@ const char cli_usage_about[] = "SSD preconditioning and over-provisioning profil
 
 const char cli_usage_notes[] =
 	"TARGET is a simulated drive, sim:PRESET[,key=value...] (e.g. sim:budget-tlc),\n"
-	"a block device (/dev/nvme0n1, /dev/sdb) or a regular file.\n"
+	"a block device (/dev/nvme0n1, /dev/sdb) or a regular file.  Several TARGETs\n"
+	"to sweep, precondition or slc (without --raid) are drives profiled at once,\n"
+	"each into DIR/drive-N; the exit code is the worst drive's.\n"
 	"Sizes take k/M/G/T (1024) or kB/MB/GB/TB (1000); durations ms/s/m/h.\n"
 	"Exit codes: 0 done, 1 run failed, 2 bad usage, 3 refused for safety,\n"
 	"130 interrupted.\n";
@@ -127,13 +129,14 @@ const struct command *command_list(size_t *count)
 
 void cli_error(const char *fmt, ...)
 {
+	char line[4096];
 	va_list ap;
 
-	fputs("ssdprof: ", stderr);
+	/* One write: lines of drives profiled at once (cli/batch.h) never mix. */
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	fprintf(stderr, "ssdprof: %s\n", line);
 }
 
 int cli_getopt_error(const char *cmd, char **argv, int optind_now, int c, int opt)

@@ -74,6 +74,8 @@ struct cli_opts {
 	/* --workload / --random-dist (have_shape); s.shape points here once the target is checked. */
 	struct workload shape;
 	bool have_shape;
+	/* One drive of a batch (cli/batch.h): its lines prefixed, its first error kept; NULL otherwise. */
+	struct batch_drive *batch;
 	int argc;
 	char **argv;
 	struct option longopts[CLI_MAX_LONGOPTS];

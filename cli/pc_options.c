@@ -98,8 +98,9 @@ int pc_cli_open_target(struct cli_opts *c, int argc, char **argv, int first, con
 int pc_cli_print_progress(const struct precondition_event *ev, void *arg)
 {
 	const char *prefix = arg;
-	char wa[32];
+	char wa[32], win[128] = "";
 
+	/* Each line in one write: drives profiled at once (cli/batch.h) print theirs side by side. */
 	if (ev->phase == PHASE_ROUNDS_START || ev->phase == PHASE_TICK) {
 		/* Nothing to say yet. */
 	} else if (ev->phase == PHASE_FILL) {
@@ -108,13 +109,12 @@ int pc_cli_print_progress(const struct precondition_event *ev, void *arg)
 	} else {
 		const struct round_result *r = ev->round;
 
-		printf("%sround %2zu  iops %9.0f  MB/s %8.1f  lat_mean_us %9.1f", prefix, ev->round_index + 1,
-		       r->iops, r->mbps, r->lat_mean_us);
-		printf("  WA %5s", text_num(wa, sizeof(wa), 2, r->media_known ? r->waf : NAN));
 		if (ev->window)
-			printf("  window range %5.1f%% slope %5.1f%%%s", ev->window->range_pct, ev->window->slope_pct,
-			       ev->window->reached ? "  steady" : "");
-		putchar('\n');
+			snprintf(win, sizeof(win), "  window range %5.1f%% slope %5.1f%%%s", ev->window->range_pct,
+				 ev->window->slope_pct, ev->window->reached ? "  steady" : "");
+		printf("%sround %2zu  iops %9.0f  MB/s %8.1f  lat_mean_us %9.1f  WA %5s%s\n", prefix,
+		       ev->round_index + 1, r->iops, r->mbps, r->lat_mean_us,
+		       text_num(wa, sizeof(wa), 2, r->media_known ? r->waf : NAN), win);
 	}
 	fflush(stdout);
 	return interrupt_requested();

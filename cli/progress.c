@@ -68,7 +68,8 @@ int progress_open(struct progress *p, const struct progress_opts *o, struct targ
 	p->drawn_wall_s = 0;   /* the first line after REDRAW_EVERY_S: a quick command shows none */
 	p->event_wall_s = -INFINITY;
 	eta_init(&p->eta, s);
-	p->tty = !o->quiet && isatty(STDERR_FILENO) && !(term && !strcmp(term, "dumb"));
+	p->batch = o->batch;
+	p->tty = !o->quiet && !o->batch && isatty(STDERR_FILENO) && !(term && !strcmp(term, "dumb"));
 	p->color = p->tty && !(no_color && *no_color);
 	if (o->events && !strcmp(o->events, "-")) {
 		p->events = stdout;
@@ -80,7 +81,9 @@ int progress_open(struct progress *p, const struct progress_opts *o, struct targ
 		setvbuf(p->events, NULL, _IOLBF, 0);
 		p->events_owned = true;
 	}
-	p->lines = !o->quiet && !o->json && p->events != stdout;
+	p->lines = !o->quiet && !o->json && !o->batch && p->events != stdout;
+	if (o->batch)
+		return 0;   /* the batch's drives share the process: the first to end would take the handler away */
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_usr1;
@@ -304,5 +307,6 @@ void progress_close(struct progress *p, bool done)
 	else if (p->events)
 		fflush(p->events);
 	p->events = NULL;
-	signal(SIGUSR1, SIG_DFL);
+	if (!p->batch)
+		signal(SIGUSR1, SIG_DFL);
 }

@@ -30,6 +30,7 @@ struct progress_opts {
 	bool quiet;              /* no status line, no lines */
 	bool json;               /* stdout holds the result document: no lines there */
 	const char *events;      /* --events: a file, "-" for stdout, or NULL */
+	bool batch;              /* one drive of several (cli/batch.h): nothing shown, SIGUSR1 left alone */
 };
 
 struct progress {
@@ -59,6 +60,7 @@ struct progress {
 	double drawn_wall_s;     /* when it was last drawn */
 	double event_wall_s;     /* when the last progress event was written */
 	bool closed;
+	bool batch;
 };
 
 /* 0, or an exit code after printing why (an --events file that cannot be opened). */

@@ -65,7 +65,7 @@ struct qualify_last {
 /* The folders of the QD curve's two documents, under the drive's own. */
 extern const char *const qualify_qd_dirs[2];
 
-#define QUALIFY_MAX_DRIVES 64
+#define QUALIFY_MAX_DRIVES 64   /* at most cli/batch.h BATCH_MAX_DRIVES: batch_run runs them */
 
 /* The profile of d->t into d->dir: SLC probe, the sweep, the QD curve.  Thread start routine; returns NULL. */
 void *qualify_drive_run(void *arg);
@@ -89,11 +89,5 @@ struct json_object *qualify_load_done(const char *dir, enum result_kind want, bo
 				      struct json_object *settings, bool *mismatch);
 #define QUALIFY_MISMATCH "holds results measured with other settings; resume with the options it was started " \
 	"with, or give a new --out"
-/*
- * Every drive of d, jobs at a time (0: all at once), each in a thread of
- * its own, one after another from a shared counter.  0, or -errno when no
- * thread could start (the drives' own failures are in their rc).
- */
-int qualify_run_all(struct qualify_drive *d, unsigned n, unsigned jobs);
 
 #endif

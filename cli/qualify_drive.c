@@ -8,7 +8,6 @@
  */
 #include <errno.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -351,48 +350,4 @@ void *qualify_drive_run(void *arg)
 		return NULL;
 	run_sweep(d);
 	return NULL;
-}
-
-/* A worker: drives one after another from the shared counter. */
-struct pool {
-	pthread_mutex_t lock;
-	struct qualify_drive *d;
-	unsigned n, next;
-};
-
-static void *worker(void *arg)
-{
-	struct pool *p = arg;
-
-	for (;;) {
-		unsigned i;
-
-		pthread_mutex_lock(&p->lock);
-		i = p->next++;
-		pthread_mutex_unlock(&p->lock);
-		if (i >= p->n)
-			return NULL;
-		qualify_drive_run(&p->d[i]);
-	}
-}
-
-/* Every drive, jobs at a time (0: all at once).  0, or -errno when no thread could start. */
-int qualify_run_all(struct qualify_drive *d, unsigned n, unsigned jobs)
-{
-	struct pool p = { .lock = PTHREAD_MUTEX_INITIALIZER, .d = d, .n = n };
-	pthread_t th[QUALIFY_MAX_DRIVES];
-	unsigned started = 0;
-
-	if (n > QUALIFY_MAX_DRIVES)
-		return -EINVAL;
-	if (!jobs || jobs > n)
-		jobs = n;
-	for (unsigned i = 0; i < jobs; i++, started++)
-		if (pthread_create(&th[i], NULL, worker, &p))
-			break;
-	if (!started)
-		return -EAGAIN;
-	for (unsigned i = 0; i < started; i++)
-		pthread_join(th[i], NULL);
-	return 0;
 }

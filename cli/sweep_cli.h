@@ -33,6 +33,7 @@ struct sweep_cli {
 	struct endurance_opts endurance;
 	struct endurance_input ein;     /* what the points' life is figured from */
 	char ein_src[32];
+	unsigned jobs;                  /* --jobs: drives of a batch at once (0: all) */
 };
 
 /* --predict's values by enum predict_mode, as typed and as saved. */
@@ -46,5 +47,18 @@ struct json_object *sweep_load_resume(const char *dir, const struct target *t);
 
 /* Saved settings s back into o, as the command line would set them.  0, or -EINVAL with err set. */
 int sweep_settings_from_json(struct json_object *s, struct sweep_cli *o, char *err, size_t errlen);
+
+/*
+ * Everything that needs the opened target before anything is written: not
+ * an md array, the saved sweep to resume, the points of --op-member, the
+ * safety gate and the OP method.  0, or an exit code after printing why.
+ */
+int sweep_prepare(struct sweep_cli *o, struct target *t, struct json_object **saved, enum op_method *method);
+/* What a sweep of t would do, and how long it may take. */
+void sweep_dry_run(const struct sweep_cli *o, struct target *t, enum op_method m);
+/* The sweep of the prepared target t (o->pc.batch: one drive of a batch).  An exit code. */
+int sweep_one(struct sweep_cli *o, struct target *t, struct json_object *saved, enum op_method method);
+/* Several TARGETs without --raid, argv[first..argc): a batch (cli/batch.h).  An exit code. */
+int sweep_batch(struct sweep_cli *o, int argc, char **argv, int first);
 
 #endif

@@ -23,6 +23,7 @@
 #include "reports/html.h"
 #include "reports/report.h"
 #include "reports/report_parts.h"
+#include "reports/report_batch.h"
 #include "reports/report_qualify.h"
 #include "results/json_get.h"
 #include "results/result_json.h"
@@ -37,6 +38,7 @@ static const struct report_kind kinds[] = {
 	{ "run", "series", report_run, csv_run, compare_run_table, compare_run_charts },
 	{ "precondition", "precondition", report_precondition, csv_precondition, compare_precondition_table, NULL },
 	{ "qualify", "drives", report_qualify, csv_qualify, compare_qualify_table, NULL },
+	{ "batch", "drives", report_batch, csv_batch, compare_batch_table, NULL },
 };
 #define NKINDS (sizeof(kinds) / sizeof(kinds[0]))
 

@@ -196,7 +196,11 @@ void partial_reason(struct strbuf *b, struct json_object *doc, const char *kind)
 	for (size_t i = 0; i < jlen(drives); i++) {
 		struct json_object *d = jidx(drives, i);
 
-		if (jstr(d, "error"))
+		if (jstr(d, "error") && !strcmp(kind, "batch"))
+			/* A batch has no verdicts: each drive's own report says what it measured. */
+			sb_printf(b, "%sDrive %zu (%s) %s: %s.", b->len > before ? " " : "", i + 1,
+				  text_or_na(jstr(d, "target")), text_or_na(jstr(d, "status")), jstr(d, "error"));
+		else if (jstr(d, "error"))
 			sb_printf(b, "%sDrive %zu (%s) did not finish: %s; its verdict is FAIL and its figures are partial.",
 				  b->len > before ? " " : "", i + 1, jstr(d, "spec") ? jstr(d, "spec") : "?", jstr(d, "error"));
 	}

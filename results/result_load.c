@@ -68,7 +68,7 @@ struct spec {
 #define END { .key = NULL }
 
 static const char *const schema_names[] = { RESULT_SCHEMA, NULL };
-static const char *const kind_names[] = { "run", "precondition", "sweep", "slc", "qualify", NULL };
+static const char *const kind_names[] = { "run", "precondition", "sweep", "slc", "qualify", "batch", NULL };
 static const char *const op_method_names[] = { OP_METHOD_NAMES, NULL };
 static const char *const purge_method_names[] = { PURGE_METHOD_NAMES, NULL };
 /* What a point says was done: a method, or none when the target takes neither purge nor TRIM. */
@@ -464,6 +464,33 @@ static const struct spec qualify_doc[] = {
 	END,
 };
 
+/* A batch: the drives of one command run at once; a drive's folder is held to drive-N (links, resume). */
+static int drive_folder_check(const char *v, char *msg, size_t len)
+{
+	size_t digits = strspn(v + 6, "0123456789");
+
+	if (!strncmp(v, "drive-", 6) && digits >= 1 && digits <= 2 && !v[6 + digits] && v[6] != '0' &&
+	    atoi(v + 6) <= BATCH_DOC_MAX_DRIVES)
+		return 0;
+	snprintf(msg, len, "a drive's folder, drive-1 to drive-%d", BATCH_DOC_MAX_DRIVES);
+	return -EINVAL;
+}
+
+static const char *const batch_command_names[] = { "sweep", "precondition", "slc", NULL };
+static const char *const batch_status_names[] = { "ok", "failed", "interrupted", NULL };
+static const char *const batch_figure_names[] = { "recommended_op_percent", "steady_iops", "slc_cache_bytes", NULL };
+static const struct spec batch_headline_fields[] = { ENUM("name", F_REQ, batch_figure_names), FIG("value"), END };
+static const struct spec batch_drive_fields[] = {
+	INT("index", F_REQ, 1, BATCH_DOC_MAX_DRIVES), STR("target", F_REQ), STRCHK("results", F_REQ, drive_folder_check),
+	ENUM("status", F_REQ, batch_status_names), STR("error", F_NULL), OBJ("headline", F_NULL, batch_headline_fields),
+	END,
+};
+static const struct spec batch_drive_item = OBJ(NULL, 0, batch_drive_fields);
+static const struct spec batch_doc[] = {
+	ENUM("subcommand", F_REQ, batch_command_names),
+	ARRN("drives", F_REQ, 1, BATCH_DOC_MAX_DRIVES, batch_drive_item), END,
+};
+
 /* What every kind has. */
 static const struct spec tool_fields[] = { STR("version", F_NULL), END };
 static const struct spec common_doc[] = {
@@ -488,11 +515,12 @@ static const struct spec *const kind_docs[] = {
 	[RESULT_KIND_SWEEP] = sweep_doc,
 	[RESULT_KIND_SLC] = slc_doc,
 	[RESULT_KIND_QUALIFY] = qualify_doc,
+	[RESULT_KIND_BATCH] = batch_doc,
 };
 
 const char *result_kind_name(enum result_kind kind)
 {
-	return (unsigned)kind < 5 ? kind_names[kind] : "?";
+	return (unsigned)kind < 6 ? kind_names[kind] : "?";
 }
 
 /* -------------------------------------------------------------------------- */
@@ -820,7 +848,7 @@ int result_validate(struct json_object *doc, enum result_kind *kind, char *err, 
 		k = RESULT_KIND_RUN;    /* written before results had a kind */
 	} else {
 		path_push(&w, "kind", 0);
-		return refuse(&w, "missing; expected one of run, precondition, sweep, slc, qualify (or a run's series)");
+		return refuse(&w, "missing; expected one of run, precondition, sweep, slc, qualify, batch (or a run's series)");
 	}
 	ret = check_fields(&w, kind_docs[k], doc);
 	if (!ret && k == RESULT_KIND_SWEEP)

@@ -21,12 +21,16 @@ enum result_kind {
 	RESULT_KIND_SWEEP,
 	RESULT_KIND_SLC,
 	RESULT_KIND_QUALIFY,
+	RESULT_KIND_BATCH,
 };
+
+/* The most drives a batch document lists (cli/batch.h: BATCH_MAX_DRIVES). */
+#define BATCH_DOC_MAX_DRIVES 64
 
 /* Larger files are refused before they are parsed. */
 #define RESULT_LOAD_MAX_BYTES (256ull << 20)
 
-/* "run", "precondition", "sweep", "slc" or "qualify". */
+/* "run", "precondition", "sweep", "slc", "qualify" or "batch". */
 const char *result_kind_name(enum result_kind kind);
 
 /*

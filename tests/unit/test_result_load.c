@@ -46,6 +46,7 @@ static const struct {
 	{ "report_sweep_zipf.json", RESULT_KIND_SWEEP },
 	{ "report_sweep_endurance.json", RESULT_KIND_SWEEP },
 	{ "report_qualify.json", RESULT_KIND_QUALIFY },
+	{ "report_batch.json", RESULT_KIND_BATCH },
 	{ "report_qualify_qd.json", RESULT_KIND_QUALIFY },
 	{ "report_qualify_raid.json", RESULT_KIND_QUALIFY },
 	{ "report_run_qualify_qd.json", RESULT_KIND_RUN },
@@ -215,7 +216,7 @@ static void test_resume_crashes_refused(void **state)
 	(void)state;
 
 	expect_refused(sw, NULL, "schema", NULL, "schema: expected \"ssdprof.result/1\", got null");
-	expect_refused(sw, NULL, "kind", NULL, "kind: expected one of run, precondition, sweep, slc, qualify, got null");
+	expect_refused(sw, NULL, "kind", NULL, "kind: expected one of run, precondition, sweep, slc, qualify, batch, got null");
 	expect_refused(sw, NULL, "kind", json_object_new_string("qualify\x1b[2J"),
 		       "got \"qualify\\x1b[2J\"");
 	expect_refused(sw, "target", "path", NULL, "target.path: expected a string, got null");
@@ -336,6 +337,29 @@ static void test_qualify_and_endurance_refused(void **state)
 	expect_refused(e, "endurance", "least_op_percent", json_object_new_double(101),
 		       "endurance.least_op_percent: expected a number from 0 to 100 or null, got 101");
 	expect_refused(e, "endurance", "source", json_object_new_int(3), "endurance.source: expected a string or null");
+}
+
+/* A batch: each drive's row held to its type, its folder to drive-N (the page links it, a resume reads it). */
+static void test_batch_refused(void **state)
+{
+	const char *b = "report_batch.json";
+	(void)state;
+
+	expect_refused(b, NULL, "drives", json_object_new_array(), "drives: expected an array of 1 to 64 items, got 0");
+	expect_refused(b, NULL, "subcommand", json_object_new_string("qualify"),
+		       "subcommand: expected one of sweep, precondition, slc, got \"qualify\"");
+	expect_refused(b, "drives[0]", "results", json_object_new_string("../../etc"),
+		       "drives[0].results: expected a drive's folder, drive-1 to drive-64");
+	expect_refused(b, "drives[0]", "results", json_object_new_string("drive-65"), "drives[0].results");
+	expect_refused(b, "drives[0]", "results", json_object_new_string("drive-01"), "drives[0].results");
+	expect_refused(b, "drives[1]", "status", json_object_new_string("done"),
+		       "drives[1].status: expected one of ok, failed, interrupted");
+	expect_refused(b, "drives[1]", "index", json_object_new_int(0), "drives[1].index: expected");
+	expect_refused(b, "drives[1]", "target", NULL, "drives[1].target: expected a string, got null");
+	expect_refused(b, "drives[0].headline", "name", json_object_new_string("iops"),
+		       "drives[0].headline.name: expected one of recommended_op_percent");
+	expect_refused(b, "drives[0].headline", "value", json_object_new_double(-1), "drives[0].headline.value");
+	expect_refused(b, "drives[2]", "error", json_object_new_int(3), "drives[2].error: expected a string or null");
 }
 
 /* A qualify's QD curve, its settings and a group's drive; the run result of a curve and its steady state. */
@@ -598,6 +622,7 @@ int main(void)
 		cmocka_unit_test(test_report_crashes_refused),
 		cmocka_unit_test(test_resume_crashes_refused),
 		cmocka_unit_test(test_qualify_and_endurance_refused),
+		cmocka_unit_test(test_batch_refused),
 		cmocka_unit_test(test_qualify_qd_refused),
 		cmocka_unit_test(test_fast_point_loads),
 		cmocka_unit_test(test_sweep_plan_needs_its_list),

@@ -1,0 +1,388 @@
+/* SPDX-License-Identifier: MIT */
+/* Many drives at once (cli/batch.h): opening, the threads, the batch's document. */
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <json-c/json.h>
+
+#include "cli/batch.h"
+#include "cli/commands.h"
+#include "cli/interrupt.h"
+#include "cli/pc_options.h"
+#include "open/open.h"
+#include "reports/chart.h"
+#include "reports/report.h"
+#include "reports/report_batch.h"
+#include "reports/table.h"
+#include "results/result_doc.h"
+#include "results/result_json.h"
+#include "util/escape.h"
+#include "util/parse.h"
+
+int batch_parse_jobs(const char *arg, unsigned *jobs)
+{
+	char err[256];
+	uint64_t v;
+
+	if (parse_u64("--jobs", arg, 1, BATCH_MAX_DRIVES, &v, err, sizeof(err))) {
+		cli_error("%s", err);
+		return EXIT_USAGE;
+	}
+	*jobs = (unsigned)v;
+	return 0;
+}
+
+/* The confirmation of drive i of n: its item of a comma-separated --yes, or all of it. */
+static const char *yes_for(const char *yes, unsigned i, unsigned n, char *buf, size_t len)
+{
+	const char *p = yes;
+	unsigned items = 1;
+
+	if (!yes || n == 1)
+		return yes;
+	for (const char *c = yes; *c; c++)
+		items += *c == ',';
+	if (items != n)
+		return yes;
+	for (unsigned k = 0; k < i; k++)
+		p = strchr(p, ',') + 1;
+	snprintf(buf, len, "%.*s", (int)(strchrnul(p, ',') - p), p);
+	return buf;
+}
+
+int batch_open(struct cli_opts *pc, int argc, char **argv, int first, const char *cmd, struct batch_drive *d,
+	       int (*check)(struct batch_drive *d, void *ctx), void *ctx)
+{
+	unsigned n = (unsigned)(argc - first);
+	char err[TARGET_ERRLEN];
+	int rc;
+
+	if (n > BATCH_MAX_DRIVES) {
+		cli_error("%s takes at most %d TARGETs", cmd, BATCH_MAX_DRIVES);
+		return EXIT_USAGE;
+	}
+	for (unsigned i = 0; i < n; i++) {
+		const char *spec = argv[first + (int)i];
+		ESCAPE_BUF(q);
+
+		for (unsigned j = 0; j < i; j++)
+			if (!strcmp(spec, d[j].spec)) {
+				cli_error("%s: %s is given twice; name each drive once", cmd, escape_arg(q, sizeof(q), spec));
+				return EXIT_USAGE;
+			}
+		d[i].index = i + 1;
+		d[i].spec = spec;
+		d[i].value = NAN;
+		snprintf(d[i].prefix, sizeof(d[i].prefix), "drive %u: ", i + 1);
+		d[i].yes = yes_for(pc->yes, i, n, d[i].yes_buf, sizeof(d[i].yes_buf));
+		if (target_open_flags(spec, pc->open_flags, &d[i].t, err, sizeof(err))) {
+			cli_error("drive %u: %s; no drive was written", i + 1, err);
+			return EXIT_USAGE;
+		}
+		if ((rc = check(&d[i], ctx))) {
+			cli_error("drive %u (%s) refused; no drive was written", i + 1, escape_arg(q, sizeof(q), spec));
+			return rc;
+		}
+	}
+	return 0;
+}
+
+void batch_close(struct batch_drive *d, unsigned n)
+{
+	for (unsigned i = 0; d && i < n; i++) {
+		target_close(d[i].t);
+		d[i].t = NULL;
+	}
+}
+
+int batch_make_dirs(const char *out, struct batch_drive *d, unsigned n, char *dir, size_t len)
+{
+	char err[TARGET_ERRLEN], want[PATH_MAX];
+
+	if (cli_make_out_dir(out, dir, len, err, sizeof(err))) {
+		cli_error("%s", err);
+		return EXIT_USAGE;
+	}
+	for (unsigned i = 0; i < n; i++)
+		if ((size_t)snprintf(want, sizeof(want), "%s/drive-%u", dir, d[i].index) >= sizeof(want) ||
+		    cli_make_out_dir(want, d[i].dir, sizeof(d[i].dir), err, sizeof(err))) {
+			cli_error("%s", err);
+			return EXIT_USAGE;
+		}
+	return 0;
+}
+
+/* The workers' shared counter: the next item to run. */
+struct pool {
+	pthread_mutex_t lock;
+	char *items;
+	size_t size;
+	unsigned n, next;
+	void *(*run)(void *item);
+};
+
+static void *worker(void *arg)
+{
+	struct pool *p = arg;
+
+	for (;;) {
+		unsigned i;
+
+		pthread_mutex_lock(&p->lock);
+		i = p->next++;
+		pthread_mutex_unlock(&p->lock);
+		if (i >= p->n)
+			return NULL;
+		p->run(p->items + (size_t)i * p->size);
+	}
+}
+
+int batch_run(void *items, size_t size, unsigned n, unsigned jobs, void *(*run)(void *item))
+{
+	struct pool p = { .lock = PTHREAD_MUTEX_INITIALIZER, .items = items, .size = size, .n = n, .run = run };
+	pthread_t th[BATCH_MAX_DRIVES];
+	unsigned started = 0;
+
+	if (n > BATCH_MAX_DRIVES)
+		return -EINVAL;
+	if (!jobs || jobs > n)
+		jobs = n;
+	/* One drive's status line answers SIGUSR1; a batch shows none, and must not die of it. */
+	signal(SIGUSR1, SIG_IGN);
+	for (unsigned i = 0; i < jobs; i++, started++)
+		if (pthread_create(&th[i], NULL, worker, &p))
+			break;
+	if (!started)
+		return -EAGAIN;
+	for (unsigned i = 0; i < started; i++)
+		pthread_join(th[i], NULL);
+	return 0;
+}
+
+/* fmt after prefix into one line, written at once. */
+static void say(FILE *f, const char *prefix, const char *fmt, va_list ap)
+{
+	char line[4096];
+	int len = snprintf(line, sizeof(line), "%s", prefix);
+
+	if (len >= 0 && (size_t)len < sizeof(line))
+		vsnprintf(line + len, sizeof(line) - (size_t)len, fmt, ap);
+	fprintf(f, "%s\n", line);
+	fflush(f);
+}
+
+void cli_say(const struct cli_opts *pc, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say(stdout, pc->batch ? pc->batch->prefix : "", fmt, ap);
+	va_end(ap);
+}
+
+void cli_warn(const struct cli_opts *pc, const char *fmt, ...)
+{
+	char prefix[64];
+	va_list ap;
+
+	snprintf(prefix, sizeof(prefix), "ssdprof: %s", pc->batch ? pc->batch->prefix : "");
+	va_start(ap, fmt);
+	say(stderr, prefix, fmt, ap);
+	va_end(ap);
+}
+
+void cli_fail(const struct cli_opts *pc, const char *fmt, ...)
+{
+	struct batch_drive *d = pc->batch;
+	char prefix[64];
+	va_list ap;
+
+	if (d && !d->error[0]) {
+		va_start(ap, fmt);
+		vsnprintf(d->error, sizeof(d->error), fmt, ap);
+		va_end(ap);
+	}
+	snprintf(prefix, sizeof(prefix), "ssdprof: %s", d ? d->prefix : "");
+	va_start(ap, fmt);
+	say(stderr, prefix, fmt, ap);
+	va_end(ap);
+}
+
+/* What the batch is, where a result names its target: the TARGETs as typed. */
+static struct json_object *batch_target_json(const struct batch_drive *d, unsigned n)
+{
+	struct json_object *b = json_object_new_object();
+	char path[1024];
+	size_t l = 0;
+
+	path[0] = '\0';
+	for (unsigned i = 0; i < n && l < sizeof(path); i++)
+		l += (size_t)snprintf(path + l, sizeof(path) - l, "%s%s", i ? " " : "", d[i].spec);
+	json_object_object_add(b, "kind", json_object_new_string("batch"));
+	json_object_object_add(b, "path", json_object_new_string(path));
+	return b;
+}
+
+static const char *status_of(int rc)
+{
+	return !rc ? "ok" : rc == EXIT_INTERRUPTED ? "interrupted" : "failed";
+}
+
+static struct json_object *drive_json(const struct batch_drive *d)
+{
+	struct json_object *o = json_object_new_object(), *h = NULL;
+	char results[32];
+
+	snprintf(results, sizeof(results), "drive-%u", d->index);
+	json_object_object_add(o, "index", json_object_new_int((int)d->index));
+	json_object_object_add(o, "target", json_object_new_string(d->spec));
+	json_object_object_add(o, "results", json_object_new_string(results));
+	json_object_object_add(o, "status", json_object_new_string(status_of(d->rc)));
+	json_object_object_add(o, "error", d->rc ? json_object_new_string(d->error[0] ? d->error : status_of(d->rc))
+					    : NULL);
+	if (d->figure) {
+		h = json_object_new_object();
+		json_object_object_add(h, "name", json_object_new_string(d->figure));
+		json_object_object_add(h, "value", isnan(d->value) ? NULL : result_json_number(d->value, 2));
+	}
+	json_object_object_add(o, "headline", h);
+	return o;
+}
+
+/*
+ * Each drive's own report beside its result.json, then the batch's page,
+ * so the page's links lead somewhere.  A report that cannot be written is
+ * said, and changes no drive's status.
+ */
+static void write_reports(const char *dir, const struct batch_drive *d, unsigned n)
+{
+	char path[PATH_MAX + 64], out[PATH_MAX + 96], err[1024];
+	const struct report_kind *kind;
+	struct json_object *doc;
+
+	for (unsigned i = 0; i <= n; i++) {
+		snprintf(path, sizeof(path), "%s/result.json", i < n ? d[i].dir : dir);
+		snprintf(out, sizeof(out), "%s/report.html", i < n ? d[i].dir : dir);
+		/* A drive that saved nothing has no report; its row says why. */
+		if (i < n && access(path, F_OK))
+			continue;
+		if (report_load(path, &doc, &kind, err, sizeof(err)) ||
+		    report_make(doc, kind, out, NULL, NULL, err, sizeof(err)))
+			cli_error("warning: no report beside %s: %s", path, err);
+		json_object_put(doc);
+	}
+	chart_release_fonts();
+}
+
+int batch_finish(const struct cli_opts *pc, const char *cmd, struct batch_drive *d, unsigned n, const char *dir)
+{
+	struct json_object *doc = result_doc_new("batch", pc->command, d[0].t), *drives = json_object_new_array();
+	unsigned failed = 0, interrupted = 0;
+	char err[TARGET_ERRLEN];
+	int rc;
+
+	json_object_object_add(doc, "target", batch_target_json(d, n));
+	json_object_object_add(doc, "subcommand", json_object_new_string(cmd));
+	json_object_object_add(doc, "drives", drives);
+	for (unsigned i = 0; i < n; i++) {
+		json_object_array_add(drives, drive_json(&d[i]));
+		failed += d[i].rc && d[i].rc != EXIT_INTERRUPTED;
+		interrupted += d[i].rc == EXIT_INTERRUPTED;
+	}
+	result_doc_finish(doc, d[0].t);
+	if (result_write_json(dir, "result.json", doc, err, sizeof(err))) {
+		cli_error("%s", err);
+		json_object_put(doc);
+		return EXIT_RUN_FAILED;
+	}
+	write_reports(dir, d, n);
+	if (pc->json) {
+		puts(result_json_text(doc));
+	} else if (!pc->quiet) {
+		struct table t;
+
+		table_batch(&t, doc);
+		putchar('\n');
+		table_print(&t, stdout, "");
+		table_free(&t);
+		printf("\n%u of %u drive(s) ok%s\n", n - failed - interrupted, n,
+		       interrupted && !strcmp(cmd, "sweep") ? "; the same TARGETs with --resume DIR continue them" : "");
+	}
+	fflush(stdout);
+	fprintf(stderr, "results: %s/result.json\n", dir);
+	rc = interrupted ? EXIT_INTERRUPTED : failed ? EXIT_RUN_FAILED : EXIT_OK;
+	json_object_put(doc);
+	return rc;
+}
+
+static void *drive_thread(void *arg)
+{
+	struct batch_drive *d = arg;
+
+	/* A drive still waiting for its turn (--jobs) when the signal came is left as it was. */
+	if (interrupt_requested()) {
+		snprintf(d->error, sizeof(d->error), "interrupted before it began; nothing was written to it");
+		d->rc = EXIT_INTERRUPTED;
+		return NULL;
+	}
+	d->rc = d->cmd->run(d, d->ctx);
+	return NULL;
+}
+
+int batch_main(struct cli_opts *pc, int argc, char **argv, int first, const char *out, unsigned jobs,
+	       const struct batch_cmd *cmd, void *ctx)
+{
+	unsigned n = (unsigned)(argc - first);
+	struct batch_drive *d;
+	char dir[4096];
+	int rc;
+
+	if (pc->events) {
+		cli_error("%s: --events follows one drive; with several TARGETs leave it out (each drive's lines are "
+			  "printed after \"drive N:\")", cmd->name);
+		return EXIT_USAGE;
+	}
+	if (!(d = calloc(n, sizeof(*d)))) {
+		cli_error("out of memory");
+		return EXIT_RUN_FAILED;
+	}
+	for (unsigned i = 0; i < n; i++) {
+		d[i].cmd = cmd;
+		d[i].ctx = ctx;
+	}
+	if ((rc = batch_open(pc, argc, argv, first, cmd->name, d, cmd->check, ctx)))
+		goto out;
+	if (pc->dry_run) {
+		printf("dry run: nothing is written.  Each of the %u drives, all at once%s, into its own folder "
+		       "DIR/drive-N:\n", n, jobs && jobs < n ? " (--jobs at a time)" : "");
+		for (unsigned i = 0; i < n; i++) {
+			printf("\ndrive %u: %s\n", d[i].index, d[i].t->info.path);
+			cmd->dry_run(&d[i], ctx);
+		}
+		rc = EXIT_OK;
+		goto out;
+	}
+	if ((rc = batch_make_dirs(out, d, n, dir, sizeof(dir))))
+		goto out;
+	interrupt_install();
+	if (batch_run(d, sizeof(*d), n, jobs, drive_thread)) {
+		cli_error("%s: cannot start a thread: %s", cmd->name, strerror(EAGAIN));
+		rc = EXIT_RUN_FAILED;
+		goto out;
+	}
+	rc = batch_finish(pc, cmd->name, d, n, dir);
+out:
+	for (unsigned i = 0; i < n; i++)
+		if (d[i].arg)
+			cmd->release(&d[i], ctx);
+	batch_close(d, n);
+	free(d);
+	return rc;
+}
