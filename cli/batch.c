@@ -39,8 +39,7 @@ int batch_parse_jobs(const char *arg, unsigned *jobs)
 	return 0;
 }
 
-/* The confirmation of drive i of n: its item of a comma-separated --yes, or all of it. */
-static const char *yes_for(const char *yes, unsigned i, unsigned n, char *buf, size_t len)
+const char *batch_yes_for(const char *yes, unsigned i, unsigned n, char *buf, size_t len)
 {
 	const char *p = yes;
 	unsigned items = 1;
@@ -81,7 +80,7 @@ int batch_open(struct cli_opts *pc, int argc, char **argv, int first, const char
 		d[i].spec = spec;
 		d[i].value = NAN;
 		snprintf(d[i].prefix, sizeof(d[i].prefix), "drive %u: ", i + 1);
-		d[i].yes = yes_for(pc->yes, i, n, d[i].yes_buf, sizeof(d[i].yes_buf));
+		d[i].yes = batch_yes_for(pc->yes, i, n, d[i].yes_buf, sizeof(d[i].yes_buf));
 		if (target_open_flags(spec, pc->open_flags, &d[i].t, err, sizeof(err))) {
 			cli_error("drive %u: %s; no drive was written", i + 1, err);
 			return EXIT_USAGE;

@@ -87,6 +87,8 @@ int batch_main(struct cli_opts *pc, int argc, char **argv, int first, const char
 #define BATCH_LONGOPTS { "jobs", required_argument, NULL, BATCH_OPT_JOBS }
 /* --jobs N into *jobs: 0, or EXIT_USAGE after printing why. */
 int batch_parse_jobs(const char *arg, unsigned *jobs);
+/* The confirmation of drive i of n: its item of a comma-separated --yes, or all of it (in buf or yes). */
+const char *batch_yes_for(const char *yes, unsigned i, unsigned n, char *buf, size_t len);
 
 /*
  * Open argv[first..argc) as n = argc - first drives into d (zeroed by the

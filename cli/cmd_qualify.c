@@ -320,24 +320,6 @@ static int parse_args(struct qualify_cli *o)
 	return 0;
 }
 
-/* The confirmation of drive i of n: its item of a comma-separated --yes, or all of it. */
-static const char *yes_for(const char *yes, unsigned i, unsigned n, char *buf, size_t len)
-{
-	const char *p = yes;
-	unsigned items = 1;
-
-	if (!yes || n == 1)
-		return yes;
-	for (const char *c = yes; *c; c++)
-		items += *c == ',';
-	if (items != n)
-		return yes;
-	for (unsigned k = 0; k < i; k++)
-		p = strchr(p, ',') + 1;
-	snprintf(buf, len, "%.*s", (int)(strchrnul(p, ',') - p), p);
-	return buf;
-}
-
 /* What every drive must take besides the shared checks.  0, or EXIT_USAGE after printing why. */
 static int check_drive(const struct qualify_cli *o, struct target *t)
 {
@@ -390,7 +372,7 @@ static int open_drives(struct qualify_cli *o, int argc, char **argv, struct qual
 		d[i] = (struct qualify_drive){ .prof = &o->prof, .index = i + 1, .spec = argv[a] };
 		if ((rc = pc_cli_open_only(&o->pc, a + 1, argv, a, "qualify", &d[i].t)))
 			break;
-		o->pc.yes = yes_for(yes, i, n, buf, sizeof(buf));
+		o->pc.yes = batch_yes_for(yes, i, n, buf, sizeof(buf));
 		rc = pc_cli_check_target(&o->pc, d[i].t, "qualify");
 		o->pc.yes = yes;
 		if (!rc)

@@ -32,6 +32,16 @@ run_cmd() {
 	set -e
 }
 
+# usage_error NEEDLE ARGS...: ssdprof ARGS exits 2 with exactly one stderr line naming NEEDLE.
+usage_error() {
+	local needle=$1
+	shift
+	run_cmd "$@"
+	[ "$rc" = 2 ] || fail "'$*': exit $rc, not 2: $(cat "$work/stderr")"
+	[ "$(wc -l <"$work/stderr")" -eq 1 ] || fail "'$*': want one stderr line: $(cat "$work/stderr")"
+	grep -qF -- "$needle" "$work/stderr" || fail "'$*': stderr lacks '$needle': $(cat "$work/stderr")"
+}
+
 json_check() {
 	# json_check FILE PYTHON-EXPR: the expression sees the document as d.
 	python3 -c "

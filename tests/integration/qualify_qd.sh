@@ -16,13 +16,8 @@ ARGS='--op 7,28 --round 1s --max-rounds 5 --quiet --no-slc'
 
 # expect_usage WHAT ARGS...: exit 2, one line naming WHAT, no results folder.
 expect_usage() {
-	local what=$1
-	shift
-	run_cmd qualify "$@" --out refused
-	[ "$rc" = 2 ] || fail "qualify $*: exit $rc, not 2: $(cat "$work/stderr")"
-	[ "$(wc -l <"$work/stderr")" -eq 1 ] || fail "qualify $*: want one line: $(cat "$work/stderr")"
-	grep -qF -- "$what" "$work/stderr" || fail "qualify $*: stderr lacks '$what': $(cat "$work/stderr")"
-	[ ! -e refused ] || fail "qualify $*: wrote results"
+	usage_error "$1" qualify "${@:2}" --out refused
+	[ ! -e refused ] || fail "qualify ${*:2}: wrote results"
 }
 
 expect_usage "--no-qd leaves out the QD curve" "$T1" --require 'read_iops>=5' --no-qd
