@@ -160,7 +160,7 @@ static struct eta_settings eta_settings_of(const struct cli_opts *o)
 {
 	return (struct eta_settings){ .job = ETA_PRECONDITION, .capacity_bytes = o->s.usable_bytes,
 				      .fill_passes = o->s.fill_passes, .round_s = (double)o->s.round_ns / 1e9,
-				      .max_rounds = o->s.max_rounds };
+				      .max_rounds = o->s.max_rounds, .min_writes = o->s.min_writes };
 }
 
 static int precondition(struct pc_cmd *p, struct target *t)
