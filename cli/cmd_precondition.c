@@ -156,11 +156,12 @@ static int save(struct pc_cmd *p, struct target *t, const struct precondition_re
 }
 
 /* What the estimates need to know of the job. */
-static struct eta_settings eta_settings_of(const struct cli_opts *o)
+static struct eta_settings eta_settings_of(const struct cli_opts *o, double span_pct)
 {
 	return (struct eta_settings){ .job = ETA_PRECONDITION, .capacity_bytes = o->s.usable_bytes,
 				      .fill_passes = o->s.fill_passes, .round_s = (double)o->s.round_ns / 1e9,
-				      .max_rounds = o->s.max_rounds, .min_writes = o->s.min_writes };
+				      .max_rounds = o->s.max_rounds, .min_writes = o->s.min_writes,
+				      .op_percent = 100 - span_pct };
 }
 
 static int precondition(struct pc_cmd *p, struct target *t)
@@ -171,7 +172,7 @@ static int precondition(struct pc_cmd *p, struct target *t)
 	struct json_object *doc = NULL;
 	struct pc_progress progress = { .prefix = "" };
 	struct progress prog = { .closed = true };
-	struct eta_settings es = eta_settings_of(o);
+	struct eta_settings es = eta_settings_of(o, p->span_pct);
 	char err[TARGET_ERRLEN], dir[4096], purge_used[32] = "", wa[32];
 	uint64_t start;
 	int ret, rc = EXIT_RUN_FAILED;
@@ -263,7 +264,7 @@ int cmd_precondition(int argc, char **argv)
 		cli_error("--span: %.4g%% of %s is smaller than one block", p.span_pct, t->info.path);
 		rc = EXIT_USAGE;
 	} else if (p.o.dry_run) {
-		struct eta_settings es = eta_settings_of(&p.o);
+		struct eta_settings es = eta_settings_of(&p.o, p.span_pct);
 
 		dry_run(&p, t);
 		progress_dry_run_estimate(t, &es);

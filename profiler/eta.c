@@ -289,10 +289,11 @@ size_t eta_points(const struct eta *e, bool *approx)
 static double warmup_rounds(const struct eta *e)
 {
 	double usable = (double)e->usable_bytes, media = media_rate(e);
+	double op = e->s.job == ETA_PRECONDITION ? e->s.op_percent : op_of(e, usable);
 
 	if (e->s.round_writes > 0 || !(e->s.min_writes > 0) || !(media > 0) || !(e->s.round_s > 0))
 		return 0;
-	return ceil(e->s.min_writes * usable / (e->s.round_s * media * random_share(op_of(e, usable)) * 1e6));
+	return ceil(e->s.min_writes * usable / (e->s.round_s * media * random_share(op) * 1e6));
 }
 
 /* The rounds the point running is expected to take in all. */
@@ -548,7 +549,9 @@ double eta_plan_s(const struct eta_settings *s, double write_mbps, unsigned roun
 			total += short_rounds_s(s, usable, write_mbps * random_share(ops[i]),
 						carry ? SWEEP_CARRIED_MIN_WRITES : s->min_writes, share);
 		else
-			total += full_rounds_s(s, usable, write_mbps * random_share(ops[i]), rounds);
+			total += full_rounds_s(s, usable,
+					       write_mbps * random_share(s->job == ETA_PRECONDITION ? s->op_percent : ops[i]),
+					       rounds);
 		last = usable;
 	}
 	return total;

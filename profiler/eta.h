@@ -57,6 +57,8 @@ struct eta_settings {
 	 */
 	double round_writes, min_writes;
 	bool carry_over, predict;
+	/* precondition: the OP its span leaves (capacity_bytes is the span), for the random-write rate */
+	double op_percent;
 	/* slc */
 	double prefill_pct, prefill_idle_s;
 	double idle_s[SLC_MAX_IDLE];
