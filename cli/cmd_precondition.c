@@ -92,11 +92,11 @@ static int parse_args(struct pc_cmd *p)
 	return rc;
 }
 
-static struct eta_settings eta_settings_of(const struct cli_opts *o);
+static struct eta_settings eta_settings_of(const struct cli_opts *o, double span_pct);
 
 static void dry_run(const struct pc_cmd *p, struct target *t)
 {
-	struct eta_settings es = eta_settings_of(&p->o);
+	struct eta_settings es = eta_settings_of(&p->o, p->span_pct);
 	const struct cli_opts *o = &p->o;
 	char what[160];
 
@@ -170,11 +170,12 @@ static int save(struct pc_cmd *p, struct target *t, const struct precondition_re
 }
 
 /* What the estimates need to know of the job. */
-static struct eta_settings eta_settings_of(const struct cli_opts *o)
+static struct eta_settings eta_settings_of(const struct cli_opts *o, double span_pct)
 {
 	return (struct eta_settings){ .job = ETA_PRECONDITION, .capacity_bytes = o->s.usable_bytes,
 				      .fill_passes = o->s.fill_passes, .round_s = (double)o->s.round_ns / 1e9,
-				      .max_rounds = o->s.max_rounds };
+				      .max_rounds = o->s.max_rounds, .min_writes = o->s.min_writes,
+				      .op_percent = 100 - span_pct };
 }
 
 static int precondition(struct pc_cmd *p, struct target *t)
@@ -185,7 +186,7 @@ static int precondition(struct pc_cmd *p, struct target *t)
 	struct json_object *doc = NULL;
 	struct pc_progress progress = { .prefix = o->batch ? o->batch->prefix : "" };
 	struct progress prog = { .closed = true };
-	struct eta_settings es = eta_settings_of(o);
+	struct eta_settings es = eta_settings_of(o, p->span_pct);
 	char err[TARGET_ERRLEN], dir[4096], purge_used[32] = "", wa[32];
 	uint64_t start;
 	int ret, rc = EXIT_RUN_FAILED;

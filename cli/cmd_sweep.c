@@ -298,7 +298,9 @@ static int parse_args(struct sweep_cli *o)
 		sweep_plan_adaptive(&o->plan, o->range_lo, o->range_hi, o->resolution);
 		o->plan.interpolate = o->interpolate;
 	}
-	o->pc.s.min_writes = o->pc.s.round_writes > 0 ? SWEEP_FRESH_MIN_WRITES : 0;
+	/* Shortened rounds sample the transient finer, so they write more before a window counts. */
+	if (!cli_opts_seen(&o->pc, CLI_OPT_MIN_WRITES) && o->pc.s.round_writes > 0)
+		o->pc.s.min_writes = SWEEP_FRESH_MIN_WRITES;
 	return 0;
 }
 

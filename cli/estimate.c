@@ -83,9 +83,10 @@ void progress_dry_run_estimate(struct target *t, const struct eta_settings *s)
 			break;
 		}
 		printf("estimate: %s of %s%zu point(s) on %.2f GB: about %s of drive time (%s if every point is "
-		       "steady after %u rounds, %s if none is before %u), at %s, plus the purges\n",
+		       "steady after %u rounds, %s if none is before %u), at %s, plus the purges%s\n",
 		       s->job == ETA_SWEEP ? "sweep" : "precondition", s->plan && !s->plan->fixed ? "about " : "", points,
-		       (double)s->capacity_bytes / 1e9, mid_s, lo_s, STEADY_WINDOW, hi_s, s->max_rounds, why);
+		       (double)s->capacity_bytes / 1e9, mid_s, lo_s, STEADY_WINDOW, hi_s, s->max_rounds, why,
+		       s->min_writes > 0 ? "; no window counts before the rounds wrote --min-writes x the span" : "");
 		break;
 	case ETA_RUN:
 		/* Steps of a set time last that long whatever the speed. */

@@ -24,6 +24,7 @@ static const struct option shared[] = {
 	{ "round", required_argument, NULL, CLI_OPT_ROUND },
 	{ "max-writes", required_argument, NULL, CLI_OPT_MAX_WRITES },
 	{ "max-rounds", required_argument, NULL, CLI_OPT_MAX_ROUNDS },
+	{ "min-writes", required_argument, NULL, CLI_OPT_MIN_WRITES },
 	{ "fill-passes", required_argument, NULL, CLI_OPT_FILL_PASSES },
 	{ "purge-method", required_argument, NULL, CLI_OPT_PURGE_METHOD },
 	{ "out", required_argument, NULL, CLI_OPT_OUT },
@@ -102,6 +103,7 @@ int cli_opts_init(struct cli_opts *c, int argc, char **argv, unsigned mask, cons
 	c->s.qd = 32;
 	c->s.round_ns = 60ull * 1000000000;
 	c->s.max_rounds = PRECONDITION_MAX_ROUNDS;
+	c->s.min_writes = PRECONDITION_MIN_WRITES;
 	c->s.seed = 1;
 	c->raid_level = -1;
 	c->chunk = 64 * 1024;
@@ -180,6 +182,12 @@ static int round_option(struct cli_opts *c, int opt, const char *arg)
 		if (parse_u64("--max-rounds", arg, LIM_MAX_ROUNDS_MIN, LIM_MAX_ROUNDS_MAX, &v, err, sizeof(err)))
 			return usage_error(err);
 		c->s.max_rounds = (unsigned)v;
+		break;
+	case CLI_OPT_MIN_WRITES:
+		/* "1x" or "1": times the usable capacity; 0, the SNIA window alone. */
+		if (parse_multiple("--min-writes", arg, LIM_MIN_WRITES_MIN, LIM_MIN_WRITES_MAX, &c->s.min_writes,
+				   err, sizeof(err)))
+			return usage_error(err);
 		break;
 	case CLI_OPT_FILL_PASSES:
 		if (parse_u64("--fill-passes", arg, LIM_FILL_PASSES_MIN, LIM_FILL_PASSES_MAX, &v, err, sizeof(err)))

@@ -24,7 +24,7 @@
 #include "precondition/precondition.h"
 
 enum cli_option_id {
-	CLI_OPT_BS = 1000, CLI_OPT_QD, CLI_OPT_SEED, CLI_OPT_ROUND, CLI_OPT_MAX_WRITES, CLI_OPT_MAX_ROUNDS,
+	CLI_OPT_BS = 1000, CLI_OPT_QD, CLI_OPT_SEED, CLI_OPT_ROUND, CLI_OPT_MAX_WRITES, CLI_OPT_MAX_ROUNDS, CLI_OPT_MIN_WRITES,
 	CLI_OPT_FILL_PASSES, CLI_OPT_PURGE_METHOD, CLI_OPT_OUT, CLI_OPT_JSON, CLI_OPT_QUIET, CLI_OPT_DRY_RUN,
 	CLI_OPT_YES, CLI_OPT_FORCE, CLI_OPT_RAID, CLI_OPT_CHUNK, CLI_OPT_WORKLOAD, CLI_OPT_RANDOM_DIST,
 	CLI_OPT_EVENTS,
@@ -86,7 +86,11 @@ struct cli_opts {
 	"  --qd N             queue depth (default 32)\n" \
 	"  --round DUR        length of a round (default 60s; virtual time on sim:)\n" \
 	"  --max-writes N[x]  stop after N x the usable capacity written in rounds\n" \
-	"  --max-rounds N     stop after N rounds (default 25, at least 5)\n" \
+	"  --max-rounds N     stop after N counted rounds (default 25, at least 5)\n" \
+	"  --min-writes N[x]  a steady window counts only after N x the usable capacity\n" \
+	"                     was written in rounds; rounds before it are warm-up and do\n" \
+	"                     not count toward --max-rounds (default 1x; sweep --fast 2x;\n" \
+	"                     0: the SNIA window alone)\n" \
 	"  --fill-passes N    sequential 128k fill passes before the rounds (default 2; 0 skips)\n" \
 	"  --purge-method M   how to purge: auto, sanitize-block, sanitize-crypto,\n" \
 	"                     sanitize-overwrite, format, format-crypto, ata-erase,\n" \

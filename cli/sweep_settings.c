@@ -118,7 +118,9 @@ int sweep_settings_from_json(struct json_object *s, struct sweep_cli *o, char *e
 		if (!strcmp(json_object_get_string(v), sweep_predict_names[i]))
 			o->pc.s.predict = (enum predict_mode)i;
 	o->pc.s.round_writes = isnan(jnum(s, "round_writes")) ? 0 : jnum(s, "round_writes");
-	o->pc.s.min_writes = o->pc.s.round_writes > 0 ? SWEEP_FRESH_MIN_WRITES : 0;
+	/* Saved before issue 18's rule: the shortened rounds' minimum, or the SNIA rule alone. */
+	o->pc.s.min_writes = !isnan(jnum(s, "min_writes")) ? jnum(s, "min_writes") :
+			     o->pc.s.round_writes > 0 ? SWEEP_FRESH_MIN_WRITES : 0;
 	if (o->carry_over && o->op_method != OP_METHOD_SPAN) {
 		snprintf(err, errlen, "settings.carry_over: goes with span OP, not %s", op_method_name(o->op_method));
 		return -EINVAL;

@@ -10,6 +10,7 @@
 #include "device/target.h"
 #include "engine/access_spec.h"
 #include "engine/workload.h"
+#include "util/settings_limits.h"
 
 #define NS_PER_S 1e9
 
@@ -275,6 +276,8 @@ struct rounds_ctx {
 	uint64_t start_ns;
 	double rate_mbps;           /* the last round's, for the next one's length */
 	struct pc_interval_acc acc; /* the interval samples being merged */
+	size_t cap;                 /* rounds the arrays hold */
+	size_t warmup;              /* rounds that ended before min_writes was reached */
 };
 
 /* One round into out->rounds[out->nrounds].  0, -EINTR (a cut round is kept), or -errno. */
@@ -343,21 +346,20 @@ static bool predict_now(struct precondition_result *out, const struct rounds_ctx
 	return steady_fit(rc->waf, n, false, &out->pred_waf) && steady_fit_good(&out->pred_waf, rc->waf, n);
 }
 
+/* Written enough in rounds for a window to count: min_writes x usable (issue 18). */
+static bool written_enough(const struct precondition_settings *s, const struct rounds_ctx *rc, double share)
+{
+	return (double)rc->written >= share * s->min_writes * (double)s->usable_bytes;
+}
+
 /* After a good round: stop (steady, predicted, max-writes) or go on. */
 static bool rounds_done(const struct precondition_settings *s, struct precondition_result *out,
 			const struct rounds_ctx *rc)
 {
 	bool short_rounds = s->round_writes > 0;
-	/*
-	 * Never more than a window of full rounds at the present rate would
-	 * have written: where rounds are not shortened, nothing changes.
-	 */
-	double need = fmin(s->min_writes * (double)s->usable_bytes,
-			   STEADY_WINDOW * (double)s->round_ns / NS_PER_S * rc->rate_mbps * 1e6);
-	bool enough = !short_rounds || (double)rc->written >= need;
 	struct steady_window ww;
 
-	if (out->window_valid && out->window.reached && enough &&
+	if (out->window_valid && out->window.reached && written_enough(s, rc, 1) &&
 	    (!short_rounds || out->window.range_pct <= SHORT_ROUNDS_RANGE_PCT) &&
 	    (!short_rounds || !out->rounds[out->nrounds - 1].media_known ||
 	     (steady_check(rc->waf, out->nrounds, &ww) && ww.reached && ww.range_pct <= SHORT_ROUNDS_RANGE_PCT))) {
@@ -366,8 +368,7 @@ static bool rounds_done(const struct precondition_settings *s, struct preconditi
 		return true;
 	}
 	/* A prediction extrapolates the rest: it needs half the writes. */
-	if (s->predict != PREDICT_OFF && !out->predicted && (!short_rounds || (double)rc->written >= need / 2) &&
-	    predict_now(out, rc)) {
+	if (s->predict != PREDICT_OFF && !out->predicted && written_enough(s, rc, 0.5) && predict_now(out, rc)) {
 		out->predicted = true;
 		out->predicted_rounds = out->nrounds;
 		if (s->predict == PREDICT_STOP) {
@@ -382,6 +383,28 @@ static bool rounds_done(const struct precondition_settings *s, struct preconditi
 	return false;
 }
 
+/* Room for one more round: the arrays grow by half when full.  0 or -ENOMEM. */
+static int rounds_room(struct precondition_result *out, struct rounds_ctx *rc)
+{
+	size_t cap = rc->cap + rc->cap / 2 + 1;
+	void *p;
+
+	if (out->nrounds < rc->cap)
+		return 0;
+	if (!(p = realloc(out->rounds, cap * sizeof(*out->rounds))))
+		return -ENOMEM;
+	out->rounds = p;
+	if (!(p = realloc(rc->iops, cap * sizeof(*rc->iops))))
+		return -ENOMEM;
+	rc->iops = p;
+	if (!(p = realloc(rc->waf, cap * sizeof(*rc->waf))))
+		return -ENOMEM;
+	rc->waf = p;
+	memset(out->rounds + rc->cap, 0, (cap - rc->cap) * sizeof(*out->rounds));
+	rc->cap = cap;
+	return 0;
+}
+
 /* Memory for the rounds, the figures unmeasured (null in the result, not 0) until a round ends.  0 or -ENOMEM. */
 static int rounds_alloc(struct precondition_result *out, struct rounds_ctx *rc, unsigned max_rounds)
 {
@@ -394,6 +417,7 @@ static int rounds_alloc(struct precondition_result *out, struct rounds_ctx *rc, 
 	rc->waf = calloc(max_rounds, sizeof(*rc->waf));
 	out->intervals = calloc(PRECONDITION_MAX_INTERVALS, sizeof(*out->intervals));
 	out->interval_stride = 1;
+	rc->cap = max_rounds;
 	return out->rounds && rc->iops && rc->waf && out->intervals ? 0 : -ENOMEM;
 }
 
@@ -432,12 +456,20 @@ int precondition_run(struct target *t, const struct precondition_settings *s,
 		goto out;
 	}
 	out->stop_reason = "max-rounds";
-	while (out->nrounds < max_rounds) {
+	/* Warm-up rounds, before min_writes, do not count: a large drive can reach it. */
+	while (out->nrounds - rc.warmup < (s->max_rounds ? s->max_rounds : PRECONDITION_MAX_ROUNDS) &&
+	       out->nrounds < LIM_MAX_ROUNDS_MAX) {
 		size_t before = out->nrounds;
 
+		if ((ret = rounds_room(out, &rc))) {
+			snprintf(err, errlen, "out of memory");
+			goto out;
+		}
 		ret = run_round(t, s, &rc, out, err, errlen);
 		if (ret && (ret != -EINTR || out->nrounds == before))
 			goto out;
+		if (!written_enough(s, &rc, 1))
+			rc.warmup++;
 		/* A cut round is reported but never tested for steady state: it is shorter than the others. */
 		if (!ret)
 			out->window_valid = steady_check(rc.iops, out->nrounds, &out->window);

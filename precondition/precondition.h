@@ -28,6 +28,8 @@ struct workload;
 enum predict_mode { PREDICT_OFF, PREDICT_STOP, PREDICT_RECORD };
 
 #define PRECONDITION_MAX_ROUNDS 25
+/* Writes in rounds, x usable, before a window counts (--min-writes): about a drive-write. */
+#define PRECONDITION_MIN_WRITES 1.0
 #define FILL_BS (128u * 1024)
 #define FILL_QD 32
 
@@ -63,14 +65,20 @@ struct precondition_settings {
 	 * Shorter rounds (issue 18): each round writes round_writes x usable,
 	 * or lasts round_ns when the last round's rate (at first
 	 * rate_hint_mbps, or the fill's) says that is shorter; the round
-	 * limit grows by the rounds min_writes takes.  A window counts only when the
-	 * per-round WA holds the same range and slope rule as the IOPS (a
-	 * drive at its command cap shows flat IOPS long before its GC
-	 * settles) and at least min_writes x usable were written in rounds
-	 * (or what a window of round_ns rounds writes, if less).
+	 * When shortened, a window counts only when the per-round WA holds
+	 * the same range and slope rule as the IOPS.
 	 */
 	double round_writes;        /* 0: off */
 	double rate_hint_mbps;
+	/*
+	 * A window counts only once the rounds have written min_writes x
+	 * usable (0: the SNIA rule alone).  A drive at its command cap shows
+	 * flat IOPS at WA 1 until the free space the fill left is used up and
+	 * GC's transient has rung out, about a drive-write: on a large drive
+	 * that is many 60 s rounds.  The rounds before the minimum is reached
+	 * are warm-up and do not count toward max_rounds; max_writes still
+	 * caps everything.
+	 */
 	double min_writes;
 	enum predict_mode predict;
 };
@@ -185,7 +193,12 @@ int precondition_run(struct target *t, const struct precondition_settings *s,
 		     struct precondition_result *out, precondition_progress_fn progress,
 		     precondition_poll_fn poll, void *arg, char *err, size_t errlen);
 
-/* The most rounds s runs: max_rounds (0: 25), plus min_writes / round_writes with shortened rounds. */
+/*
+ * The rounds s is expected to run at most: max_rounds (0: 25), plus
+ * min_writes / round_writes with shortened rounds.  Full rounds that reach
+ * min_writes late add warm-up rounds on top (at most LIM_MAX_ROUNDS_MAX in
+ * all): a sizing hint, not a bound.
+ */
 unsigned precondition_max_rounds(const struct precondition_settings *s);
 
 void precondition_result_free(struct precondition_result *r);

@@ -26,20 +26,35 @@ static double random_share(double op_percent)
 
 /*
  * The rounds of one point with shortened rounds at a host rate of mbps:
- * min_writes x usable, or a window of round_s rounds if that writes less,
- * and at least a window of rounds; `share` of that (a prediction stops at
- * half) or, with share 0, every round the point may take.
+ * min_writes x usable, and at least a window of rounds; `share` of that (a
+ * prediction stops at half) or, with share 0, every round the point may
+ * take.
  */
 static double short_rounds_s(const struct eta_settings *s, double usable, double mbps, double min_writes,
 			     double share)
 {
 	double rate = mbps * 1e6;
 	double round = fmin(s->round_s, s->round_writes * usable / rate);
-	double need = fmin(min_writes * usable, STEADY_WINDOW * s->round_s * rate) / rate;
+	double need = min_writes * usable / rate;
 
 	if (share <= 0)
-		return (s->max_rounds + ceil(min_writes / s->round_writes)) * round;
+		return s->max_rounds * round + need;
 	return fmax(need * share, (STEADY_WINDOW + 1) * round);
+}
+
+/*
+ * Full rounds of one point at a host rate of mbps: `rounds` of round_s, but
+ * no window counts before min_writes x usable is written (whole rounds);
+ * with max_rounds, the warm-up rounds come on top.
+ */
+static double full_rounds_s(const struct eta_settings *s, double usable, double mbps, unsigned rounds)
+{
+	double need = s->min_writes * usable / (mbps * 1e6);
+	double warm = s->round_s > 0 && isfinite(need) ? ceil(need / s->round_s) * s->round_s : 0;
+
+	if (rounds >= s->max_rounds)
+		return warm + (double)rounds * s->round_s;
+	return fmax((double)rounds * s->round_s, warm + s->round_s);
 }
 
 void eta_init(struct eta *e, const struct eta_settings *s)
@@ -270,20 +285,33 @@ size_t eta_points(const struct eta *e, bool *approx)
 	return e->s.plan->ngrid > n ? e->s.plan->ngrid : n;
 }
 
+/* Full rounds that write less than min_writes x usable before a window may count (issue 18). */
+static double warmup_rounds(const struct eta *e)
+{
+	double usable = (double)e->usable_bytes, media = media_rate(e);
+	double op = e->s.job == ETA_PRECONDITION ? e->s.op_percent : op_of(e, usable);
+
+	if (e->s.round_writes > 0 || !(e->s.min_writes > 0) || !(media > 0) || !(e->s.round_s > 0))
+		return 0;
+	return ceil(e->s.min_writes * usable / (e->s.round_s * media * random_share(op) * 1e6));
+}
+
 /* The rounds the point running is expected to take in all. */
 static double rounds_expected(const struct eta *e)
 {
-	double lo = fmax(STEADY_WINDOW, (double)e->rounds + 1);
+	double lo = fmax(STEADY_WINDOW, (double)e->rounds + 1), warm = warmup_rounds(e);
 	double guess = e->points_done ? (double)e->rounds_sum / (double)e->points_done : ETA_FIRST_ROUNDS;
 
 	/* Shortened rounds: a carried point writes its share of the drive (it has no time cap to hit first). */
 	if (carried(e) && e->s.round_writes > 0)
 		guess = fmax(guess, SWEEP_CARRIED_MIN_WRITES / e->s.round_writes * (e->s.predict ? 0.75 : 1));
 
-	if (e->window_valid && fmax(e->window.range_pct / STEADY_RANGE_LIMIT_PCT,
-				    e->window.slope_pct / STEADY_SLOPE_LIMIT_PCT) <= 2)
+	/* No window counts before the minimum: a flat window in the warm-up says nothing. */
+	guess = fmax(guess, warm + 1);
+	if (e->window_valid && (double)e->rounds >= warm &&
+	    fmax(e->window.range_pct / STEADY_RANGE_LIMIT_PCT, e->window.slope_pct / STEADY_SLOPE_LIMIT_PCT) <= 2)
 		guess = (double)e->rounds + 1;
-	return fmin(fmax(round(guess), lo), e->s.max_rounds);
+	return fmin(fmax(round(guess), lo), e->s.max_rounds + warm);
 }
 
 /* A round's length: shortened rounds last what the last one did, at most round_s. */
@@ -521,7 +549,9 @@ double eta_plan_s(const struct eta_settings *s, double write_mbps, unsigned roun
 			total += short_rounds_s(s, usable, write_mbps * random_share(ops[i]),
 						carry ? SWEEP_CARRIED_MIN_WRITES : s->min_writes, share);
 		else
-			total += (double)rounds * s->round_s;
+			total += full_rounds_s(s, usable,
+					       write_mbps * random_share(s->job == ETA_PRECONDITION ? s->op_percent : ops[i]),
+					       rounds);
 		last = usable;
 	}
 	return total;

@@ -49,14 +49,16 @@ struct eta_settings {
 	const struct sweep_plan *plan;    /* sweep (NULL: one point) */
 	/*
 	 * The fast paths (issue 18): rounds of round_writes x usable each
-	 * (0: of round_s), a fresh point writing min_writes x usable in rounds
-	 * (a carried one SWEEP_CARRIED_MIN_WRITES) unless a window of round_s
-	 * rounds writes less; with carry_over every point after the first of
+	 * (0: of round_s); a fresh point writes min_writes x usable in rounds
+	 * before a window counts, full rounds too (a carried one
+	 * SWEEP_CARRIED_MIN_WRITES); with carry_over every point after the first of
 	 * the job starts from the last, with no purge and no full fill; with
 	 * predict a point may stop at half its writes.
 	 */
 	double round_writes, min_writes;
 	bool carry_over, predict;
+	/* precondition: the OP its span leaves (capacity_bytes is the span), for the random-write rate */
+	double op_percent;
 	/* slc */
 	double prefill_pct, prefill_idle_s;
 	double idle_s[SLC_MAX_IDLE];

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -65,6 +66,21 @@ static const struct raid_snap *snap_after(const struct raid_rounds *w, size_t ro
 	return w->ring_rounds[slot] == rounds_done ? w->ring[slot] : NULL;
 }
 
+/* Room for n rounds' limiting members: 0, or -ENOMEM (those rounds then go without). */
+static int grow(struct raid_rounds *w, size_t n)
+{
+	size_t cap = n + n / 2;
+	int *p = realloc(w->round_limiting, cap * sizeof(*p));
+
+	if (!p)
+		return -ENOMEM;
+	for (size_t i = w->max_rounds; i < cap; i++)
+		p[i] = -1;
+	w->round_limiting = p;
+	w->max_rounds = (unsigned)cap;
+	return 0;
+}
+
 void raid_rounds_event(struct raid_rounds *w, const struct precondition_event *ev)
 {
 	if (ev->phase == PHASE_ROUNDS_START) {
@@ -72,12 +88,14 @@ void raid_rounds_event(struct raid_rounds *w, const struct precondition_event *e
 		for (size_t i = 0; i < SNAP_RING; i++)
 			w->ring_rounds[i] = SIZE_MAX;
 		snapshot(w, 0);
-	} else if (ev->phase == PHASE_ROUND && ev->round_index < w->max_rounds) {
+	} else if (ev->phase == PHASE_ROUND) {
 		const struct raid_snap *before = snap_after(w, ev->round_index);
 
+		/* Warm-up rounds (--min-writes) come on top of max_rounds: the ring takes every round. */
 		snapshot(w, ev->round_index + 1);
-		w->round_limiting[ev->round_index] =
-			before ? raid_members_limiting(before, snap_after(w, ev->round_index + 1)) : -1;
+		if (ev->round_index < w->max_rounds || !grow(w, ev->round_index + 1))
+			w->round_limiting[ev->round_index] =
+				before ? raid_members_limiting(before, snap_after(w, ev->round_index + 1)) : -1;
 	}
 }
 

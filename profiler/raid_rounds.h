@@ -17,7 +17,7 @@ struct precondition_event;
 struct raid_rounds;
 struct target;
 
-/* For rounds of group (a raid target), at most max_rounds of them.  NULL when out of memory. */
+/* For rounds of group (a raid target): room for max_rounds, grown for warm-up rounds.  NULL when out of memory. */
 struct raid_rounds *raid_rounds_new(struct target *group, unsigned max_rounds);
 void raid_rounds_free(struct raid_rounds *w);
 
@@ -31,7 +31,7 @@ struct target *raid_rounds_group(const struct raid_rounds *w);
  * The steady window of nrounds rounds (the last STEADY_WINDOW of them, or
  * every one when fewer): the snapshots at its start and end in *a and *b
  * (NULL when the ring no longer holds one).  Returns how many rounds count
- * (nrounds, at most max_rounds).
+ * (nrounds, at most the rounds it has room for).
  */
 size_t raid_rounds_window(const struct raid_rounds *w, size_t nrounds, const struct raid_snap **a,
 			  const struct raid_snap **b);

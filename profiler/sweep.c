@@ -130,8 +130,9 @@ int sweep_carry_point(struct sweep_run *r, double op_percent, struct sweep_point
 	 * a period of about a drive-write): each share of the span the step
 	 * moves costs as much again in writes before a window counts.
 	 */
-	s.min_writes = SWEEP_CARRIED_MIN_WRITES +
-		       fabs((double)out->usable_bytes - (double)r->last_usable) / (double)out->usable_bytes;
+	if (s.min_writes > 0)
+		s.min_writes = SWEEP_CARRIED_MIN_WRITES +
+			       fabs((double)out->usable_bytes - (double)r->last_usable) / (double)out->usable_bytes;
 	ret = precondition_run(r->t, &s, &out->pc, r->progress, r->poll, r->arg, err, errlen);
 	out->drive_seconds = (double)(r->t->ops->now_ns(r->t) - start) / 1e9;
 	return ret;
@@ -153,8 +154,6 @@ int sweep_point_measure(struct sweep_run *r, double op_percent, const double *me
 		ret = sweep_carry_point(r, op_percent, out, err, errlen);
 		goto done;
 	}
-	if (r->settings->round_writes > 0)
-		r->settings->min_writes = SWEEP_FRESH_MIN_WRITES;
 	ret = sweep_run_point(r->t, r->capacity, op_percent, r->method, member_op, r->purge_method, r->settings, out,
 			      r->progress, r->poll, r->arg, err, errlen);
 	if (ret == -EOPNOTSUPP && r->requested == OP_METHOD_AUTO && r->method != OP_METHOD_SPAN) {

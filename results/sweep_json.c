@@ -176,6 +176,7 @@ int precondition_settings_json_add(struct json_object *s, const struct precondit
 	rc |= json_object_object_add(s, "max_rounds", json_object_new_int((int)ps->max_rounds));
 	rc |= json_object_object_add(s, "max_writes",
 				     ps->max_writes > 0 ? result_json_number(ps->max_writes, 2) : NULL);
+	rc |= json_object_object_add(s, "min_writes", result_json_number(ps->min_writes, 2));
 	rc |= json_object_object_add(s, "seed", json_object_new_uint64(ps->seed));
 	if (shape)
 		rc |= result_workload_shape_json(s, shape);

@@ -29,6 +29,9 @@
 /* --max-writes Nx: times the usable capacity. */
 #define LIM_MAX_WRITES_MIN 0.01
 #define LIM_MAX_WRITES_MAX 1e6
+/* --min-writes Nx: written in rounds before a window counts; 0, the SNIA rule alone. */
+#define LIM_MIN_WRITES_MIN 0.0
+#define LIM_MIN_WRITES_MAX 100.0
 /* --round-writes: a shortened round writes this x the usable span (issue 18). */
 #define LIM_ROUND_WRITES_MIN 0.01
 #define LIM_ROUND_WRITES_MAX 1.0

@@ -83,9 +83,10 @@ run_cmd qualify "$T1" $ARGS --no-slc --require 'steady_iops>=100000' --require '
 [ "$rc" = 0 ] || fail "a passing drive exited $rc: $(cat "$work/stderr")"
 json_check ok/result.json "d['drives'][0]['verdict'] == 'pass' and d['drives'][0]['slc'] is None"
 
-# Drive 2 fails in its second point (about 150,000 I/Os go into its first): exit 1, drive 1 whole.
+# Drive 2 fails in its second point (about 260,000 I/Os go into its first, 290,000 into the second): exit 1,
+# drive 1 whole.
 NOSLC="--no-slc --require steady --require steady_iops>=100000"
-SSDPROF_FAULT=eio:io=200000 SSDPROF_FAULT_TARGET=$T2 run_cmd qualify "$T1" "$T2" $ARGS $NOSLC --out flt
+SSDPROF_FAULT=eio:io=400000 SSDPROF_FAULT_TARGET=$T2 run_cmd qualify "$T1" "$T2" $ARGS $NOSLC --out flt
 [ "$rc" = 1 ] || fail "a failing drive: exit $rc, not 1: $(cat "$work/stderr")"
 grep -qF "drive 2 ($T2): sweep at 28.00% OP: $T2: write error" "$work/stderr" ||
 	fail "the failure is not named: $(cat "$work/stderr")"

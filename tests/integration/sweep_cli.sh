@@ -88,7 +88,7 @@ rec=$(python3 -c "import json; print('%g' % json.load(open('base.json'))['knee']
 run_cmd sweep 'sim:budget-tlc,capacity=2G' --resume base
 [ "$rc" = 0 ] || fail "resuming a finished sweep exited $rc: $(cat "$work/stderr")"
 [ "$(grep -c -- '<-' "$work/stdout")" = 1 ] || fail "the table marks more than one OP: $(cat "$work/stdout")"
-grep -Eq "^ *$rec(\.00)? .*<- knee, recommended$" "$work/stdout" || fail "the table does not mark $rec%: $(cat "$work/stdout")"
+grep -Eq "^ *$(printf '%.2f' "$rec") .*<- knee, recommended$" "$work/stdout" || fail "the table does not mark $rec%: $(cat "$work/stdout")"
 grep -q "^recommended OP: $rec%" "$work/stdout" || fail "the recommendation is not $rec%: $(cat "$work/stdout")"
 grep -q "^against the drive as shipped (0% OP): +" "$work/stdout" || fail "no baseline sentence: $(cat "$work/stdout")"
 
