@@ -79,11 +79,21 @@ assert e[-1]['event'] == 'end' and e[-1]['fraction'] == 1
 " || fail "run --events - on a file: $(head -c 600 "$work/stdout")"
 
 # SIGUSR1: the status once on stderr, and the run goes on.
-"$exe" run "$T" --time 20s --out u >u.out 2>u.err &
+# Its default action kills, so it is sent only after the "start" event (the
+# handler is in place by then), and again until the status shows: a sim run
+# may be quick on an idle machine.
+"$exe" run "$T" --time 60s --out u --events u.ev >u.out 2>u.err &
 pid=$!
-sleep 2
-kill -USR1 $pid
+for _ in $(seq 1 600); do grep -q '"start"' u.ev 2>/dev/null && break; sleep 0.05; done
+sent=0
+for _ in $(seq 1 600); do
+	grep -q '^run .*ETA' u.err && break
+	kill -USR1 $pid 2>/dev/null || break
+	sent=1
+	sleep 0.1
+done
 wait $pid || fail "run exited $? after SIGUSR1: $(cat u.err)"
+[ "$sent" = 1 ] || fail "the run ended before SIGUSR1 could be sent; lengthen its --time"
 grep -q '^run .*ETA' u.err || fail "SIGUSR1 printed no status: $(cat u.err)"
 grep -q 'results: u/result.json' u.err || fail "run did not finish after SIGUSR1"
 

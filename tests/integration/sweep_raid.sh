@@ -72,7 +72,6 @@ expect_usage "--raid" sweep --raid 7 "$B,seed=1" "$B,seed=2" "$B,seed=3"
 expect_usage "--chunk" sweep --raid 0 --chunk 48k "$B,seed=1" "$B,seed=2"
 expect_usage "--chunk" sweep --raid 0 --chunk 2k "$B,seed=1" "$B,seed=2"
 expect_usage "twice" sweep --raid 1 "$B" "$B"
-expect_usage "one TARGET" sweep "$B,seed=1" "$B,seed=2"
 expect_usage "--raid" sweep --chunk 64k "$B"
 # --op-member: each member its own OP.  The group uses of every member what the
 # most over-provisioned one leaves, so members given less OP get the same
