@@ -10,7 +10,7 @@ dev=$(drive_dev nvme0) ctrl=$(drive_ctrl nvme0) serial=$(drive_serial nvme0)
 export SSDPROF_STATE=/tmp/ssdprof-state
 duw0=$(smart_data_units_written "$ctrl")
 sec0=$(sectors_written "$dev")
-step "$SSDPROF" sweep "$dev" --op 0,20 --round 2s --max-rounds 6 --fill-passes 1 --out sweep --yes "$serial"
+step "$SSDPROF" sweep "$dev" --op 0,20 --round 2s --max-rounds 6 --fill-passes 1 --min-writes 0 --out sweep --yes "$serial"
 duw1=$(smart_data_units_written "$ctrl")
 sec1=$(sectors_written "$dev")
 kernel=$(( (sec1 - sec0) * 512 ))

@@ -32,7 +32,7 @@ cat err.txt
 grep -q "$(drive_serial raid3)" err.txt || fail "the refusal does not name the unconfirmed member's serial"
 
 for d in "$d0" "$d1" "$d2" "$d3"; do echo "$d $(sectors_written "$d")"; done >sectors0.txt
-step "$SSDPROF" sweep --raid 5 --chunk 64k "$d0" "$d1" "$d2" "$d3" --op 0,20 --round 2s --max-rounds 6 \
+step "$SSDPROF" sweep --raid 5 --chunk 64k "$d0" "$d1" "$d2" "$d3" --op 0,20 --round 2s --max-rounds 6 --min-writes 0 \
 	--out sweep --force --yes "$yes"
 for d in "$d0" "$d1" "$d2" "$d3"; do echo "$d $(sectors_written "$d")"; done >sectors1.txt
 paste sectors0.txt sectors1.txt | awk '{ print $1, ($4 - $2) * 512 }' | tee kernel.txt

@@ -24,7 +24,7 @@ node=dm-$(dmsetup info -c --noheadings -o minor ssdfault | tr -d ' ')
 [ -b "$dm" ] || fail "no $dm"
 points() { grep -o '"waf_source"' sweep/result.json 2>/dev/null | wc -l; }
 
-"$SSDPROF" sweep "$dm" --op 0,10,20 --round 1s --max-rounds 5 --quiet --out sweep --yes "$node" >out.txt 2>err.txt &
+"$SSDPROF" sweep "$dm" --op 0,10,20 --round 1s --max-rounds 5 --min-writes 0 --quiet --out sweep --yes "$node" >out.txt 2>err.txt &
 pid=$!
 i=0
 while [ "$(points)" -lt 1 ] && kill -0 $pid 2>/dev/null && [ $i -lt 3000 ]; do

@@ -28,7 +28,7 @@ grep -q "$(drive_serial raid1)" err.txt || fail "the refusal does not name the u
 
 # Span OP: QEMU refuses namespace management, and the fallback's detach and re-attach
 # renames a subsystem's namespace (nvme1n1 -> nvme1n2), which later tests look up by name.
-"$SSDPROF" qualify "$d1" "$d2" --op 20 --op-method span --round 2s --max-rounds 5 --fill-passes 1 \
+"$SSDPROF" qualify "$d1" "$d2" --op 20 --op-method span --round 2s --max-rounds 5 --min-writes 0 --fill-passes 1 \
 	--qd-curve 1,4,16 --qd-time 2s --require 'steady_iops>=1' --require 'qd1_read_us<=1000000' \
 	--require 'read_iops>=1000000000' --out q --yes "$yes" >out.txt 2>err.txt
 rc=$?
