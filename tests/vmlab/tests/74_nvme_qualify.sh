@@ -13,7 +13,11 @@ need_block_target
 need_command qualify
 export SSDPROF_STATE=/tmp/ssdprof-state
 
+# Earlier tests recreate namespaces, which can rename their block devices
+# (nvme1n1 -> nvme1n2): look every drive up afresh before naming one.
+vmlab_discover >/vmlab/drives 2>/dev/null || true
 d1=$(drive_dev nvme0) d2=$(drive_dev sub1n1)
+[ -b "$d1" ] && [ -b "$d2" ] || fail "nvme0 ($d1) or sub1n1 ($d2) is not a block device now"
 yes=$(drive_serial nvme0),$(drive_serial sub1n1)
 
 # A group's members are confirmed one by one: raid1's serial is missing.
