@@ -22,7 +22,8 @@ dm=/dev/mapper/ssdfault
 # Without udev, /dev/mapper/ssdfault is a node of its own, not a link to dm-N.
 node=dm-$(dmsetup info -c --noheadings -o minor ssdfault | tr -d ' ')
 [ -b "$dm" ] || fail "no $dm"
-points() { grep -o '"waf_source"' sweep/result.json 2>/dev/null | wc -l; }
+# The finished points: an interrupted sweep saves the cut one after them, as incomplete_point.
+points() { sed '/"incomplete_point"/,$d' sweep/result.json 2>/dev/null | grep -o '"waf_source"' | wc -l; }
 
 "$SSDPROF" sweep "$dm" --op 0,10,20 --round 1s --max-rounds 5 --min-writes 0 --quiet --out sweep --yes "$node" >out.txt 2>err.txt &
 pid=$!
