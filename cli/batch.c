@@ -67,6 +67,11 @@ int batch_open(struct cli_opts *pc, int argc, char **argv, int first, const char
 		cli_error("%s takes at most %d TARGETs", cmd, BATCH_MAX_DRIVES);
 		return EXIT_USAGE;
 	}
+	/* Refused, not ignored: the drives of a batch are no group. */
+	if (pc->chunk_given) {
+		cli_error("--chunk: only a RAID group has a chunk; add --raid LEVEL and the members");
+		return EXIT_USAGE;
+	}
 	for (unsigned i = 0; i < n; i++) {
 		const char *spec = argv[first + (int)i];
 		ESCAPE_BUF(q);
@@ -91,6 +96,13 @@ int batch_open(struct cli_opts *pc, int argc, char **argv, int first, const char
 		}
 	}
 	return 0;
+}
+
+void batch_free_arg(struct batch_drive *d, void *ctx)
+{
+	(void)ctx;
+	free(d->arg);
+	d->arg = NULL;
 }
 
 void batch_close(struct batch_drive *d, unsigned n)
@@ -214,8 +226,7 @@ void cli_fail(const struct cli_opts *pc, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* What the batch is, where a result names its target: the TARGETs as typed. */
-static struct json_object *batch_target_json(const struct batch_drive *d, unsigned n)
+struct json_object *batch_target_json(const struct batch_drive *d, unsigned n)
 {
 	struct json_object *b = json_object_new_object();
 	char path[1024];

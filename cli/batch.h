@@ -20,6 +20,8 @@
 #include "device/target.h"
 #include "results/result_load.h"
 
+struct json_object;
+
 #define BATCH_MAX_DRIVES BATCH_DOC_MAX_DRIVES
 
 /* One drive of a batch: the runner fills the first part, the drive's thread the rest. */
@@ -54,6 +56,9 @@ struct batch_cmd {
 	int (*run)(struct batch_drive *d, void *ctx);
 	void (*release)(struct batch_drive *d, void *ctx);
 };
+
+/* A batch_cmd's release when its state for a drive is one malloc'd block. */
+void batch_free_arg(struct batch_drive *d, void *ctx);
 
 /*
  * The batch of argv[first..argc) for cmd: every drive opened and checked,
@@ -99,6 +104,9 @@ const char *batch_yes_for(const char *yes, unsigned i, unsigned n, char *buf, si
 int batch_open(struct cli_opts *pc, int argc, char **argv, int first, const char *cmd, struct batch_drive *d,
 	       int (*check)(struct batch_drive *d, void *ctx), void *ctx);
 void batch_close(struct batch_drive *d, unsigned n);
+
+/* What a batch is, where a result names its target: kind "batch" and the TARGETs as typed, space-separated. */
+struct json_object *batch_target_json(const struct batch_drive *d, unsigned n);
 
 /*
  * The batch folder into dir (out, or a fresh default when NULL) and each

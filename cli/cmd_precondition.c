@@ -310,13 +310,6 @@ static int batch_one(struct batch_drive *d, void *ctx)
 	return precondition(p, d->t);
 }
 
-static void batch_release(struct batch_drive *d, void *ctx)
-{
-	(void)ctx;
-	free(d->arg);
-	d->arg = NULL;
-}
-
 int cmd_precondition(int argc, char **argv)
 {
 	static const struct option own[] = {
@@ -326,7 +319,7 @@ int cmd_precondition(int argc, char **argv)
 		BATCH_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
-	static const struct batch_cmd batch = { "precondition", batch_check, batch_dry_run, batch_one, batch_release };
+	static const struct batch_cmd batch = { "precondition", batch_check, batch_dry_run, batch_one, batch_free_arg };
 	struct pc_cmd p = { .span_pct = 100, .purge = true };
 	struct target *t = NULL;
 	int rc;

@@ -112,6 +112,9 @@ struct qualify_cli {
 	bool have_list, range_given, qd_given;
 	double lo, hi, resolution;
 	const char *resume;
+	/* The drives: as batch_open opens them (it owns the targets), and as their threads profile them. */
+	struct batch_drive *bd;
+	struct qualify_drive *drives;
 };
 
 static const struct option qualify_options[] = {
@@ -184,7 +187,6 @@ static int own_option(struct qualify_cli *o, int c, const char *arg)
 	double ops[SWEEP_MAX_POINTS];
 	uint64_t qds[QUALIFY_QD_MAX];
 	char err[512];
-	uint64_t jobs;
 	size_t n;
 
 	switch (c) {
@@ -223,10 +225,7 @@ static int own_option(struct qualify_cli *o, int c, const char *arg)
 		o->req_file = arg;
 		return 0;
 	case OPT_JOBS:
-		if (parse_u64("--jobs", arg, 1, QUALIFY_MAX_DRIVES, &jobs, err, sizeof(err)))
-			goto bad;
-		o->jobs = (unsigned)jobs;
-		return 0;
+		return batch_parse_jobs(arg, &o->jobs);
 	case OPT_RESUME:
 		o->resume = arg;
 		return 0;
@@ -343,46 +342,43 @@ static int check_drive(const struct qualify_cli *o, struct target *t)
 }
 
 /* With --raid: the TARGETs are the members of one group, the batch's one drive. */
-static int open_group(struct qualify_cli *o, int argc, char **argv, struct qualify_drive *d)
+static int open_group(struct qualify_cli *o, int argc, char **argv)
 {
+	struct qualify_drive *d = &o->drives[0];
+	struct batch_drive *b = &o->bd[0];
 	int rc;
 
-	d[0] = (struct qualify_drive){ .prof = &o->prof, .index = 1 };
-	if ((rc = pc_cli_open_only(&o->pc, argc, argv, optind, "qualify", &d[0].t)))
+	if ((rc = pc_cli_open_only(&o->pc, argc, argv, optind, "qualify", &b->t)))
 		return rc;
 	/* The group's name, "raid5:M1+M2+M3", is what the result and the lines call it. */
-	d[0].spec = d[0].t->info.path;
+	*b = (struct batch_drive){ .index = 1, .spec = b->t->info.path, .t = b->t, .arg = d };
+	*d = (struct qualify_drive){ .prof = &o->prof, .index = 1, .spec = b->spec, .t = b->t };
 	/* The gate checks each member and finds its serial in the comma-separated --yes. */
-	return (rc = pc_cli_check_target(&o->pc, d[0].t, "qualify")) ? rc : check_drive(o, d[0].t);
+	return (rc = pc_cli_check_target(&o->pc, b->t, "qualify")) ? rc : check_drive(o, b->t);
+}
+
+/* batch_open's check of drive b: its qualify_drive, the shared checks with its own --yes, then ours. */
+static int check_one(struct batch_drive *b, void *ctx)
+{
+	struct qualify_cli *o = ctx;
+	struct qualify_drive *d = &o->drives[b->index - 1];
+	const char *yes = o->pc.yes;
+	int rc;
+
+	*d = (struct qualify_drive){ .prof = &o->prof, .index = b->index, .spec = b->spec, .t = b->t };
+	b->arg = d;
+	o->pc.yes = b->yes;
+	rc = pc_cli_check_target(&o->pc, b->t, "qualify");
+	o->pc.yes = yes;
+	return rc ? rc : check_drive(o, b->t);
 }
 
 /* Open and check every drive before anything is written.  0, or an exit code after printing why. */
-static int open_drives(struct qualify_cli *o, int argc, char **argv, struct qualify_drive *d, unsigned n)
+static int open_drives(struct qualify_cli *o, int argc, char **argv)
 {
-	const char *yes = o->pc.yes;
-	char buf[256];
-	int rc = 0;
-
 	if (o->pc.raid_level >= 0)
-		return open_group(o, argc, argv, d);
-	for (unsigned i = 0; i < n && !rc; i++) {
-		int a = optind + (int)i;
-
-		for (unsigned j = 0; j < i; j++)
-			if (!strcmp(argv[a], d[j].spec)) {
-				cli_error("qualify: %s is given twice; name each drive once", argv[a]);
-				return EXIT_USAGE;
-			}
-		d[i] = (struct qualify_drive){ .prof = &o->prof, .index = i + 1, .spec = argv[a] };
-		if ((rc = pc_cli_open_only(&o->pc, a + 1, argv, a, "qualify", &d[i].t)))
-			break;
-		o->pc.yes = batch_yes_for(yes, i, n, buf, sizeof(buf));
-		rc = pc_cli_check_target(&o->pc, d[i].t, "qualify");
-		o->pc.yes = yes;
-		if (!rc)
-			rc = check_drive(o, d[i].t);
-	}
-	return rc;
+		return open_group(o, argc, argv);
+	return batch_open(&o->pc, argc, argv, optind, "qualify", o->bd, check_one, o);
 }
 
 static struct json_object *settings_json(const struct qualify_cli *o)
@@ -413,22 +409,6 @@ static struct json_object *settings_json(const struct qualify_cli *o)
 	json_object_object_add(s, "rated_dwpd", result_json_number(e->rated_dwpd, 3));
 	json_object_object_add(s, "warranty_years", result_json_number(e->warranty_years, 3));
 	return s;
-}
-
-/* What the batch is: the TARGETs as typed, where a result names its target. */
-static struct json_object *batch_json(const struct qualify_drive *d, unsigned n)
-{
-	struct json_object *b = json_object_new_object();
-	char path[1024];
-	size_t l = 0;
-
-	path[0] = '\0';
-	for (unsigned i = 0; i < n && l < sizeof(path); i++)
-		l += (size_t)snprintf(path + l, sizeof(path) - l, "%s%s", i ? " " : "", d[i].spec);
-	json_object_object_add(b, "kind", json_object_new_string("batch"));
-	json_object_object_add(b, "path", json_object_new_string(path));
-	json_object_object_add(b, "drives", json_object_new_int((int)n));
-	return b;
 }
 
 /* Drive i's verdict into the document; whether it passed. */
@@ -494,11 +474,14 @@ static void write_reports(const char *dir, const struct qualify_drive *d, unsign
 static int finish(struct qualify_cli *o, struct qualify_drive *d, unsigned n, const char *dir)
 {
 	struct json_object *doc = result_doc_new("qualify", o->pc.command, d[0].t), *drives = json_object_new_array();
+	struct json_object *target = batch_target_json(o->bd, n);
 	unsigned passed = 0, failed_runs = 0, interrupted = 0;
 	char err[TARGET_ERRLEN];
 	int rc;
 
-	json_object_object_add(doc, "target", batch_json(d, n));
+	/* A qualification's target says how many drives it holds; a batch's does not. */
+	json_object_object_add(target, "drives", json_object_new_int((int)n));
+	json_object_object_add(doc, "target", target);
 	json_object_object_add(doc, "settings", settings_json(o));
 	json_object_object_add(doc, "drives", drives);
 	for (unsigned i = 0; i < n; i++) {
@@ -535,21 +518,13 @@ static int finish(struct qualify_cli *o, struct qualify_drive *d, unsigned n, co
 
 static int qualify(struct qualify_cli *o, struct qualify_drive *d, unsigned n)
 {
-	char dir[4096], err[TARGET_ERRLEN];
+	char dir[4096];
+	int rc;
 
-	if (cli_make_out_dir(o->resume ? o->resume : o->pc.out, dir, sizeof(dir), err, sizeof(err))) {
-		cli_error("%s", err);
-		return EXIT_USAGE;
-	}
-	for (unsigned i = 0; i < n; i++) {
-		char want[sizeof(d[i].dir)];
-
-		if ((size_t)snprintf(want, sizeof(want), "%s/drive-%u", dir, d[i].index) >= sizeof(want) ||
-		    cli_make_out_dir(want, d[i].dir, sizeof(d[i].dir), err, sizeof(err))) {
-			cli_error("%s", err);
-			return EXIT_USAGE;
-		}
-	}
+	if ((rc = batch_make_dirs(o->resume ? o->resume : o->pc.out, o->bd, n, dir, sizeof(dir))))
+		return rc;
+	for (unsigned i = 0; i < n; i++)
+		memcpy(d[i].dir, o->bd[i].dir, sizeof(d[i].dir));
 	interrupt_install();
 	if (batch_run(d, sizeof(*d), n, o->jobs, qualify_drive_run)) {
 		cli_error("qualify: cannot start a thread: %s", strerror(EAGAIN));
@@ -584,7 +559,6 @@ static void dry_run(const struct qualify_cli *o, const struct qualify_drive *d, 
 int cmd_qualify(int argc, char **argv)
 {
 	struct qualify_cli o = { .jobs = 0 };
-	struct qualify_drive *d = NULL;
 	unsigned n = 0;
 	int rc;
 
@@ -592,9 +566,8 @@ int cmd_qualify(int argc, char **argv)
 		return rc;
 	if ((rc = parse_args(&o)))
 		goto out;
-	if (optind >= argc || (o.pc.raid_level < 0 && argc - optind > QUALIFY_MAX_DRIVES)) {
-		cli_error(optind >= argc ? "qualify needs at least one TARGET; see ssdprof qualify --help"
-					 : "qualify takes at most %d TARGETs", QUALIFY_MAX_DRIVES);
+	if (optind >= argc) {
+		cli_error("qualify needs at least one TARGET; see ssdprof qualify --help");
 		rc = EXIT_USAGE;
 		goto out;
 	}
@@ -604,28 +577,30 @@ int cmd_qualify(int argc, char **argv)
 		goto out;
 	}
 	n = o.pc.raid_level >= 0 ? 1 : (unsigned)(argc - optind);
-	if (!(d = calloc(n, sizeof(*d)))) {
+	/* More TARGETs than a batch takes are refused by batch_open, before anything is opened. */
+	if (!(o.drives = calloc(n, sizeof(*o.drives))) || !(o.bd = calloc(n, sizeof(*o.bd)))) {
 		cli_error("out of memory");
 		rc = EXIT_RUN_FAILED;
 		goto out;
 	}
-	if ((rc = open_drives(&o, argc, argv, d, n)))
+	if ((rc = open_drives(&o, argc, argv)))
 		goto out;
 	if (o.pc.dry_run) {
-		dry_run(&o, d, n);
+		dry_run(&o, o.drives, n);
 		rc = EXIT_OK;
 	} else {
-		rc = qualify(&o, d, n);
+		rc = qualify(&o, o.drives, n);
 	}
 out:
-	for (unsigned i = 0; d && i < n; i++) {
-		json_object_put(d[i].sweep_doc);
-		json_object_put(d[i].slc_doc);
-		json_object_put(d[i].qd_doc[0]);
-		json_object_put(d[i].qd_doc[1]);
-		target_close(d[i].t);
+	for (unsigned i = 0; o.drives && i < n; i++) {
+		json_object_put(o.drives[i].sweep_doc);
+		json_object_put(o.drives[i].slc_doc);
+		json_object_put(o.drives[i].qd_doc[0]);
+		json_object_put(o.drives[i].qd_doc[1]);
 	}
-	free(d);
+	batch_close(o.bd, n);
+	free(o.drives);
+	free(o.bd);
 	cli_opts_release(&o.pc);
 	return rc;
 }

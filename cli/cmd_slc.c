@@ -330,13 +330,6 @@ static int batch_one(struct batch_drive *d, void *ctx)
 	return probe_one(&s->o, s->base, d->t);
 }
 
-static void batch_release(struct batch_drive *d, void *ctx)
-{
-	(void)ctx;
-	free(d->arg);
-	d->arg = NULL;
-}
-
 int cmd_slc(int argc, char **argv)
 {
 	static const struct option own[] = {
@@ -346,7 +339,7 @@ int cmd_slc(int argc, char **argv)
 		BATCH_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
-	static const struct batch_cmd batch = { "slc", batch_check, batch_dry_run, batch_one, batch_release };
+	static const struct batch_cmd batch = { "slc", batch_check, batch_dry_run, batch_one, batch_free_arg };
 	struct slc_drive all;
 	struct slc_settings s = { .prefill_idle_ns = 60ull * 1000000000 };
 	struct target *t = NULL;

@@ -65,8 +65,6 @@ struct qualify_last {
 /* The folders of the QD curve's two documents, under the drive's own. */
 extern const char *const qualify_qd_dirs[2];
 
-#define QUALIFY_MAX_DRIVES 64   /* at most cli/batch.h BATCH_MAX_DRIVES: batch_run runs them */
-
 /* The profile of d->t into d->dir: SLC probe, the sweep, the QD curve.  Thread start routine; returns NULL. */
 void *qualify_drive_run(void *arg);
 /*

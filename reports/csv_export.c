@@ -21,6 +21,8 @@ struct col {
 
 void csv_field(struct strbuf *b, const char *s)
 {
+	if (!s)
+		return;
 	if (!strpbrk(s, ",\"\r\n")) {
 		sb_add(b, s);
 		return;

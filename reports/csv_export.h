@@ -33,7 +33,7 @@ size_t csv_run(struct json_object *doc, struct csv_file *files, size_t max);
 size_t csv_precondition(struct json_object *doc, struct csv_file *files, size_t max);
 void csv_files_free(struct csv_file *files, size_t n);
 
-/* One RFC 4180 field: quoted when it holds a comma, quote, CR or LF. */
+/* One RFC 4180 field: quoted when it holds a comma, quote, CR or LF; NULL (a string the document lacks) is empty. */
 void csv_field(struct strbuf *b, const char *s);
 
 #endif

@@ -103,19 +103,19 @@ size_t csv_batch(struct json_object *doc, struct csv_file *files, size_t max)
 		double v = jnum(h, "value");
 
 		sb_printf(b, "%.0f,", jnum(d, "index"));
-		csv_field(b, jstr(d, "target") ? jstr(d, "target") : "");
+		csv_field(b, jstr(d, "target"));
 		sb_add(b, ",");
-		csv_field(b, jstr(d, "status") ? jstr(d, "status") : "");
+		csv_field(b, jstr(d, "status"));
 		sb_add(b, ",");
-		csv_field(b, jstr(d, "results") ? jstr(d, "results") : "");
+		csv_field(b, jstr(d, "results"));
 		sb_add(b, ",");
-		csv_field(b, jstr(h, "name") ? jstr(h, "name") : "");
+		csv_field(b, jstr(h, "name"));
 		if (isnan(v))
 			sb_add(b, ",");
 		else
 			sb_printf(b, ",%.17g", v);
 		sb_add(b, ",");
-		csv_field(b, jstr(d, "error") ? jstr(d, "error") : "");
+		csv_field(b, jstr(d, "error"));
 		sb_add(b, "\r\n");
 	}
 	files[0] = (struct csv_file){ "batch.csv", b };

@@ -267,14 +267,14 @@ size_t csv_qualify(struct json_object *doc, struct csv_file *files, size_t max)
 			struct json_object *r = jidx(dr, k);
 
 			sb_printf(b, "%zu,", i + 1);
-			csv_field(b, jstr(d, "spec") ? jstr(d, "spec") : "");
+			csv_field(b, jstr(d, "spec"));
 			sb_add(b, ",");
-			csv_field(b, jstr(d, "verdict") ? jstr(d, "verdict") : "");
+			csv_field(b, jstr(d, "verdict"));
 			csv_num(b, d, "chosen_op_percent");
 			sb_add(b, ",");
-			csv_field(b, jstr(r, "name") ? jstr(r, "name") : "");
+			csv_field(b, jstr(r, "name"));
 			sb_add(b, ",");
-			csv_field(b, jstr(r, "cmp") ? jstr(r, "cmp") : "");
+			csv_field(b, jstr(r, "cmp"));
 			csv_num(b, r, "limit");
 			csv_num(b, r, "measured");
 			sb_add(b, jbool(r, "pass") ? ",true" : ",false");

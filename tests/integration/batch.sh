@@ -54,6 +54,8 @@ expect_refused "--jobs" sweep f1.img f2.img $ARGS --jobs 0
 expect_refused "no drive was written" sweep f1.img nope.img $ARGS
 expect_refused "given twice" slc f1.img f1.img --quiet
 expect_refused "given twice" precondition f2.img f2.img --quiet
+# The drives of a batch are no group: a chunk is refused, not ignored.
+expect_refused "--chunk: only a RAID group" sweep f1.img f2.img $ARGS --chunk 16k
 [ "$(cat f1.img f2.img | sha256sum)" = "$sum" ] || fail "a refused batch wrote a drive"
 
 # --- a dry run lists every drive's steps and touches nothing ---------------
