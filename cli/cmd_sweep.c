@@ -501,9 +501,10 @@ static int start_doc(const struct sweep_cli *o, struct target *t, struct json_ob
 	return 0;
 }
 
-static void warn(const char *msg)
+/* A drive of a batch says which it is, as its other lines do. */
+static void warn(void *pc, const char *msg)
 {
-	cli_error("warning: %s", msg);
+	cli_warn(pc, "warning: %s", msg);
 }
 
 /* Where the sweep writes, and what it has to say after each point. */
@@ -712,7 +713,8 @@ int sweep_one(struct sweep_cli *o, struct target *t, struct json_object *saved, 
 	struct sweep_run run = {
 		.t = t, .capacity = t->info.capacity_bytes, .requested = o->op_method, .method = method,
 		.purge_method = o->pc.purge_method, .settings = &o->pc.s, .progress = pc_progress_event,
-		.poll = pc_cli_poll, .arg = &pctx, .warn = warn, .carry_over = o->carry_over,
+		.poll = pc_cli_poll, .arg = &pctx, .warn = warn, .warn_arg = &o->pc,
+		.carry_over = o->carry_over,
 	};
 	char err[TARGET_ERRLEN], dir[4096];
 	struct sweep_out so = { .dir = dir, .virtual_time = target_has(t, TARGET_CAP_VIRTUAL_TIME), .all_steady = true };

@@ -190,9 +190,10 @@ static int save_sweep(struct qsweep *q, bool complete, char *err, size_t errlen)
 	return result_write_json(q->dir, "result.json", q->doc, err, errlen);
 }
 
-static void warn(const char *msg)
+/* Which drive, as qualify's other warnings say. */
+static void warn(void *drive, const char *msg)
 {
-	cli_error("warning: %s", msg);
+	cli_error("warning: %s: %s", ((const struct qualify_drive *)drive)->spec, msg);
 }
 
 static int compare_points(const void *a, const void *b)
@@ -312,7 +313,7 @@ static int run_sweep(struct qualify_drive *d)
 		.t = d->t, .capacity = d->t->info.capacity_bytes, .requested = p->op_method,
 		.method = sweep_resolve_op_method(d->t, p->op_method), .purge_method = p->pc->purge_method,
 		.settings = &s, .progress = pc_progress_event, .poll = pc_cli_poll, .arg = q ? &q->pctx : NULL,
-		.warn = warn,
+		.warn = warn, .warn_arg = d,
 	};
 	char err[TARGET_ERRLEN];
 	int rc = 0;

@@ -46,7 +46,8 @@ struct fault_target {
 	uint64_t stall_end_ns;          /* nothing completes before (inner clock); 0 without a stall */
 };
 
-static const char *const kind_names[] = { "eio", "short", "stall", "vanish" };
+static const char *const kind_names[] = { "eio", "short", "stall", "vanish", "nsop" };
+#define NKINDS (sizeof(kind_names) / sizeof(kind_names[0]))
 
 static struct fault_target *to_ft(struct target *t)
 {
@@ -113,10 +114,10 @@ static int parse_one(char *item, struct fault *f, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	*colon = '\0';
-	for (k = 0; k < 4 && strcmp(item, kind_names[k]); k++)
+	for (k = 0; k < NKINDS && strcmp(item, kind_names[k]); k++)
 		;
-	if (k == 4) {
-		snprintf(err, errlen, FAULT_ENV ": unknown fault '%s'; use eio, short, stall or vanish",
+	if (k == NKINDS) {
+		snprintf(err, errlen, FAULT_ENV ": unknown fault '%s'; use eio, short, stall, vanish or nsop",
 			 escape_arg(q, sizeof(q), item));
 		return -EINVAL;
 	}
@@ -179,7 +180,8 @@ static int due(struct fault_target *ft, const struct io_req *req, uint64_t ios)
 	for (unsigned i = 0; i < ft->n; i++) {
 		const struct fault *f = &ft->f[i];
 
-		if (ft->fired[i])
+		/* nsop is no I/O's fault: set_op asks for it. */
+		if (ft->fired[i] || f->kind == FAULT_NSOP)
 			continue;
 		if (f->io ? f->io == ios :
 		    req->dir != IO_TRIM && f->lba >= req->offset / lba &&
@@ -381,6 +383,11 @@ static int ft_set_op(struct target *t, enum op_method method, uint64_t usable_by
 {
 	struct fault_target *ft = to_ft(t);
 
+	for (unsigned i = 0; method == OP_METHOD_NAMESPACE && !ft->vanished && i < ft->n; i++)
+		if (ft->f[i].kind == FAULT_NSOP && ft->f[i].io <= ft->ios + 1) {
+			snprintf(err, errlen, "%s: namespace OP refused (" FAULT_ENV " nsop)", t->info.path);
+			return -EOPNOTSUPP;
+		}
 	return ft->vanished ? gone(t, err, errlen) :
 	       ft->inner->ops->set_op(ft->inner, method, usable_bytes, err, errlen);
 }

@@ -25,6 +25,10 @@
  *                     every admin step (purge, OP, TRIM, counters, identify,
  *                     describe, control) fails with -ENODEV; time still
  *                     passes (idle)
+ *   nsop:io=N         from the N-th I/O on (io=1: from the open), namespace
+ *                     OP is refused with -EOPNOTSUPP, every time, as drives
+ *                     that claim namespace management and refuse it do
+ *                     (QEMU's); span OP and the I/Os pass
  *
  * Any fault may add member=M (from 0): it then applies to member M of a RAID
  * group instead of the group.  Each fault fires once.  Example:
@@ -49,6 +53,7 @@ enum fault_kind {
 	FAULT_SHORT,
 	FAULT_STALL,
 	FAULT_VANISH,
+	FAULT_NSOP,
 };
 
 struct fault {

@@ -159,7 +159,7 @@ int sweep_point_measure(struct sweep_run *r, double op_percent, const double *me
 	if (ret == -EOPNOTSUPP && r->requested == OP_METHOD_AUTO && r->method != OP_METHOD_SPAN) {
 		snprintf(warning, sizeof(warning), "%s; falling back to span OP for this and the remaining points", err);
 		if (r->warn)
-			r->warn(warning);
+			r->warn(r->warn_arg, warning);
 		sweep_point_free(out);
 		r->method = OP_METHOD_SPAN;
 		ret = sweep_run_point(r->t, r->capacity, op_percent, r->method, NULL, r->purge_method, r->settings,

@@ -59,7 +59,9 @@ struct sweep_run {
 	precondition_progress_fn progress;
 	precondition_poll_fn poll;
 	void *arg;
-	void (*warn)(const char *msg);    /* says what went differently than asked (a fallback) */
+	/* Says what went differently than asked (a fallback); warn_arg: whose (a drive of a batch). */
+	void (*warn)(void *warn_arg, const char *msg);
+	void *warn_arg;
 	/*
 	 * Carry-over (issue 18): a span-OP point after the first of this run
 	 * starts from the last one's state, without purge and full fill: up

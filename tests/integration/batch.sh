@@ -117,6 +117,15 @@ SSDPROF_FAULT='eio:io=50000' SSDPROF_FAULT_TARGET="$T2" run_cmd sweep "$T1" "$T2
 [ "$rc" = 1 ] || fail "a batch with a faulted drive exited $rc, not 1"
 same fault/drive-1/result.json one1/result.json
 json_check fault/result.json "[x['status'] for x in d['drives']] == ['ok', 'failed'] and 'write error' in d['drives'][1]['error']"
+# A drive's warning (namespace OP refused, span OP instead) names its drive, as its other lines do.
+SSDPROF_FAULT='nsop:io=1' SSDPROF_FAULT_TARGET="$T2" run_cmd sweep "$T1" "$T2" --op 10 --round 500ms --max-rounds 5 \
+	--fill-passes 1 --quiet --out warned
+[ "$rc" = 0 ] || fail "a batch with a fallback exited $rc: $(cat "$work/stderr")"
+grep -qE '^ssdprof: drive 2: warning: .*namespace OP refused.*falling back to span OP' "$work/stderr" ||
+	fail "the fallback's warning does not name its drive: $(cat "$work/stderr")"
+grep -F 'warning' "$work/stderr" | grep -v '^ssdprof: drive [12]: ' && fail "a warning without its drive"
+json_check warned/drive-2/result.json "[p['op_method'] for p in d['points']] == ['span']"
+json_check warned/drive-1/result.json "[p['op_method'] for p in d['points']] == ['namespace']"
 
 # --- SIGINT stops every drive; --resume DIR finishes each as alone -------------
 LONG='--op 0,10,20 --round 500ms --max-rounds 5 --fill-passes 1 --quiet'
