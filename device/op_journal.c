@@ -12,6 +12,7 @@
 
 #include "config.h"
 #include "device/op_journal.h"
+#include "util/atomic_file.h"
 
 void op_journal_dir(char *buf, size_t len)
 {
@@ -20,13 +21,12 @@ void op_journal_dir(char *buf, size_t len)
 	snprintf(buf, len, "%s", s && *s ? s : SSDPROF_STATE_DIR);
 }
 
-/* Serials may hold spaces or slashes; keep file names tame. */
-static void file_for(const char *serial, const char *suffix, char *buf, size_t len)
+/* The file's name in the journal folder: serials may hold spaces or slashes; keep file names tame. */
+static void name_for(const char *serial, const char *suffix, char *buf, size_t len)
 {
-	char dir[200], safe[80];
+	char safe[80];
 	size_t i;
 
-	op_journal_dir(dir, sizeof(dir));
 	for (i = 0; serial[i] && i < sizeof(safe) - 1; i++) {
 		char c = serial[i];
 
@@ -34,7 +34,16 @@ static void file_for(const char *serial, const char *suffix, char *buf, size_t l
 			  c == '-' || c == '_' || c == '.' ? c : '_';
 	}
 	safe[i] = '\0';
-	snprintf(buf, len, "%s/op-%s%s", dir, safe, suffix);
+	snprintf(buf, len, "op-%s%s", safe, suffix);
+}
+
+static void file_for(const char *serial, const char *suffix, char *buf, size_t len)
+{
+	char dir[200], name[160];
+
+	op_journal_dir(dir, sizeof(dir));
+	name_for(serial, suffix, name, sizeof(name));
+	snprintf(buf, len, "%s/%s", dir, name);
 }
 
 static int mkdir_p(const char *dir)
@@ -63,35 +72,22 @@ int op_journal_make_dir(void)
 	return mkdir_p(dir);
 }
 
-static int write_atomic(const char *path, const char *text)
+/*
+ * The serial's file replaced whole, through a temporary of this call's own
+ * (util/atomic_file.h): two commands saving one drive's entry never share
+ * a temporary, and a link planted at a fixed PATH.tmp is never followed.
+ */
+static int write_atomic(const char *serial, const char *suffix, const char *text)
 {
-	char tmp[320], dir[256];
-	size_t len = strlen(text);
-	int fd, ret = 0;
+	char dir[200], name[160], err[512];
+	int ret;
 
 	op_journal_dir(dir, sizeof(dir));
 	ret = mkdir_p(dir);
 	if (ret < 0)
 		return ret;
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return -errno;
-	if (write(fd, text, len) != (ssize_t)len || fsync(fd) < 0)
-		ret = errno ? -errno : -EIO;
-	close(fd);
-	if (ret == 0 && rename(tmp, path) < 0)
-		ret = -errno;
-	if (ret < 0) {
-		unlink(tmp);
-		return ret;
-	}
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd >= 0) {
-		fsync(fd);
-		close(fd);
-	}
-	return 0;
+	name_for(serial, suffix, name, sizeof(name));
+	return atomic_write_file(dir, name, text, strlen(text), err, sizeof(err));
 }
 
 static const char *get_str(struct json_object *o, const char *k)
@@ -159,7 +155,7 @@ int op_journal_save(const struct op_journal_entry *in, char *err, size_t errlen)
 	json_object_object_add(o, "step", json_object_new_string(e.step));
 	json_object_object_add(o, "when", json_object_new_string(e.when));
 	file_for(e.serial, ".json", path, sizeof(path));
-	ret = write_atomic(path, json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY));
+	ret = write_atomic(e.serial, ".json", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY));
 	json_object_put(o);
 	if (ret < 0)
 		snprintf(err, errlen, "cannot write the OP journal '%s': %s (set SSDPROF_STATE to a writable "
@@ -179,11 +175,10 @@ int op_journal_remove(const char *serial)
 
 int op_journal_note_set(const char *serial, const char *key, const char *value)
 {
-	char path[320], suffix[64];
+	char suffix[64];
 
 	snprintf(suffix, sizeof(suffix), ".%s", key);
-	file_for(serial, suffix, path, sizeof(path));
-	return write_atomic(path, value);
+	return write_atomic(serial, suffix, value);
 }
 
 bool op_journal_note_get(const char *serial, const char *key, char *value, size_t len)
