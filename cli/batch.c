@@ -16,6 +16,7 @@
 #include "cli/commands.h"
 #include "cli/interrupt.h"
 #include "cli/pc_options.h"
+#include "device/claim.h"
 #include "open/open.h"
 #include "reports/chart.h"
 #include "reports/report.h"
@@ -76,11 +77,20 @@ int batch_open(struct cli_opts *pc, int argc, char **argv, int first, const char
 		const char *spec = argv[first + (int)i];
 		ESCAPE_BUF(q);
 
-		for (unsigned j = 0; j < i; j++)
+		for (unsigned j = 0; j < i; j++) {
 			if (!strcmp(spec, d[j].spec)) {
 				cli_error("%s: %s is given twice; name each drive once", cmd, escape_arg(q, sizeof(q), spec));
 				return EXIT_USAGE;
 			}
+			/* Else the second's claim would find the first's, this batch's, and blame another ssdprof. */
+			if (device_same(spec, d[j].spec)) {
+				ESCAPE_BUF(qj);
+
+				cli_error("%s: %s and %s are the same drive; name each drive once", cmd,
+					  escape_arg(qj, sizeof(qj), d[j].spec), escape_arg(q, sizeof(q), spec));
+				return EXIT_USAGE;
+			}
+		}
 		d[i].index = i + 1;
 		d[i].spec = spec;
 		d[i].value = NAN;

@@ -53,6 +53,17 @@ void device_claim_release(struct device_claim *c)
 	free(c);
 }
 
+bool device_same(const char *a, const char *b)
+{
+	struct stat x, y;
+
+	if (stat(a, &x) || stat(b, &y))
+		return false;
+	if (S_ISBLK(x.st_mode) && S_ISBLK(y.st_mode))
+		return x.st_rdev == y.st_rdev;
+	return S_ISREG(x.st_mode) && S_ISREG(y.st_mode) && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
 /* The lock file's name: the kernel name of a block device, else the device numbers or the inode. */
 static void lock_key(const char *path, const struct stat *sb, char *key, size_t len)
 {

@@ -38,6 +38,15 @@ struct device_claim;
  */
 int device_claim(struct target *t, const char *cmd, bool force, char *reason, size_t len);
 
+/*
+ * Whether paths a and b name one drive or file under two spellings (a
+ * symlink, /dev/disk/by-*, a hard link): the same st_rdev of two block
+ * devices, the same st_dev and st_ino of two regular files, links followed.
+ * What cannot be stat()ed (a sim: TARGET, a missing path) is no drive here.
+ * Two claims of one drive by one command would refuse each other.
+ */
+bool device_same(const char *a, const char *b);
+
 /* Drop a claim (target_close calls it); NULL is fine. */
 void device_claim_release(struct device_claim *c);
 

@@ -54,6 +54,14 @@ expect_refused "--jobs" sweep f1.img f2.img $ARGS --jobs 0
 expect_refused "no drive was written" sweep f1.img nope.img $ARGS
 expect_refused "given twice" slc f1.img f1.img --quiet
 expect_refused "given twice" precondition f2.img f2.img --quiet
+# One drive under two spellings (a symlink, a hard link) is refused by name, not by its own claim.
+ln -s f1.img link.img
+ln f2.img hard.img
+expect_refused "sweep: f1.img and link.img are the same drive" sweep f1.img f2.img link.img $ARGS
+[ "$(wc -l <"$work/stderr")" = 1 ] || fail "two spellings: not one line: $(cat "$work/stderr")"
+for cmd in slc precondition; do
+	expect_refused "$cmd: f2.img and hard.img are the same drive" $cmd f2.img hard.img --quiet
+done
 # The drives of a batch are no group: a chunk is refused, not ignored.
 expect_refused "--chunk: only a RAID group" sweep f1.img f2.img $ARGS --chunk 16k
 [ "$(cat f1.img f2.img | sha256sum)" = "$sum" ] || fail "a refused batch wrote a drive"

@@ -48,6 +48,20 @@ assert not s['stopped_early'] and s['seconds'] >= 3.9, s['seconds']
 assert len(s['timeseries']) == 4 and all(x['iops'] > 0 for x in s['timeseries'])
 PY
 
+# One device under two spellings in a batch (a /dev/disk/by-* style link, a second node of the same
+# numbers) is refused when the batch opens, naming both, exit 2 and nothing written: not by the
+# batch's own claim as "another ssdprof".
+ln -s "$A" "$work/by-id-a"
+mknod "$work/node-a" b "$(stat -c '%t' "$A" | xargs -I{} printf '%d' 0x{})" "$(stat -c '%T' "$A" | xargs -I{} printf '%d' 0x{})"
+for alias in "$work/by-id-a" "$work/node-a"; do
+	run_cmd sweep "$A" "$alias" --op 0 --round 1s --max-rounds 5 --quiet --yes "$a,$a" --out twice
+	[ "$rc" = 2 ] || fail "one device twice in a batch: exit $rc, not 2: $(cat "$work/stderr")"
+	[ "$(wc -l <"$work/stderr")" = 1 ] || fail "one device twice: not one line: $(cat "$work/stderr")"
+	grep -qF "sweep: $A and $alias are the same drive" "$work/stderr" ||
+		fail "one device twice: the refusal does not name both: $(cat "$work/stderr")"
+	[ ! -e twice ] || fail "one device twice: results written"
+done
+
 # Another program's exclusive open (as a mount or mkfs holds it) is the kernel's claim.
 python3 -c "
 import os, sys, time

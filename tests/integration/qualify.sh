@@ -29,6 +29,9 @@ expect_usage "cannot read" "$T1" --requirements nope.json
 expect_usage "must be a number" "$T1" --requirements bad.json
 expect_usage "--jobs" "$T1" --require steady --jobs 0
 expect_usage "given twice" "$T1" "$T1" --require steady
+head -c 8M /dev/zero >f.img
+ln -s f.img link.img
+expect_usage "qualify: f.img and link.img are the same drive" f.img link.img --require steady
 expect_usage "--raid: at most" --raid 1 $(for i in $(seq 1 40); do echo "$T1,seed=$i"; done) --require steady
 expect_usage "--warranty-years" "$T1" --require steady --rated-dwpd 1
 expect_usage "--daily-writes" "$T1" --require steady --target-life 5
