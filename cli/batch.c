@@ -255,6 +255,15 @@ static const char *status_of(int rc)
 	return !rc ? "ok" : rc == EXIT_INTERRUPTED ? "interrupted" : "failed";
 }
 
+/* Whether drive d saved a result of its own (one refused or interrupted before it began did not). */
+static bool saved_result(const struct batch_drive *d)
+{
+	char path[PATH_MAX + 16];
+
+	snprintf(path, sizeof(path), "%s/result.json", d->dir);
+	return !access(path, F_OK);
+}
+
 static struct json_object *drive_json(const struct batch_drive *d)
 {
 	struct json_object *o = json_object_new_object(), *h = NULL;
@@ -263,7 +272,8 @@ static struct json_object *drive_json(const struct batch_drive *d)
 	snprintf(results, sizeof(results), "drive-%u", d->index);
 	json_object_object_add(o, "index", json_object_new_int((int)d->index));
 	json_object_object_add(o, "target", json_object_new_string(d->spec));
-	json_object_object_add(o, "results", json_object_new_string(results));
+	/* null: nothing to link to; the page and the table say why (error). */
+	json_object_object_add(o, "results", saved_result(d) ? json_object_new_string(results) : NULL);
 	json_object_object_add(o, "status", json_object_new_string(status_of(d->rc)));
 	json_object_object_add(o, "error", d->rc ? json_object_new_string(d->error[0] ? d->error : status_of(d->rc))
 					    : NULL);
@@ -291,7 +301,7 @@ static void write_reports(const char *dir, const struct batch_drive *d, unsigned
 		snprintf(path, sizeof(path), "%s/result.json", i < n ? d[i].dir : dir);
 		snprintf(out, sizeof(out), "%s/report.html", i < n ? d[i].dir : dir);
 		/* A drive that saved nothing has no report; its row says why. */
-		if (i < n && access(path, F_OK))
+		if (i < n && !saved_result(&d[i]))
 			continue;
 		if (report_load(path, &doc, &kind, err, sizeof(err)) ||
 		    report_make(doc, kind, out, NULL, NULL, err, sizeof(err)))

@@ -80,12 +80,16 @@ void report_batch(struct html_page *pg, struct json_object *doc)
 		struct json_object *d = jidx(drives, i);
 		const char *dir = jstr(d, "results");
 
-		/* The loader holds results to drive-N: the link stays inside the batch's folder. */
-		if (!dir)
-			continue;
-		snprintf(href, sizeof(href), "%s/report.html", dir);
 		snprintf(text, sizeof(text), "drive %.0f: %s (%s)", jnum(d, "index"), text_or_na(jstr(d, "target")),
 			 text_or_na(jstr(d, "status")));
+		/* A drive that saved nothing has no report to link: what it is and why, instead of a dead link. */
+		if (!dir) {
+			html_p(pg, "%s: no result: %s", text,
+			       jstr(d, "error") ? jstr(d, "error") : "it saved nothing");
+			continue;
+		}
+		/* The loader holds results to drive-N: the link stays inside the batch's folder. */
+		snprintf(href, sizeof(href), "%s/report.html", dir);
 		html_link(pg, href, text);
 	}
 }

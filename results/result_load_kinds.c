@@ -421,7 +421,10 @@ static const struct spec qualify_doc[] = {
 	END,
 };
 
-/* A batch: the drives of one command run at once; a drive's folder is held to drive-N (links, resume). */
+/*
+ * A batch: the drives of one command run at once; a drive's folder is held
+ * to drive-N (links, resume), null when the drive saved nothing there.
+ */
 static int drive_folder_check(const char *v, char *msg, size_t len)
 {
 	size_t digits = strspn(v + 6, "0123456789");
@@ -438,7 +441,7 @@ static const char *const batch_status_names[] = { "ok", "failed", "interrupted",
 static const char *const batch_figure_names[] = { "recommended_op_percent", "steady_iops", "slc_cache_bytes", NULL };
 static const struct spec batch_headline_fields[] = { ENUM("name", F_REQ, batch_figure_names), FIG("value"), END };
 static const struct spec batch_drive_fields[] = {
-	INT("index", F_REQ, 1, BATCH_DOC_MAX_DRIVES), STR("target", F_REQ), STRCHK("results", F_REQ, drive_folder_check),
+	INT("index", F_REQ, 1, BATCH_DOC_MAX_DRIVES), STR("target", F_REQ), STRCHK("results", F_REQ | F_NULL, drive_folder_check),
 	ENUM("status", F_REQ, batch_status_names), STR("error", F_NULL), OBJ("headline", F_NULL, batch_headline_fields),
 	END,
 };

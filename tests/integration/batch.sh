@@ -170,6 +170,33 @@ for x in b['drives'][:3 if began else 2]:
     assert (x['status'] == 'ok') == d['complete'], (x, d['complete'])
     assert x['status'] == 'ok' or d.get('interrupted') is True
 PY
+# A drive that never began saved nothing: the batch says so (results null), and its page shows the
+# drive with its reason instead of a link to a report that is not there.
+set +e
+"$exe" precondition "$T1" "$T2" --round 2s --max-rounds 25 --fill-passes 1 --jobs 1 --out wait \
+	>"$work/wait.out" 2>"$work/wait.err" &
+pid=$!
+for _ in $(seq 1 600); do
+	grep -q '^drive 1: ' "$work/wait.out" && break
+	sleep 0.1
+done
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+set -e
+[ "$rc" = 130 ] || fail "the interrupted precondition batch exited $rc, not 130: $(cat "$work/wait.err")"
+json_check wait/result.json "[x['status'] for x in d['drives']] == ['interrupted', 'interrupted']"
+json_check wait/result.json "d['drives'][0]['results'] == 'drive-1' and d['drives'][1]['results'] is None"
+json_check wait/result.json "'before it began' in d['drives'][1]['error']"
+[ ! -e wait/drive-2/result.json ] || fail "the drive that never began saved a result"
+for page in wait/report.html wait/page.html; do
+	[ "$page" = wait/report.html ] || "$exe" report wait -o "$page" 2>/dev/null || fail "report of the batch failed"
+	grep -qF 'href="drive-1/report.html"' "$page" || fail "$page does not link drive 1"
+	grep -qF 'drive-2/report.html' "$page" && fail "$page links drive 2, which saved nothing"
+	grep -qF "<p>drive 2: $T2 (interrupted): no result: interrupted before it began" "$page" ||
+		fail "$page does not say drive 2 has no result, and why"
+done
+
 # The resume finishes the two it cut, and sweeps the third from the start with their settings.
 run_cmd sweep "$T2" "$T3" "$T4" --resume cut --quiet
 [ "$rc" = 0 ] || fail "the resumed batch exited $rc: $(cat "$work/stderr")"
