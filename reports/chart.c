@@ -123,7 +123,11 @@ struct layout {
 	double px0, px1, py0, py1;   /* plot area: x left..right, y top..bottom */
 	struct axis x, y, y2;
 	bool have_data;
+	bool slant;                  /* the x names are slanted: side by side they would touch */
 };
+
+/* How far slanted x names lean from the horizontal. */
+#define SLANT (M_PI / 4)
 
 static void font(cairo_t *cr, double pt, bool bold)
 {
@@ -495,6 +499,38 @@ static const char *fit_text(cairo_t *cr, const char *s, double w, char *buf, siz
 	return buf;
 }
 
+/* x name i as drawn: cut to CHART_NAME_MAX_W, into buf. */
+static const char *x_name(cairo_t *cr, const struct chart *c, size_t i, char *buf, size_t len)
+{
+	return fit_text(cr, c->x_names[i] ? c->x_names[i] : "", CHART_NAME_MAX_W, buf, len);
+}
+
+/*
+ * The x axis of categories: a tick at each of 1..nx_names, half a place of
+ * room either side, the names slanted when side by side they would touch.
+ * The room the names take below the axis beyond one line of tick labels.
+ */
+static double name_axis(cairo_t *cr, const struct chart *c, struct layout *l)
+{
+	size_t n = c->nx_names < MAX_TICKS ? c->nx_names : MAX_TICKS;
+	double widest = 0, first;
+	char buf[256];
+
+	l->x = (struct axis){ .lo = 0.5, .hi = (double)n + 0.5, .step = 1, .n = n };
+	for (size_t i = 0; i < n; i++) {
+		l->x.ticks[i] = (double)i + 1;
+		widest = fmax(widest, text_w(cr, x_name(cr, c, i, buf, sizeof(buf))));
+	}
+	l->slant = widest + 12 > (l->px1 - l->px0) / (double)(n ? n : 1);
+	if (!l->slant)
+		return 0;
+	/* The first name leans left from its tick, half a place in: the plot moves right to keep it whole. */
+	first = text_w(cr, x_name(cr, c, 0, buf, sizeof(buf))) * cos(SLANT) + 8;
+	if (l->px0 + (l->px1 - l->px0) / (2 * (double)n) < first)
+		l->px0 = (first - l->px1 / (2 * (double)n)) / (1 - 1 / (2 * (double)n));
+	return widest * sin(SLANT);
+}
+
 /* Axes and the plot area for c in w x h: room for the ticks, the legend rows and the marked-position labels. */
 static void lay_out(cairo_t *cr, const struct chart *c, double w, double h, struct layout *l, struct vlabel *vl,
 		    int *vrows)
@@ -530,8 +566,11 @@ static void lay_out(cairo_t *cr, const struct chart *c, double w, double h, stru
 
 	l->px0 = left;
 	l->px1 = w - right;
+	if (c->nx_names)
+		bottom += name_axis(cr, c, l);
+	else
+		make_axis(&l->x, xlo, xhi, (size_t)fmax(3, (l->px1 - l->px0) / 110), c->x_log2 ? 2 : 0);
 	lrows = legend(cr, c, l->px0, l->px1, 0, false);
-	make_axis(&l->x, xlo, xhi, (size_t)fmax(3, (l->px1 - l->px0) / 110), c->x_log2 ? 2 : 0);
 	*vrows = l->have_data ? place_vlabels(cr, c, l, vl) : 0;
 	l->py0 = top_of_legend(c) + 2 + lrows * ROW_H + (*vrows ? 6 + *vrows * (TICK_PT + 6) : 8);
 	l->py1 = h - bottom;
@@ -639,6 +678,31 @@ static void draw_y_ticks(cairo_t *cr, const struct chart *c, const struct layout
 	}
 }
 
+/* The named x ticks: each name under its tick, or slanted so that it ends there. */
+static void draw_x_names(cairo_t *cr, const struct chart *c, const struct layout *l)
+{
+	char buf[256];
+
+	for (size_t i = 0; i < l->x.n; i++) {
+		double x = round(map_x(l, l->x.ticks[i])) + 0.5;
+		const char *name = x_name(cr, c, i, buf, sizeof(buf));
+
+		cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
+		cairo_move_to(cr, x, l->py1);
+		cairo_line_to(cr, x, l->py1 + 5);
+		cairo_stroke(cr);
+		if (!l->slant) {
+			text_at(cr, x, l->py1 + 8 + TICK_PT, 0.5, name);
+			continue;
+		}
+		cairo_save(cr);
+		cairo_translate(cr, x + TICK_PT * 0.35, l->py1 + 10);
+		cairo_rotate(cr, -SLANT);
+		text_at(cr, 0, 0, 1, name);
+		cairo_restore(cr);
+	}
+}
+
 /* The x ticks, skipping labels rather than letting them touch. */
 static void draw_x_ticks(cairo_t *cr, const struct layout *l)
 {
@@ -706,7 +770,9 @@ void chart_draw(cairo_t *cr, const struct chart *c, double w, double h)
 	font(cr, TICK_PT, false);
 	cairo_set_line_width(cr, 1);
 	draw_y_ticks(cr, c, &l);
-	if (l.have_data)
+	if (l.have_data && c->nx_names)
+		draw_x_names(cr, c, &l);
+	else if (l.have_data)
 		draw_x_ticks(cr, &l);
 
 	/* Frame. */

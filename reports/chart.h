@@ -87,7 +87,15 @@ struct chart {
 	size_t nvlines;
 	struct chart_band bands[CHART_MAX_BANDS];
 	size_t nbands;
+	/*
+	 * Categories (requirements): x positions 1..nx_names, each tick named
+	 * instead of numbered.  Names too wide to stand side by side are
+	 * slanted; one longer than CHART_NAME_MAX_W pixels is cut with "…".
+	 */
+	const char *const *x_names;
+	size_t nx_names;
 };
+#define CHART_NAME_MAX_W 170.0
 
 /* The colour of palette entry i (wraps), components 0..1. */
 void chart_color(int i, double rgb[3]);

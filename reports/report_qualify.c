@@ -120,7 +120,7 @@ static void drive_section(struct html_page *pg, struct json_object *d, size_t i)
 
 /*
  * Every drive's margin on every requirement, one line per drive over the
- * requirements (a band each), 0 the limit itself: above it met, below it
+ * requirements (named along the axis), 0 the limit itself: above it met, below it
  * missed (hollow).  Pass/fail requirements (steady) have no margin.
  */
 static void margins_chart(struct html_page *pg, struct json_object *doc)
@@ -130,11 +130,14 @@ static void margins_chart(struct html_page *pg, struct json_object *doc)
 				 .xlabel = "requirement", .ylabel = "margin (%)", .open_note = "hollow: missed" } };
 	size_t nreq = jlen(reqs), nd = jlen(drives);
 	double zx[2] = { 0.5, nreq + 0.5 }, zy[2] = { 0, 0 };
+	const char *names[64];
 	double *x, *y;
 	bool *open;
 
-	for (size_t k = 0; k < nreq && k < CHART_MAX_BANDS; k++)
-		p.c.bands[p.c.nbands++] = (struct chart_band){ k + 0.5, k + 1.5, json_object_get_string(jidx(reqs, k)) };
+	/* The requirements by name along the axis, where 1..n would say nothing. */
+	for (size_t k = 0; k < nreq && k < sizeof(names) / sizeof(names[0]); k++)
+		names[p.c.nx_names++] = json_object_get_string(jidx(reqs, k));
+	p.c.x_names = names;
 	p.c.series[p.c.nseries++] = (struct chart_series){ .label = "the limit", .x = zx, .y = zy, .n = 2,
 							    .dashed = true, .color = -1 };
 	for (size_t i = 0; i < nd && p.c.nseries < CHART_MAX_SERIES; i++) {

@@ -100,6 +100,54 @@ static void test_svg(void **state)
 	free(svg);
 }
 
+/* The glyphs an SVG of cairo's defines: one per distinct character drawn. */
+static size_t glyphs(const char *svg)
+{
+	size_t n = 0;
+
+	for (const char *s = svg; (s = strstr(s, "<symbol")); s++)
+		n++;
+	return n;
+}
+
+/*
+ * Named x ticks (a qualification's requirements) draw the names, not the
+ * numbers of their places: letters no number has appear in the SVG, and
+ * sixteen long names still make a chart.
+ */
+static void test_named_x_axis(void **state)
+{
+	static const double x[] = { 1, 2, 3 }, y[] = { 25, -40, 80 };
+	static const char *const names[] = { "JQW_KX>=VZ", "JQW_KX<=VZ", "steady" };
+	static const char *const many[] = {
+		"steady", "steady_iops>=40000", "p99_9_write_us<=2000", "post_cache_mbps>=300", "life_years>=5",
+		"qd1_read_us<=90", "qd1_write_us<=1000", "read_iops>=100000", "steady_iops>=41000",
+		"p99_9_write_us<=2100", "post_cache_mbps>=310", "life_years>=6", "qd1_read_us<=91",
+		"qd1_write_us<=1001", "read_iops>=100001", "a_requirement_named_at_such_length_that_it_is_cut>=1",
+	};
+	struct chart *c = calloc(1, sizeof(*c));
+	char *plain, *named, *png;
+	size_t len;
+
+	(void)state;
+	assert_non_null(c);
+	c->series[c->nseries++] = (struct chart_series){ .x = x, .y = y, .n = 3, .markers = true };
+	assert_int_equal(chart_svg(c, 1000, 560, "n1-", &plain, &len), 0);
+	c->x_names = names;
+	c->nx_names = 3;
+	assert_int_equal(chart_svg(c, 1000, 560, "n2-", &named, &len), 0);
+	/* J, Q, W, _, K, X, >, <, =, V, Z, s, t, e, a, d, y: far more than the digits 1.5 to 3.0 take. */
+	assert_true(glyphs(named) >= glyphs(plain) + 10);
+	free(plain);
+	free(named);
+	c->x_names = many;
+	c->nx_names = sizeof(many) / sizeof(many[0]);
+	assert_int_equal(chart_png(c, 1000, 560, &png, &len), 0);
+	assert_memory_equal(png, "\x89PNG\r\n\x1a\n", 8);
+	free(png);
+	free(c);
+}
+
 static void test_png(void **state)
 {
 	struct chart c = sample_chart();
@@ -321,7 +369,7 @@ int main(void)
 		cmocka_unit_test(test_ticks_125), cmocka_unit_test(test_tick_labels), cmocka_unit_test(test_svg),
 		cmocka_unit_test(test_png),       cmocka_unit_test(test_table),       cmocka_unit_test(test_csv_field),
 		cmocka_unit_test(test_seventeen_points_drawn), cmocka_unit_test(test_series_cap_said),
-		cmocka_unit_test(test_log_axis_and_subtitle),
+		cmocka_unit_test(test_log_axis_and_subtitle), cmocka_unit_test(test_named_x_axis),
 	};
 
 	int failed = cmocka_run_group_tests(tests, NULL, NULL);
