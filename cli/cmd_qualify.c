@@ -19,6 +19,7 @@
 #include "cli/interrupt.h"
 #include "cli/pc_options.h"
 #include "cli/qualify.h"
+#include "engine/offset_dist.h"
 #include "profiler/sweep.h"
 #include "reports/chart.h"
 #include "reports/report.h"
@@ -270,6 +271,12 @@ static int check_profile(const struct qualify_cli *o)
 		qd1 |= o->prof.qd_list[i] == 1;
 	if (o->qd_given && !o->prof.qd) {
 		cli_error("qualify: --no-qd leaves out the QD curve; leave out --qd-curve and --qd-time too");
+		return EXIT_USAGE;
+	}
+	/* Refused, not ignored: the curve cannot run another workload's sizes or sequential share. */
+	if (o->prof.qd && o->pc.have_shape && !qualify_qd_takes(&o->pc.shape)) {
+		cli_error("qualify: the QD curve is 4k random I/O; --workload %s cannot apply to it (its rounds "
+			  "take it): add --no-qd, or leave out --workload", o->pc.shape.workload);
 		return EXIT_USAGE;
 	}
 	for (size_t i = 0; i < o->reqs.n; i++) {
@@ -544,8 +551,13 @@ static void dry_run(const struct qualify_cli *o, const struct qualify_drive *d, 
 	printf("): purge, hold back the OP, fill, random writes of %u bytes at QD %u to steady state\n",
 	       o->pc.s.bs, o->pc.s.qd);
 	if (o->prof.qd) {
+		char dist[64], note[80] = "";
+
+		offset_dist_format(&o->pc.shape.dist, dist, sizeof(dist));
+		if (strcmp(dist, "uniform"))
+			snprintf(note, sizeof(note), " (offsets %s)", dist);
 		printf("  - at the chosen OP, in its steady state (the last sweep point, or that point measured\n"
-		       "    again), 4k random writes, then 4k random reads, at QD");
+		       "    again), 4k random writes, then 4k random reads%s, at QD", note);
 		for (size_t i = 0; i < o->prof.nqd; i++)
 			printf("%s%u", i ? "," : " ", o->prof.qd_list[i]);
 		printf(", %.4g s each\n",

@@ -62,6 +62,16 @@ struct qualify_last {
 	double iops, waf;
 };
 
+/* The QD curve's block size: 4k random writes, then reads (the drive's LBA when that is larger). */
+#define QUALIFY_QD_BS 4096u
+/*
+ * Whether the QD curve can run as shape says (--workload, --random-dist):
+ * it takes the offsets of --random-dist, and a --workload only when that is
+ * 4k random I/O anyway (its read share is the curve's two directions).
+ */
+struct workload;
+bool qualify_qd_takes(const struct workload *shape);
+
 /* The folders of the QD curve's two documents, under the drive's own. */
 extern const char *const qualify_qd_dirs[2];
 

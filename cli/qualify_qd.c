@@ -9,6 +9,8 @@
  * reads a curve of a fresh or half-settled drive as a steady one.  The
  * writes come first: random writes keep the steady state, reads leave it.
  * Each direction is a run result (kind "run"), so report renders it.
+ * Random offsets follow --random-dist, as the sweep's rounds do, and the
+ * run results say so (settings.random_dist).
  */
 #include <errno.h>
 #include <math.h>
@@ -31,8 +33,6 @@
 #include "results/result_json.h"
 #include "results/result_load.h"
 #include "util/text.h"
-
-#define QD_BS 4096u
 
 const char *const qualify_qd_dirs[2] = { "qd/randwrite", "qd/randread" };
 static const enum workload_rw qd_rw[2] = { WL_RANDWRITE, WL_RANDREAD };
@@ -70,15 +70,28 @@ static struct json_object *state_json(const struct qd_state *st, const struct sw
 	return o;
 }
 
-/* The workload of direction dir at queue depth qd on span bytes. */
+bool qualify_qd_takes(const struct workload *shape)
+{
+	if (!shape->workload)
+		return true;
+	if (!workload_rw_random(shape->rw) || shape->seq_pct || (!shape->nbs_mix && shape->bs != QUALIFY_QD_BS))
+		return false;
+	for (unsigned i = 0; i < shape->nbs_mix; i++)
+		if (shape->bs_mix[i].bs != QUALIFY_QD_BS)
+			return false;
+	return true;
+}
+
+/* The workload of direction dir at queue depth qd on span bytes: its offsets as --random-dist says. */
 static struct workload qd_workload(const struct qualify_drive *d, int dir, uint64_t span)
 {
 	const struct qualify_profile *p = d->prof;
 
 	return (struct workload){
-		.rw = qd_rw[dir], .bs = d->t->info.lba_bytes > QD_BS ? d->t->info.lba_bytes : QD_BS,
+		.rw = qd_rw[dir], .bs = d->t->info.lba_bytes > QUALIFY_QD_BS ? d->t->info.lba_bytes : QUALIFY_QD_BS,
 		.qd = p->qd_list[0], .time_ns = p->qd_time_ns ? p->qd_time_ns : p->pc->s.round_ns,
 		.span_bytes = span, .seed = p->pc->s.seed, .stop_requested = interrupt_requested,
+		.dist = p->pc->have_shape ? p->pc->shape.dist : (struct offset_dist){ 0 },
 	};
 }
 
@@ -91,10 +104,11 @@ static struct json_object *load_kept(const struct qualify_drive *d, int dir, dou
 {
 	struct workload w = qd_workload(d, dir, 0);
 	struct json_object *doc, *s, *list;
-	char path[PATH_MAX + 64], err[512];
+	char path[PATH_MAX + 64], err[512], dist[64];
 	enum result_kind kind;
 	bool same;
 
+	offset_dist_format(&w.dist, dist, sizeof(dist));
 	snprintf(path, sizeof(path), "%s/%s/result.json", d->dir, qualify_qd_dirs[dir]);
 	if (result_load(path, &doc, &kind, err, sizeof(err)))
 		return NULL;
@@ -103,6 +117,7 @@ static struct json_object *load_kept(const struct qualify_drive *d, int dir, dou
 	same = kind == RESULT_KIND_RUN && jstr(s, "rw") && !strcmp(jstr(s, "rw"), workload_rw_name(w.rw)) &&
 	       jnum(s, "bs") == w.bs && fabs(jnum(s, "time_s") - (double)w.time_ns / 1e9) < 1e-6 &&
 	       jnum(s, "seed") == (double)w.seed && jlen(list) == d->prof->nqd &&
+	       jstr(s, "random_dist") && !strcmp(jstr(s, "random_dist"), dist) &&
 	       fabs(jnum(jget(doc, "preconditioned"), "op_percent") - op) < 0.005;
 	for (size_t i = 0; same && i < d->prof->nqd; i++)
 		same = json_object_get_int64(jidx(list, i)) == d->prof->qd_list[i];

@@ -30,6 +30,9 @@ expect_usage "--qd-time" "$T1" --require steady --qd-time 0s
 expect_usage "names no figure" "$T1" --require 'qd2_read_us<=5'
 expect_usage "--chunk: only a RAID group" "$T1" --require steady --chunk 16k
 expect_usage "given twice" --raid 1 "$T1" "$T1" --require steady
+# The curve is 4k random I/O: a --workload of other sizes cannot apply to it, and is refused, not ignored.
+expect_usage "--workload database cannot apply" "$T1" --require steady --workload database
+expect_usage "--workload nas cannot apply" "$T1" --require steady --workload nas
 
 # The dry run says what the curve does.
 run_cmd qualify "$T1" --require steady --qd-curve 1,8 --qd-time 2s --dry-run
@@ -102,6 +105,19 @@ for x, y in zip(a, b):
 PY
 run_cmd qualify "$T1" "$T2" $ARGS $REQ --qd-curve 1,4 --resume q
 [ "$rc" = 1 ] && grep -qF "other settings" "$work/stderr" || fail "resume with another --qd-curve: exit $rc: $(cat "$work/stderr")"
+
+# --random-dist: the curve's offsets follow it as the rounds' do, and its results say so; a 4k random
+# --workload is the curve's own pattern and is taken.
+run_cmd qualify "$T1" --op 28 --round 1s --max-rounds 5 --quiet --no-slc --qd-curve 1,4 --random-dist hotcold:20/80 \
+	--require steady --out dist
+[ "$rc" = 0 ] || fail "--random-dist exited $rc: $(cat "$work/stderr")"
+for dir in randwrite randread; do
+	json_check dist/drive-1/qd/$dir/result.json "d['settings']['random_dist'] == 'hotcold:20/80'"
+done
+json_check dist/drive-1/sweep/result.json "d['settings']['random_dist'] == 'hotcold:20/80'"
+run_cmd qualify "$T1" --require steady --workload snia-70-30 --random-dist zipf:0.9 --dry-run
+[ "$rc" = 0 ] && grep -qF "4k random writes, then 4k random reads (offsets zipf:0.9), at QD" "$work/stdout" ||
+	fail "the dry run does not say the curve's offsets: $rc $(cat "$work/stdout" "$work/stderr")"
 
 # --no-qd: no curve, no folder.
 run_cmd qualify "$T1" --op 28 --round 1s --max-rounds 5 --quiet --no-slc --no-qd --require steady --out noqd
