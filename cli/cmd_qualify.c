@@ -92,9 +92,10 @@ const char cmd_qualify_usage[] =
 	"                     group, qualified as one drive (each member confirmed by --yes)\n"
 	"  --chunk SIZE       the group's chunk (stripe unit), a power of two (default 64k)\n"
 	"  --workload NAME    the rounds run an access specification instead of random\n"
-	"                     writes of --bs (ssdprof workloads lists them)\n"
-	"  --random-dist D    which blocks the rounds' random I/Os hit: uniform (default),\n"
-	"                     zipf:THETA, pareto:H or hotcold:HOT%/TRAFFIC%\n"
+	"                     writes of --bs (ssdprof workloads lists them); the QD curve\n"
+	"                     takes only a 4k random one (else add --no-qd)\n"
+	"  --random-dist D    which blocks the rounds' and the QD curve's random I/Os hit:\n"
+	"                     uniform (default), zipf:THETA, pareto:H or hotcold:HOT%/TRAFFIC%\n"
 	"\n"
 	"Example: ssdprof qualify sim:dc-tlc sim:budget-tlc --require steady_iops>=40000 \\\n"
 	"           --daily-writes 100GB --require life_years>=5 --out results/pool\n";
