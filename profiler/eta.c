@@ -341,9 +341,9 @@ size_t eta_plan_points(const struct sweep_plan *p, const struct knee_point *done
 }
 
 /*
- * The plan played on from the measured points and the one running, at the
- * IOPS of its rounds so far (the first point's rounds say more of the
- * drive than a typical shape, and show its cap).
+ * The plan played on from the measured points, or before any from the
+ * first one running at the IOPS of its rounds so far (they say more of the
+ * drive than a typical shape; a later point's transient would mislead).
  */
 static size_t job_plan_points(const struct eta *e, double *ops)
 {
@@ -351,7 +351,7 @@ static size_t job_plan_points(const struct eta *e, double *ops)
 	size_t n = e->nkp;
 
 	memcpy(kp, e->kp, n * sizeof(*kp));
-	if (e->in_point && e->rounds && phase_is(e, "rounds") && isfinite(e->tk.iops) && n < SWEEP_MAX_POINTS)
+	if (!n && e->in_point && e->rounds && phase_is(e, "rounds") && isfinite(e->tk.iops))
 		kp[n++] = (struct knee_point){ op_of(e, (double)e->usable_bytes), e->tk.iops };
 	return plan_points_cap(e->s.plan, kp, n, ops, iops_cap(e));
 }
@@ -493,7 +493,8 @@ static double fresh_model(const struct eta *e, double op_percent)
 {
 	double usable = (double)sweep_usable_bytes(e->s.capacity_bytes, op_percent), host = host_mbps(e, op_percent);
 	double fill = e->s.fill_passes ? usable * e->s.fill_passes / (e->fill_mbps * 1e6) : 0;
-	double rounds = e->points_done ? round((double)e->rounds_sum / (double)e->points_done) : ETA_FIRST_ROUNDS;
+	/* Before a point ends: the window and two (the presets take 6-7 past the warm-up at 16 GiB). */
+	double rounds = e->points_done ? round((double)e->rounds_sum / (double)e->points_done) : STEADY_WINDOW + 2;
 
 	if (!(host > 0) || !isfinite(fill))
 		return NAN;
