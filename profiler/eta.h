@@ -8,13 +8,22 @@
  *
  * - fill: what is left at the fill's MB/s so far (before any, the last fill's)
  * - rounds: at least what a window of STEADY_WINDOW still needs, at most
- *   max_rounds; the guess is the mean of the finished points' rounds
- *   (ETA_FIRST_ROUNDS before one), or one more round once the window is
- *   within twice its limits; shortened rounds last as long as the last one
- * - carry-over: points after the first take what the carried ones took so
- *   far (before one, the first point's rounds), with no purge or fill
+ *   max_rounds past the warm-up; the guess is the mean of the finished
+ *   points' rounds past their warm-up (ETA_FIRST_ROUNDS before one), or
+ *   one more round once the window is within twice its limits and the
+ *   write minimum is written; shortened rounds last as long as the point's
+ *   last one and write their minimum's ETA_PREDICT_SHARE (fresh) or
+ *   ETA_CARRIED_SHARE (carried) when a prediction may stop them
+ * - host rate at an OP: the measured points' IOPS (between two along the
+ *   greedy shape, beyond them by it), held at the drive's command cap once
+ *   a round's start showed one (ETA_CAP_RATIO x the slowest steady rate)
+ * - carry-over: points after the first by that rate, calibrated on the
+ *   carried ones so far, with no purge or fill
  * - sweep: the points the plan still has (adaptive: the plan played on to
- *   its end over the curve measured so far) at the mean time per point
+ *   its end over the curve measured so far, before any over the first
+ *   point's running IOPS or greedy GC's shape); fresh points each by its
+ *   OP (purge, fill, warm-up and rounds at its rate), calibrated on the
+ *   fresh ones so far
  * - slc: the probe's remaining bytes at its recent MB/s (over the last 2% of
  *   the capacity, so a cliff shows within that), idles as given
  * - run: the remaining steps of a set time, or bytes at the MB/s so far
