@@ -7,22 +7,29 @@
 # with the fast paths one by one and together (--fast).  Prints drive-hours,
 # points by method, the knee, its error against the grid's and the time
 # ratio.  A run whose result.json is already in WORKDIR is not run again.
+# VARIANTS picks the runs (default all: grid adaptive rounds carry predict
+# fast fast-check); at 1 TiB "grid adaptive fast" is what fits in an hour.
+# Each run's wall and CPU time go to WORKDIR/NAME.time (/usr/bin/time -v).
 # Release build recommended (meson setup build-rel -Dbuildtype=release).
 set -eu
 SSDPROF=${1:-build-rel/ssdprof}
 CAP=${2:-16G}
 PRESETS=${3:-"budget-tlc budget-qlc sata-tlc dc-tlc"}
 WORK=${4:-/tmp/ssdprof-op-time}
+VARIANTS=${VARIANTS:-"grid adaptive rounds carry predict fast fast-check"}
 GRID=0,2.5,5,7.5,10,12.5,15,17.5,20,22.5,25,27.5,30,32.5,35,37.5,40
 mkdir -p "$WORK"
 
 run() {   # run NAME PRESET ARGS...
 	name=$1 preset=$2
 	shift 2
+	case " $VARIANTS " in *" $name "*) ;; *) return 0 ;; esac
 	out="$WORK/$preset-$CAP-$name"
 	[ -f "$out/result.json" ] && grep -q '"complete": *true' "$out/result.json" && return 0
 	rm -rf "$out"
-	"$SSDPROF" sweep "sim:$preset,capacity=$CAP" --quiet --out "$out" "$@" >/dev/null 2>"$out.log" ||
+	timed=""
+	[ -x /usr/bin/time ] && timed="/usr/bin/time -v -o $out.time"
+	$timed "$SSDPROF" sweep "sim:$preset,capacity=$CAP" --quiet --out "$out" "$@" >/dev/null 2>"$out.log" ||
 		{ echo "$preset $name failed: see $out.log" >&2; return 1; }
 }
 
@@ -37,7 +44,7 @@ for p in $PRESETS; do
 done
 
 python3 - "$WORK" "$CAP" $PRESETS <<'PY'
-import json, sys
+import json, os, sys
 work, cap, presets = sys.argv[1], sys.argv[2], sys.argv[3:]
 names = [("adaptive", "adaptive (default)"), ("rounds", "--round-writes 0.1"),
          ("carry", "--carry-over --round-writes 0.1"),
@@ -58,6 +65,8 @@ for p in presets:
     gh, gk = hours(g), g["knee"]["op_percent"]
     print(f"{p:<11} {'fixed grid 0-40% step 2.5':<32} {len(g['points']):>6} {'':>18} {gh:>7.3f} {gk:>7.2f}")
     for n, label in names:
+        if not os.path.exists(f"{work}/{p}-{cap}-{n}/result.json"):
+            continue
         d = load(p, n)
         m = [q.get("method", "fresh") for q in d["points"]]
         counts = f"{m.count('fresh')}/{m.count('carried-over')}/{m.count('predicted')}"
@@ -75,6 +84,8 @@ for label, (e, r) in worst.items():
 # Predictions recorded beside the run-on SNIA window (--predict check).
 print("\nprediction against the run-on window (--predict check):")
 for p in presets:
+    if not os.path.exists(f"{work}/{p}-{cap}-fast-check/result.json"):
+        continue
     for q in load(p, "fast-check")["points"]:
         pr = q.get("prediction")
         if not pr:

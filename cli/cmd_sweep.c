@@ -369,7 +369,8 @@ static struct eta_settings eta_settings_of(const struct sweep_cli *o, const stru
 				      .fill_passes = o->pc.s.fill_passes, .round_s = (double)o->pc.s.round_ns / 1e9,
 				      .max_rounds = o->pc.s.max_rounds, .plan = &o->plan,
 				      .round_writes = o->pc.s.round_writes, .min_writes = o->pc.s.min_writes,
-				      .carry_over = o->carry_over, .predict = o->pc.s.predict == PREDICT_STOP };
+				      .carry_over = o->carry_over, .predict = o->pc.s.predict == PREDICT_STOP,
+				      .bs = o->pc.s.bs };
 }
 
 void sweep_dry_run(const struct sweep_cli *o, struct target *t, enum op_method m)

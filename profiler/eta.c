@@ -70,6 +70,7 @@ void eta_init(struct eta *e, const struct eta_settings *s)
 }
 
 static double rate_so_far(const struct eta *e);
+static double model_iops_cap(const struct knee_point *kp, size_t n, double op, double cap);
 
 /* The point running (or the next, between points) carries over from the last. */
 static bool carried(const struct eta *e)
@@ -100,15 +101,52 @@ static double media_rate(const struct eta *e)
 	return !isnan(e->fill_mbps) ? e->fill_mbps : rate_so_far(e);
 }
 
+/* A carried point's write minimum, x usable: the step's share on top (sweep_carry_point). */
+static double carried_min_writes(double usable, double last)
+{
+	return SWEEP_CARRIED_MIN_WRITES + (usable > 0 && last > 0 ? fabs(usable - last) / usable : 0);
+}
+
+/*
+ * The drive's command cap, IOPS: the best a round's sample showed, once it
+ * is well above the slowest steady rate (a drive whose GC starts at once
+ * shows none); INFINITY when none is seen.
+ */
+static double iops_cap(const struct eta *e)
+{
+	double low = e->tk.iops;
+
+	for (size_t i = 0; i < e->nkp; i++)
+		low = isnan(low) ? e->kp[i].iops : fmin(low, e->kp[i].iops);
+	return e->peak_iops > 0 && e->peak_iops >= ETA_CAP_RATIO * low ? e->peak_iops : INFINITY;
+}
+
+/*
+ * Host random-write MB/s at op_percent: through the measured points' IOPS
+ * (the greedy shape beyond them), else the drive's rate over the greedy
+ * shape; never past the best IOPS a round's sample showed, as no OP's
+ * steady state passes what the drive takes before its GC starts (the
+ * greedy shape alone rated a drive at its command cap 3x too fast).
+ */
+static double host_mbps(const struct eta *e, double op_percent)
+{
+	double bs = (double)e->s.bs, v = media_rate(e) * random_share(op_percent);
+
+	if (bs > 0 && e->nkp)
+		v = model_iops_cap(e->kp, e->nkp, op_percent, iops_cap(e)) * bs / 1e6;
+	if (bs > 0 && isfinite(iops_cap(e)))
+		v = fmin(v, iops_cap(e) * bs / 1e6);
+	return v;
+}
+
 static double carried_model(const struct eta *e, double op_percent, double usable, double last)
 {
-	double fill = usable > last ? (usable - last) / (e->fill_mbps * 1e6) : 0, media = media_rate(e);
+	double fill = usable > last ? (usable - last) / (e->fill_mbps * 1e6) : 0, host = host_mbps(e, op_percent);
 
-	if (e->s.round_writes <= 0 || !(media > 0))
+	if (e->s.round_writes <= 0 || !(host > 0))
 		return NAN;
 	return (isfinite(fill) ? fill : 0) +
-	       short_rounds_s(&e->s, usable, media * random_share(op_percent), SWEEP_CARRIED_MIN_WRITES,
-			      e->s.predict ? 0.75 : 1);
+	       short_rounds_s(&e->s, usable, host, carried_min_writes(usable, last), e->s.predict ? ETA_CARRIED_SHARE : 1);
 }
 
 /* What carried points took against what the model said of them: the model's correction. */
@@ -125,7 +163,7 @@ void eta_point_start(struct eta *e, double now_s, uint64_t usable_bytes)
 	e->usable_bytes = usable_bytes;
 	e->rounds = 0;
 	e->window_valid = false;
-	e->rounds_start_s = NAN;
+	e->rounds_start_s = e->round_len_s = NAN;
 	e->tk = (struct phase_tick){ .phase = "purge", .mbps = NAN, .iops = NAN };
 	e->point_model_s = carried(e) ? carried_model(e, op_of(e, (double)usable_bytes), (double)usable_bytes,
 						    (double)e->last_usable) : NAN;
@@ -169,6 +207,8 @@ void eta_tick(struct eta *e, double now_s, const struct phase_tick *tk)
 				e->cache_bytes = tk->done_bytes;
 		}
 	}
+	if (!strcmp(tk->phase, "rounds") && isfinite(tk->iops) && tk->iops > e->peak_iops)
+		e->peak_iops = tk->iops;
 	e->tk = *tk;
 }
 
@@ -183,10 +223,16 @@ void eta_round(struct eta *e, double now_s, size_t rounds, const struct steady_w
 		e->window = *w;
 }
 
+static double warmup_rounds(const struct eta *e);
+static double fresh_model(const struct eta *e, double op_percent);
+
 void eta_point_end(struct eta *e, double now_s, double op_percent, double iops, size_t rounds)
 {
+	bool was_carried = carried(e);
+	double warm;
+
 	e->now_s = now_s;
-	if (carried(e)) {
+	if (was_carried) {
 		e->carried_s += now_s - e->point_start_s;
 		e->carried_model_s += e->point_model_s;
 		e->carried_done++;
@@ -200,9 +246,15 @@ void eta_point_end(struct eta *e, double now_s, double op_percent, double iops, 
 	e->last_usable = e->usable_bytes;
 	e->points_done++;
 	e->points_s += now_s - e->point_start_s;
-	e->rounds_sum += rounds;
 	if (e->nkp < SWEEP_MAX_POINTS)
 		e->kp[e->nkp++] = (struct knee_point){ op_percent, iops };
+	/* At its own measured rate: what the point took past its warm-up, and the model's error for fresh ones. */
+	warm = warmup_rounds(e);
+	e->rounds_sum += (size_t)fmax(STEADY_WINDOW, (double)rounds - warm);
+	if (!was_carried && isfinite(fresh_model(e, op_percent))) {
+		e->fresh_s += now_s - e->point_start_s;
+		e->fresh_model_s += fresh_model(e, op_percent);
+	}
 	e->in_point = false;
 }
 
@@ -220,14 +272,24 @@ void eta_finish(struct eta *e, double now_s)
 	e->fraction = 1;
 }
 
-/* A typical IOPS(OP) shape: half the best at 0% OP, its knee near 10%. */
+/*
+ * The IOPS(OP) shape the plan is played over beyond the measured points:
+ * greedy GC's 1/WA (random_share).  The knee it gives is about 35% over
+ * 0-40% (measured: 15-35% on the presets), so before the top is measured
+ * the adaptive plan expects as many points as such a drive takes; a shape
+ * with its knee near 10% expected seven where --fast takes five or six.
+ */
 static double shape(double op)
 {
-	return 1 - 0.5 * exp(-op / 8);
+	return random_share(op);
 }
 
-/* The curve through the measured points, and the typical shape beyond them. */
-static double model_iops(const struct knee_point *kp, size_t n, double op)
+/*
+ * The curve through the measured points: between two, along the shape
+ * held at the cap (IOPS of a drive at its command cap, INFINITY: none),
+ * and the shape beyond them, at most the cap.
+ */
+static double model_iops_cap(const struct knee_point *kp, size_t n, double op, double cap)
 {
 	const struct knee_point *lo = NULL, *hi = NULL;
 
@@ -239,16 +301,23 @@ static double model_iops(const struct knee_point *kp, size_t n, double op)
 		if (kp[i].op_percent >= op && (!hi || kp[i].op_percent < hi->op_percent))
 			hi = &kp[i];
 	}
-	if (lo && hi && hi->op_percent > lo->op_percent)
+	if (lo && hi && hi->op_percent > lo->op_percent) {
+		double g0 = fmin(lo->iops, cap), g = fmin(lo->iops * shape(op) / shape(lo->op_percent), cap);
+		double g1 = fmin(lo->iops * shape(hi->op_percent) / shape(lo->op_percent), cap);
+
+		if (g1 > g0 * 1.0001)
+			return lo->iops + (hi->iops - lo->iops) * (g - g0) / (g1 - g0);
 		return lo->iops + (hi->iops - lo->iops) * (op - lo->op_percent) / (hi->op_percent - lo->op_percent);
+	}
 	if (lo && hi)
 		return lo->iops;
 	if (hi)
-		return hi->iops * shape(op) / shape(hi->op_percent);
-	return lo->iops * shape(op) / shape(lo->op_percent);
+		return fmin(hi->iops * shape(op) / shape(hi->op_percent), fmax(cap, hi->iops));
+	return fmin(lo->iops * shape(op) / shape(lo->op_percent), fmax(cap, lo->iops));
 }
 
-size_t eta_plan_points(const struct sweep_plan *p, const struct knee_point *done, size_t n, double *ops)
+static size_t plan_points_cap(const struct sweep_plan *p, const struct knee_point *done, size_t n, double *ops,
+			      double cap)
 {
 	struct knee_point kp[SWEEP_MAX_POINTS];
 	double next;
@@ -257,13 +326,34 @@ size_t eta_plan_points(const struct sweep_plan *p, const struct knee_point *done
 	if (m)
 		memcpy(kp, done, m * sizeof(*kp));
 	while (m < SWEEP_MAX_POINTS && sweep_plan_next(p, kp, m, &next)) {
-		kp[m] = (struct knee_point){ next, model_iops(done, n, next) };
+		kp[m] = (struct knee_point){ next, model_iops_cap(done, n, next, cap) };
 		m++;
 	}
 	if (ops)
 		for (size_t i = 0; i < m; i++)
 			ops[i] = kp[i].op_percent;
 	return m;
+}
+
+size_t eta_plan_points(const struct sweep_plan *p, const struct knee_point *done, size_t n, double *ops)
+{
+	return plan_points_cap(p, done, n, ops, INFINITY);
+}
+
+/*
+ * The plan played on from the measured points, or before any from the
+ * first one running at the IOPS of its rounds so far (they say more of the
+ * drive than a typical shape; a later point's transient would mislead).
+ */
+static size_t job_plan_points(const struct eta *e, double *ops)
+{
+	struct knee_point kp[SWEEP_MAX_POINTS];
+	size_t n = e->nkp;
+
+	memcpy(kp, e->kp, n * sizeof(*kp));
+	if (!n && e->in_point && e->rounds && phase_is(e, "rounds") && isfinite(e->tk.iops))
+		kp[n++] = (struct knee_point){ op_of(e, (double)e->usable_bytes), e->tk.iops };
+	return plan_points_cap(e->s.plan, kp, n, ops, iops_cap(e));
 }
 
 size_t eta_points(const struct eta *e, bool *approx)
@@ -277,7 +367,7 @@ size_t eta_points(const struct eta *e, bool *approx)
 	if (e->s.job != ETA_SWEEP || !e->s.plan)
 		return 1;
 	if (!e->s.plan->fixed) {
-		size_t m = eta_plan_points(e->s.plan, e->kp, e->nkp, NULL);
+		size_t m = job_plan_points(e, NULL);
 
 		*approx = !e->finished;
 		return m > n ? m : n;
@@ -288,44 +378,59 @@ size_t eta_points(const struct eta *e, bool *approx)
 /* Full rounds that write less than min_writes x usable before a window may count (issue 18). */
 static double warmup_rounds(const struct eta *e)
 {
-	double usable = (double)e->usable_bytes, media = media_rate(e);
-	double op = e->s.job == ETA_PRECONDITION ? e->s.op_percent : op_of(e, usable);
+	double usable = (double)e->usable_bytes;
+	double op = e->s.job == ETA_PRECONDITION ? e->s.op_percent : op_of(e, usable), host = host_mbps(e, op);
 
-	if (e->s.round_writes > 0 || !(e->s.min_writes > 0) || !(media > 0) || !(e->s.round_s > 0))
+	if (e->s.round_writes > 0 || !(e->s.min_writes > 0) || !(host > 0) || !(e->s.round_s > 0))
 		return 0;
-	return ceil(e->s.min_writes * usable / (e->s.round_s * media * random_share(op) * 1e6));
+	return ceil(e->s.min_writes * usable / (e->s.round_s * host * 1e6));
 }
 
 /* The rounds the point running is expected to take in all. */
 static double rounds_expected(const struct eta *e)
 {
-	double lo = fmax(STEADY_WINDOW, (double)e->rounds + 1), warm = warmup_rounds(e);
+	double lo = fmax(STEADY_WINDOW, (double)e->rounds + 1), warm = warmup_rounds(e), need_rounds = 0, top;
 	double guess = e->points_done ? (double)e->rounds_sum / (double)e->points_done : ETA_FIRST_ROUNDS;
 
-	/* Shortened rounds: a carried point writes its share of the drive (it has no time cap to hit first). */
-	if (carried(e) && e->s.round_writes > 0)
-		guess = fmax(guess, SWEEP_CARRIED_MIN_WRITES / e->s.round_writes * (e->s.predict ? 0.75 : 1));
+	/*
+	 * Shortened rounds: a point writes its share of the drive, in rounds
+	 * of round_writes x usable or what the drive writes in round_s when
+	 * that is less (a slow drive's fresh point: QLC at 0% OP).  A window
+	 * in limits before that ends nothing.
+	 */
+	if (e->s.round_writes > 0) {
+		double usable = (double)e->usable_bytes, host = host_mbps(e, op_of(e, usable));
+		double per_round = host > 0 ? fmin(e->s.round_writes * usable, host * 1e6 * e->s.round_s)
+					    : e->s.round_writes * usable;
+		double need = carried(e) ? carried_min_writes(usable, (double)e->last_usable) *
+						   (e->s.predict ? ETA_CARRIED_SHARE : 1)
+					 : e->s.min_writes * (e->s.predict ? ETA_PREDICT_SHARE : 1);
+
+		need_rounds = ceil(need * usable / per_round);
+	}
 
 	/* No window counts before the minimum: a flat window in the warm-up says nothing. */
 	guess = fmax(guess, warm + 1);
 	if (e->window_valid && (double)e->rounds >= warm &&
 	    fmax(e->window.range_pct / STEADY_RANGE_LIMIT_PCT, e->window.slope_pct / STEADY_SLOPE_LIMIT_PCT) <= 2)
 		guess = (double)e->rounds + 1;
-	return fmin(fmax(round(guess), lo), e->s.max_rounds + warm);
+	guess = fmax(guess, need_rounds);
+	top = e->s.max_rounds + warm + (e->s.round_writes > 0 ? ceil(e->s.min_writes / e->s.round_writes) : 0);
+	return fmin(fmax(round(guess), lo), top);
 }
 
 /* A round's length: shortened rounds last what the last one did, at most round_s. */
 static double round_len(const struct eta *e)
 {
-	double media = media_rate(e), usable = (double)e->usable_bytes;
+	double usable = (double)e->usable_bytes, host = host_mbps(e, op_of(e, usable));
 
 	if (e->s.round_writes <= 0)
 		return e->s.round_s;
 	if (!isnan(e->round_len_s))
 		return fmin(e->round_len_s, e->s.round_s);
 	/* Before a round: what the model says of the OP running. */
-	if (media > 0)
-		return fmin(e->s.round_s, e->s.round_writes * usable / (media * random_share(op_of(e, usable)) * 1e6));
+	if (host > 0)
+		return fmin(e->s.round_s, e->s.round_writes * usable / (host * 1e6));
 	return e->s.round_s;
 }
 
@@ -378,6 +483,33 @@ static double point_left(const struct eta *e)
 	return purge + fill_s(e, e->usable_bytes, e->fill_mbps) + rounds * round_s;
 }
 
+/*
+ * A fresh point at op_percent: the last purge, the fill at the last rate
+ * and the rounds at the host rate the model says there (the warm-up, and
+ * the rounds past it the points so far took).  NAN before the rates are
+ * known.
+ */
+static double fresh_model(const struct eta *e, double op_percent)
+{
+	double usable = (double)sweep_usable_bytes(e->s.capacity_bytes, op_percent), host = host_mbps(e, op_percent);
+	double fill = e->s.fill_passes ? usable * e->s.fill_passes / (e->fill_mbps * 1e6) : 0;
+	/* Before a point ends: the window and two (the presets take 6-7 past the warm-up at 16 GiB). */
+	double rounds = e->points_done ? round((double)e->rounds_sum / (double)e->points_done) : STEADY_WINDOW + 2;
+
+	if (!(host > 0) || !isfinite(fill))
+		return NAN;
+	fill += isnan(e->purge_s) ? 0 : e->purge_s;
+	if (e->s.round_writes > 0)
+		return fill + short_rounds_s(&e->s, usable, host, e->s.min_writes, e->s.predict ? ETA_PREDICT_SHARE : 1);
+	return fill + full_rounds_s(&e->s, usable, host, (unsigned)rounds);
+}
+
+/* What fresh points took against what the model said of them: the model's correction. */
+static double fresh_factor(const struct eta *e)
+{
+	return e->fresh_model_s > 0 ? e->fresh_s / e->fresh_model_s : 1;
+}
+
 /* A point not started yet: the measured mean, else built from its parts. */
 static double point_full(const struct eta *e)
 {
@@ -405,7 +537,7 @@ static double points_left(const struct eta *e)
 	if (e->s.carry_over && e->s.plan && total <= SWEEP_MAX_POINTS) {
 		double ops[SWEEP_MAX_POINTS], last = (double)(e->in_point ? e->usable_bytes : e->last_usable), more = 0;
 
-		eta_plan_points(e->s.plan, e->kp, e->nkp, ops);
+		job_plan_points(e, ops);
 		for (size_t i = started; i < total && !isnan(more); i++) {
 			double usable = (double)sweep_usable_bytes(e->s.capacity_bytes, ops[i]);
 
@@ -414,6 +546,20 @@ static double points_left(const struct eta *e)
 		}
 		if (!isnan(more) && last > 0)
 			return left + more;
+	}
+	/*
+	 * Fresh points after this one: each by the model at its OP (the 0%
+	 * point's slow rounds are no measure of the 40% one's), corrected by
+	 * what the fresh ones so far took against it.
+	 */
+	if (!e->s.carry_over && e->s.plan && e->s.job == ETA_SWEEP) {
+		double ops[SWEEP_MAX_POINTS], more = 0;
+		size_t m = job_plan_points(e, ops);
+
+		for (size_t i = started; i < m && isfinite(more); i++)
+			more += fresh_model(e, ops[i]);
+		if (isfinite(more))
+			return left + more * fresh_factor(e);
 	}
 	return left + (double)(total - started) * point_full(e);
 }

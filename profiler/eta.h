@@ -8,13 +8,22 @@
  *
  * - fill: what is left at the fill's MB/s so far (before any, the last fill's)
  * - rounds: at least what a window of STEADY_WINDOW still needs, at most
- *   max_rounds; the guess is the mean of the finished points' rounds
- *   (ETA_FIRST_ROUNDS before one), or one more round once the window is
- *   within twice its limits; shortened rounds last as long as the last one
- * - carry-over: points after the first take what the carried ones took so
- *   far (before one, the first point's rounds), with no purge or fill
+ *   max_rounds past the warm-up; the guess is the mean of the finished
+ *   points' rounds past their warm-up (ETA_FIRST_ROUNDS before one), or
+ *   one more round once the window is within twice its limits and the
+ *   write minimum is written; shortened rounds last as long as the point's
+ *   last one and write their minimum's ETA_PREDICT_SHARE (fresh) or
+ *   ETA_CARRIED_SHARE (carried) when a prediction may stop them
+ * - host rate at an OP: the measured points' IOPS (between two along the
+ *   greedy shape, beyond them by it), held at the drive's command cap once
+ *   a round's start showed one (ETA_CAP_RATIO x the slowest steady rate)
+ * - carry-over: points after the first by that rate, calibrated on the
+ *   carried ones so far, with no purge or fill
  * - sweep: the points the plan still has (adaptive: the plan played on to
- *   its end over the curve measured so far) at the mean time per point
+ *   its end over the curve measured so far, before any over the first
+ *   point's running IOPS or greedy GC's shape); fresh points each by its
+ *   OP (purge, fill, warm-up and rounds at its rate), calibrated on the
+ *   fresh ones so far
  * - slc: the probe's remaining bytes at its recent MB/s (over the last 2% of
  *   the capacity, so a cliff shows within that), idles as given
  * - run: the remaining steps of a set time, or bytes at the MB/s so far
@@ -36,6 +45,12 @@
 
 /* Rounds a first point is guessed to take: twice the window. */
 #define ETA_FIRST_ROUNDS (2 * STEADY_WINDOW)
+/* A fresh point a prediction may stop writes about this share of its minimum (half, and the fit's last rounds). */
+#define ETA_PREDICT_SHARE 0.55
+/* ... and a carried one of its minimum (measured 0.65-1.1 on the presets, 16 GiB, --fast). */
+#define ETA_CARRIED_SHARE 0.85
+/* The best IOPS of a round counts as the drive's cap once it is this many times the slowest steady rate. */
+#define ETA_CAP_RATIO 1.5
 
 enum eta_job { ETA_PRECONDITION, ETA_SWEEP, ETA_SLC, ETA_RUN };
 
@@ -57,6 +72,8 @@ struct eta_settings {
 	 */
 	double round_writes, min_writes;
 	bool carry_over, predict;
+	/* sweep: the rounds' block size, to turn IOPS into MB/s (0: unknown, the rates from the fill's) */
+	uint32_t bs;
 	/* precondition: the OP its span leaves (capacity_bytes is the span), for the random-write rate */
 	double op_percent;
 	/* slc */
@@ -76,7 +93,7 @@ struct eta {
 	size_t replayed;                  /* points of a resumed sweep measured before */
 	size_t points_done;               /* ... and in this job */
 	double points_s;                  /* the time of those */
-	size_t rounds_sum;                /* their rounds */
+	size_t rounds_sum;                /* their rounds past the warm-up (at least a window) */
 	struct knee_point kp[SWEEP_MAX_POINTS];
 	size_t nkp;
 	bool in_point;
@@ -84,13 +101,15 @@ struct eta {
 	uint64_t usable_bytes;            /* of the point running */
 	double purge_s, fill_mbps;        /* the last measured; NAN before */
 	double rounds_start_s;            /* the point running's first round began; NAN before */
-	double round_len_s;               /* the last finished round's length; NAN before */
+	double round_len_s;               /* the point running's rounds' mean length; NAN before one ends */
 	double fresh_rounds_s;            /* the rounds of this job's first point; NAN before */
 	double carried_s;                 /* the time of this job's carried points ... */
 	size_t carried_done;              /* ... and how many */
 	double carried_model_s;           /* what the model said of them */
 	double point_model_s;             /* what it says of the carried point running; NAN: nothing */
 	double media_mbps;                /* host MB/s over the greedy shape, from the last point; NAN before */
+	double peak_iops;                 /* the best a round's sample showed: no OP's steady state passes it */
+	double fresh_s, fresh_model_s;    /* this job's fresh points: what they took, what the model said */
 	uint64_t last_usable;             /* the last finished point's */
 	/* the phase running: "purge" until a tick names another */
 	struct phase_tick tk;
@@ -131,7 +150,7 @@ size_t eta_points(const struct eta *e, bool *approx);
 /*
  * The points an adaptive plan is expected to take after the measured ones:
  * the plan played to its end over a curve through them (before any, a
- * typical curve with its knee near 10% OP).  ops receives the OP levels of
+ * greedy GC's 1/WA over OP, its knee near 35%).  ops receives the OP levels of
  * all of them (measured first), up to SWEEP_MAX_POINTS.
  */
 size_t eta_plan_points(const struct sweep_plan *p, const struct knee_point *done, size_t n, double *ops);
