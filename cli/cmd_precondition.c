@@ -273,6 +273,8 @@ static int check_span(struct pc_cmd *p, const struct target *t)
 		cli_error("--span: %.4g%% of %s is smaller than one block", p->span_pct, t->info.path);
 		return EXIT_USAGE;
 	}
+	/* After a purge the LBAs past the span are spare: GC starts once they are written. */
+	p->o.s.host_spare_bytes = p->purge ? t->info.capacity_bytes - p->o.s.usable_bytes : 0;
 	return 0;
 }
 

@@ -30,6 +30,20 @@ enum predict_mode { PREDICT_OFF, PREDICT_STOP, PREDICT_RECORD };
 #define PRECONDITION_MAX_ROUNDS 25
 /* Writes in rounds, x usable, before a window counts (--min-writes): about a drive-write. */
 #define PRECONDITION_MIN_WRITES 1.0
+
+/*
+ * The writes before a window may count, as a share of usable: min_writes,
+ * plus the space the host's OP leaves unmapped after the fill (the LBAs
+ * past the span, or what a namespace or HPA shrink took).  GC cannot start
+ * before the rounds have used that space up, so without it a point at a
+ * high OP on a large drive (sata-tlc, 1 TiB, 40%: spare 0.8x the span)
+ * ended its window just after GC began, with WA 16% low.  A point carried
+ * over is already in GC equilibrium: host_spare 0, its step counted apart.
+ */
+static inline double precondition_min_share(double min_writes, double usable, double host_spare)
+{
+	return min_writes > 0 && usable > 0 ? min_writes + host_spare / usable : 0;
+}
 #define FILL_BS (128u * 1024)
 #define FILL_QD 32
 
@@ -80,6 +94,8 @@ struct precondition_settings {
 	 * caps everything.
 	 */
 	double min_writes;
+	/* unmapped by the host's OP after the fill; see precondition_min_share */
+	uint64_t host_spare_bytes;
 	enum predict_mode predict;
 };
 

@@ -24,6 +24,12 @@ static double random_share(double op_percent)
 	return 2 * spare / (1 + spare);
 }
 
+/* A fresh point's write minimum, x usable: the host spare comes on top (precondition_min_share). */
+static double fresh_min_writes(const struct eta_settings *s, double usable)
+{
+	return precondition_min_share(s->min_writes, usable, fmax(0, (double)s->capacity_bytes - usable));
+}
+
 /*
  * The rounds of one point with shortened rounds at a host rate of mbps:
  * min_writes x usable, and at least a window of rounds; `share` of that (a
@@ -49,7 +55,7 @@ static double short_rounds_s(const struct eta_settings *s, double usable, double
  */
 static double full_rounds_s(const struct eta_settings *s, double usable, double mbps, unsigned rounds)
 {
-	double need = s->min_writes * usable / (mbps * 1e6);
+	double need = fresh_min_writes(s, usable) * usable / (mbps * 1e6);
 	double warm = s->round_s > 0 && isfinite(need) ? ceil(need / s->round_s) * s->round_s : 0;
 
 	if (rounds >= s->max_rounds)
@@ -383,7 +389,7 @@ static double warmup_rounds(const struct eta *e)
 
 	if (e->s.round_writes > 0 || !(e->s.min_writes > 0) || !(host > 0) || !(e->s.round_s > 0))
 		return 0;
-	return ceil(e->s.min_writes * usable / (e->s.round_s * host * 1e6));
+	return ceil(fresh_min_writes(&e->s, usable) * usable / (e->s.round_s * host * 1e6));
 }
 
 /* The rounds the point running is expected to take in all. */
@@ -404,7 +410,8 @@ static double rounds_expected(const struct eta *e)
 					    : e->s.round_writes * usable;
 		double need = carried(e) ? carried_min_writes(usable, (double)e->last_usable) *
 						   (e->s.predict ? ETA_CARRIED_SHARE : 1)
-					 : e->s.min_writes * (e->s.predict ? ETA_PREDICT_SHARE : 1);
+					 : e->s.min_writes * (e->s.predict ? ETA_PREDICT_SHARE : 1) +
+						   fresh_min_writes(&e->s, usable) - e->s.min_writes;
 
 		need_rounds = ceil(need * usable / per_round);
 	}
@@ -415,7 +422,8 @@ static double rounds_expected(const struct eta *e)
 	    fmax(e->window.range_pct / STEADY_RANGE_LIMIT_PCT, e->window.slope_pct / STEADY_SLOPE_LIMIT_PCT) <= 2)
 		guess = (double)e->rounds + 1;
 	guess = fmax(guess, need_rounds);
-	top = e->s.max_rounds + warm + (e->s.round_writes > 0 ? ceil(e->s.min_writes / e->s.round_writes) : 0);
+	top = e->s.max_rounds + warm + (e->s.round_writes > 0 ? ceil(fresh_min_writes(&e->s, (double)e->usable_bytes) / e->s.round_writes)
+							   : 0);
 	return fmin(fmax(round(guess), lo), top);
 }
 
@@ -500,7 +508,8 @@ static double fresh_model(const struct eta *e, double op_percent)
 		return NAN;
 	fill += isnan(e->purge_s) ? 0 : e->purge_s;
 	if (e->s.round_writes > 0)
-		return fill + short_rounds_s(&e->s, usable, host, e->s.min_writes, e->s.predict ? ETA_PREDICT_SHARE : 1);
+		return fill + short_rounds_s(&e->s, usable, host, fresh_min_writes(&e->s, usable),
+				     e->s.predict ? ETA_PREDICT_SHARE : 1);
 	return fill + full_rounds_s(&e->s, usable, host, (unsigned)rounds);
 }
 
@@ -693,7 +702,7 @@ double eta_plan_s(const struct eta_settings *s, double write_mbps, unsigned roun
 		total += fill / (write_mbps * 1e6);
 		if (s->round_writes > 0)
 			total += short_rounds_s(s, usable, write_mbps * random_share(ops[i]),
-						carry ? SWEEP_CARRIED_MIN_WRITES : s->min_writes, share);
+						carry ? SWEEP_CARRIED_MIN_WRITES : fresh_min_writes(s, usable), share);
 		else
 			total += full_rounds_s(s, usable,
 					       write_mbps * random_share(s->job == ETA_PRECONDITION ? s->op_percent : ops[i]),

@@ -80,6 +80,7 @@ int sweep_run_point(struct target *t, uint64_t capacity, double op_percent, enum
 		snprintf(err, errlen, "%s cannot change its capacity; use --op-method span", t->info.path);
 		return -EOPNOTSUPP;
 	}
+	settings->host_spare_bytes = capacity > out->usable_bytes ? capacity - out->usable_bytes : 0;
 	ret = precondition_run(t, settings, &out->pc, progress, poll, arg, err, errlen);
 	out->drive_seconds = (double)(t->ops->now_ns(t) - start) / 1e9;
 	return ret;
@@ -106,6 +107,7 @@ int sweep_carry_point(struct sweep_run *r, double op_percent, struct sweep_point
 		return -EINVAL;
 	}
 	s.usable_bytes = out->usable_bytes;
+	s.host_spare_bytes = 0;   /* in GC equilibrium already: the step is counted below */
 	s.fill_passes = 0;
 	if (out->usable_bytes < r->last_usable) {
 		/* What was the span's tail becomes spare area, as a purge would have left it. */
