@@ -37,6 +37,9 @@ static void name_for(const char *serial, const char *suffix, char *buf, size_t l
 	snprintf(buf, len, "op-%s%s", safe, suffix);
 }
 
+/* The state folder, '/', a name: what file_for can write, whole. */
+#define OP_JOURNAL_PATH_MAX (200 + 1 + 160)
+
 static void file_for(const char *serial, const char *suffix, char *buf, size_t len)
 {
 	char dir[200], name[160];
@@ -106,7 +109,7 @@ static uint64_t get_u64(struct json_object *o, const char *k)
 
 int op_journal_load(const char *serial, struct op_journal_entry *e)
 {
-	char path[320];
+	char path[OP_JOURNAL_PATH_MAX];
 	struct json_object *o;
 
 	memset(e, 0, sizeof(*e));
@@ -134,7 +137,7 @@ int op_journal_save(const struct op_journal_entry *in, char *err, size_t errlen)
 {
 	struct op_journal_entry e = *in;
 	struct json_object *o = json_object_new_object();
-	char path[320];
+	char path[OP_JOURNAL_PATH_MAX];
 	time_t now = time(NULL);
 	struct tm tm;
 	int ret;
@@ -165,7 +168,7 @@ int op_journal_save(const struct op_journal_entry *in, char *err, size_t errlen)
 
 int op_journal_remove(const char *serial)
 {
-	char path[320];
+	char path[OP_JOURNAL_PATH_MAX];
 
 	file_for(serial, ".json", path, sizeof(path));
 	if (unlink(path) < 0 && errno != ENOENT)
@@ -183,7 +186,7 @@ int op_journal_note_set(const char *serial, const char *key, const char *value)
 
 bool op_journal_note_get(const char *serial, const char *key, char *value, size_t len)
 {
-	char path[320], suffix[64];
+	char path[OP_JOURNAL_PATH_MAX], suffix[64];
 	FILE *f;
 
 	snprintf(suffix, sizeof(suffix), ".%s", key);
