@@ -17,6 +17,7 @@
 
 #define GiB (1024ull * 1024 * 1024)
 #define MiB (1024ull * 1024)
+#define SIM_MAX_BUFFER (4 * GiB)
 
 const char *const sim_preset_names[] = { "budget-tlc", "budget-qlc", "dc-tlc", "sata-tlc", NULL };
 
@@ -260,6 +261,25 @@ static int check_config(const struct sim_config *cfg, char *err, size_t errlen)
 		return fail(err, errlen, -EINVAL, "slc_cache: a static cache needs a size above 0; use static:SIZE");
 	if (cfg->slc_cache != SIM_CACHE_NONE && cfg->cell == SIM_CELL_SLC)
 		return fail(err, errlen, -EINVAL, "slc_cache: a cell=slc drive has no SLC cache; use slc_cache=none");
+	/* Under one mapping unit it rounds to no cache; over half the drive, as static:PCT% allows. */
+	if (cfg->slc_static_bytes && cfg->slc_static_bytes < 4096) {
+		snprintf(num, sizeof(num), "%llu", (unsigned long long)cfg->slc_static_bytes);
+		return fail(err, errlen, -EINVAL,
+			    "slc_cache: %s bytes is less than one 4k unit of SLC; use at least 4k (e.g. static:64M)", num);
+	}
+	if (cfg->slc_static_bytes > cfg->capacity / 2) {
+		snprintf(num, sizeof(num), "%llu", (unsigned long long)cfg->slc_static_bytes);
+		return fail(err, errlen, -EINVAL,
+			    "slc_cache: %s bytes of static SLC is more than half the capacity; use at most 50%% (e.g. static:10%%)",
+			    num);
+	}
+	/* The buffer's release ring takes 16 bytes per 4 KiB of it: a write buffer past the drive is no drive. */
+	if (cfg->buffer > cfg->capacity || cfg->buffer > SIM_MAX_BUFFER) {
+		snprintf(num, sizeof(num), "%llu", (unsigned long long)cfg->buffer);
+		return fail(err, errlen, -EINVAL,
+			    "buffer: %s bytes is more than the capacity or 4G; use at most 4G and the capacity (e.g. buffer=64M)",
+			    num);
+	}
 	return 0;
 }
 

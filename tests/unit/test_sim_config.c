@@ -71,6 +71,11 @@ static void test_keys_override(void **state)
 	assert_int_equal(sim_config_parse("dc-tlc,slc_cache=dynamic:1G", &c, err, sizeof(err)), 0);
 	assert_int_equal(c.slc_cache, SIM_CACHE_DYNAMIC);
 	assert_int_equal(c.slc_static_bytes, 1ull << 30);
+	/* The limits themselves are accepted. */
+	assert_int_equal(sim_config_parse("budget-tlc,capacity=1G,slc_cache=static:512M,buffer=1G", &c, err,
+					  sizeof(err)), 0);
+	assert_int_equal(sim_config_parse("dc-tlc,capacity=1T,buffer=4G,slc_cache=dynamic:4k", &c, err,
+					  sizeof(err)), 0);
 }
 
 static void expect_error(const char *spec, const char *needle)
@@ -108,6 +113,14 @@ static void test_bad_values_name_the_key(void **state)
 	expect_error("budget-tlc,,seed=1", "comma");
 	expect_error("budget-tlc,seed=1,", "comma");
 	expect_error("dc-tlc,slc_cache=static:0", "slc_cache");
+	/* A static region past half the drive (static:PCT% stops at 50%) made a 3.5 TB drive of 1 GiB. */
+	expect_error("budget-tlc,capacity=1G,slc_cache=static:1T", "half the capacity");
+	expect_error("budget-tlc,capacity=1G,slc_cache=dynamic:900M", "half the capacity");
+	expect_error("budget-tlc,capacity=1G,slc_cache=static:100", "4k");
+	/* The buffer's ring is 16 bytes per 4 KiB: buffer=1T took 4 GiB of memory, 16T wrapped its size. */
+	expect_error("budget-tlc,capacity=1G,buffer=2G", "buffer");
+	expect_error("dc-tlc,capacity=1T,buffer=5G", "buffer");
+	expect_error("dc-tlc,capacity=1T,buffer=16T", "buffer");
 
 	/* Geometry that leaves GC no room is refused when the drive is built. */
 	struct sim_config c;
