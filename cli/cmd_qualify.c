@@ -167,9 +167,10 @@ static int read_requirements(struct qualify_cli *o)
 		cli_error("--requirements: cannot read '%s': %s", q, strerror(text ? errno : ENOMEM));
 		goto out;
 	}
+	errno = 0;
 	n = fread(text, 1, REQ_FILE_MAX + 1, f);
-	if (ferror(f))
-		cli_error("--requirements: cannot read '%s': %s", q, strerror(EIO));
+	if (ferror(f))   /* errno says why: EISDIR for a folder */
+		cli_error("--requirements: cannot read '%s': %s", q, strerror(errno ? errno : EIO));
 	else if ((ret = requirements_add_json(&o->reqs, text, n, err, sizeof(err))))
 		cli_error("--requirements: %s: %s", q, err);
 out:

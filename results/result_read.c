@@ -77,7 +77,10 @@ static int read_all(FILE *f, char **text, size_t *len)
 	if (!buf)
 		return -ENOMEM;
 	for (;;) {
-		size_t got = fread(buf + n, 1, cap - n, f);
+		size_t got;
+
+		errno = 0;
+		got = fread(buf + n, 1, cap - n, f);
 
 		n += got;
 		if (n > RESULT_LOAD_MAX_BYTES) {
@@ -86,8 +89,11 @@ static int read_all(FILE *f, char **text, size_t *len)
 		}
 		if (n < cap) {
 			if (ferror(f)) {
+				/* errno says why: EISDIR for a folder named result.json */
+				int ret = errno ? -errno : -EIO;
+
 				free(buf);
-				return -EIO;
+				return ret;
 			}
 			break;
 		}
