@@ -268,12 +268,11 @@ out:
 /* The span of t to precondition into p->o.s.usable_bytes: 0, or EXIT_USAGE after printing why. */
 static int check_span(struct pc_cmd *p, const struct target *t)
 {
+	char what[64];
+
 	p->o.s.usable_bytes = sweep_usable_bytes(t->info.capacity_bytes, 100 - p->span_pct);
-	if (p->o.s.usable_bytes < FILL_BS || p->o.s.usable_bytes < p->o.s.bs) {
-		cli_error("--span: %.4g%% of %s is smaller than one block", p->span_pct, t->info.path);
-		return EXIT_USAGE;
-	}
-	return 0;
+	snprintf(what, sizeof(what), "--span: %.4g%%", p->span_pct);
+	return pc_cli_check_usable(&p->o, t, 100 - p->span_pct, what);
 }
 
 /* A drive of a batch (cli/batch.h): its own copy of the options, checked as one TARGET is. */

@@ -330,10 +330,15 @@ static int check_drive(const struct qualify_cli *o, struct target *t)
 {
 	enum op_method m = sweep_resolve_op_method(t, o->prof.op_method);
 
+	char what[64];
+
 	if (m == OP_METHOD_NAMESPACE && !target_has(t, TARGET_CAP_OP_NAMESPACE)) {
 		cli_error("--op-method: %s cannot do namespace OP; use span", t->info.path);
 		return EXIT_USAGE;
 	}
+	snprintf(what, sizeof(what), "--op: %.4g%%", o->prof.plan.grid[o->prof.plan.ngrid - 1]);
+	if (pc_cli_check_usable(&o->pc, t, o->prof.plan.grid[o->prof.plan.ngrid - 1], what))
+		return EXIT_USAGE;
 	for (size_t i = 0; o->prof.qd && i < o->prof.nqd; i++)
 		if (o->prof.qd_list[i] > t->ops->max_queue_depth) {
 			cli_error("--qd-curve: %u is more than %s takes (%u)", o->prof.qd_list[i], t->info.path,

@@ -464,6 +464,10 @@ int sweep_prepare(struct sweep_cli *o, struct target *t, struct json_object **sa
 	}
 	if ((rc = pc_cli_check_target(&o->pc, t, "sweep")))
 		return rc;
+	/* The plan's top is its highest OP, the smallest span, for a list and a range alike. */
+	snprintf(err, sizeof(err), "--op: %.4g%%", o->plan.grid[o->plan.ngrid - 1]);
+	if ((rc = pc_cli_check_usable(&o->pc, t, o->plan.grid[o->plan.ngrid - 1], err)))
+		return rc;
 	*method = sweep_resolve_op_method(t, o->op_method);
 	if ((*method == OP_METHOD_NAMESPACE && !target_has(t, TARGET_CAP_OP_NAMESPACE)) ||
 	    (*method == OP_METHOD_HPA && !target_has(t, TARGET_CAP_OP_HPA))) {

@@ -69,3 +69,18 @@ expect_usage --qd          run $sim --qd 1,,4 $out
 expect_usage --force       run $sim --force $out
 expect_usage --verify      run $sim --verify $out
 expect_usage --verify      run $sim --rw randread --verify $out
+
+# A file target too small for what is asked is refused before it is purged: the span is
+# whole MiB, the fill 128k and the SLC probe one --bs write (these ran, then failed with exit 1).
+truncate -s 4096 "$work/4k.img"
+truncate -s 1M "$work/1m.img"
+expect_usage 'less than one'   slc "$work/4k.img" $out
+expect_usage 'less OP'         sweep "$work/1m.img" --op 0,50 $out
+expect_usage 'less OP'         sweep "$work/1m.img" --op-range 0:40 $out
+expect_usage 'less OP'         qualify "$work/1m.img" --op 0,50 --require steady $out
+expect_usage 'larger target'   precondition "$work/4k.img" $out
+# In a batch the drive is refused before any is written (and the batch says so on a second line).
+rm -rf "$work/out"
+run_cmd sweep "$work/1m.img" "$work/4k.img" --op 0 $out
+[ "$rc" -eq 2 ] && grep -q 'larger target' "$work/stderr" || fail "batch of a 4k file: exit $rc: $(cat "$work/stderr")"
+[ ! -e "$work/out" ] || fail "batch of a 4k file: created the --out directory"
