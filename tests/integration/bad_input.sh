@@ -84,3 +84,10 @@ rm -rf "$work/out"
 run_cmd sweep "$work/1m.img" "$work/4k.img" --op 0 $out
 [ "$rc" -eq 2 ] && grep -q 'larger target' "$work/stderr" || fail "batch of a 4k file: exit $rc: $(cat "$work/stderr")"
 [ ! -e "$work/out" ] || fail "batch of a 4k file: created the --out directory"
+
+# A TARGET path that cannot name a file is typed wrong, for run as for the other commands.
+ln -s loop-b "$work/loop-a"
+ln -s loop-a "$work/loop-b"
+expect_usage 'symbolic links'  run "$work/loop-a" --time 1s $out
+expect_usage 'symbolic links'  precondition "$work/loop-a" $out
+expect_usage 'bytes long'      run "$work/$(printf 'x%.0s' $(seq 300)).img" --time 1s $out
