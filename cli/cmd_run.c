@@ -701,15 +701,14 @@ static int raid_set_init(struct run_set *set, size_t nruns, const struct target 
 }
 
 /*
- * Everything before the first I/O: the target checked, the dry run, the
- * safety gate, the results directory, the set.  EXIT_OK to go on, or an
+ * Everything before the first I/O but the results directory: the target
+ * checked, the dry run, the safety gate, the set.  EXIT_OK to go on, or an
  * exit code (a dry run's, or after printing why).
  */
-static int setup(struct run_opts *o, struct target **t, struct run_set *set, char *out_dir, size_t len,
-		 struct json_object **target0, struct json_object **group0)
+static int setup(struct run_opts *o, struct target **t, struct run_set *set, struct json_object **target0,
+		 struct json_object **group0)
 {
 	size_t nruns = (o->nchunk ? o->nchunk : 1) * o->nqd;
-	char err[TARGET_ERRLEN];
 	int ret;
 
 	if ((ret = open_run_target(o, 0, t)) != EXIT_OK || (ret = check_against_target(o, *t)) != EXIT_OK)
@@ -719,14 +718,22 @@ static int setup(struct run_opts *o, struct target **t, struct run_set *set, cha
 	/* Reads never need confirmation; writes to a real device (each member of a group) always do. */
 	if (run_writes(o) && (ret = dev_safety_gate(*t, o->pc.yes, o->pc.force, false, "run")))
 		return ret;
-	if (cli_make_out_dir(o->pc.out, out_dir, len, err, sizeof(err)) < 0) {
-		cli_error("--out: %s", err);
-		return EXIT_USAGE;   /* before anything touched the target */
-	}
 	set->res = calloc(nruns, sizeof(*set->res));
 	if (!set->res || (o->nchunk && raid_set_init(set, nruns, *t, target0, group0))) {
 		cli_error("out of memory");
 		return EXIT_RUN_FAILED;
+	}
+	return EXIT_OK;
+}
+
+/* The results directory, made last of the checks: a refusal leaves none behind.  EXIT_OK or EXIT_USAGE. */
+static int make_out_dir(const struct run_opts *o, char *out_dir, size_t len)
+{
+	char err[TARGET_ERRLEN];
+
+	if (cli_make_out_dir(o->pc.out, out_dir, len, err, sizeof(err)) < 0) {
+		cli_error("--out: %s", err);
+		return EXIT_USAGE;   /* before anything touched the target */
 	}
 	return EXIT_OK;
 }
@@ -848,11 +855,13 @@ int cmd_run(int argc, char **argv)
 		goto out;
 	/* SIGINT/SIGTERM from here on: stop at the next batch, drain, save, exit 130. */
 	interrupt_install();
-	if ((ret = setup(&o, &t, &set, out_dir, sizeof(out_dir), &target0, &group0)) != EXIT_OK || o.pc.dry_run)
+	if ((ret = setup(&o, &t, &set, &target0, &group0)) != EXIT_OK || o.pc.dry_run)
 		goto out;
 	es = run_eta(&o);
+	/* --events is opened before the results directory is made: a bad --events leaves nothing. */
 	if ((ret = progress_open(&prog, &(struct progress_opts){ "run", o.pc.quiet, o.pc.json, o.pc.events }, t,
-				 &es)))
+				 &es)) ||
+	    (ret = make_out_dir(&o, out_dir, sizeof(out_dir))))
 		goto out;
 	set.prog = &prog;
 	utc_stamp(started, sizeof(started), true);

@@ -91,3 +91,8 @@ ln -s loop-a "$work/loop-b"
 expect_usage 'symbolic links'  run "$work/loop-a" --time 1s $out
 expect_usage 'symbolic links'  precondition "$work/loop-a" $out
 expect_usage 'bytes long'      run "$work/$(printf 'x%.0s' $(seq 300)).img" --time 1s $out
+
+# An --events file that cannot be written leaves no results directory (run made it first).
+expect_usage '--events'        run $sim --time 1s --events "$work/no/such/events" $out
+expect_usage '--events'        run --raid 1 $sim sim:dc-tlc,capacity=1G --time 1s --events "$work" $out
+expect_usage '--events'        precondition $sim --events "$work/no/such/events" $out
