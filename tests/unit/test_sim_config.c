@@ -130,6 +130,13 @@ static void test_bad_values_name_the_key(void **state)
 					  sizeof(err)), 0);
 	assert_int_equal(sim_drive_new(&c, &d, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "factory_op"));
+	/* The message says what helps: capacity did not, when the lines were few and large. */
+	assert_non_null(strstr(err, "lower pages_per_block"));
+	assert_null(strstr(err, "capacity"));
+	assert_int_equal(sim_config_parse("budget-tlc,capacity=1G,channels=64,dies=64,planes=16,page=4k", &c, err,
+					  sizeof(err)), 0);
+	assert_int_equal(sim_drive_new(&c, &d, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "fewer channels, dies or planes"));
 }
 
 /*
