@@ -702,7 +702,15 @@ static void print_done(const struct sweep_cli *o, struct sweep_doc *d, const cha
 		print_table(d);
 		printf("\nrecommended OP: %.4g%%  (%s)\n%s\n", k.recommended_op_percent, k.reason, k.versus);
 		print_endurance(d->doc);
-		printf("drive time: %.2f hours over %zu points\n", points_seconds(d->points) / 3600, d->n);
+		double secs = points_seconds(d->points);
+
+		/* In the unit that keeps it readable: a short sweep is not "0.00 hours". */
+		if (secs < 120)
+			printf("drive time: %.1f s over %zu points\n", secs, d->n);
+		else if (secs < 7200)
+			printf("drive time: %.1f min over %zu points\n", secs / 60, d->n);
+		else
+			printf("drive time: %.2f hours over %zu points\n", secs / 3600, d->n);
 	}
 	fprintf(stderr, "results: %s/result.json\n", dir);
 }
