@@ -585,6 +585,38 @@ static const char *can_carry_text(const struct sweep_run *run, double op, const 
 					       : "purge, span OP, fill, rounds to steady state";
 }
 
+static bool has_control(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return true;
+	return false;
+}
+
+/*
+ * A name as a message shows it, malloc'd: as is, or with control bytes
+ * escaped so the message stays one line.  With quote, as it can be pasted
+ * back into a shell too (a folder with a space is quoted); an escaped name
+ * no shell takes as typed, but the line stays one.  NULL: out of memory.
+ */
+static char *shown_name(const char *name, bool quote)
+{
+	char *argv[] = { (char *)name }, *q, *buf;
+	size_t len = strlen(name) * 4 + 4;
+
+	if (has_control(name)) {
+		if ((buf = malloc(len)))
+			escape_arg(buf, len, name);
+		return buf;
+	}
+	if (!quote)
+		return strdup(name);
+	q = shell_join("", 1, argv);
+	buf = q ? strdup(q + 1) : NULL;
+	free(q);
+	return buf;
+}
+
 /*
  * The sweep stopped in point pt at op (pt NULL: between points): an
  * interrupt (failure NULL) or an error.  The finished points are saved
@@ -598,7 +630,7 @@ static int stop_point(const struct cli_opts *pc, const struct sweep_run *run, st
 		      const struct sweep_out *so, double op, const double *member_op, const struct sweep_point *pt,
 		      const char *failure)
 {
-	char err[TARGET_ERRLEN], why[TARGET_ERRLEN + 32] = "";
+	char err[TARGET_ERRLEN], why[TARGET_ERRLEN + 32] = "", *qdir, *sdir, *spath;
 	int ret = 0;
 
 	json_object_object_del(d->doc, "incomplete_point");
@@ -620,28 +652,43 @@ static int stop_point(const struct cli_opts *pc, const struct sweep_run *run, st
 		ret = snprintf(err, sizeof(err), "out of memory");
 	else
 		ret = save(d, so->dir, false, so->virtual_time, err, sizeof(err));
+	/* One line: what failed, where the finished points are, and a command that runs as printed. */
+	qdir = shown_name(so->dir, false);
+	sdir = shown_name(so->dir, true);
+	spath = shown_name(run->t->info.path, true);
+	if (!qdir || !sdir || !spath) {
+		cli_fail(pc, "%s; out of memory", failure ? why : "interrupted");
+		ret = failure ? EXIT_RUN_FAILED : EXIT_INTERRUPTED;
+		goto out;
+	}
 	if (failure) {
-		/* One line: what failed, and where the finished points are. */
 		if (ret)
 			cli_fail(pc, "%s; saving the finished points: %s", why, err);
 		else if (pctx->members)
 			cli_fail(pc, "%s; %zu finished point(s) in %s/result.json (--resume %s continues)", why, d->n,
-				 so->dir, so->dir);
+				 qdir, sdir);
 		else
-			/* A command that runs as printed (tests/integration/suggestions.sh runs it). */
+			/* tests/integration/suggestions.sh runs it. */
 			cli_fail(pc, "%s; %zu finished point(s) in %s/result.json; continue with: ssdprof sweep %s "
-				 "--resume %s", why, d->n, so->dir, run->t->info.path, so->dir);
-		return EXIT_RUN_FAILED;
+				 "--resume %s", why, d->n, qdir, spath, sdir);
+		ret = EXIT_RUN_FAILED;
+		goto out;
 	}
 	if (ret)
 		cli_fail(pc, "%s", err);
 	if (pctx->members)
 		cli_fail(pc, "interrupted after %zu point(s); results so far in %s/result.json; "
-			  "continue with the same --raid, --chunk and members plus --resume %s", d->n, so->dir, so->dir);
+			  "continue with the same --raid, --chunk and members plus --resume %s", d->n, qdir,
+			  sdir);
 	else
 		cli_fail(pc, "interrupted after %zu point(s); results so far in %s/result.json; "
-			  "continue with: ssdprof sweep %s --resume %s", d->n, so->dir, run->t->info.path, so->dir);
-	return EXIT_INTERRUPTED;
+			  "continue with: ssdprof sweep %s --resume %s", d->n, qdir, spath, sdir);
+	ret = EXIT_INTERRUPTED;
+out:
+	free(qdir);
+	free(sdir);
+	free(spath);
+	return ret;
 }
 
 /* Every point of the plan, each saved as it ends.  0, or an exit code after printing why. */
