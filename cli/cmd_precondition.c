@@ -249,7 +249,7 @@ static int precondition(struct pc_cmd *p, struct target *t)
 			r.reached ? "steady state reached" : "steady state NOT reached", r.nrounds, r.stop_reason,
 			r.iops, r.window.first + 1, r.window.last + 1, text_num(wa, sizeof(wa), 2, r.waf));
 	if (!o->batch)
-		fprintf(stderr, "results: %s/result.json\n", dir);
+		cli_results_line(dir);
 	if (ret == -EINTR)
 		rc = EXIT_INTERRUPTED;
 	else

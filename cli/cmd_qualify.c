@@ -533,7 +533,7 @@ static int finish(struct qualify_cli *o, struct qualify_drive *d, unsigned n, co
 		table_free(&t);
 		printf("\n%u of %u drive(s) pass\n", passed, n);
 	}
-	fprintf(stderr, "results: %s/result.json\n", dir);
+	cli_results_line(dir);
 	rc = interrupted ? EXIT_INTERRUPTED : failed_runs ? EXIT_RUN_FAILED : passed < n ? EXIT_QUALIFY_FAILED : EXIT_OK;
 	json_object_put(doc);
 	return rc;

@@ -815,7 +815,7 @@ static int finish(struct run_opts *o, const struct target *t, const struct run_s
 		rc = EXIT_INTERRUPTED;
 		goto out;
 	}
-	fprintf(stderr, "results: %s/result.json\n", out_dir);
+	cli_results_line(out_dir);
 	rc = EXIT_OK;
 out:
 	json_object_put(doc);

@@ -231,7 +231,7 @@ static int probe(const struct cli_opts *o, struct target *t, const struct slc_se
 		goto out;
 	}
 	if (!o->batch)
-		fprintf(stderr, "results: %s/result.json\n", dir);
+		cli_results_line(dir);
 	rc = EXIT_OK;
 out:
 	json_object_put(doc);

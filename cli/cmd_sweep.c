@@ -759,7 +759,7 @@ static void print_done(const struct sweep_cli *o, struct sweep_doc *d, const cha
 		else
 			printf("drive time: %.2f hours over %zu points\n", secs / 3600, d->n);
 	}
-	fprintf(stderr, "results: %s/result.json\n", dir);
+	cli_results_line(dir);
 }
 
 int sweep_one(struct sweep_cli *o, struct target *t, struct json_object *saved, enum op_method method)
