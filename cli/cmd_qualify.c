@@ -317,6 +317,8 @@ static int parse_args(struct qualify_cli *o)
 		cli_error("qualify: --resume DIR writes its results into DIR; leave out --out");
 		return EXIT_USAGE;
 	}
+	if (o->resume && (ret = qualify_check_resume(o->resume)))
+		return ret;
 	if (!o->have_list)
 		sweep_plan_adaptive(&o->prof.plan, o->lo, o->hi, o->resolution);
 	o->prof.pc = &o->pc;
