@@ -337,6 +337,27 @@ static void print_table(const struct sweep_doc *d)
 	table_free(&t);
 }
 
+/*
+ * The points that did not reach steady state, named under the
+ * recommendation (as the report's "points" line does): their figures are
+ * the last rounds', which the recommendation's "steady IOPS" includes.
+ */
+static void print_not_steady(const struct sweep_doc *d)
+{
+	size_t n = json_object_array_length(d->points), bad = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		struct json_object *p = json_object_array_get_idx(d->points, i);
+
+		if (jtrue(jget(p, "steady_state"), "reached") || !strcmp(jstr(p, "method") ? jstr(p, "method") : "",
+									 "predicted"))
+			continue;
+		printf(bad++ ? " %.4g%%" : "not steady (figures of the last rounds): %.4g%%", jnum(p, "op_percent"));
+	}
+	if (bad)
+		printf(" (%zu of %zu points)\n", bad, n);
+}
+
 /* The life at the recommendation and the least OP for --target-life, when known. */
 static void print_endurance(struct json_object *doc)
 {
@@ -748,6 +769,7 @@ static void print_done(const struct sweep_cli *o, struct sweep_doc *d, const cha
 	} else if (!o->pc.quiet) {
 		print_table(d);
 		printf("\nrecommended OP: %.4g%%  (%s)\n%s\n", k.recommended_op_percent, k.reason, k.versus);
+		print_not_steady(d);
 		print_endurance(d->doc);
 		double secs = points_seconds(d->points);
 
