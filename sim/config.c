@@ -365,7 +365,7 @@ static void key_fmt(struct json_object *o, const char *k, const char *fmt, ...)
 }
 
 /* Sizes as they would be typed: the largest binary unit that divides exactly. */
-static void key_size(struct json_object *o, const char *k, uint64_t v)
+static void size_text(char *buf, size_t len, uint64_t v)
 {
 	static const char units[] = "kMGT";
 	int u = -1;
@@ -375,9 +375,17 @@ static void key_size(struct json_object *o, const char *k, uint64_t v)
 		u++;
 	}
 	if (u < 0)
-		key_fmt(o, k, "%llu", (unsigned long long)v);
+		snprintf(buf, len, "%llu", (unsigned long long)v);
 	else
-		key_fmt(o, k, "%llu%c", (unsigned long long)v, units[u]);
+		snprintf(buf, len, "%llu%c", (unsigned long long)v, units[u]);
+}
+
+static void key_size(struct json_object *o, const char *k, uint64_t v)
+{
+	char buf[32];
+
+	size_text(buf, sizeof(buf), v);
+	key_str(o, k, buf);
 }
 
 void sim_config_keys_json(const struct sim_config *c, struct json_object *o)
@@ -398,8 +406,12 @@ void sim_config_keys_json(const struct sim_config *c, struct json_object *o)
 	if (c->slc_cache != SIM_CACHE_NONE) {
 		const char *kind = c->slc_cache == SIM_CACHE_STATIC ? "static" : "dynamic";
 
+		char size[32];
+
+		/* Exact, so the keys typed back make the same drive (static:5000 is not static:4k). */
+		size_text(size, sizeof(size), c->slc_static_bytes);
 		if (c->slc_static_bytes)
-			snprintf(cache, sizeof(cache), "%s:%lluk", kind, (unsigned long long)(c->slc_static_bytes / 1024));
+			snprintf(cache, sizeof(cache), "%s:%s", kind, size);
 		else if (c->slc_static_pct > 0)
 			snprintf(cache, sizeof(cache), "%s:%g%%", kind, c->slc_static_pct);
 		else

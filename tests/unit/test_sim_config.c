@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <json-c/json.h>
 
 #include "sim_test_util.h"
 
@@ -71,6 +72,19 @@ static void test_keys_override(void **state)
 	assert_int_equal(sim_config_parse("dc-tlc,slc_cache=dynamic:1G", &c, err, sizeof(err)), 0);
 	assert_int_equal(c.slc_cache, SIM_CACHE_DYNAMIC);
 	assert_int_equal(c.slc_static_bytes, 1ull << 30);
+	/* The keys name the drive exactly: typed back, a static size is the same one (5000 was shown as 4k). */
+	const char *sizes[] = { "static:5000", "static:64M", "dynamic:1536k", "static:1%" };
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		char spec[64];
+		struct json_object *keys = json_object_new_object(), *v;
+
+		snprintf(spec, sizeof(spec), "budget-tlc,capacity=1G,slc_cache=%s", sizes[i]);
+		assert_int_equal(sim_config_parse(spec, &c, err, sizeof(err)), 0);
+		sim_config_keys_json(&c, keys);
+		assert_true(json_object_object_get_ex(keys, "slc_cache", &v));
+		assert_string_equal(json_object_get_string(v), sizes[i]);
+		json_object_put(keys);
+	}
 	/* The limits themselves are accepted. */
 	assert_int_equal(sim_config_parse("budget-tlc,capacity=1G,slc_cache=static:512M,buffer=1G", &c, err,
 					  sizeof(err)), 0);
