@@ -136,7 +136,7 @@ sed -n 2p "$work/stdout" | grep -q "sim:dc-tlc" || fail "compare --rank-by stead
 run_cmd compare par/drive-1/sweep/result.json par/drive-2/sweep/result.json --rank-by p99_9_write_us
 sed -n 2p "$work/stdout" | grep -q "sim:dc-tlc" || fail "compare --rank-by p99_9_write_us does not put dc-tlc first"
 run_cmd compare par/drive-1/sweep/result.json par/drive-2/sweep/result.json --rank-by iops
-[ "$rc" = 2 ] && grep -qF -- "--rank-by: use steady_iops" "$work/stderr" || fail "compare --rank-by iops: exit $rc"
+[ "$rc" = 2 ] && grep -qF -- "--rank-by: 'iops' is not a figure; use steady_iops" "$work/stderr" || fail "compare --rank-by iops: exit $rc"
 run_cmd compare par/drive-1/slc/result.json par/drive-2/slc/result.json --rank-by life_years
 [ "$rc" = 2 ] && grep -qF "none of these results has it" "$work/stderr" || fail "compare --rank-by life_years of slc results: exit $rc"
 run_cmd report par/result.json --rank-by steady_iops
