@@ -190,12 +190,13 @@ int batch_run(void *items, size_t size, unsigned n, unsigned jobs, void *(*run)(
 /* fmt after prefix into one line, written at once. */
 static void say(FILE *f, const char *prefix, const char *fmt, va_list ap)
 {
-	char line[4096];
+	char line[4096], shown[4096];
 	int len = snprintf(line, sizeof(line), "%s", prefix);
 
 	if (len >= 0 && (size_t)len < sizeof(line))
 		vsnprintf(line + len, sizeof(line) - (size_t)len, fmt, ap);
-	fprintf(f, "%s\n", line);
+	cli_one_line(shown, sizeof(shown), line);   /* one line, whatever name it quotes */
+	fprintf(f, "%s\n", shown);
 	fflush(f);
 }
 
@@ -346,7 +347,7 @@ int batch_finish(const struct cli_opts *pc, const char *cmd, struct batch_drive 
 		       interrupted && !strcmp(cmd, "sweep") ? "; the same TARGETs with --resume DIR continue them" : "");
 	}
 	fflush(stdout);
-	fprintf(stderr, "results: %s/result.json\n", dir);
+	cli_results_line(dir);
 	rc = interrupted ? EXIT_INTERRUPTED : failed ? EXIT_RUN_FAILED : EXIT_OK;
 	json_object_put(doc);
 	return rc;

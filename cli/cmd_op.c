@@ -221,6 +221,12 @@ static int change(struct target *t, struct op_args *a)
 			dev_nsmgmt_refused(t));
 	if (used == OP_METHOD_SPAN) {
 		ret = set_span(t, orig, usable, dry_run, err, sizeof(err));
+	} else if (dry_run && target_has(t, TARGET_CAP_SIMULATED)) {
+		/* A simulated drive sends no commands to print (as purge --dry-run says): say what would change. */
+		printf("would %s the simulated drive's %s OP: %llu bytes usable of %llu (OP %.2f%%)\n",
+		       restore ? "restore" : "set", op_method_name(used), (unsigned long long)usable,
+		       (unsigned long long)orig, orig ? 100.0 * (1.0 - (double)usable / (double)orig) : 0.0);
+		ret = 0;
 	} else {
 		ret = t->ops->set_op(t, used, usable, err, sizeof(err));
 		if (ret && m == OP_METHOD_AUTO && !restore && (ret == -EOPNOTSUPP || ret == -EIO) &&

@@ -249,7 +249,7 @@ static int precondition(struct pc_cmd *p, struct target *t)
 			r.reached ? "steady state reached" : "steady state NOT reached", r.nrounds, r.stop_reason,
 			r.iops, r.window.first + 1, r.window.last + 1, text_num(wa, sizeof(wa), 2, r.waf));
 	if (!o->batch)
-		fprintf(stderr, "results: %s/result.json\n", dir);
+		cli_results_line(dir);
 	if (ret == -EINTR)
 		rc = EXIT_INTERRUPTED;
 	else
@@ -268,11 +268,12 @@ out:
 /* The span of t to precondition into p->o.s.usable_bytes: 0, or EXIT_USAGE after printing why. */
 static int check_span(struct pc_cmd *p, const struct target *t)
 {
+	char what[64];
+
 	p->o.s.usable_bytes = sweep_usable_bytes(t->info.capacity_bytes, 100 - p->span_pct);
-	if (p->o.s.usable_bytes < FILL_BS || p->o.s.usable_bytes < p->o.s.bs) {
-		cli_error("--span: %.4g%% of %s is smaller than one block", p->span_pct, t->info.path);
+	snprintf(what, sizeof(what), "--span: %.4g%%", p->span_pct);
+	if (pc_cli_check_usable(&p->o, t, 100 - p->span_pct, what))
 		return EXIT_USAGE;
-	}
 	/* After a purge the LBAs past the span are spare: GC starts once they are written. */
 	p->o.s.host_spare_bytes = p->purge ? t->info.capacity_bytes - p->o.s.usable_bytes : 0;
 	return 0;

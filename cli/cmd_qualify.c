@@ -173,9 +173,10 @@ static int read_requirements(struct qualify_cli *o)
 		cli_error("--requirements: cannot read '%s': %s", q, strerror(text ? errno : ENOMEM));
 		goto out;
 	}
+	errno = 0;
 	n = fread(text, 1, REQ_FILE_MAX + 1, f);
-	if (ferror(f))
-		cli_error("--requirements: cannot read '%s': %s", q, strerror(EIO));
+	if (ferror(f))   /* errno says why: EISDIR for a folder */
+		cli_error("--requirements: cannot read '%s': %s", q, strerror(errno ? errno : EIO));
 	else if ((ret = requirements_add_json(&o->reqs, text, n, err, sizeof(err))))
 		cli_error("--requirements: %s: %s", q, err);
 out:
@@ -324,6 +325,8 @@ static int parse_args(struct qualify_cli *o)
 		cli_error("qualify: --resume DIR writes its results into DIR; leave out --out");
 		return EXIT_USAGE;
 	}
+	if (o->resume && (ret = qualify_check_resume(o->resume)))
+		return ret;
 	if (!o->have_list)
 		sweep_plan_adaptive(&o->prof.plan, o->lo, o->hi, o->resolution);
 	o->prof.pc = &o->pc;
@@ -337,10 +340,15 @@ static int check_drive(const struct qualify_cli *o, struct target *t)
 {
 	enum op_method m = sweep_resolve_op_method(t, o->prof.op_method);
 
+	char what[64];
+
 	if (m == OP_METHOD_NAMESPACE && !target_has(t, TARGET_CAP_OP_NAMESPACE)) {
 		cli_error("--op-method: %s cannot do namespace OP; use span", t->info.path);
 		return EXIT_USAGE;
 	}
+	snprintf(what, sizeof(what), "--op: %.4g%%", o->prof.plan.grid[o->prof.plan.ngrid - 1]);
+	if (pc_cli_check_usable(&o->pc, t, o->prof.plan.grid[o->prof.plan.ngrid - 1], what))
+		return EXIT_USAGE;
 	for (size_t i = 0; o->prof.qd && i < o->prof.nqd; i++)
 		if (o->prof.qd_list[i] > t->ops->max_queue_depth) {
 			cli_error("--qd-curve: %u is more than %s takes (%u)", o->prof.qd_list[i], t->info.path,
@@ -519,7 +527,7 @@ static int finish(struct qualify_cli *o, struct qualify_drive *d, unsigned n, co
 		table_free(&t);
 		printf("\n%u of %u drive(s) pass\n", passed, n);
 	}
-	fprintf(stderr, "results: %s/result.json\n", dir);
+	cli_results_line(dir);
 	rc = interrupted ? EXIT_INTERRUPTED : failed_runs ? EXIT_RUN_FAILED : passed < n ? EXIT_QUALIFY_FAILED : EXIT_OK;
 	json_object_put(doc);
 	return rc;

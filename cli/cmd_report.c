@@ -67,6 +67,12 @@ int report_options(int argc, char **argv, const char *cmd, const char **out, con
 				cli_error("%s: %s is given twice; give it once", cmd, c == 'o' ? "-o/--out" : "--png");
 				return EXIT_USAGE;
 			}
+			/* An empty name would be the current folder's ".", renamed onto. */
+			if (!*optarg) {
+				cli_error("%s: %s: empty file name; give a file, e.g. %s", cmd,
+					  c == 'o' ? "-o" : "--png", c == 'o' ? "-o report.html" : "--png charts");
+				return EXIT_USAGE;
+			}
 			*(c == 'o' ? out : png) = optarg;
 			break;
 		case 'r':

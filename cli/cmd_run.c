@@ -287,7 +287,8 @@ static int check_args(struct run_opts *o, bool have_time, bool have_bytes)
 	}
 	o->target = o->argv[optind];
 	o->first = optind;
-	return EXIT_OK;
+	/* A sample per --interval of every step is kept and saved: 1ms over 24h was 86 million, no result. */
+	return cli_check_samples(o->w.time_ns, o->w.interval_ns, (uint64_t)o->nqd * (o->nchunk ? o->nchunk : 1));
 }
 
 /* --workload replaces the pattern and sizes; --random-dist shapes random offsets.  EXIT_OK or EXIT_USAGE. */
@@ -400,7 +401,7 @@ static int open_exit_code(int ret)
 {
 	switch (-ret) {
 	case ENOENT: case ENOTDIR: case EISDIR: case EINVAL: case EACCES: case EPERM:
-	case EROFS: case ENXIO: case ENODEV: case ENOTBLK:
+	case EROFS: case ENXIO: case ENODEV: case ENOTBLK: case ELOOP: case ENAMETOOLONG:
 		return EXIT_USAGE;
 	default:
 		return EXIT_RUN_FAILED;
@@ -701,15 +702,14 @@ static int raid_set_init(struct run_set *set, size_t nruns, const struct target 
 }
 
 /*
- * Everything before the first I/O: the target checked, the dry run, the
- * safety gate, the results directory, the set.  EXIT_OK to go on, or an
+ * Everything before the first I/O but the results directory: the target
+ * checked, the dry run, the safety gate, the set.  EXIT_OK to go on, or an
  * exit code (a dry run's, or after printing why).
  */
-static int setup(struct run_opts *o, struct target **t, struct run_set *set, char *out_dir, size_t len,
-		 struct json_object **target0, struct json_object **group0)
+static int setup(struct run_opts *o, struct target **t, struct run_set *set, struct json_object **target0,
+		 struct json_object **group0)
 {
 	size_t nruns = (o->nchunk ? o->nchunk : 1) * o->nqd;
-	char err[TARGET_ERRLEN];
 	int ret;
 
 	if ((ret = open_run_target(o, 0, t)) != EXIT_OK || (ret = check_against_target(o, *t)) != EXIT_OK)
@@ -719,16 +719,23 @@ static int setup(struct run_opts *o, struct target **t, struct run_set *set, cha
 	/* Reads never need confirmation; writes to a real device (each member of a group) always do. */
 	if (run_writes(o) && (ret = dev_safety_gate(*t, o->pc.yes, o->pc.force, false, "run")))
 		return ret;
-	if (cli_make_out_dir(o->pc.out, out_dir, len, err, sizeof(err)) < 0) {
-		cli_error("--out: %s", err);
-		return EXIT_USAGE;   /* before anything touched the target */
-	}
 	set->res = calloc(nruns, sizeof(*set->res));
 	if (!set->res || (o->nchunk && raid_set_init(set, nruns, *t, target0, group0))) {
 		cli_error("out of memory");
 		return EXIT_RUN_FAILED;
 	}
 	return EXIT_OK;
+}
+
+/* The results directory, made last of the checks: a refusal leaves none behind.  EXIT_OK or EXIT_USAGE. */
+static int make_out_dir(const struct run_opts *o, char *out_dir, size_t len)
+{
+	char err[TARGET_ERRLEN];
+	bool bad = cli_make_out_dir(o->pc.out, out_dir, len, err, sizeof(err)) < 0;
+
+	if (bad)
+		cli_error("--out: %s", err);   /* before anything touched the target */
+	return bad ? EXIT_USAGE : EXIT_OK;
 }
 
 /* Every chunk's steps; a fresh group per chunk.  EXIT_OK, or an exit code after printing why. */
@@ -808,7 +815,7 @@ static int finish(struct run_opts *o, const struct target *t, const struct run_s
 		rc = EXIT_INTERRUPTED;
 		goto out;
 	}
-	fprintf(stderr, "results: %s/result.json\n", out_dir);
+	cli_results_line(out_dir);
 	rc = EXIT_OK;
 out:
 	json_object_put(doc);
@@ -848,11 +855,13 @@ int cmd_run(int argc, char **argv)
 		goto out;
 	/* SIGINT/SIGTERM from here on: stop at the next batch, drain, save, exit 130. */
 	interrupt_install();
-	if ((ret = setup(&o, &t, &set, out_dir, sizeof(out_dir), &target0, &group0)) != EXIT_OK || o.pc.dry_run)
+	if ((ret = setup(&o, &t, &set, &target0, &group0)) != EXIT_OK || o.pc.dry_run)
 		goto out;
 	es = run_eta(&o);
+	/* --events is opened before the results directory is made: a bad --events leaves nothing. */
 	if ((ret = progress_open(&prog, &(struct progress_opts){ "run", o.pc.quiet, o.pc.json, o.pc.events }, t,
-				 &es)))
+				 &es)) ||
+	    (ret = make_out_dir(&o, out_dir, sizeof(out_dir))))
 		goto out;
 	set.prog = &prog;
 	utc_stamp(started, sizeof(started), true);

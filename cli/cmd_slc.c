@@ -14,6 +14,7 @@
 
 #include "cli/batch.h"
 #include "cli/commands.h"
+#include "util/escape.h"
 #include "cli/interrupt.h"
 #include "util/parse.h"
 #include "cli/pc_options.h"
@@ -230,7 +231,7 @@ static int probe(const struct cli_opts *o, struct target *t, const struct slc_se
 		goto out;
 	}
 	if (!o->batch)
-		fprintf(stderr, "results: %s/result.json\n", dir);
+		cli_results_line(dir);
 	rc = EXIT_OK;
 out:
 	json_object_put(doc);
@@ -297,10 +298,26 @@ struct slc_drive {
 	const struct slc_settings *base;
 };
 
+/* The probe writes what the prefill leaves in whole --bs writes: none is no probe.  0 or EXIT_USAGE. */
+static int check_size(const struct cli_opts *o, const struct slc_settings *base, const struct target *t)
+{
+	uint64_t cap = t->info.capacity_bytes;
+	uint64_t prefill = (uint64_t)((double)cap * base->prefill_pct / 100.0) / o->s.bs * o->s.bs;
+	ESCAPE_BUF(q);
+
+	if (cap - prefill >= o->s.bs)
+		return 0;
+	cli_error("slc: %s has %llu bytes to probe%s, less than one %u-byte write; use a larger target or a smaller --bs",
+		  escape_arg(q, sizeof(q), t->info.path), (unsigned long long)(cap - prefill),
+		  prefill ? " after the prefill" : "", o->s.bs);
+	return EXIT_USAGE;
+}
+
 static int batch_check(struct batch_drive *d, void *ctx)
 {
 	const struct slc_drive *all = ctx;
 	struct slc_drive *s = malloc(sizeof(*s));
+	int rc;
 
 	if (!s) {
 		cli_error("out of memory");
@@ -310,7 +327,8 @@ static int batch_check(struct batch_drive *d, void *ctx)
 	d->arg = s;
 	s->o.batch = d;
 	s->o.yes = d->yes;
-	return pc_cli_check_target(&s->o, d->t, "slc");
+	rc = pc_cli_check_target(&s->o, d->t, "slc");
+	return rc ? rc : check_size(&s->o, s->base, d->t);
 }
 
 static void batch_dry_run(struct batch_drive *d, void *ctx)
@@ -356,7 +374,7 @@ int cmd_slc(int argc, char **argv)
 		rc = batch_main(&all.o, argc, argv, optind, all.o.out, jobs, &batch, &all);
 		goto out;
 	}
-	if ((rc = pc_cli_open_target(&all.o, argc, argv, optind, "slc", &t)))
+	if ((rc = pc_cli_open_target(&all.o, argc, argv, optind, "slc", &t)) || (rc = check_size(&all.o, &s, t)))
 		goto out;
 	if (all.o.dry_run) {
 		dry_run(&all.o, &s, t);

@@ -337,6 +337,27 @@ static void print_table(const struct sweep_doc *d)
 	table_free(&t);
 }
 
+/*
+ * The points that did not reach steady state, named under the
+ * recommendation (as the report's "points" line does): their figures are
+ * the last rounds', which the recommendation's "steady IOPS" includes.
+ */
+static void print_not_steady(const struct sweep_doc *d)
+{
+	size_t n = json_object_array_length(d->points), bad = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		struct json_object *p = json_object_array_get_idx(d->points, i);
+
+		if (jtrue(jget(p, "steady_state"), "reached") || !strcmp(jstr(p, "method") ? jstr(p, "method") : "",
+									 "predicted"))
+			continue;
+		printf(bad++ ? " %.4g%%" : "not steady (figures of the last rounds): %.4g%%", jnum(p, "op_percent"));
+	}
+	if (bad)
+		printf(" (%zu of %zu points)\n", bad, n);
+}
+
 /* The life at the recommendation and the least OP for --target-life, when known. */
 static void print_endurance(struct json_object *doc)
 {
@@ -465,6 +486,10 @@ int sweep_prepare(struct sweep_cli *o, struct target *t, struct json_object **sa
 	}
 	if ((rc = pc_cli_check_target(&o->pc, t, "sweep")))
 		return rc;
+	/* The plan's top is its highest OP, the smallest span, for a list and a range alike. */
+	snprintf(err, sizeof(err), "--op: %.4g%%", o->plan.grid[o->plan.ngrid - 1]);
+	if ((rc = pc_cli_check_usable(&o->pc, t, o->plan.grid[o->plan.ngrid - 1], err)))
+		return rc;
 	*method = sweep_resolve_op_method(t, o->op_method);
 	if ((*method == OP_METHOD_NAMESPACE && !target_has(t, TARGET_CAP_OP_NAMESPACE)) ||
 	    (*method == OP_METHOD_HPA && !target_has(t, TARGET_CAP_OP_HPA))) {
@@ -583,6 +608,38 @@ static const char *can_carry_text(const struct sweep_run *run, double op, const 
 					       : "purge, span OP, fill, rounds to steady state";
 }
 
+static bool has_control(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return true;
+	return false;
+}
+
+/*
+ * A name as a message shows it, malloc'd: as is, or with control bytes
+ * escaped so the message stays one line.  With quote, as it can be pasted
+ * back into a shell too (a folder with a space is quoted); an escaped name
+ * no shell takes as typed, but the line stays one.  NULL: out of memory.
+ */
+static char *shown_name(const char *name, bool quote)
+{
+	char *argv[] = { (char *)name }, *q, *buf;
+	size_t len = strlen(name) * 4 + 4;
+
+	if (has_control(name)) {
+		if ((buf = malloc(len)))
+			escape_arg(buf, len, name);
+		return buf;
+	}
+	if (!quote)
+		return strdup(name);
+	q = shell_join("", 1, argv);
+	buf = q ? strdup(q + 1) : NULL;
+	free(q);
+	return buf;
+}
+
 /*
  * The sweep stopped in point pt at op (pt NULL: between points): an
  * interrupt (failure NULL) or an error.  The finished points are saved
@@ -596,7 +653,7 @@ static int stop_point(const struct cli_opts *pc, const struct sweep_run *run, st
 		      const struct sweep_out *so, double op, const double *member_op, const struct sweep_point *pt,
 		      const char *failure)
 {
-	char err[TARGET_ERRLEN], why[TARGET_ERRLEN + 32] = "";
+	char err[TARGET_ERRLEN], why[TARGET_ERRLEN + 32] = "", *qdir, *sdir, *spath;
 	int ret = 0;
 
 	json_object_object_del(d->doc, "incomplete_point");
@@ -618,28 +675,43 @@ static int stop_point(const struct cli_opts *pc, const struct sweep_run *run, st
 		ret = snprintf(err, sizeof(err), "out of memory");
 	else
 		ret = save(d, so->dir, false, so->virtual_time, err, sizeof(err));
+	/* One line: what failed, where the finished points are, and a command that runs as printed. */
+	qdir = shown_name(so->dir, false);
+	sdir = shown_name(so->dir, true);
+	spath = shown_name(run->t->info.path, true);
+	if (!qdir || !sdir || !spath) {
+		cli_fail(pc, "%s; out of memory", failure ? why : "interrupted");
+		ret = failure ? EXIT_RUN_FAILED : EXIT_INTERRUPTED;
+		goto out;
+	}
 	if (failure) {
-		/* One line: what failed, and where the finished points are. */
 		if (ret)
 			cli_fail(pc, "%s; saving the finished points: %s", why, err);
 		else if (pctx->members)
 			cli_fail(pc, "%s; %zu finished point(s) in %s/result.json (--resume %s continues)", why, d->n,
-				 so->dir, so->dir);
+				 qdir, sdir);
 		else
-			/* A command that runs as printed (tests/integration/suggestions.sh runs it). */
+			/* tests/integration/suggestions.sh runs it. */
 			cli_fail(pc, "%s; %zu finished point(s) in %s/result.json; continue with: ssdprof sweep %s "
-				 "--resume %s", why, d->n, so->dir, run->t->info.path, so->dir);
-		return EXIT_RUN_FAILED;
+				 "--resume %s", why, d->n, qdir, spath, sdir);
+		ret = EXIT_RUN_FAILED;
+		goto out;
 	}
 	if (ret)
 		cli_fail(pc, "%s", err);
 	if (pctx->members)
 		cli_fail(pc, "interrupted after %zu point(s); results so far in %s/result.json; "
-			  "continue with the same --raid, --chunk and members plus --resume %s", d->n, so->dir, so->dir);
+			  "continue with the same --raid, --chunk and members plus --resume %s", d->n, qdir,
+			  sdir);
 	else
 		cli_fail(pc, "interrupted after %zu point(s); results so far in %s/result.json; "
-			  "continue with: ssdprof sweep %s --resume %s", d->n, so->dir, run->t->info.path, so->dir);
-	return EXIT_INTERRUPTED;
+			  "continue with: ssdprof sweep %s --resume %s", d->n, qdir, spath, sdir);
+	ret = EXIT_INTERRUPTED;
+out:
+	free(qdir);
+	free(sdir);
+	free(spath);
+	return ret;
 }
 
 /* Every point of the plan, each saved as it ends.  0, or an exit code after printing why. */
@@ -699,10 +771,19 @@ static void print_done(const struct sweep_cli *o, struct sweep_doc *d, const cha
 	} else if (!o->pc.quiet) {
 		print_table(d);
 		printf("\nrecommended OP: %.4g%%  (%s)\n%s\n", k.recommended_op_percent, k.reason, k.versus);
+		print_not_steady(d);
 		print_endurance(d->doc);
-		printf("drive time: %.2f hours over %zu points\n", points_seconds(d->points) / 3600, d->n);
+		double secs = points_seconds(d->points);
+
+		/* In the unit that keeps it readable: a short sweep is not "0.00 hours". */
+		if (secs < 120)
+			printf("drive time: %.1f s over %zu points\n", secs, d->n);
+		else if (secs < 7200)
+			printf("drive time: %.1f min over %zu points\n", secs / 60, d->n);
+		else
+			printf("drive time: %.2f hours over %zu points\n", secs / 3600, d->n);
 	}
-	fprintf(stderr, "results: %s/result.json\n", dir);
+	cli_results_line(dir);
 }
 
 int sweep_one(struct sweep_cli *o, struct target *t, struct json_object *saved, enum op_method method)

@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <stdarg.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,16 +128,41 @@ const struct command *command_list(size_t *count)
 	return commands;
 }
 
+void cli_one_line(char *out, size_t len, const char *in)
+{
+	size_t n = 0;
+
+	for (; *in && n + 5 < len; in++) {
+		unsigned char c = (unsigned char)*in;
+
+		if ((c < 0x20 && c != '\t') || c == 0x7f)
+			n += (size_t)snprintf(out + n, len - n, "\\x%02x", c);
+		else
+			out[n++] = (char)c;
+	}
+	if (len)
+		out[n < len ? n : len - 1] = '\0';
+}
+
+void cli_results_line(const char *dir)
+{
+	char shown[PATH_MAX * 4];
+
+	cli_one_line(shown, sizeof(shown), dir);
+	fprintf(stderr, "results: %s/result.json\n", shown);
+}
+
 void cli_error(const char *fmt, ...)
 {
-	char line[4096];
+	char line[4096], shown[4096];
 	va_list ap;
 
 	/* One write: lines of drives profiled at once (cli/batch.h) never mix. */
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "ssdprof: %s\n", line);
+	cli_one_line(shown, sizeof(shown), line);
+	fprintf(stderr, "ssdprof: %s\n", shown);
 }
 
 int cli_getopt_error(const char *cmd, char **argv, int optind_now, int c, int opt)

@@ -58,6 +58,14 @@ extern const char cli_usage_notes[];
 
 /* Print "ssdprof: <msg>" on stderr; the one-line error every command uses. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/*
+ * in into out with every control byte but a tab as \xNN: a message stays one
+ * line whatever name it quotes (a folder with a newline, say).  Cut short
+ * to fit out.
+ */
+void cli_one_line(char *out, size_t len, const char *in);
+/* "results: DIR/result.json" on stderr, the last line of a command that saved a result; one line. */
+void cli_results_line(const char *dir);
 
 /*
  * The one-line error for what getopt_long rejected: c is what it returned

@@ -67,6 +67,21 @@ int cli_parse_chunk(const char *opt, const char *arg, uint64_t *out)
 	return 0;
 }
 
+int cli_check_samples(uint64_t time_ns, uint64_t interval_ns, uint64_t steps)
+{
+	uint64_t per_step;
+
+	if (!time_ns || !interval_ns || !steps)
+		return 0;
+	per_step = (time_ns + interval_ns - 1) / interval_ns;
+	if (per_step <= LIM_RUN_SAMPLES_MAX / steps)
+		return 0;
+	cli_error("--interval: %llu samples per step over %llu step(s) is more than %llu; use a longer --interval or a "
+		  "shorter --time", (unsigned long long)per_step, (unsigned long long)steps,
+		  (unsigned long long)LIM_RUN_SAMPLES_MAX);
+	return EXIT_USAGE;
+}
+
 int cli_parse_purge_method(const char *opt, const char *arg, const char **method)
 {
 	ESCAPE_BUF(q);

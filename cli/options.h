@@ -139,6 +139,8 @@ static inline bool cli_opts_seen(const struct cli_opts *c, enum cli_option_id id
 
 /* One RAID chunk size for option opt (e.g. "--chunk"): a power of two from 4k to 64M.  0, or EXIT_USAGE after printing why. */
 int cli_parse_chunk(const char *opt, const char *arg, uint64_t *out);
+/* At most LIM_RUN_SAMPLES_MAX samples over steps of time_ns sampled every interval_ns (0: no set time).  0, or EXIT_USAGE after printing why. */
+int cli_check_samples(uint64_t time_ns, uint64_t interval_ns, uint64_t steps);
 
 /* A purge method by name, NULL for "auto": 0, or EXIT_USAGE after printing why (opt: the option, e.g. "--method"). */
 int cli_parse_purge_method(const char *opt, const char *arg, const char **method);

@@ -11,9 +11,11 @@
 #include "cli/workload_opts.h"
 #include "cli/progress.h"
 #include "profiler/raid_rounds.h"
+#include "profiler/sweep.h"
 #include "raid/raid_target.h"
 #include "device/target.h"
 #include "open/open.h"
+#include "util/escape.h"
 #include "util/text.h"
 
 int pc_cli_check_target(struct cli_opts *c, struct target *t, const char *cmd)
@@ -43,6 +45,21 @@ int pc_cli_check_target(struct cli_opts *c, struct target *t, const char *cmd)
 	}
 	/* The one safety gate (DESIGN.md 7): in use, signatures, --yes SERIAL. */
 	return dev_safety_gate(t, c->yes, c->force, c->dry_run, cmd);
+}
+
+int pc_cli_check_usable(const struct cli_opts *c, const struct target *t, double op_percent, const char *what)
+{
+	uint64_t usable = sweep_usable_bytes(t->info.capacity_bytes, op_percent);
+	uint32_t need = c->s.bs > FILL_BS ? c->s.bs : FILL_BS;
+	ESCAPE_BUF(q);
+
+	/* The span is whole MiB: a smaller one is 0, which the rounds would find only after the purge. */
+	if (usable >= need)
+		return 0;
+	cli_error("%s of %s leaves %llu bytes to write (whole MiB), less than one %u-byte block; "
+		  "use a larger target%s", what, escape_arg(q, sizeof(q), t->info.path), (unsigned long long)usable,
+		  need, op_percent > 0 ? " or less OP" : "");
+	return EXIT_USAGE;
 }
 
 int pc_cli_open_only(struct cli_opts *c, int argc, char **argv, int first, const char *cmd, struct target **t)

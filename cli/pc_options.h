@@ -19,6 +19,13 @@ struct target;
 /* Check the settings against the opened target: 0 or an exit code after printing why. */
 int pc_cli_check_target(struct cli_opts *c, struct target *t, const char *cmd);
 
+/*
+ * Whether the usable span left at the highest OP (or outside --span) holds a
+ * fill block and one I/O: 0, or EXIT_USAGE after printing why.  what names
+ * the setting, e.g. "--op: 50%".
+ */
+int pc_cli_check_usable(const struct cli_opts *c, const struct target *t, double op_percent, const char *what);
+
 /* What the rounds write, for a dry run: "4096-byte random writes" or the --workload and --random-dist. */
 void pc_rounds_describe(const struct cli_opts *c, char *buf, size_t len);
 

@@ -95,6 +95,13 @@ int qualify_fail(struct qualify_drive *d, int rc, const char *what, const char *
  */
 struct json_object *qualify_load_done(const char *dir, enum result_kind want, bool need_complete,
 				      struct json_object *settings, bool *mismatch);
+/*
+ * --resume DIR names the folder of an earlier qualify: one that is there,
+ * holding no result.json or a qualify's.  Anything else (another command's
+ * result, which the qualify would write over) is refused.  0, or EXIT_USAGE
+ * after printing why.
+ */
+int qualify_check_resume(const char *dir);
 #define QUALIFY_MISMATCH "holds results measured with other settings; resume with the options it was started " \
 	"with, or give a new --out"
 

@@ -7,10 +7,12 @@
  * point and probe; failures go back in the drive's rc and error.
  */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <json-c/json.h>
 
@@ -28,6 +30,7 @@
 #include "results/result_doc.h"
 #include "results/result_json.h"
 #include "results/result_load.h"
+#include "util/escape.h"
 #include "results/slc_json.h"
 #include "results/sweep_json.h"
 
@@ -351,4 +354,39 @@ void *qualify_drive_run(void *arg)
 		return NULL;
 	run_sweep(d);
 	return NULL;
+}
+
+int qualify_check_resume(const char *dir)
+{
+	char path[PATH_MAX], err[1024];
+	struct json_object *doc;
+	enum result_kind kind;
+	struct stat st;
+	ESCAPE_BUF(q);
+	int ret;
+
+	escape_arg(q, sizeof(q), dir);
+	if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
+		cli_error("--resume: '%s' holds no qualify; give the --out directory of one", q);
+		return EXIT_USAGE;
+	}
+	if ((size_t)snprintf(path, sizeof(path), "%s/result.json", dir) >= sizeof(path)) {
+		cli_error("--resume: the directory name is too long");
+		return EXIT_USAGE;
+	}
+	/* Interrupted before its first drive ended, a qualify has its drives' folders and no result.json yet. */
+	ret = result_load(path, &doc, &kind, err, sizeof(err));
+	if (ret == -ENOENT)
+		return 0;
+	if (ret) {
+		cli_error("--resume: %s; start a new qualify", err);
+		return EXIT_USAGE;
+	}
+	json_object_put(doc);
+	if (kind != RESULT_KIND_QUALIFY) {
+		cli_error("--resume: '%s' holds a %s result, not a qualify; give the --out directory of a qualify", q,
+			  result_kind_name(kind));
+		return EXIT_USAGE;
+	}
+	return 0;
 }

@@ -128,17 +128,31 @@ int sweep_settings_from_json(struct json_object *s, struct sweep_cli *o, char *e
 	return 0;
 }
 
-/* Every saved point has the OP it was measured at, or the plan cannot tell what is left.  0 or -EINVAL. */
+/*
+ * Every saved point has the OP it was measured at, or the plan cannot tell
+ * what is left, and no two have the same (the plan takes OPs within 0.005%
+ * as one point; a second would be a second row and a second knee candidate).
+ * 0 or -EINVAL.
+ */
 static int check_points(struct json_object *doc, char *err, size_t errlen)
 {
 	struct json_object *pts = jget(doc, "points");
 
-	for (size_t i = 0; i < json_object_array_length(pts); i++)
-		if (!isfinite(jnum(json_object_array_get_idx(pts, i), "op_percent"))) {
+	for (size_t i = 0; i < json_object_array_length(pts); i++) {
+		double op = jnum(json_object_array_get_idx(pts, i), "op_percent");
+
+		if (!isfinite(op)) {
 			snprintf(err, errlen, "points[%zu].op_percent: expected the OP the point was measured at, got null",
 				 i);
 			return -EINVAL;
 		}
+		for (size_t j = 0; j < i; j++)
+			if (fabs(jnum(json_object_array_get_idx(pts, j), "op_percent") - op) < 0.005) {
+				snprintf(err, errlen, "points[%zu].op_percent: %.4g%% is points[%zu]'s OP again; "
+					 "a point is measured once", i, op, j);
+				return -EINVAL;
+			}
+	}
 	return 0;
 }
 

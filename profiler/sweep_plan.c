@@ -14,13 +14,17 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Points equal to within a hundredth of a percent are the same point (measured() below). */
+#define SAME_POINT 0.005
+
+/* Sorted, and a point the sweep would take as measured already is left out: --op 0,0.001 is one point. */
 static void sort_unique(struct sweep_plan *p)
 {
 	size_t j = 0;
 
 	qsort(p->grid, p->ngrid, sizeof(double), cmp_double);
 	for (size_t i = 0; i < p->ngrid; i++)
-		if (!j || p->grid[i] != p->grid[j - 1])
+		if (!j || !(fabs(p->grid[i] - p->grid[j - 1]) < SAME_POINT))
 			p->grid[j++] = p->grid[i];
 	p->ngrid = j;
 }
@@ -46,11 +50,10 @@ void sweep_plan_fixed(struct sweep_plan *p, const double *ops, size_t n)
 	sort_unique(p);
 }
 
-/* Points equal to within a hundredth of a percent are the same point. */
 static const struct knee_point *measured(const struct knee_point *done, size_t n, double op)
 {
 	for (size_t i = 0; i < n; i++)
-		if (fabs(done[i].op_percent - op) < 0.005)
+		if (fabs(done[i].op_percent - op) < SAME_POINT)
 			return &done[i];
 	return NULL;
 }

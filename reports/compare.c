@@ -172,8 +172,8 @@ void compare_slc_table(struct table *t, const struct compare_entry *e, size_t n)
 		table_num(t, 3, jnum(s, "in_cache_mbps"), 1);
 		table_num(t, 4, jnum(s, "post_cache_mbps"), 1);
 		table_cell(t, 5, "%zu", jlen(jget(s, "phases")));
-		if (isfinite(jnum(s, "write_buffer_bytes")))
-			table_num(t, 6, jnum(s, "write_buffer_bytes") / 1e9, 2);
+		/* Not measured (a file or device probe knows no buffer) is n/a, not a blank. */
+		table_num(t, 6, jnum(s, "write_buffer_bytes") / 1e9, 2);
 	}
 }
 

@@ -150,9 +150,9 @@ int report_load(const char *path, struct json_object **doc, const struct report_
 	if (ret)
 		return ret;
 	escape_arg(q, sizeof(q), path);
-	if (len > RESULT_LOAD_MAX_BYTES) {
-		snprintf(err, errlen, "'%s' is larger than %llu MiB; not a result of ssdprof", q,
-			 (unsigned long long)(RESULT_LOAD_MAX_BYTES >> 20));
+	/* Before either parse: 256 MiB of small numbers took gigabytes once parsed. */
+	if (result_too_large(text, len, why, sizeof(why))) {
+		snprintf(err, errlen, "'%s': %s", q, why);
 		free(text);
 		return -EINVAL;
 	}

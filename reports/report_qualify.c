@@ -9,6 +9,7 @@
 
 #include <json-c/json.h>
 
+#include "util/escape.h"
 #include "util/text.h"
 #include "reports/compare.h"
 #include "reports/csv_export.h"
@@ -372,8 +373,10 @@ int compare_rank(struct compare_set *set, const char *figure, char *err, size_t 
 			found = true;
 		}
 	if (!found) {
-		snprintf(err, errlen, "--rank-by: use steady_iops, p99_9_write_us, post_cache_mbps, life_years, "
-			 "qd1_read_us, qd1_write_us or read_iops");
+		ESCAPE_BUF(q);
+
+		snprintf(err, errlen, "--rank-by: '%s' is not a figure; use steady_iops, p99_9_write_us, post_cache_mbps, "
+			 "life_years, qd1_read_us, qd1_write_us or read_iops", escape_arg(q, sizeof(q), figure));
 		return -EINVAL;
 	}
 	lower = f == REQ_P99_9_WRITE_US || f == REQ_QD1_READ_US || f == REQ_QD1_WRITE_US;

@@ -11,6 +11,7 @@
 #ifndef SSDPROF_RESULT_LOAD_H
 #define SSDPROF_RESULT_LOAD_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct json_object;
@@ -29,6 +30,16 @@ enum result_kind {
 
 /* Larger files are refused before they are parsed. */
 #define RESULT_LOAD_MAX_BYTES (256ull << 20)
+/*
+ * So are documents of more values (numbers, strings, arrays, objects):
+ * parsed, each takes some 64 bytes, and 256 MiB of "1," was 8 GiB.  The
+ * largest result ssdprof writes (a run of a million samples) has some 13
+ * million.
+ */
+#define RESULT_LOAD_MAX_VALUES 20000000ull
+
+/* Whether text is past either limit, refused unparsed: then true with why in err ("larger than ..."). */
+bool result_too_large(const char *text, size_t len, char *err, size_t errlen);
 
 /* "run", "precondition", "sweep", "slc", "qualify" or "batch". */
 const char *result_kind_name(enum result_kind kind);

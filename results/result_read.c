@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,42 @@ static bool blank(char c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
+/* The values text holds, about: a comma or an opening bracket outside a string starts one. */
+static uint64_t count_values(const char *text, size_t len)
+{
+	uint64_t n = 1;
+	bool in_string = false;
+
+	for (size_t i = 0; i < len; i++) {
+		char c = text[i];
+
+		if (in_string) {
+			if (c == '\\')
+				i++;
+			else if (c == '"')
+				in_string = false;
+		} else if (c == '"') {
+			in_string = true;
+		} else if (c == ',' || c == '[' || c == '{') {
+			n++;
+		}
+	}
+	return n;
+}
+
+bool result_too_large(const char *text, size_t len, char *err, size_t errlen)
+{
+	if (len > RESULT_LOAD_MAX_BYTES || len > INT32_MAX)
+		snprintf(err, errlen, "larger than %llu MiB; not a result of ssdprof",
+			 (unsigned long long)(RESULT_LOAD_MAX_BYTES >> 20));
+	else if (count_values(text, len) > RESULT_LOAD_MAX_VALUES)
+		snprintf(err, errlen, "more than %llu values; not a result of ssdprof",
+			 (unsigned long long)RESULT_LOAD_MAX_VALUES);
+	else
+		return false;
+	return true;
+}
+
 int result_parse(const char *text, size_t len, struct json_object **doc, enum result_kind *kind,
 		 char *err, size_t errlen)
 {
@@ -30,11 +67,8 @@ int result_parse(const char *text, size_t len, struct json_object **doc, enum re
 	int ret;
 
 	*doc = NULL;
-	if (len > RESULT_LOAD_MAX_BYTES || len > INT32_MAX) {
-		snprintf(err, errlen, "larger than %llu MiB; not a result of ssdprof",
-			 (unsigned long long)(RESULT_LOAD_MAX_BYTES >> 20));
+	if (result_too_large(text, len, err, errlen))
 		return -EINVAL;
-	}
 	tok = json_tokener_new_ex(JSON_TOKENER_DEFAULT_DEPTH);
 	if (!tok) {
 		snprintf(err, errlen, "out of memory");
@@ -77,7 +111,10 @@ static int read_all(FILE *f, char **text, size_t *len)
 	if (!buf)
 		return -ENOMEM;
 	for (;;) {
-		size_t got = fread(buf + n, 1, cap - n, f);
+		size_t got;
+
+		errno = 0;
+		got = fread(buf + n, 1, cap - n, f);
 
 		n += got;
 		if (n > RESULT_LOAD_MAX_BYTES) {
@@ -86,8 +123,11 @@ static int read_all(FILE *f, char **text, size_t *len)
 		}
 		if (n < cap) {
 			if (ferror(f)) {
+				/* errno says why: EISDIR for a folder named result.json */
+				int ret = errno ? -errno : -EIO;
+
 				free(buf);
-				return -EIO;
+				return ret;
 			}
 			break;
 		}

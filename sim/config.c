@@ -17,6 +17,7 @@
 
 #define GiB (1024ull * 1024 * 1024)
 #define MiB (1024ull * 1024)
+#define SIM_MAX_BUFFER (4 * GiB)
 
 const char *const sim_preset_names[] = { "budget-tlc", "budget-qlc", "dc-tlc", "sata-tlc", NULL };
 
@@ -260,6 +261,25 @@ static int check_config(const struct sim_config *cfg, char *err, size_t errlen)
 		return fail(err, errlen, -EINVAL, "slc_cache: a static cache needs a size above 0; use static:SIZE");
 	if (cfg->slc_cache != SIM_CACHE_NONE && cfg->cell == SIM_CELL_SLC)
 		return fail(err, errlen, -EINVAL, "slc_cache: a cell=slc drive has no SLC cache; use slc_cache=none");
+	/* Under one mapping unit it rounds to no cache; over half the drive, as static:PCT% allows. */
+	if (cfg->slc_static_bytes && cfg->slc_static_bytes < 4096) {
+		snprintf(num, sizeof(num), "%llu", (unsigned long long)cfg->slc_static_bytes);
+		return fail(err, errlen, -EINVAL,
+			    "slc_cache: %s bytes is less than one 4k unit of SLC; use at least 4k (e.g. static:64M)", num);
+	}
+	if (cfg->slc_static_bytes > cfg->capacity / 2) {
+		snprintf(num, sizeof(num), "%llu", (unsigned long long)cfg->slc_static_bytes);
+		return fail(err, errlen, -EINVAL,
+			    "slc_cache: %s bytes of static SLC is more than half the capacity; use at most 50%% (e.g. static:10%%)",
+			    num);
+	}
+	/* The buffer's release ring takes 16 bytes per 4 KiB of it: a write buffer past the drive is no drive. */
+	if (cfg->buffer > cfg->capacity || cfg->buffer > SIM_MAX_BUFFER) {
+		snprintf(num, sizeof(num), "%llu", (unsigned long long)cfg->buffer);
+		return fail(err, errlen, -EINVAL,
+			    "buffer: %s bytes is more than the capacity or 4G; use at most 4G and the capacity (e.g. buffer=64M)",
+			    num);
+	}
 	return 0;
 }
 
@@ -345,7 +365,7 @@ static void key_fmt(struct json_object *o, const char *k, const char *fmt, ...)
 }
 
 /* Sizes as they would be typed: the largest binary unit that divides exactly. */
-static void key_size(struct json_object *o, const char *k, uint64_t v)
+static void size_text(char *buf, size_t len, uint64_t v)
 {
 	static const char units[] = "kMGT";
 	int u = -1;
@@ -355,9 +375,17 @@ static void key_size(struct json_object *o, const char *k, uint64_t v)
 		u++;
 	}
 	if (u < 0)
-		key_fmt(o, k, "%llu", (unsigned long long)v);
+		snprintf(buf, len, "%llu", (unsigned long long)v);
 	else
-		key_fmt(o, k, "%llu%c", (unsigned long long)v, units[u]);
+		snprintf(buf, len, "%llu%c", (unsigned long long)v, units[u]);
+}
+
+static void key_size(struct json_object *o, const char *k, uint64_t v)
+{
+	char buf[32];
+
+	size_text(buf, sizeof(buf), v);
+	key_str(o, k, buf);
 }
 
 void sim_config_keys_json(const struct sim_config *c, struct json_object *o)
@@ -378,8 +406,12 @@ void sim_config_keys_json(const struct sim_config *c, struct json_object *o)
 	if (c->slc_cache != SIM_CACHE_NONE) {
 		const char *kind = c->slc_cache == SIM_CACHE_STATIC ? "static" : "dynamic";
 
+		char size[32];
+
+		/* Exact, so the keys typed back make the same drive (static:5000 is not static:4k). */
+		size_text(size, sizeof(size), c->slc_static_bytes);
 		if (c->slc_static_bytes)
-			snprintf(cache, sizeof(cache), "%s:%lluk", kind, (unsigned long long)(c->slc_static_bytes / 1024));
+			snprintf(cache, sizeof(cache), "%s:%s", kind, size);
 		else if (c->slc_static_pct > 0)
 			snprintf(cache, sizeof(cache), "%s:%g%%", kind, c->slc_static_pct);
 		else

@@ -76,9 +76,13 @@ int sim_derive_geometry(const struct sim_config *cfg, struct sim_geometry *g, ch
 	}
 	/* GC needs spare lines to make progress: the threshold, the open line, and one to gain. */
 	if ((uint64_t)g->lines * g->line_slots < g->user_units + (uint64_t)(g->gc_threshold + 3) * g->line_slots) {
+		/* The spare is factory_op of the capacity, counted in whole lines: fewer, larger lines hold less of it. */
 		snprintf(err, errlen,
-			 "factory_op: %.2f%% leaves too few spare lines for garbage collection; raise factory_op or capacity",
-			 cfg->factory_op);
+			 "factory_op: %.2f%% leaves %.1f spare lines of the %u GC needs (%u lines of %u pages per block); "
+			 "raise factory_op, or make lines smaller (%s)",
+			 cfg->factory_op, ((double)g->lines * g->line_slots - (double)g->user_units) / g->line_slots,
+			 g->gc_threshold + 3, g->lines, g->pages_per_block,
+			 ppb > 1 ? "raise min_lines or lower pages_per_block" : "fewer channels, dies or planes");
 		return -EINVAL;
 	}
 	g->raw_bytes = ((uint64_t)g->lines + g->static_slc_lines) * g->line_slots * SIM_UNIT_BYTES;

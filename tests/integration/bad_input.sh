@@ -69,3 +69,35 @@ expect_usage --qd          run $sim --qd 1,,4 $out
 expect_usage --force       run $sim --force $out
 expect_usage --verify      run $sim --verify $out
 expect_usage --verify      run $sim --rw randread --verify $out
+
+# A file target too small for what is asked is refused before it is purged: the span is
+# whole MiB, the fill 128k and the SLC probe one --bs write (these ran, then failed with exit 1).
+truncate -s 4096 "$work/4k.img"
+truncate -s 1M "$work/1m.img"
+expect_usage 'less than one'   slc "$work/4k.img" $out
+expect_usage 'less OP'         sweep "$work/1m.img" --op 0,50 $out
+expect_usage 'less OP'         sweep "$work/1m.img" --op-range 0:40 $out
+expect_usage 'less OP'         qualify "$work/1m.img" --op 0,50 --require steady $out
+expect_usage 'larger target'   precondition "$work/4k.img" $out
+# In a batch the drive is refused before any is written (and the batch says so on a second line).
+rm -rf "$work/out"
+run_cmd sweep "$work/1m.img" "$work/4k.img" --op 0 $out
+[ "$rc" -eq 2 ] && grep -q 'larger target' "$work/stderr" || fail "batch of a 4k file: exit $rc: $(cat "$work/stderr")"
+[ ! -e "$work/out" ] || fail "batch of a 4k file: created the --out directory"
+
+# A TARGET path that cannot name a file is typed wrong, for run as for the other commands.
+ln -s loop-b "$work/loop-a"
+ln -s loop-a "$work/loop-b"
+expect_usage 'symbolic links'  run "$work/loop-a" --time 1s $out
+expect_usage 'symbolic links'  precondition "$work/loop-a" $out
+expect_usage 'bytes long'      run "$work/$(printf 'x%.0s' $(seq 300)).img" --time 1s $out
+
+# An --events file that cannot be written leaves no results directory (run made it first).
+expect_usage '--events'        run $sim --time 1s --events "$work/no/such/events" $out
+expect_usage '--events'        run --raid 1 $sim sim:dc-tlc,capacity=1G --time 1s --events "$work" $out
+expect_usage '--events'        precondition $sim --events "$work/no/such/events" $out
+
+# A sample per --interval of every step is kept and saved: 86 million of them (1ms over 24h)
+# made a result no memory held and the loader's 256 MiB refuses; a million at most.
+expect_usage 'more than 1000000' run $sim --interval 1ms --time 24h --dry-run $out
+expect_usage 'more than 1000000' run $sim --interval 1ms --time 100s --qd 1,2,4,8,16,32,64,128,256,512,1024 --dry-run $out

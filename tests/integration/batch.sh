@@ -111,20 +111,20 @@ grep -qE '^ +2 +sim:budget-tlc,capacity=1G +ok ' "$work/stdout" || fail "no summ
 grep -qF 'href="drive-2/report.html"' par/page.html || fail "the batch's page does not link drive 2's report"
 
 # --- one drive failing leaves the others whole -------------------------------
+# A drive too small for the plan (20% OP leaves no whole MiB of 1M) is refused before any is written.
 truncate -s 1M small.img
 run_cmd sweep "$T1" small.img "$T2" $ARGS --out bad
-[ "$rc" = 1 ] || fail "a batch with a failing drive exited $rc, not 1"
-grep -qF "drive 2: sweep at 20.00% OP" "$work/stderr" || fail "the failure does not name its drive: $(cat "$work/stderr")"
-same bad/drive-1/result.json one1/result.json
-same bad/drive-3/result.json one2/result.json
-json_check bad/result.json "[x['status'] for x in d['drives']] == ['ok', 'failed', 'ok']"
-json_check bad/result.json "'usable size' in d['drives'][1]['error'] and d['drives'][1]['headline'] is None"
-json_check bad/drive-2/result.json "d['complete'] is False"
+[ "$rc" = 2 ] || fail "a batch with a drive too small exited $rc, not 2"
+grep -qF "drive 2 (small.img) refused; no drive was written" "$work/stderr" ||
+	fail "the refusal does not name its drive: $(cat "$work/stderr")"
+[ ! -e bad ] || fail "a refused batch wrote $(ls -R bad)"
 # A fault on one simulated drive: the same.
 SSDPROF_FAULT='eio:io=50000' SSDPROF_FAULT_TARGET="$T2" run_cmd sweep "$T1" "$T2" $ARGS --out fault
 [ "$rc" = 1 ] || fail "a batch with a faulted drive exited $rc, not 1"
 same fault/drive-1/result.json one1/result.json
 json_check fault/result.json "[x['status'] for x in d['drives']] == ['ok', 'failed'] and 'write error' in d['drives'][1]['error']"
+json_check fault/result.json "d['drives'][1]['headline'] is None"
+json_check fault/drive-2/result.json "d['complete'] is False"
 # A drive's warning (namespace OP refused, span OP instead) names its drive, as its other lines do.
 SSDPROF_FAULT='nsop:io=1' SSDPROF_FAULT_TARGET="$T2" run_cmd sweep "$T1" "$T2" --op 10 --round 500ms --max-rounds 5 \
 	--fill-passes 1 --quiet --out warned

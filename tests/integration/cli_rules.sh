@@ -94,4 +94,8 @@ if [ "$(id -u)" -eq 0 ] && command -v losetup >/dev/null; then
 			fail "--yes $dev does not say to use the kernel name: $(cat "$work/stderr")"
 	fi
 fi
+# 7. A dry run prints what it would do: op --set on a simulated drive printed nothing at all.
+run_cmd op sim:dc-tlc,capacity=1G --set 10 --dry-run
+[ "$rc" = 0 ] && grep -q '^would set the simulated drive.s namespace OP: 965738496 bytes usable of 1073741824 (OP 10.06%)$' \
+	"$work/stdout" || fail "op --set --dry-run on sim: exit $rc: $(cat "$work/stdout" "$work/stderr")"
 echo "cli_rules: ok"

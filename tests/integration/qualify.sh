@@ -118,6 +118,17 @@ run_cmd qualify "$T1" "$T2" ${ARGS/7,28/7,14} $NOSLC --resume flt
 [ "$rc" = 1 ] && grep -qF "other settings" "$work/stderr" || fail "resume with other --op: exit $rc: $(cat "$work/stderr")"
 same par flt drive-1/sweep/result.json
 
+# --resume names a qualify's folder: another command's result there was written over, a
+# folder that is not there started afresh.  Both are refused, the result left as it was.
+cp par/drive-1/sweep/result.json sweep.saved
+run_cmd qualify "$T1" $ARGS $NOSLC --resume par/drive-1/sweep
+[ "$rc" = 2 ] && [ "$(wc -l <"$work/stderr")" = 1 ] && grep -q 'holds a sweep result, not a qualify' "$work/stderr" ||
+	fail "resume of a sweep's folder: exit $rc: $(cat "$work/stderr")"
+cmp -s sweep.saved par/drive-1/sweep/result.json || fail "a refused resume wrote over the sweep's result.json"
+run_cmd qualify "$T1" $ARGS $NOSLC --resume no-such-folder --dry-run
+[ "$rc" = 2 ] && grep -q "'no-such-folder' holds no qualify" "$work/stderr" && [ ! -e no-such-folder ] ||
+	fail "resume of a missing folder: exit $rc: $(cat "$work/stderr")"
+
 # The report and compare read the result.
 run_cmd report par/result.json -o page.html
 [ "$rc" = 0 ] && grep -q "sim:budget-tlc" page.html || fail "report of a qualify result: $rc $(cat "$work/stderr")"
@@ -128,7 +139,7 @@ sed -n 2p "$work/stdout" | grep -q "sim:dc-tlc" || fail "compare --rank-by stead
 run_cmd compare par/drive-1/sweep/result.json par/drive-2/sweep/result.json --rank-by p99_9_write_us
 sed -n 2p "$work/stdout" | grep -q "sim:dc-tlc" || fail "compare --rank-by p99_9_write_us does not put dc-tlc first"
 run_cmd compare par/drive-1/sweep/result.json par/drive-2/sweep/result.json --rank-by iops
-[ "$rc" = 2 ] && grep -qF -- "--rank-by: use steady_iops" "$work/stderr" || fail "compare --rank-by iops: exit $rc"
+[ "$rc" = 2 ] && grep -qF -- "--rank-by: 'iops' is not a figure; use steady_iops" "$work/stderr" || fail "compare --rank-by iops: exit $rc"
 run_cmd compare par/drive-1/slc/result.json par/drive-2/slc/result.json --rank-by life_years
 [ "$rc" = 2 ] && grep -qF "none of these results has it" "$work/stderr" || fail "compare --rank-by life_years of slc results: exit $rc"
 run_cmd report par/result.json --rank-by steady_iops

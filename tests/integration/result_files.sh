@@ -94,6 +94,12 @@ run_cmd precondition "$work/disk.img" --round 1s --max-rounds 5 --fill-passes 1 
 grep -q 'WA n/a$' "$work/stdout" || fail "precondition summary: $(tail -2 "$work/stdout")"
 ! grep -qiE 'nan|unknown' "$work/stdout" || fail "another word for not measured: $(cat "$work/stdout")"
 
+# A folder where a file is expected is named as one, not as an I/O error.
+mkdir -p "$work/dirres/result.json"
+usage_error 'result.json: Is a directory' sweep sim:budget-tlc,capacity=1G --resume "$work/dirres"
+usage_error 'Is a directory' compare "$work/dirres/result.json" "$work/r/result.json"
+usage_error "cannot read '$work/dirres': Is a directory" qualify sim:budget-tlc,capacity=1G --requirements "$work/dirres" --dry-run
+
 # In a pipe: the summary first, then "results:" (stdout is line-buffered, stderr unbuffered).
 "$exe" run sim:budget-tlc,capacity=1G --time 2s --out "$work/pipe" 2>&1 | cat >"$work/both"
 tail -n 2 "$work/both" | head -n 1 | grep -q '^run: ' || fail "summary not before results: $(cat "$work/both")"

@@ -83,6 +83,29 @@ SSDPROF_FAULT=eio:io=700000 run_cmd sweep sim:dc-tlc,capacity=1G --op 0,10 --rou
 keep sweep_fault
 grep -q 'continue with: ssdprof sweep' "$work/sweep_fault" || fail "sweep: no suggestion: $(cat "$work/sweep_fault")"
 try_suggestions "faulted sweep" "$work/sweep_fault"
+# In a folder with a space and a quote the command is quoted as a shell takes it, and runs.
+SSDPROF_FAULT=eio:io=700000 run_cmd sweep sim:dc-tlc,capacity=1G --op 0,10 --round 500ms --max-rounds 5 --quiet \
+	--out "$work/it's a sweep"
+[ "$rc" -eq 1 ] || fail "faulted sweep in a folder with a space: exit $rc: $(cat "$work/stderr")"
+line=$(sed -n 's/.*continue with: ssdprof //p' "$work/stderr")
+[ -n "$line" ] || fail "no suggestion: $(cat "$work/stderr")"
+eval "run_cmd $line"
+[ "$rc" -eq 0 ] || fail "'ssdprof $line' exits $rc: $(cat "$work/stderr")"
+# A newline in the name: the message stays one line (the name escaped).
+SSDPROF_FAULT=eio:io=700000 run_cmd sweep sim:dc-tlc,capacity=1G --op 0,10 --round 500ms --max-rounds 5 --quiet \
+	--out "$work/two
+lines"
+[ "$rc" -eq 1 ] && [ "$(wc -l <"$work/stderr")" -eq 1 ] && grep -q 'two\\x0alines' "$work/stderr" ||
+	fail "a newline in --out: exit $rc: $(cat "$work/stderr")"
+# The same for every command's error line (cli_error and the batch's lines).
+SSDPROF_FAULT=eio:io=1000 run_cmd run sim:dc-tlc,capacity=1G --time 1s --quiet --out "$work/run
+lines"
+[ "$rc" -eq 1 ] && [ "$(wc -l <"$work/stderr")" -eq 1 ] && grep -q 'run\\x0alines/result.json' "$work/stderr" ||
+	fail "a newline in run --out: exit $rc: $(cat "$work/stderr")"
+SSDPROF_FAULT=eio:io=1000 run_cmd precondition sim:dc-tlc,capacity=1G sim:budget-tlc,capacity=1G --quiet \
+	--out "$work/batch
+lines"
+[ "$rc" -eq 1 ] && ! grep -q '^lines' "$work/stderr" || fail "a newline in a batch's --out: exit $rc: $(cat "$work/stderr")"
 json_check "$work/sw/result.json" 'd["complete"] and len(d["points"]) == 2'
 
 # Loop devices: the suggestions carry the --yes the device needs.

@@ -91,6 +91,23 @@ run_cmd sweep 'sim:budget-tlc,capacity=2G' --resume base
 grep -Eq "^ *$(printf '%.2f' "$rec") .*<- knee, recommended$" "$work/stdout" || fail "the table does not mark $rec%: $(cat "$work/stdout")"
 grep -q "^recommended OP: $rec%" "$work/stdout" || fail "the recommendation is not $rec%: $(cat "$work/stdout")"
 grep -q "^against the drive as shipped (0% OP): +" "$work/stdout" || fail "no baseline sentence: $(cat "$work/stdout")"
+# The points the table marks NO are named under the recommendation, and only they.
+! grep -Eq '^ *[0-9.]+ +[0-9.]+ +NO ' "$work/stdout" && grep -q '^not steady' "$work/stdout" &&
+	fail "steady points named not steady: $(cat "$work/stdout")"
+mkdir -p nosteady
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d["points"][0]["steady_state"]["reached"] = False
+json.dump(d, open(sys.argv[2], "w"))' base/result.json nosteady/result.json
+run_cmd sweep 'sim:budget-tlc,capacity=2G' --resume nosteady
+[ "$rc" = 0 ] && grep -Eq '^ *0\.00 +[0-9.]+ +NO ' "$work/stdout" &&
+	grep -Eq '^not steady \(figures of the last rounds\): 0% \(1 of [0-9]+ points\)$' "$work/stdout" ||
+	fail "a point not steady is not named under the recommendation: $(cat "$work/stdout")"
+# The drive time in a unit that shows it: a sweep of minutes is not "0.00 hours".
+secs=$(python3 -c "import json; print(sum(p['drive_seconds'] for p in json.load(open('base.json'))['points']))")
+if python3 -c "import sys; sys.exit(not float(sys.argv[1]) < 120)" "$secs"; then
+	grep -Eq '^drive time: [0-9]+\.[0-9] s over [0-9]+ points$' "$work/stdout" || fail "drive time of ${secs}s: $(grep 'drive time' "$work/stdout")"
+else
+	grep -Eq '^drive time: [0-9]+\.[0-9] min over [0-9]+ points$' "$work/stdout" || fail "drive time of ${secs}s: $(grep 'drive time' "$work/stdout")"
+fi
 
 # slc on a drive with a known static cache.
 run_cmd slc 'sim:sata-tlc,capacity=2G,slc_cache=static:256M,buffer=0' --out slc --idle 30s

@@ -83,6 +83,22 @@ run_cmd sweep "$T2" --resume bogus --quiet
 [ "$(wc -l <"$work/stderr")" = 1 ] && grep -q -- '--purge-method: .*ata-erase' "$work/stderr" ||
 	fail "a bogus purge method: $(cat "$work/stderr")"
 cmp -s bogus/result.json bogus.saved || fail "a refused resume rewrote result.json"
+# A point saved twice (at the same OP, or within the 0.005% the plan takes as one) is refused:
+# the resumed sweep kept both, two rows and two knee candidates at one OP.
+python3 - cut2.saved dup/result.json <<'PY'
+import copy, json, os, sys
+d = json.load(open(sys.argv[1]))
+p = copy.deepcopy(d['points'][0])
+p['op_percent'] += 0.001
+d['points'].append(p)
+os.makedirs(os.path.dirname(sys.argv[2]))
+json.dump(d, open(sys.argv[2], 'w'), indent=2)
+PY
+cp dup/result.json dup.saved
+run_cmd sweep "$T2" --resume dup --quiet
+[ "$rc" = 2 ] && [ "$(wc -l <"$work/stderr")" = 1 ] && grep -q 'a point is measured once' "$work/stderr" ||
+	fail "a point saved twice: exit $rc: $(cat "$work/stderr")"
+cmp -s dup/result.json dup.saved || fail "a refused resume rewrote result.json"
 # --fast: the plan's interpolated bracket is a setting, saved and read back by
 # --resume (a resumed sweep that halved instead would measure other points).
 T3='sim:dc-tlc,capacity=1G'

@@ -47,6 +47,13 @@ grep -q "schema is 'fio.result/3'" "$work/stderr" || fail "other schema: $(cat "
 expect2 "a JSON array" "$ssdprof" report "$work/array.json" -o "$out/r.html"
 expect2 "no argument" "$ssdprof" report
 expect2 "unknown option" "$ssdprof" report "$data/report_slc.json" --bogus
+# (From inside $out, where an empty name would land: the paths made absolute first.)
+abs_exe=$(realpath "$ssdprof") abs_data=$(realpath "$data")
+(cd "$out" && expect2 "empty -o" "$abs_exe" report "$abs_data/report_slc.json" -o '') || exit 1
+grep -q 'empty file name' "$work/stderr" || fail "empty -o: $(cat "$work/stderr")"
+(cd "$out" && expect2 "empty --png" "$abs_exe" report "$abs_data/report_slc.json" -o r.html --png '') || exit 1
+(cd "$out" && expect2 "compare, empty -o" "$abs_exe" compare "$abs_data/report_sweep_dc.json" \
+	"$abs_data/report_sweep_notsteady.json" -o '') || exit 1
 [ -z "$(ls -A "$out")" ] || fail "files left after bad input: $(ls -A "$out")"
 
 # A folder of -o that is not there is made, as --out makes one for the measuring commands.

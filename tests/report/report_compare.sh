@@ -32,6 +32,16 @@ grep -q '<div id="partial" class="banner" role="alert"><strong>Partial results: 
 "$ssdprof" compare "$data/report_slc.json" "$data/report_slc.json" >"$work/stdout" 2>&1 || fail "slc compare failed"
 grep -q 'cache GB' "$work/stdout" || fail "slc table: $(cat "$work/stdout")"
 grep -q 'report_slc.json)' "$work/stdout" || fail "two results of one target are told apart by file: $(cat "$work/stdout")"
+# A figure --rank-by does not know is named in the refusal.
+"$ssdprof" compare "$data/report_slc.json" "$data/report_slc.json" --rank-by 'bo gus' >"$work/stdout" 2>"$work/stderr"
+[ $? = 2 ] && grep -q "^ssdprof: compare: --rank-by: 'bo gus' is not a figure; use steady_iops" "$work/stderr" ||
+	fail "--rank-by bogus: $(cat "$work/stderr")"
+# A probe that measured no write buffer (a file's) says n/a in the buffer column, not a blank.
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d["slc"]["write_buffer_bytes"] = None
+d["slc"]["write_buffer_lower_bound"] = None; json.dump(d, open(sys.argv[2], "w"))' "$data/report_slc.json" "$work/nobuf.json" ||
+	fail "cannot write nobuf.json"
+"$ssdprof" compare "$data/report_slc.json" "$work/nobuf.json" >"$work/stdout" 2>&1 || fail "slc compare failed: $(cat "$work/stdout")"
+grep -q 'nobuf.json) .* n/a$' "$work/stdout" || fail "an unmeasured buffer is not n/a: $(cat "$work/stdout")"
 "$ssdprof" compare "$data/report_run.json" "$data/report_run_qd.json" -o "$work/r.html" >"$work/stdout" 2>&1 ||
 	fail "run compare failed: $(cat "$work/stdout")"
 grep -q 'id="chart-compare-iops-vs-qd"' "$work/r.html" || fail "no IOPS-vs-QD chart"

@@ -613,6 +613,23 @@ static void test_files(void **state)
 	assert_int_equal(truncate(path, 0), 0);
 	assert_int_equal(result_load(path, &d, &k, err, sizeof(err)), -EINVAL);
 	unlink(path);
+
+	/* Within the size, too many values is refused unparsed: 256 MiB of "0," took gigabytes. */
+	size_t n = RESULT_LOAD_MAX_VALUES + 1, len = 2 * n + 1;
+	char *text = malloc(len + 1);
+
+	assert_non_null(text);
+	text[0] = '[';
+	for (size_t i = 0; i < n; i++)
+		memcpy(text + 1 + 2 * i, i + 1 < n ? "0," : "0]", 2);
+	text[len] = '\0';
+	assert_true(result_too_large(text, len, err, sizeof(err)));
+	assert_non_null(strstr(err, "more than 20000000 values"));
+	assert_int_equal(result_parse(text, len, &d, &k, err, sizeof(err)), -EINVAL);
+	assert_null(d);
+	/* Commas in strings are no values. */
+	assert_false(result_too_large("[\",,,,\\\",,,\"]", 13, err, sizeof(err)));
+	free(text);
 }
 
 int main(void)

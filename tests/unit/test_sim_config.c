@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <json-c/json.h>
 
 #include "sim_test_util.h"
 
@@ -71,6 +72,24 @@ static void test_keys_override(void **state)
 	assert_int_equal(sim_config_parse("dc-tlc,slc_cache=dynamic:1G", &c, err, sizeof(err)), 0);
 	assert_int_equal(c.slc_cache, SIM_CACHE_DYNAMIC);
 	assert_int_equal(c.slc_static_bytes, 1ull << 30);
+	/* The keys name the drive exactly: typed back, a static size is the same one (5000 was shown as 4k). */
+	const char *sizes[] = { "static:5000", "static:64M", "dynamic:1536k", "static:1%" };
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		char spec[64];
+		struct json_object *keys = json_object_new_object(), *v;
+
+		snprintf(spec, sizeof(spec), "budget-tlc,capacity=1G,slc_cache=%s", sizes[i]);
+		assert_int_equal(sim_config_parse(spec, &c, err, sizeof(err)), 0);
+		sim_config_keys_json(&c, keys);
+		assert_true(json_object_object_get_ex(keys, "slc_cache", &v));
+		assert_string_equal(json_object_get_string(v), sizes[i]);
+		json_object_put(keys);
+	}
+	/* The limits themselves are accepted. */
+	assert_int_equal(sim_config_parse("budget-tlc,capacity=1G,slc_cache=static:512M,buffer=1G", &c, err,
+					  sizeof(err)), 0);
+	assert_int_equal(sim_config_parse("dc-tlc,capacity=1T,buffer=4G,slc_cache=dynamic:4k", &c, err,
+					  sizeof(err)), 0);
 }
 
 static void expect_error(const char *spec, const char *needle)
@@ -108,6 +127,14 @@ static void test_bad_values_name_the_key(void **state)
 	expect_error("budget-tlc,,seed=1", "comma");
 	expect_error("budget-tlc,seed=1,", "comma");
 	expect_error("dc-tlc,slc_cache=static:0", "slc_cache");
+	/* A static region past half the drive (static:PCT% stops at 50%) made a 3.5 TB drive of 1 GiB. */
+	expect_error("budget-tlc,capacity=1G,slc_cache=static:1T", "half the capacity");
+	expect_error("budget-tlc,capacity=1G,slc_cache=dynamic:900M", "half the capacity");
+	expect_error("budget-tlc,capacity=1G,slc_cache=static:100", "4k");
+	/* The buffer's ring is 16 bytes per 4 KiB: buffer=1T took 4 GiB of memory, 16T wrapped its size. */
+	expect_error("budget-tlc,capacity=1G,buffer=2G", "buffer");
+	expect_error("dc-tlc,capacity=1T,buffer=5G", "buffer");
+	expect_error("dc-tlc,capacity=1T,buffer=16T", "buffer");
 
 	/* Geometry that leaves GC no room is refused when the drive is built. */
 	struct sim_config c;
@@ -117,6 +144,13 @@ static void test_bad_values_name_the_key(void **state)
 					  sizeof(err)), 0);
 	assert_int_equal(sim_drive_new(&c, &d, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "factory_op"));
+	/* The message says what helps: capacity did not, when the lines were few and large. */
+	assert_non_null(strstr(err, "lower pages_per_block"));
+	assert_null(strstr(err, "capacity"));
+	assert_int_equal(sim_config_parse("budget-tlc,capacity=1G,channels=64,dies=64,planes=16,page=4k", &c, err,
+					  sizeof(err)), 0);
+	assert_int_equal(sim_drive_new(&c, &d, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "fewer channels, dies or planes"));
 }
 
 /*

@@ -123,6 +123,12 @@ static void test_deterministic_and_fixed_order(void **state)
 	assert_int_equal(p.ngrid, 3);
 	assert_int_equal(simulate(&p, capped, pts), 3);
 	assert_true(pts[0].op_percent == 5 && pts[1].op_percent == 10 && pts[2].op_percent == 20);
+
+	/* Points the sweep takes as one (within 0.005%) are one in the plan too: its count is the points run. */
+	const double near[] = { 0.001, 0, 10.004, 10 };
+	sweep_plan_fixed(&p, near, 4);
+	assert_int_equal(p.ngrid, 2);
+	assert_int_equal(simulate(&p, capped, pts), 2);
 }
 
 /* A concave curve flat near its top (a flash-bound drive): the knee far up the range. */
