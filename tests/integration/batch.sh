@@ -142,18 +142,26 @@ T4='sim:sata-tlc,capacity=1G'
 "$exe" sweep "$T2" $LONG --out long1 2>/dev/null || fail "sweep $T2 alone failed"
 "$exe" sweep "$T3" $LONG --out long2 2>/dev/null || fail "sweep $T3 alone failed"
 "$exe" sweep "$T4" $LONG --out long3 2>/dev/null || fail "sweep $T4 alone failed"
+# interrupt_when COND NAME CMD...: CMD in the background (stdout to $work/NAME.out, stderr to
+# $work/NAME.err), SIGINT once COND holds (at most 60 s), its exit code in rc.
+interrupt_when() {
+	local cond=$1 name=$2 pid
+	shift 2
+	set +e
+	"$@" >"$work/$name.out" 2>"$work/$name.err" &
+	pid=$!
+	for _ in $(seq 1 600); do
+		"$cond" && break
+		sleep 0.1
+	done
+	kill -INT "$pid"
+	wait "$pid"
+	rc=$?
+	set -e
+}
 # Two at a time: the third waits its turn, and the signal comes before it.
-set +e
-"$exe" sweep "$T2" "$T3" "$T4" $LONG --jobs 2 --out cut >/dev/null 2>"$work/cut.err" &
-pid=$!
-for _ in $(seq 1 600); do
-	[ -s cut/drive-1/result.json ] && [ -s cut/drive-2/result.json ] && break
-	sleep 0.1
-done
-kill -INT "$pid"
-wait "$pid"
-rc=$?
-set -e
+both_saved() { [ -s cut/drive-1/result.json ] && [ -s cut/drive-2/result.json ]; }
+interrupt_when both_saved cut "$exe" sweep "$T2" "$T3" "$T4" $LONG --jobs 2 --out cut
 [ "$rc" = 130 ] || fail "the interrupted batch exited $rc, not 130: $(cat "$work/cut.err")"
 # Every drive not done when the signal came stopped there, saving what it had measured.
 python3 - cut <<'PY' || fail "the interrupted drives are not marked so: $(cat "$work/cut.err")"
@@ -172,18 +180,8 @@ for x in b['drives'][:3 if began else 2]:
 PY
 # A drive that never began saved nothing: the batch says so (results null), and its page shows the
 # drive with its reason instead of a link to a report that is not there.
-set +e
-"$exe" precondition "$T1" "$T2" --round 2s --max-rounds 25 --fill-passes 1 --jobs 1 --out wait \
-	>"$work/wait.out" 2>"$work/wait.err" &
-pid=$!
-for _ in $(seq 1 600); do
-	grep -q '^drive 1: ' "$work/wait.out" && break
-	sleep 0.1
-done
-kill -INT "$pid"
-wait "$pid"
-rc=$?
-set -e
+first_began() { grep -q '^drive 1: ' "$work/wait.out"; }
+interrupt_when first_began wait "$exe" precondition "$T1" "$T2" --round 2s --max-rounds 25 --fill-passes 1 --jobs 1 --out wait
 [ "$rc" = 130 ] || fail "the interrupted precondition batch exited $rc, not 130: $(cat "$work/wait.err")"
 json_check wait/result.json "[x['status'] for x in d['drives']] == ['interrupted', 'interrupted']"
 json_check wait/result.json "d['drives'][0]['results'] == 'drive-1' and d['drives'][1]['results'] is None"
