@@ -86,7 +86,7 @@ void progress_dry_run_estimate(struct target *t, const struct eta_settings *s)
 		       "steady after %u rounds, %s if none is before %u), at %s, plus the purges%s\n",
 		       s->job == ETA_SWEEP ? "sweep" : "precondition", s->plan && !s->plan->fixed ? "about " : "", points,
 		       (double)s->capacity_bytes / 1e9, mid_s, lo_s, STEADY_WINDOW, hi_s, s->max_rounds, why,
-		       s->min_writes > 0 ? "; no window counts before the rounds wrote --min-writes x the span and the spare past it" : "");
+		       s->min_writes > 0 ? "; no window counts before the rounds wrote --min-writes x the span, the spare past it first" : "");
 		break;
 	case ETA_RUN:
 		/* Steps of a set time last that long whatever the speed. */

@@ -87,10 +87,11 @@ struct cli_opts {
 	"  --round DUR        length of a round (default 60s; virtual time on sim:)\n" \
 	"  --max-writes N[x]  stop after N x the usable capacity written in rounds\n" \
 	"  --max-rounds N     stop after N counted rounds (default 25, at least 5)\n" \
-	"  --min-writes N[x]  a steady window counts only after N x the usable capacity,\n" \
-	"                     plus what its OP leaves unmapped, was written in rounds\n" \
-	"                     (GC starts only then); rounds before it are warm-up and do\n" \
-	"                     not count toward --max-rounds (default 1x; sweep --fast 2x;\n" \
+	"  --min-writes N[x]  a steady window counts only after N x the usable capacity\n" \
+	"                     was written in rounds, at least min(N, 1)x of it after\n" \
+	"                     what the OP leaves unmapped (GC starts only then); rounds\n" \
+	"                     before it are warm-up and do not count toward --max-rounds\n" \
+	"                     (default 1x; sweep --fast 2x;\n" \
 	"                     0: the SNIA window alone)\n" \
 	"  --fill-passes N    sequential 128k fill passes before the rounds (default 2; 0 skips)\n" \
 	"  --purge-method M   how to purge: auto, sanitize-block, sanitize-crypto,\n" \

@@ -347,12 +347,12 @@ static bool predict_now(struct precondition_result *out, const struct rounds_ctx
 	return steady_fit(rc->waf, n, false, &out->pred_waf) && steady_fit_good(&out->pred_waf, rc->waf, n);
 }
 
-/* Written enough in rounds for a window to count: share of min_writes x usable, then the host spare (issue 18). */
+/* Written enough in rounds for a window to count: share of precondition_min_share x usable (issue 18). */
 static bool written_enough(const struct precondition_settings *s, const struct rounds_ctx *rc, double share)
 {
-	if (!(s->min_writes > 0))
-		return true;
-	return (double)rc->written >= share * s->min_writes * (double)s->usable_bytes + (double)s->host_spare_bytes;
+	double usable = (double)s->usable_bytes;
+
+	return (double)rc->written >= share * precondition_min_share(s->min_writes, usable, (double)s->host_spare_bytes) * usable;
 }
 
 /* After a good round: stop (steady, predicted, max-writes) or go on. */

@@ -9,6 +9,7 @@
 #ifndef SSDPROF_PRECONDITION_H
 #define SSDPROF_PRECONDITION_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -32,17 +33,17 @@ enum predict_mode { PREDICT_OFF, PREDICT_STOP, PREDICT_RECORD };
 #define PRECONDITION_MIN_WRITES 1.0
 
 /*
- * The writes before a window may count, as a share of usable: min_writes,
- * plus the space the host's OP leaves unmapped after the fill (the LBAs
- * past the span, or what a namespace or HPA shrink took).  GC cannot start
- * before the rounds have used that space up, so without it a point at a
- * high OP on a large drive (sata-tlc, 1 TiB, 40%: spare 0.8x the span)
- * ended its window just after GC began, with WA 16% low.  A point carried
- * over is already in GC equilibrium: host_spare 0, its step counted apart.
+ * The writes before a window may count, x usable: min_writes, and at least
+ * min(min_writes, 1) after the space the host's OP leaves unmapped after
+ * the fill (the LBAs past the span, or what a namespace or HPA shrink took)
+ * is used up, as GC cannot start before.  Without it a point at a high OP
+ * on a large drive (sata-tlc, 1 TiB, 40%: free space 0.8x the span) ended
+ * its window just after GC began, with WA 16% high.  A point carried over
+ * is in GC equilibrium already: host_spare 0, its step counted apart.
  */
 static inline double precondition_min_share(double min_writes, double usable, double host_spare)
 {
-	return min_writes > 0 && usable > 0 ? min_writes + host_spare / usable : 0;
+	return min_writes > 0 && usable > 0 ? fmax(min_writes, fmin(min_writes, 1) + host_spare / usable) : 0;
 }
 #define FILL_BS (128u * 1024)
 #define FILL_QD 32

@@ -410,8 +410,7 @@ static double rounds_expected(const struct eta *e)
 					    : e->s.round_writes * usable;
 		double need = carried(e) ? carried_min_writes(usable, (double)e->last_usable) *
 						   (e->s.predict ? ETA_CARRIED_SHARE : 1)
-					 : e->s.min_writes * (e->s.predict ? ETA_PREDICT_SHARE : 1) +
-						   fresh_min_writes(&e->s, usable) - e->s.min_writes;
+					 : fresh_min_writes(&e->s, usable) * (e->s.predict ? ETA_PREDICT_SHARE : 1);
 
 		need_rounds = ceil(need * usable / per_round);
 	}
