@@ -101,7 +101,10 @@ int batch_open(struct cli_opts *pc, int argc, char **argv, int first, const char
 			return EXIT_USAGE;
 		}
 		if ((rc = check(&d[i], ctx))) {
-			cli_error("drive %u (%s) refused; no drive was written", i + 1, escape_arg(q, sizeof(q), spec));
+			/* One TARGET: the check's own line, naming it, is the one line. */
+			if (n > 1)
+				cli_error("drive %u (%s) refused; no drive was written", i + 1,
+					  escape_arg(q, sizeof(q), spec));
 			return rc;
 		}
 	}
