@@ -82,7 +82,7 @@ const char cmd_sweep_usage[] =
 	"  --fast             --carry-over --predict stop --round-writes 0.1, and the\n"
 	"                     knee's bracket cut where a line through its ends\n"
 	"                     crosses 90% of the best, not halved.  The trade-off:\n"
-	"                     2-17% of a fixed 2.5% grid's drive time on simulated\n"
+	"                     2-21% of a fixed 2.5% grid's drive time on simulated\n"
 	"                     drives (the default: 35-41%), points within 2% of fresh\n"
 	"                     ones, but not SNIA's procedure (no purge and fill between\n"
 	"                     points, figures may be predicted), span OP with TRIM only\n"
