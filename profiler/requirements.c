@@ -13,6 +13,7 @@
 
 #include "profiler/requirements.h"
 #include "util/escape.h"
+#include "util/json_strict.h"
 #include "util/parse.h"
 
 static const char *const figure_names[REQ_NFIGURES] = {
@@ -193,34 +194,23 @@ static int add_json_key(struct requirement_set *set, const char *key, struct jso
 
 int requirements_add_json(struct requirement_set *set, const char *text, size_t len, char *err, size_t errlen)
 {
-	struct json_tokener *tok;
 	struct json_object *doc;
-	char what[ESCAPE_BUF_SIZE + 64];
+	char what[ESCAPE_BUF_SIZE + 64], why[384];
 	int ret = 0;
 
 	if (len > REQ_FILE_MAX) {
 		snprintf(err, errlen, "larger than %u bytes; not a requirements file", REQ_FILE_MAX);
 		return -EINVAL;
 	}
-	if (!(tok = json_tokener_new_ex(8))) {
-		snprintf(err, errlen, "out of memory");
-		return -ENOMEM;
-	}
-	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
-	doc = json_tokener_parse_ex(tok, text, (int)len);
-	/* A bare number or literal may go on: the end of the file (a NUL) ends it. */
-	if (!doc && json_tokener_get_error(tok) == json_tokener_continue && json_tokener_get_parse_end(tok) == len) {
-		doc = json_tokener_parse_ex(tok, "", 1);
-		if (json_tokener_get_error(tok) == json_tokener_success)
-			len = json_tokener_get_parse_end(tok);
-	}
-	/* A file of JSON null parses to NULL, as a failure does: told apart by the tokener's error. */
-	if (json_tokener_get_error(tok) != json_tokener_success || json_tokener_get_parse_end(tok) != len) {
-		snprintf(err, errlen, "not one JSON object (%s at byte %zu); expected e.g. " FILE_EXAMPLE,
-			 json_tokener_get_error(tok) == json_tokener_success ? "something follows it"
-			 : json_tokener_error_desc(json_tokener_get_error(tok)),
-			 json_tokener_get_parse_end(tok));
+	/* One parser's rules for every JSON file read (util/json_strict.h). */
+	ret = json_parse_strict(text, len, 8, &doc, why, sizeof(why));
+	if (ret == -EBADMSG) {
+		snprintf(err, errlen, "%s", why);
 		ret = -EINVAL;
+	} else if (ret == -EINVAL) {
+		snprintf(err, errlen, "not one JSON object (%s); expected e.g. " FILE_EXAMPLE, why);
+	} else if (ret) {
+		snprintf(err, errlen, "out of memory");
 	} else if (!json_object_is_type(doc, json_type_object)) {
 		snprintf(err, errlen, "the file holds %s; expected one object of requirements, e.g. " FILE_EXAMPLE,
 			 describe(doc, what, sizeof(what)));
@@ -234,7 +224,6 @@ int requirements_add_json(struct requirement_set *set, const char *text, size_t 
 				break;
 		}
 	}
-	json_tokener_free(tok);
 	json_object_put(doc);
 	return ret;
 }

@@ -343,8 +343,13 @@ static int same_schema(char *const *files, size_t n, char *err, size_t errlen)
 	const char *schema = NULL;
 
 	for (size_t i = 0; i < n; i++) {
-		struct json_object *d = json_object_from_file(files[i]), *v;
-		const char *s = d && json_object_object_get_ex(d, "schema", &v) && json_object_is_type(v, json_type_string)
+		struct json_object *d = NULL, *v;
+		char why[512];
+		const char *s;
+
+		/* A file that does not parse is refused by report_load below, with its reason. */
+		report_read_json(files[i], &d, why, sizeof(why));
+		s = d && json_object_object_get_ex(d, "schema", &v) && json_object_is_type(v, json_type_string)
 					? json_object_get_string(v)
 					: NULL;
 

@@ -29,6 +29,7 @@
 #include "results/result_json.h"
 #include "results/result_load.h"
 #include "util/escape.h"
+#include "util/json_strict.h"
 #include "util/strbuf.h"
 
 /* Every kind of result, in the order the error for an unknown kind names them. */
@@ -97,33 +98,6 @@ static int read_all(const char *path, char **text, size_t *len, char *err, size_
 	return 0;
 }
 
-/* text as one JSON document and nothing after it.  NULL with err set when it is not (path: escaped). */
-static struct json_object *parse_all(const char *path, const char *text, size_t len, char *err, size_t errlen)
-{
-	struct json_tokener *tok = json_tokener_new();
-	struct json_object *d = NULL;
-	enum json_tokener_error e;
-	const char *why;
-
-	if (tok && text)
-		d = json_tokener_parse_ex(tok, text, (int)len);
-	if (d && json_tokener_get_error(tok) == json_tokener_success &&
-	    !text[json_tokener_get_parse_end(tok) + strspn(text + json_tokener_get_parse_end(tok), " \t\r\n")]) {
-		json_tokener_free(tok);
-		return d;
-	}
-	e = tok ? json_tokener_get_error(tok) : json_tokener_continue;
-	why = !text ? "the file is empty"
-	      : e == json_tokener_continue ? "unexpected end of file"
-	      : e != json_tokener_success ? json_tokener_error_desc(e)
-					  : "text after the document";
-	snprintf(err, errlen, "'%s' is not valid JSON: %s (at byte %zu)", path, why,
-		 tok && text ? json_tokener_get_parse_end(tok) : 0);
-	json_object_put(d);
-	json_tokener_free(tok);
-	return NULL;
-}
-
 /* The kind of d: its "kind", or for a document written before there was one, what it holds. */
 static const char *kind_of(struct json_object *d)
 {
@@ -134,14 +108,9 @@ static const char *kind_of(struct json_object *d)
 	return jlen(jget(d, "series")) ? "run" : jget(d, "points") ? "sweep" : jget(d, "slc") ? "slc" : NULL;
 }
 
-int report_load(const char *path, struct json_object **doc, const struct report_kind **kind, char *err,
-		size_t errlen)
+int report_read_json(const char *path, struct json_object **doc, char *err, size_t errlen)
 {
-	const struct report_kind *rk;
-	struct json_object *d;
-	const char *schema, *k;
-	char *text = NULL, names[128], why[512], q[1024];
-	enum result_kind rkind;
+	char *text = NULL, why[384], q[1024];
 	size_t len = 0;
 	int ret;
 
@@ -150,17 +119,38 @@ int report_load(const char *path, struct json_object **doc, const struct report_
 	if (ret)
 		return ret;
 	escape_arg(q, sizeof(q), path);
-	/* Before either parse: 256 MiB of small numbers took gigabytes once parsed. */
-	if (result_too_large(text, len, why, sizeof(why))) {
+	/* Before the parse: 256 MiB of small numbers took gigabytes once parsed. */
+	if (text && result_too_large(text, len, why, sizeof(why))) {
 		snprintf(err, errlen, "'%s': %s", q, why);
 		free(text);
 		return -EINVAL;
 	}
-	d = parse_all(q, text, len, err, errlen);
-	if (!d) {
-		free(text);
-		return -EINVAL;
-	}
+	/* One parser's rules for every JSON file read (util/json_strict.h). */
+	ret = json_parse_strict(text, len, JSON_TOKENER_DEFAULT_DEPTH, doc, why, sizeof(why));
+	if (!text)
+		snprintf(why, sizeof(why), "the file is empty");
+	free(text);
+	if (ret == -ENOMEM)
+		snprintf(err, errlen, "out of memory reading '%s'", q);
+	else if (ret)
+		snprintf(err, errlen, ret == -EBADMSG ? "'%s' is refused: %s" : "'%s' is not valid JSON: %s", q, why);
+	return ret ? (ret == -ENOMEM ? ret : -EINVAL) : 0;
+}
+
+int report_load(const char *path, struct json_object **doc, const struct report_kind **kind, char *err,
+		size_t errlen)
+{
+	const struct report_kind *rk;
+	struct json_object *d;
+	const char *schema, *k;
+	char names[128], why[512], q[1024];
+	int ret;
+
+	*doc = NULL;
+	ret = report_read_json(path, &d, err, errlen);
+	if (ret)
+		return ret;
+	escape_arg(q, sizeof(q), path);
 	schema = jstr(d, "schema");
 	k = kind_of(d);
 	rk = kind_find(k);
@@ -181,16 +171,15 @@ int report_load(const char *path, struct json_object **doc, const struct report_
 	} else if (!jget(d, rk->member)) {
 		snprintf(err, errlen, "'%s': a %s result without its %s; the file is damaged", q, rk->name, rk->member);
 		ret = -EINVAL;
-	}
-	json_object_put(d);
-	/* The one validating loader (results/result_load.c): every field report, compare and resume read. */
-	if (!ret && result_parse(text, len, &d, &rkind, why, sizeof(why))) {
+	} else if (result_validate(d, NULL, why, sizeof(why))) {
+		/* The one validating loader (results/result_load.c): every field report, compare and resume read. */
 		snprintf(err, errlen, "'%s' is damaged: %s", q, why);
 		ret = -EINVAL;
 	}
-	free(text);
-	if (ret)
+	if (ret) {
+		json_object_put(d);
 		return ret;
+	}
 	*doc = d;
 	*kind = rk;
 	return 0;

@@ -31,6 +31,12 @@ struct report_kind {
 };
 
 /*
+ * Read path as one JSON document by util/json_strict.h's rules (any
+ * schema): 0 with *doc, or -errno with a one-line reason naming the file.
+ */
+int report_read_json(const char *path, struct json_object **doc, char *err, size_t errlen);
+
+/*
  * Read path as a result document of RESULT_SCHEMA.  *kind is its entry in
  * the table of kinds (a run written before documents carried "kind" is
  * known by its "series").  On failure returns -errno with a one-line reason

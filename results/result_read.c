@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * A result document from text or a file: one JSON document and nothing
- * after it, within the size cap, then result_validate (result_load.c).
+ * after it, within the size cap, parsed by util/json_strict.h's rules, then
+ * result_validate (result_load.c).
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -15,11 +16,7 @@
 
 #include "results/result_load.h"
 #include "util/escape.h"
-
-static bool blank(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
+#include "util/json_strict.h"
 
 /* The values text holds, about: a comma or an opening bracket outside a string starts one. */
 static uint64_t count_values(const char *text, size_t len)
@@ -60,37 +57,21 @@ bool result_too_large(const char *text, size_t len, char *err, size_t errlen)
 int result_parse(const char *text, size_t len, struct json_object **doc, enum result_kind *kind,
 		 char *err, size_t errlen)
 {
-	struct json_tokener *tok;
 	struct json_object *d;
-	enum json_tokener_error jerr;
-	size_t end;
+	char why[384];
 	int ret;
 
 	*doc = NULL;
 	if (result_too_large(text, len, err, errlen))
 		return -EINVAL;
-	tok = json_tokener_new_ex(JSON_TOKENER_DEFAULT_DEPTH);
-	if (!tok) {
+	/* One parser's rules for every JSON file read (util/json_strict.h). */
+	ret = json_parse_strict(text, len, JSON_TOKENER_DEFAULT_DEPTH, &d, why, sizeof(why));
+	if (ret == -ENOMEM) {
 		snprintf(err, errlen, "out of memory");
-		return -ENOMEM;
+		return ret;
 	}
-	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
-	d = json_tokener_parse_ex(tok, text, (int)len);
-	jerr = json_tokener_get_error(tok);
-	end = json_tokener_get_parse_end(tok);
-	json_tokener_free(tok);
-	if (!d || jerr != json_tokener_success) {
-		snprintf(err, errlen, "not JSON: %s at byte %zu",
-			 jerr == json_tokener_continue ? "the text ends early" : json_tokener_error_desc(jerr), end);
-		json_object_put(d);
-		return -EINVAL;
-	}
-	while (end < len && blank(text[end]))
-		end++;
-	if (end < len) {
-		snprintf(err, errlen, "something follows the JSON document at byte %zu; a result holds one document",
-			 end);
-		json_object_put(d);
+	if (ret) {
+		snprintf(err, errlen, ret == -EBADMSG ? "%s" : "not JSON: %s", why);
 		return -EINVAL;
 	}
 	ret = result_validate(d, kind, err, errlen);

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * One parser's rules for every JSON file ssdprof reads (result documents for
+ * report, compare and resume; requirements files): json-c's strict mode
+ * (no single quotes, no comments, no trailing commas, no bare words), one
+ * document and nothing after it but blanks, no NUL byte (raw, or \u0000 in a
+ * string, where json-c would cut a key short), and no key twice in one
+ * object (json-c keeps the last without a word).
+ */
+#ifndef SSDPROF_JSON_STRICT_H
+#define SSDPROF_JSON_STRICT_H
+
+#include <stddef.h>
+
+struct json_object;
+
+/*
+ * Parse len bytes of text, nested at most depth deep.  0 with *out the value
+ * (NULL for a document of JSON null), or -EINVAL with the problem in err:
+ * one line without the file's name, e.g. "the key \"steady\" appears twice in
+ * one object (at byte 31)", "unexpected character (at byte 1)"; -ENOMEM.
+ */
+int json_parse_strict(const char *text, size_t len, int depth, struct json_object **out, char *err,
+		      size_t errlen);
+
+#endif
