@@ -157,6 +157,13 @@ static void test_file_refused(void **state)
 	file_refused("{\"steady_iops\": {\"min\": 1e300}}", "must be a number");
 	file_refused("{\"steady_iops\": {\"min\": [[[[[[[[[[1]]]]]]]]]]}}", "not one JSON object");
 	file_refused("{\"\\u001b[2J\": true}", "\\x1b");
+	/* One parser's rules (util/json_strict.h): json-c took each of these. */
+	file_refused("{\"steady\": true, \"steady\": true}", "the key \"steady\" appears twice in one object");
+	file_refused("{\"steady_iops\": {\"min\": 1, \"min\": 2}}", "the key \"min\" appears twice");
+	file_refused("{'steady': true}", "single quote");
+	file_refused("{\"steady\\u0000x\": true}", "NUL byte");
+	assert_true(requirements_add_json(&s, "{\"steady\0x\": true}", 16, err, sizeof(err)) < 0);
+	assert_non_null(strstr(err, "NUL byte"));
 	big = malloc(REQ_FILE_MAX + 2);
 	memset(big, ' ', REQ_FILE_MAX + 1);
 	big[0] = '{';

@@ -552,6 +552,48 @@ static char *read_text(const char *file, size_t *len)
 	return text;
 }
 
+/* text with the first `from` replaced by `to`: parsed, refused with -EINVAL and `needle` in the reason. */
+static void strict_refused_n(const char *from, const char *to, size_t tlen, const char *needle)
+{
+	size_t len, flen = strlen(from);
+	char *text = read_text("report_slc.json", &len), err[512] = "", *p = strstr(text, from);
+	struct json_object *d;
+	enum result_kind k;
+
+	assert_non_null(p);
+	memmove(p + tlen, p + flen, len - (size_t)(p + flen - text));
+	memcpy(p, to, tlen);
+	len = len + tlen - flen;
+	assert_int_equal(result_parse(text, len, &d, &k, err, sizeof(err)), -EINVAL);
+	assert_null(d);
+	printf("# %s -> %s\n", to, err);
+	assert_null(strchr(err, '\n'));
+	assert_non_null(strstr(err, needle));
+	free(text);
+}
+
+static void strict_refused(const char *from, const char *to, const char *needle)
+{
+	strict_refused_n(from, to, strlen(to), needle);
+}
+
+/*
+ * One parser's rules (util/json_strict.h): json-c kept the last of two keys,
+ * took 'text' and cut a key at \u0000; each is refused now.
+ */
+static void test_strict(void **state)
+{
+	(void)state;
+	strict_refused("\"kind\": \"slc\",", "\"kind\": \"slc\", \"kind\": \"slc\",", "the key \"kind\" appears twice");
+	strict_refused("\"serial\":", "\"model\": \"x\", \"serial\":", "the key \"model\" appears twice");
+	strict_refused("\"serial\":", "\"mod\\u0065l\": \"x\", \"serial\":", "the key \"model\" appears twice");
+	strict_refused("\"kind\": \"slc\"", "'kind': \"slc\"", "single quote");
+	strict_refused("\"tool\":", "\"tool\\u0000x\":", "NUL byte");
+	strict_refused("\"path\": \"", "\"path\": \"\\u0000", "NUL byte");
+	/* A raw NUL in a string: json-c stopped there. */
+	strict_refused_n("\"path\": \"sim", "\"path\": \"s\0im", 13, "a NUL byte at byte");
+}
+
 /* The text: one JSON document and nothing after it but blanks; non-finite numbers refused. */
 static void test_text(void **state)
 {
@@ -648,6 +690,7 @@ int main(void)
 		cmocka_unit_test(test_kind),
 		cmocka_unit_test(test_intervals),
 		cmocka_unit_test(test_text),
+		cmocka_unit_test(test_strict),
 		cmocka_unit_test(test_files),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
