@@ -13,6 +13,7 @@
 #include "reports/report.h"
 #include "reports/report_qualify.h"
 #include "reports/table.h"
+#include "util/escape.h"
 #include "util/strbuf.h"
 
 const char cmd_compare_usage[] =
@@ -39,8 +40,14 @@ static void compare_print_partial(const struct compare_set *set)
 		struct strbuf why = { 0 };
 
 		report_partial(&why, set->e[i].doc, set->kind);
-		if (why.len)
-			printf("partial: %s: %s\n", set->e[i].label, why.p);
+		/* The label and the why come from the documents: no control byte reaches the terminal. */
+		if (why.len) {
+			fputs("partial: ", stdout);
+			escape_ctl_fputs(set->e[i].label, stdout);
+			fputs(": ", stdout);
+			escape_ctl_fputs(why.p, stdout);
+			putchar('\n');
+		}
 		sb_free(&why);
 	}
 }

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: MIT */
+#include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,15 +21,41 @@ struct col {
 	int decimals;
 };
 
+/* Whether s is a number as a whole ("-12.5", "1e3"): a spreadsheet reads it as one, never as a formula. */
+static bool is_number(const char *s)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	return end != s && !*end && isfinite(v) && strspn(s, "+-0123456789.eE") == strlen(s);
+}
+
+/*
+ * A cell a spreadsheet would run as a formula (it starts with =, +, -, @,
+ * a tab or a CR) gets a single quote before it, as OWASP's CSV injection
+ * advice says; numbers stay numbers.
+ */
+static bool formula_like(const char *s)
+{
+	return strchr("=+-@\t\r", s[0]) && s[0] && !is_number(s);
+}
+
 void csv_field(struct strbuf *b, const char *s)
 {
+	bool quote;
+
 	if (!s)
 		return;
+	quote = formula_like(s);
 	if (!strpbrk(s, ",\"\r\n")) {
+		if (quote)
+			sb_add(b, "'");
 		sb_add(b, s);
 		return;
 	}
-	sb_add(b, "\"");
+	sb_add(b, quote ? "\"'" : "\"");
 	for (; *s; s++)
 		sb_add(b, *s == '"' ? "\"\"" : (char[]){ *s, 0 });
 	sb_add(b, "\"");

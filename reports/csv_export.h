@@ -33,7 +33,11 @@ size_t csv_run(struct json_object *doc, struct csv_file *files, size_t max);
 size_t csv_precondition(struct json_object *doc, struct csv_file *files, size_t max);
 void csv_files_free(struct csv_file *files, size_t n);
 
-/* One RFC 4180 field: quoted when it holds a comma, quote, CR or LF; NULL (a string the document lacks) is empty. */
+/*
+ * One RFC 4180 field: quoted when it holds a comma, quote, CR or LF; NULL (a
+ * string the document lacks) is empty.  Text a spreadsheet would run as a
+ * formula (=, +, -, @, tab or CR first; not a number) gets a leading '.
+ */
 void csv_field(struct strbuf *b, const char *s);
 
 #endif

@@ -8,11 +8,23 @@
 #include "reports/chart.h"
 #include "reports/html.h"
 #include "reports/table.h"
+#include "util/escape.h"
 
-/* s with & < > " escaped for HTML text and attribute values. */
+/*
+ * s with & < > " escaped for HTML text and attribute values, and control
+ * characters a document held shown as \xNN (util/escape.h), never raw.
+ */
 static void sb_html(struct strbuf *b, const char *s)
 {
 	for (; s && *s; s++) {
+		size_t ctl = escape_ctl_at(s);
+
+		if (ctl) {
+			for (size_t i = 0; i < ctl; i++)
+				sb_printf(b, "\\x%02x", (unsigned char)s[i]);
+			s += ctl - 1;
+			continue;
+		}
 		switch (*s) {
 		case '&': sb_add(b, "&amp;"); break;
 		case '<': sb_add(b, "&lt;"); break;
@@ -36,8 +48,38 @@ static void sb_vhtml(struct strbuf *b, const char *fmt, va_list ap)
 	sb_free(&text);
 }
 
+/*
+ * Whether href is a relative path of the kind a command writes
+ * ("drive-1/sweep/report.html"): names of letters, digits, '.', '_' and '-'
+ * between single slashes, none "." or "..", no leading slash.  So no scheme
+ * (javascript:, data:), no escape upward, no other host.
+ */
+bool html_href_ok(const char *href)
+{
+	size_t n;
+
+	if (!href || !*href)
+		return false;
+	for (; *href; href += n + (href[n] == '/')) {
+		n = strspn(href, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-");
+		if (!n || (href[n] && href[n] != '/') || (href[n] == '/' && !href[n + 1]) ||
+		    (n == 1 && href[0] == '.') || (n == 2 && href[0] == '.' && href[1] == '.'))
+			return false;
+	}
+	return true;
+}
+
 void html_link(struct html_page *pg, const char *href, const char *text)
 {
+	if (!html_href_ok(href)) {
+		/* Shown, never followed: the document named something this command does not write. */
+		sb_add(&pg->b, "<p>");
+		sb_html(&pg->b, text);
+		sb_add(&pg->b, ": ");
+		sb_html(&pg->b, href);
+		sb_add(&pg->b, " (not linked: not a relative path of the results)</p>\n");
+		return;
+	}
 	sb_add(&pg->b, "<p><a href=\"");
 	sb_html(&pg->b, href);
 	sb_add(&pg->b, "\">");

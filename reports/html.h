@@ -46,8 +46,13 @@ void html_p(struct html_page *pg, const char *fmt, ...) __attribute__((format(pr
 void html_note(struct html_page *pg, const char *cls, const char *text);
 /* A banner that must be read first (role="alert"): head in bold, then text; both escaped. */
 void html_banner(struct html_page *pg, const char *id, const char *head, const char *text);
-/* A paragraph holding a link: text to href (a relative path), both escaped. */
+/*
+ * A paragraph holding a link: text to href, both escaped.  An href that is
+ * not a relative path of the kind a command writes (html_href_ok) is shown
+ * as text, not linked.
+ */
 void html_link(struct html_page *pg, const char *href, const char *text);
+bool html_href_ok(const char *href);
 /* A key/value summary list. */
 void html_dl_begin(struct html_page *pg);
 void html_dl(struct html_page *pg, const char *key, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

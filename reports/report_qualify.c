@@ -278,7 +278,8 @@ size_t csv_qualify(struct json_object *doc, struct csv_file *files, size_t max)
 			sb_add(b, ",");
 			csv_field(b, jstr(r, "name"));
 			sb_add(b, ",");
-			csv_field(b, jstr(r, "cmp"));
+			/* A schema token the loader holds to ==, >= or <=, not text a user gave: as is. */
+			sb_add(b, jstr(r, "cmp") ? jstr(r, "cmp") : "");
 			csv_num(b, r, "limit");
 			csv_num(b, r, "measured");
 			sb_add(b, jbool(r, "pass") ? ",true" : ",false");

@@ -9,6 +9,7 @@
 
 #include "results/json_get.h"
 #include "reports/table.h"
+#include "util/escape.h"
 #include "util/text.h"
 
 void table_init(struct table *t, const char *caption)
@@ -89,13 +90,19 @@ const char *table_get(const struct table *t, size_t row, size_t col)
 	return s ? s : "";
 }
 
-/* Display width: UTF-8 continuation bytes take no column. */
+/* Display width: UTF-8 continuation bytes take no column; a control byte shows as \xNN (4). */
 static size_t width(const char *s)
 {
-	size_t w = 0;
+	size_t w = 0, ctl;
 
-	for (; *s; s++)
-		w += ((unsigned char)*s & 0xc0) != 0x80;
+	for (; *s; s++) {
+		if ((ctl = escape_ctl_at(s))) {
+			w += 4 * ctl;
+			s += ctl - 1;
+		} else {
+			w += ((unsigned char)*s & 0xc0) != 0x80;
+		}
+	}
 	return w;
 }
 
@@ -130,7 +137,8 @@ void table_print(const struct table *t, FILE *f, const char *indent)
 			trailing = 0;
 			if (t->align[c] == TA_RIGHT)
 				pad(f, gap);
-			fputs(s, f);
+			/* Cells hold what documents held: control bytes shown, never sent (util/escape.h). */
+			escape_ctl_fputs(s, f);
 			if (t->align[c] == TA_LEFT)
 				trailing = gap;
 		}

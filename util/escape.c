@@ -80,3 +80,30 @@ const char *escape_json(char *buf, size_t len, struct json_object *v)
 	}
 	return "something else";
 }
+
+size_t escape_ctl_at(const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+
+	if (!u[0])
+		return 0;
+	if (u[0] < 0x20 || u[0] == 0x7f)
+		return 1;
+	return u[0] == 0xc2 && u[1] >= 0x80 && u[1] <= 0x9f ? 2 : 0;
+}
+
+void escape_ctl_fputs(const char *s, FILE *f)
+{
+	while (s && *s) {
+		size_t n = escape_ctl_at(s), plain = 0;
+
+		for (size_t i = 0; i < n; i++)
+			fprintf(f, "\\x%02x", (unsigned char)s[i]);
+		s += n;
+		/* The run up to the next control character, as is. */
+		while (s[plain] && !escape_ctl_at(s + plain))
+			plain++;
+		fwrite(s, 1, plain, f);
+		s += plain;
+	}
+}

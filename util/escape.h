@@ -9,6 +9,7 @@
 #define SSDPROF_ESCAPE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 struct json_object;
 
@@ -33,5 +34,15 @@ const char *escape_arg(char *buf, size_t buflen, const char *s);
  * Returns buf, or a constant string.
  */
 const char *escape_json(char *buf, size_t len, struct json_object *v);
+
+/*
+ * Text a document held, shown on a terminal or a page: the bytes of the
+ * control character at s (C0, DEL, or C1 written as UTF-8: U+0080 to
+ * U+009F), 0 when s starts with none.  Such bytes are shown as \xNN.
+ */
+size_t escape_ctl_at(const char *s);
+
+/* s to f with each control character's bytes as \xNN (UTF-8 text as is). */
+void escape_ctl_fputs(const char *s, FILE *f);
 
 #endif
