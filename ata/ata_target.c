@@ -592,6 +592,9 @@ static int at_control(struct target *t, int op, void *arg)
 	case TARGET_CTL_SET_PERMANENT:
 		a->permanent = *(const bool *)arg;
 		return 0;
+	case TARGET_CTL_ASSUMED_WRITE_MBPS:
+		*(double *)arg = 400;
+		return 0;
 	default:
 		return wrap_control(t, op, arg);
 	}

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include <errno.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -51,7 +52,10 @@ void dev_set_dry_run(struct target *t, bool dry_run, void *out)
 static void progress(const char *msg, double fraction, void *arg)
 {
 	(void)arg;
-	fprintf(stderr, "%s: %.1f%%\n", msg, fraction * 100);
+	if (isnan(fraction))
+		fprintf(stderr, "ssdprof: warning: %s\n", msg);
+	else
+		fprintf(stderr, "%s: %.1f%%\n", msg, fraction * 100);
 }
 
 void dev_set_progress(struct target *t)

@@ -50,7 +50,10 @@ enum target_cap {
 const char *target_cap_name(unsigned bit_index);
 #define TARGET_CAP_COUNT 10
 
-/* Progress of a long command (sanitize, secure erase): fraction done, 0..1. */
+/*
+ * Progress of a long command (sanitize, secure erase): fraction done, 0..1;
+ * NAN: msg is a warning (a step went differently than asked), shown as is.
+ */
 typedef void (*target_progress_fn)(const char *msg, double fraction, void *arg);
 
 /*
@@ -81,6 +84,12 @@ enum target_ctl {
 	 * times its raw flash); -ENODATA when it says nothing.
 	 */
 	TARGET_CTL_ENDURANCE,
+	/*
+	 * arg: double *.  The sequential write rate, MB/s, a drive of this
+	 * interface is assumed to have before one is measured (--dry-run's
+	 * estimate): NVMe 1000, SATA 400; -ENOTTY: no assumption of its own.
+	 */
+	TARGET_CTL_ASSUMED_WRITE_MBPS,
 };
 
 struct target_dry_run {

@@ -7,6 +7,8 @@
  * noted, and auto falls back to span OP.
  */
 #include <errno.h>
+#include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -20,6 +22,23 @@
 #include "engine/uring_target.h"
 
 #define RESCAN_WAIT_S 15
+
+/*
+ * What went differently than asked, said through the progress path
+ * (target_progress_fn with a NAN fraction): nothing below cli/ prints.
+ */
+static void __attribute__((format(printf, 2, 3))) warn(struct nvme_target *n, const char *fmt, ...)
+{
+	char msg[320];
+	va_list ap;
+
+	if (!n->w.progress)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	n->w.progress(msg, NAN, n->w.progress_arg);
+}
 
 static int reopen_io(struct nvme_target *n, char *err, size_t errlen)
 {
@@ -47,8 +66,7 @@ static int reopen_io(struct nvme_target *n, char *err, size_t errlen)
 		return ret;
 	n->w.io = io;
 	if (strcmp(name, n->ns_name) != 0) {
-		fprintf(stderr, "ssdprof: warning: namespace %u is now %s (was /dev/%s)\n", n->nsid, path,
-			n->ns_name);
+		warn(n, "namespace %u is now %s (was /dev/%s)", n->nsid, path, n->ns_name);
 		snprintf(n->ns_name, sizeof(n->ns_name), "%s", name);
 		snprintf(n->w.t.info.path, sizeof(n->w.t.info.path), "%s", path);
 	}
@@ -58,7 +76,7 @@ static int reopen_io(struct nvme_target *n, char *err, size_t errlen)
 static void rescan(struct nvme_target *n)
 {
 	if (ioctl(n->cfd, NVME_IOCTL_RESCAN) < 0)
-		fprintf(stderr, "ssdprof: warning: rescan of /dev/%s failed: %s\n", n->ctrl_name, strerror(errno));
+		warn(n, "rescan of /dev/%s failed: %s", n->ctrl_name, strerror(errno));
 }
 
 static int attach(struct nvme_target *n, uint32_t nsid, bool detach)
@@ -70,13 +88,13 @@ static int attach(struct nvme_target *n, uint32_t nsid, bool detach)
 	return nv_admin_change(n, &c, NULL);
 }
 
-static void journal_step(struct op_journal_entry *e, const char *step)
+static void journal_step(struct nvme_target *n, struct op_journal_entry *e, const char *step)
 {
 	char err[256];
 
 	snprintf(e->step, sizeof(e->step), "%s", step);
 	if (op_journal_save(e, err, sizeof(err)) < 0)
-		fprintf(stderr, "ssdprof: warning: %s\n", err);
+		warn(n, "%s", err);
 }
 
 static int ns_resize(struct nvme_target *n, uint64_t lbas, struct op_journal_entry *e, char *err, size_t errlen)
@@ -101,7 +119,7 @@ static int ns_resize(struct nvme_target *n, uint64_t lbas, struct op_journal_ent
 	target_close(n->w.io);
 	n->w.io = NULL;
 
-	journal_step(e, "detach");
+	journal_step(n, e, "detach");
 	ret = attach(n, n->nsid, true);
 	if (ret) {
 		nv_status_text(ret, st, sizeof(st));
@@ -117,7 +135,7 @@ static int ns_resize(struct nvme_target *n, uint64_t lbas, struct op_journal_ent
 		/* The drive lacks what OACS claims: unsupported, not failed, so "auto" can fall back to span. */
 		return -EOPNOTSUPP;
 	}
-	journal_step(e, "delete");
+	journal_step(n, e, "delete");
 	c = nvme_cmd_ns_delete(n->nsid);
 	ret = nv_admin(n, &c, NULL);
 	if (ret) {
@@ -146,7 +164,7 @@ static int ns_resize(struct nvme_target *n, uint64_t lbas, struct op_journal_ent
 		}
 		return ret < 0 ? ret : -EOPNOTSUPP;
 	}
-	journal_step(e, "create");
+	journal_step(n, e, "create");
 	c = nvme_cmd_ns_create(lbas, lbas, n->idns.flbas, buf);
 	ret = nv_admin(n, &c, &newid);
 	if (ret) {
@@ -158,7 +176,7 @@ static int ns_resize(struct nvme_target *n, uint64_t lbas, struct op_journal_ent
 	}
 	n->nsid = newid;
 	e->nsid = newid;
-	journal_step(e, "attach");
+	journal_step(n, e, "attach");
 	ret = attach(n, newid, false);
 	if (ret) {
 		nv_status_text(ret, st, sizeof(st));
@@ -166,7 +184,7 @@ static int ns_resize(struct nvme_target *n, uint64_t lbas, struct op_journal_ent
 			 "--restore --yes %s", newid, st, n->w.t.info.path, n->w.t.info.serial);
 		return ret < 0 ? ret : -EIO;
 	}
-	journal_step(e, "rescan");
+	journal_step(n, e, "rescan");
 	rescan(n);
 	ret = reopen_io(n, err, errlen);
 	if (ret < 0)
@@ -247,7 +265,7 @@ int nv_set_op(struct target *t, enum op_method method, uint64_t usable, char *er
 		if (usable == e.original_bytes)
 			op_journal_remove(t->info.serial);
 		else
-			journal_step(&e, "done");
+			journal_step(n, &e, "done");
 	}
 	return ret;
 }

@@ -579,6 +579,9 @@ static int nv_control(struct target *t, int op, void *arg)
 	case TARGET_CTL_NSMGMT_REFUSED:
 		*(const char **)arg = n->nsmgmt_refused[0] ? n->nsmgmt_refused : NULL;
 		return 0;
+	case TARGET_CTL_ASSUMED_WRITE_MBPS:
+		*(double *)arg = 1000;
+		return 0;
 	default:
 		return wrap_control(t, op, arg);
 	}
