@@ -394,8 +394,8 @@ int compare_load(struct compare_set *set, char *const *files, size_t n, char *er
 			char q0[1024], qi[1024];
 
 			snprintf(err, errlen, "%s is a %s result but %s is a %s result; compare results of one kind",
-				 escape_arg(q0, sizeof(q0), e[0].file), set->kind->name, escape_arg(qi, sizeof(qi), files[i]),
-				 k->name);
+				 escape_arg(q0, sizeof(q0), e[0].file), set->kind->info->name, escape_arg(qi, sizeof(qi), files[i]),
+				 k->info->name);
 			return -EINVAL;
 		}
 		set->kind = k;
@@ -426,7 +426,7 @@ static void compare_partial_banner(struct html_page *pg, const struct compare_se
 	for (size_t i = 0; i < set->n; i++) {
 		struct strbuf why = { 0 };
 
-		partial_reason(&why, set->e[i].doc, set->kind->name);
+		partial_reason(&why, set->e[i].doc, set->kind);
 		if (why.len)
 			sb_printf(&b, "%s%s: %s", b.len ? " " : "", set->e[i].label, why.p);
 		b.err = b.err ? b.err : why.err;
@@ -446,7 +446,7 @@ int compare_make(const struct compare_set *set, const struct table *t, const cha
 	char title[64];
 	int ret;
 
-	snprintf(title, sizeof(title), "ssdprof compare: %zu %s results", set->n, set->kind->name);
+	snprintf(title, sizeof(title), "ssdprof compare: %zu %s results", set->n, set->kind->info->name);
 	pg.want_png = png_dir != NULL;
 	html_begin(&pg, title);
 	compare_partial_banner(&pg, set);

@@ -32,34 +32,23 @@
 #include "util/json_strict.h"
 #include "util/strbuf.h"
 
-/* Every kind of result, in the order the error for an unknown kind names them. */
+/* The renderers of every kind of result (results/result_kinds.h), indexed by its enum. */
+#define KIND(id) [RESULT_KIND_##id] = { .info = &result_kinds[RESULT_KIND_##id]
 static const struct report_kind kinds[] = {
-	{ "sweep", "points", report_sweep, csv_sweep, compare_sweep_table, compare_sweep_charts },
-	{ "slc", "slc", report_slc, csv_slc, compare_slc_table, compare_slc_charts },
-	{ "run", "series", report_run, csv_run, compare_run_table, compare_run_charts },
-	{ "precondition", "precondition", report_precondition, csv_precondition, compare_precondition_table, NULL },
-	{ "qualify", "drives", report_qualify, csv_qualify, compare_qualify_table, NULL },
-	{ "batch", "drives", report_batch, csv_batch, compare_batch_table, NULL },
+	KIND(RUN), report_run, csv_run, compare_run_table, compare_run_charts, partial_run },
+	KIND(PRECONDITION), report_precondition, csv_precondition, compare_precondition_table, NULL,
+		partial_precondition },
+	KIND(SWEEP), report_sweep, csv_sweep, compare_sweep_table, compare_sweep_charts, partial_sweep },
+	KIND(SLC), report_slc, csv_slc, compare_slc_table, compare_slc_charts, partial_slc },
+	KIND(QUALIFY), report_qualify, csv_qualify, compare_qualify_table, NULL, NULL },
+	KIND(BATCH), report_batch, csv_batch, compare_batch_table, NULL, NULL },
 };
-#define NKINDS (sizeof(kinds) / sizeof(kinds[0]))
+#undef KIND
+_Static_assert(sizeof(kinds) / sizeof(kinds[0]) == RESULT_KIND_COUNT, "every result kind has its renderers");
 
-static const struct report_kind *kind_find(const char *name)
+const struct report_kind *report_kind_of(enum result_kind k)
 {
-	for (size_t i = 0; name && i < NKINDS; i++)
-		if (!strcmp(kinds[i].name, name))
-			return &kinds[i];
-	return NULL;
-}
-
-/* "sweep, slc, run and precondition" */
-static void kind_names(char *buf, size_t len)
-{
-	size_t off = 0;
-
-	buf[0] = '\0';
-	for (size_t i = 0; i < NKINDS && off < len; i++)
-		off += (size_t)snprintf(buf + off, len - off, "%s%s", i ? (i + 1 == NKINDS ? " and " : ", ") : "",
-					kinds[i].name);
+	return (unsigned)k < RESULT_KIND_COUNT && kinds[k].render ? &kinds[k] : NULL;
 }
 
 /* The whole file into text (NUL-terminated).  0 or -errno with err set. */
@@ -98,14 +87,15 @@ static int read_all(const char *path, char **text, size_t *len, char *err, size_
 	return 0;
 }
 
-/* The kind of d: its "kind", or for a document written before there was one, what it holds. */
-static const char *kind_of(struct json_object *d)
+/* The kind of d: its "kind", or for a document written before there was one, what it holds; -1: none. */
+static int kind_of(struct json_object *d)
 {
-	const char *k = jstr(d, "kind");
-
-	if (k)
-		return k;
-	return jlen(jget(d, "series")) ? "run" : jget(d, "points") ? "sweep" : jget(d, "slc") ? "slc" : NULL;
+	if (jstr(d, "kind"))
+		return result_kind_find(jstr(d, "kind"));
+	return jlen(jget(d, result_kinds[RESULT_KIND_RUN].member))         ? RESULT_KIND_RUN
+	       : jget(d, result_kinds[RESULT_KIND_SWEEP].member) ? RESULT_KIND_SWEEP
+	       : jget(d, result_kinds[RESULT_KIND_SLC].member)   ? RESULT_KIND_SLC
+								   : -1;
 }
 
 int report_read_json(const char *path, struct json_object **doc, char *err, size_t errlen)
@@ -152,8 +142,8 @@ int report_load(const char *path, struct json_object **doc, const struct report_
 		return ret;
 	escape_arg(q, sizeof(q), path);
 	schema = jstr(d, "schema");
-	k = kind_of(d);
-	rk = kind_find(k);
+	k = jstr(d, "kind");
+	rk = kind_of(d) < 0 ? NULL : report_kind_of((enum result_kind)kind_of(d));
 	if (!schema || strcmp(schema, RESULT_SCHEMA)) {
 		char qs[ESCAPE_BUF_SIZE];
 
@@ -164,12 +154,13 @@ int report_load(const char *path, struct json_object **doc, const struct report_
 	} else if (!rk) {
 		char qk[ESCAPE_BUF_SIZE];
 
-		kind_names(names, sizeof(names));
+		result_kind_list(names, sizeof(names), " and ");
 		snprintf(err, errlen, "'%s': a result of kind '%s' has no report; report knows %s", q,
 			 k ? escape_arg(qk, sizeof(qk), k) : "unknown", names);
 		ret = -EINVAL;
-	} else if (!jget(d, rk->member)) {
-		snprintf(err, errlen, "'%s': a %s result without its %s; the file is damaged", q, rk->name, rk->member);
+	} else if (!jget(d, rk->info->member)) {
+		snprintf(err, errlen, "'%s': a %s result without its %s; the file is damaged", q, rk->info->name,
+			 rk->info->member);
 		ret = -EINVAL;
 	} else if (result_validate(d, NULL, why, sizeof(why))) {
 		/* The one validating loader (results/result_load.c): every field report, compare and resume read. */
@@ -412,7 +403,7 @@ void report_default_out(const char *path, char *out, size_t len)
 
 void report_partial(struct strbuf *b, struct json_object *doc, const struct report_kind *kind)
 {
-	partial_reason(b, doc, kind->name);
+	partial_reason(b, doc, kind);
 }
 
 int report_make(struct json_object *doc, const struct report_kind *kind, const char *out, const char *png_dir,
@@ -422,12 +413,12 @@ int report_make(struct json_object *doc, const struct report_kind *kind, const c
 	char title[512];
 	int ret;
 
-	snprintf(title, sizeof(title), "ssdprof %s report: %s", kind->name,
+	snprintf(title, sizeof(title), "ssdprof %s report: %s", kind->info->name,
 		 jstr(jget(doc, "target"), "path") ? jstr(jget(doc, "target"), "path") : "unknown target");
 	pg.want_png = png_dir != NULL;
 	html_begin(&pg, title);
 	/* Before any figure: a result that ended short says so first. */
-	partial_banner(&pg, doc, kind->name);
+	partial_banner(&pg, doc, kind);
 	kind->render(&pg, doc);
 	html_end(&pg);
 	ret = report_write(out, &pg, png_dir, doc, kind, say, err, errlen);

@@ -12,15 +12,22 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "results/result_kinds.h"
+
 struct json_object;
 struct html_page;
 struct csv_file;
 struct table;
 struct compare_entry;
 
+struct strbuf;
+
+/*
+ * A kind's renderers, indexed by enum result_kind (report.c); its name,
+ * noun and member are the kind's own, in results/result_kinds.h.
+ */
 struct report_kind {
-	const char *name;     /* as in the document's "kind": "sweep", "slc", "run", "precondition" */
-	const char *member;   /* what a document of this kind cannot be without: "points" */
+	const struct result_kind_info *info;   /* &result_kinds[its enum] */
 	/* The page's sections after the title; a failure is left in pg->error. */
 	void (*render)(struct html_page *pg, struct json_object *doc);
 	/* The CSVs beside the page (csv_export.h). */
@@ -28,7 +35,12 @@ struct report_kind {
 	/* compare: one table over the drives, and their charts (NULL: none). */
 	void (*compare_table)(struct table *t, const struct compare_entry *e, size_t n);
 	void (*compare_charts)(struct html_page *pg, const struct compare_entry *e, size_t n);
+	/* How far a result of the kind that ended short got, appended to b (NULL: its drives say). */
+	void (*partial_extent)(struct strbuf *b, struct json_object *doc);
 };
+
+/* The renderers of kind k; NULL past the last. */
+const struct report_kind *report_kind_of(enum result_kind k);
 
 /*
  * Read path as one JSON document by util/json_strict.h's rules (any
@@ -45,7 +57,6 @@ int report_read_json(const char *path, struct json_object **doc, char *err, size
 int report_load(const char *path, struct json_object **doc, const struct report_kind **kind, char *err,
 		size_t errlen);
 
-struct strbuf;
 /*
  * Why doc, a result of kind, is partial (it failed, was interrupted or did
  * not finish; a qualified drive did not finish), in sentences appended to

@@ -9,6 +9,7 @@
 #include <json-c/json.h>
 
 #include "reports/html.h"
+#include "reports/report.h"
 #include "reports/report_parts.h"
 #include "reports/table.h"
 #include "results/json_get.h"
@@ -132,53 +133,57 @@ void series_name(struct json_object *s, char *buf, size_t len)
 
 /* ---- a result that ended short ---- */
 
-/* What the command of a kind is called in a sentence. */
-static const char *kind_noun(const char *kind)
+void partial_sweep(struct strbuf *b, struct json_object *doc)
 {
-	return !strcmp(kind, "slc") ? "SLC probe" : !strcmp(kind, "precondition") ? "preconditioning"
-	       : !strcmp(kind, "qualify") ? "qualification" : kind;
+	struct json_object *cut = jget(doc, "incomplete_point");
+
+	if (jlen(jget(doc, "points")))
+		sb_printf(b, " Only its %zu finished OP point(s) are shown: the charts, tables and recommendation "
+			  "cover those alone.", jlen(jget(doc, "points")));
+	else
+		sb_add(b, " No OP point finished: there are no steady-state figures and no recommendation.");
+	if (cut)
+		sb_printf(b, " The point at %g%% OP was cut short after %g round(s); its rounds are kept apart and "
+			  "are in no figure.", jnum(cut, "op_percent"), jnum(jget(cut, "steady_state"), "rounds"));
+	sb_add(b, " Continue it with ssdprof sweep --resume on its folder.");
 }
 
-/* How far a sweep, a preconditioning, a run or a probe that ended short got, appended to b. */
-static void partial_extent(struct strbuf *b, struct json_object *doc, const char *kind)
+void partial_precondition(struct strbuf *b, struct json_object *doc)
 {
-	struct json_object *cut = jget(doc, "incomplete_point"), *ss, *series = jget(doc, "series");
+	struct json_object *ss = jget(jget(doc, "precondition"), "steady_state");
+
+	if (jnum(ss, "rounds") > 0)
+		sb_printf(b, " It stopped after %g finished round(s), before steady state was shown; the figures "
+			  "are over those rounds alone.", jnum(ss, "rounds"));
+	else
+		sb_add(b, " No round finished: only the fill so far is shown, and there are no steady-state "
+			  "figures.");
+}
+
+void partial_run(struct strbuf *b, struct json_object *doc)
+{
+	struct json_object *series = jget(doc, "series");
 	char name[96];
 
-	if (!strcmp(kind, "sweep")) {
-		if (jlen(jget(doc, "points")))
-			sb_printf(b, " Only its %zu finished OP point(s) are shown: the charts, tables and recommendation "
-				  "cover those alone.", jlen(jget(doc, "points")));
-		else
-			sb_add(b, " No OP point finished: there are no steady-state figures and no recommendation.");
-		if (cut)
-			sb_printf(b, " The point at %g%% OP was cut short after %g round(s); its rounds are kept apart and "
-				  "are in no figure.", jnum(cut, "op_percent"), jnum(jget(cut, "steady_state"), "rounds"));
-		sb_add(b, " Continue it with ssdprof sweep --resume on its folder.");
-	} else if (!strcmp(kind, "precondition")) {
-		ss = jget(jget(doc, "precondition"), "steady_state");
-		if (jnum(ss, "rounds") > 0)
-			sb_printf(b, " It stopped after %g finished round(s), before steady state was shown; the figures "
-				  "are over those rounds alone.", jnum(ss, "rounds"));
-		else
-			sb_add(b, " No round finished: only the fill so far is shown, and there are no steady-state "
-				  "figures.");
-	} else if (!strcmp(kind, "run") && jlen(series)) {
-		series_name(jidx(series, jlen(series) - 1), name, sizeof(name));
-		sb_printf(b, " Its last series (%s) was cut short and covers only the time before; any series after "
-			  "it was not measured.", name);
-	} else if (!strcmp(kind, "slc")) {
-		sb_add(b, isfinite(jnum(jget(doc, "slc"), "cache_bytes"))
-			  ? " The phases so far are shown; the probe did not reach its end."
-			  : " The phases so far are shown; the probe ended before the cache was found, so its size is "
-			    "not known.");
-	}
+	if (!jlen(series))
+		return;
+	series_name(jidx(series, jlen(series) - 1), name, sizeof(name));
+	sb_printf(b, " Its last series (%s) was cut short and covers only the time before; any series after "
+		  "it was not measured.", name);
+}
+
+void partial_slc(struct strbuf *b, struct json_object *doc)
+{
+	sb_add(b, isfinite(jnum(jget(doc, "slc"), "cache_bytes"))
+		  ? " The phases so far are shown; the probe did not reach its end."
+		  : " The phases so far are shown; the probe ended before the cache was found, so its size is "
+		    "not known.");
 }
 
 /* The why of a partial result into b (empty when the result is whole), kind as in the document. */
-void partial_reason(struct strbuf *b, struct json_object *doc, const char *kind)
+void partial_reason(struct strbuf *b, struct json_object *doc, const struct report_kind *kind)
 {
-	const char *err = jstr(doc, "error"), *noun = kind_noun(kind);
+	const char *err = jstr(doc, "error"), *noun = kind->info->noun;
 	struct json_object *drives = jget(doc, "drives");
 	const char *stop = jstr(jget(jget(doc, "precondition"), "steady_state"), "stop_reason");
 	size_t before = b->len;
@@ -191,12 +196,12 @@ void partial_reason(struct strbuf *b, struct json_object *doc, const char *kind)
 		sb_printf(b, "The %s stopped at an error.", noun);
 	else if ((jget(doc, "complete") && !jtrue(doc, "complete")) || jget(doc, "incomplete_point"))
 		sb_printf(b, "The %s did not finish.", noun);
-	if (b->len > before)
-		partial_extent(b, doc, kind);
+	if (b->len > before && kind->partial_extent)
+		kind->partial_extent(b, doc);
 	for (size_t i = 0; i < jlen(drives); i++) {
 		struct json_object *d = jidx(drives, i);
 
-		if (jstr(d, "error") && !strcmp(kind, "batch"))
+		if (jstr(d, "error") && !kind->info->verdicts)
 			/* A batch has no verdicts: each drive's own report says what it measured. */
 			sb_printf(b, "%sDrive %zu (%s) %s: %s.", b->len > before ? " " : "", i + 1,
 				  text_or_na(jstr(d, "target")), text_or_na(jstr(d, "status")), jstr(d, "error"));
@@ -206,7 +211,7 @@ void partial_reason(struct strbuf *b, struct json_object *doc, const char *kind)
 	}
 }
 
-void partial_banner(struct html_page *pg, struct json_object *doc, const char *kind)
+void partial_banner(struct html_page *pg, struct json_object *doc, const struct report_kind *kind)
 {
 	struct strbuf b = { 0 };
 

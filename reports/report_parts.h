@@ -38,16 +38,22 @@ void series_name(struct json_object *s, char *buf, size_t len);
 /* ---- a result that ended short ---- */
 
 struct strbuf;
+struct report_kind;
 /*
- * Why doc (of kind, "sweep" ... "qualify") is partial, appended to b in
+ * Why doc (of kind) is partial, appended to b in
  * sentences: how it ended (its "error", "interrupted", a sweep not
  * "complete" or with an "incomplete_point", a preconditioning whose
  * stop_reason is "error" or "interrupted", a qualified drive's "error") and
  * how far it got.  Nothing when the result is whole.
  */
-void partial_reason(struct strbuf *b, struct json_object *doc, const char *kind);
+void partial_reason(struct strbuf *b, struct json_object *doc, const struct report_kind *kind);
 /* The page opens with that in a banner when there is anything to say. */
-void partial_banner(struct html_page *pg, struct json_object *doc, const char *kind);
+void partial_banner(struct html_page *pg, struct json_object *doc, const struct report_kind *kind);
+/* How far a sweep, a preconditioning, a run or an SLC probe that ended short got (the kinds' partial_extent). */
+void partial_sweep(struct strbuf *b, struct json_object *doc);
+void partial_precondition(struct strbuf *b, struct json_object *doc);
+void partial_run(struct strbuf *b, struct json_object *doc);
+void partial_slc(struct strbuf *b, struct json_object *doc);
 
 /* ---- numbers from result arrays ---- */
 

@@ -18,6 +18,7 @@
 #include "reports/report_qualify.h"
 #include "reports/table.h"
 #include "results/json_get.h"
+#include "results/result_kinds.h"
 #include "results/qualify_json.h"
 #include "results/result_json.h"
 #include "util/strbuf.h"
@@ -340,11 +341,11 @@ static double run_figure(struct json_object *doc, enum req_figure f)
 static double rank_figure(struct json_object *doc, enum req_figure f)
 {
 	struct req_measured m;
-	const char *kind = jstr(doc, "kind");
-	bool sweep = kind && !strcmp(kind, "sweep"), slc = kind && !strcmp(kind, "slc");
+	int kind = result_kind_find(jstr(doc, "kind"));
+	bool sweep = kind == RESULT_KIND_SWEEP, slc = kind == RESULT_KIND_SLC;
 
 	if (req_figure_needs_qd(f))
-		return kind && !strcmp(kind, "run") ? run_figure(doc, f) : NAN;
+		return kind == RESULT_KIND_RUN ? run_figure(doc, f) : NAN;
 	qualify_measured(sweep ? doc : NULL, sweep ? qualify_chosen_op(doc) : NAN, slc ? doc : NULL, NULL, &m);
 	switch (f) {
 	case REQ_STEADY_IOPS:

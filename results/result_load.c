@@ -36,11 +36,6 @@
 #include "util/escape.h"
 #include "util/settings_limits.h"
 
-const char *result_kind_name(enum result_kind kind)
-{
-	return (unsigned)kind < 6 ? result_kind_names[kind] : "?";
-}
-
 /* -------------------------------------------------------------------------- */
 /* Walking a document                                                         */
 
@@ -358,15 +353,16 @@ int result_validate(struct json_object *doc, enum result_kind *kind, char *err, 
 	if (ret)
 		return ret;
 	if (json_object_object_get_ex(doc, "kind", &v)) {
-		const char *name = json_object_get_string(v);
-
-		for (k = 0; strcmp(result_kind_names[k], name); k++)
-			;
+		/* Checked among result_kind_names above: one of the table's. */
+		k = (unsigned)result_kind_find(json_object_get_string(v));
 	} else if (json_object_object_get_ex(doc, "series", NULL)) {
 		k = RESULT_KIND_RUN;    /* written before results had a kind */
 	} else {
+		char names[128];
+
+		result_kind_list(names, sizeof(names), ", ");
 		path_push(&w, "kind", 0);
-		return refuse(&w, "missing; expected one of run, precondition, sweep, slc, qualify, batch (or a run's series)");
+		return refuse(&w, "missing; expected one of %s (or a run's series)", names);
 	}
 	ret = check_fields(&w, result_kind_docs[k], doc);
 	if (!ret && k == RESULT_KIND_SWEEP)

@@ -16,14 +16,7 @@
 
 struct json_object;
 
-enum result_kind {
-	RESULT_KIND_RUN,
-	RESULT_KIND_PRECONDITION,
-	RESULT_KIND_SWEEP,
-	RESULT_KIND_SLC,
-	RESULT_KIND_QUALIFY,
-	RESULT_KIND_BATCH,
-};
+#include "results/result_kinds.h"   /* enum result_kind, result_kind_name */
 
 /* The most drives a batch document lists (cli/batch.h: BATCH_MAX_DRIVES). */
 #define BATCH_DOC_MAX_DRIVES 64
@@ -40,9 +33,6 @@ enum result_kind {
 
 /* Whether text is past either limit, refused unparsed: then true with why in err ("larger than ..."). */
 bool result_too_large(const char *text, size_t len, char *err, size_t errlen);
-
-/* "run", "precondition", "sweep", "slc", "qualify" or "batch". */
-const char *result_kind_name(enum result_kind kind);
 
 /*
  * Read, parse and check the document in path.  On success *doc holds it (the

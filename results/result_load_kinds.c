@@ -23,7 +23,6 @@
 #include "util/settings_limits.h"
 
 static const char *const schema_names[] = { RESULT_SCHEMA, NULL };
-const char *const result_kind_names[] = { "run", "precondition", "sweep", "slc", "qualify", "batch", NULL };
 static const char *const op_method_names[] = { OP_METHOD_NAMES, NULL };
 static const char *const purge_method_names[] = { PURGE_METHOD_NAMES, NULL };
 /* What a point says was done: a method, or none when the target takes neither purge nor TRIM. */
@@ -477,3 +476,5 @@ const struct spec *const result_kind_docs[] = {
 	[RESULT_KIND_QUALIFY] = qualify_doc,
 	[RESULT_KIND_BATCH] = batch_doc,
 };
+_Static_assert(sizeof(result_kind_docs) / sizeof(result_kind_docs[0]) == RESULT_KIND_COUNT,
+	       "every result kind has its fields");

@@ -40,8 +40,7 @@ struct spec {
 #define ARRN(k, f, lo, hi, item) { .key = k, .type = T_ARR, .flags = f, .min = lo, .max = hi, .sub = &item }
 #define END { .key = NULL }
 
-/* The kinds by name (enum result_kind order, NULL-ended), what every kind has, and each kind's own fields. */
-extern const char *const result_kind_names[];
+/* What every kind has, and each kind's own fields (enum result_kind order; names in result_kinds.h). */
 extern const struct spec result_common_doc[];
 extern const struct spec *const result_kind_docs[];
 

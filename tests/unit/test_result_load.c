@@ -20,6 +20,8 @@
 #include <cmocka.h>
 #include <json-c/json.h>
 
+#include "reports/report.h"
+#include "results/result_kinds.h"
 #include "results/result_load.h"
 
 #ifndef TEST_DATA_DIR
@@ -552,6 +554,37 @@ static char *read_text(const char *file, size_t *len)
 	return text;
 }
 
+/* One table of kinds (results/result_kinds.h) and the renderers of each (reports/report.c) cover every kind. */
+static void test_kind_table(void **state)
+{
+	char list[128];
+	(void)state;
+
+	for (int k = 0; k < RESULT_KIND_COUNT; k++) {
+		const struct report_kind *rk = report_kind_of((enum result_kind)k);
+
+		assert_non_null(result_kinds[k].name);
+		assert_non_null(result_kinds[k].noun);
+		assert_non_null(result_kinds[k].member);
+		assert_string_equal(result_kind_names[k], result_kinds[k].name);
+		assert_int_equal(result_kind_find(result_kinds[k].name), k);
+		assert_string_equal(result_kind_name((enum result_kind)k), result_kinds[k].name);
+		assert_non_null(rk);
+		assert_ptr_equal(rk->info, &result_kinds[k]);
+		assert_non_null(rk->render);
+		assert_non_null(rk->csv);
+		assert_non_null(rk->compare_table);
+	}
+	assert_null(result_kind_names[RESULT_KIND_COUNT]);
+	assert_int_equal(result_kind_find("bogus"), -1);
+	assert_int_equal(result_kind_find(NULL), -1);
+	assert_null(report_kind_of(RESULT_KIND_COUNT));
+	result_kind_list(list, sizeof(list), " and ");
+	assert_string_equal(list, "run, precondition, sweep, slc, qualify and batch");
+	assert_string_equal(result_kinds[RESULT_KIND_SLC].noun, "SLC probe");
+	assert_true(result_kinds[RESULT_KIND_QUALIFY].verdicts && !result_kinds[RESULT_KIND_BATCH].verdicts);
+}
+
 /* text with the first `from` replaced by `to`: parsed, refused with -EINVAL and `needle` in the reason. */
 static void strict_refused_n(const char *from, const char *to, size_t tlen, const char *needle)
 {
@@ -691,6 +724,7 @@ int main(void)
 		cmocka_unit_test(test_intervals),
 		cmocka_unit_test(test_text),
 		cmocka_unit_test(test_strict),
+		cmocka_unit_test(test_kind_table),
 		cmocka_unit_test(test_files),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
