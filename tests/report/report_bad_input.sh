@@ -80,6 +80,35 @@ expect1 "PNG directory under a file, new folders" "$ssdprof" report "$data/repor
 [ ! -e "$work/made" ] || fail "a failed report left folders behind: $(ls -R "$work/made")"
 expect1 "a folder form under a file" "$ssdprof" report "$data/report_slc.json" -o "$work/afile/x/"
 
+# One parser's rules for every JSON file (util/json_strict.h): a key twice, a single-quoted key,
+# a key cut at \u0000 are refused in one line naming the file, the problem and the fix; nothing written.
+python3 - "$data/report_slc.json" "$work" <<'PY'
+import sys
+text = open(sys.argv[1]).read()
+w = sys.argv[2]
+open(w + '/dupkey.json', 'w').write(text.replace('"kind": "slc",', '"kind": "slc", "kind": "slc",', 1))
+open(w + '/quote.json', 'w').write(text.replace('"kind": "slc"', "'kind': \"slc\"", 1))
+open(w + '/nulkey.json', 'w').write(text.replace('"tool":', '"tool\\u0000x":', 1))
+open(w + '/req_dup.json', 'w').write('{"steady": true, "steady": true}\n')
+open(w + '/req_quote.json', 'w').write("{'steady': true}\n")
+open(w + '/req_nul.json', 'w').write('{"steady\\u0000x": true}\n')
+PY
+for f in dupkey quote nulkey; do
+	expect2 "report, $f" "$ssdprof" report "$work/$f.json" -o "$out/r.html"
+	grep -qF "$work/$f.json" "$work/stderr" || fail "report, $f: the file is not named: $(cat "$work/stderr")"
+	expect2 "compare, $f" "$ssdprof" compare "$data/report_slc.json" "$work/$f.json" -o "$out/c.html"
+done
+grep -q 'appears twice' <("$ssdprof" report "$work/dupkey.json" -o "$out/r.html" 2>&1) ||
+	fail "a key given twice: not said"
+for f in req_dup req_quote req_nul; do
+	expect2 "qualify --requirements $f" "$ssdprof" qualify sim:dc-tlc,capacity=1G --requirements "$work/$f.json" \
+		--out "$out/q"
+	grep -qF -- "--requirements: $work/$f.json: " "$work/stderr" || fail "$f: $(cat "$work/stderr")"
+done
+grep -q 'give each key once' <("$ssdprof" qualify sim:dc-tlc,capacity=1G --requirements "$work/req_dup.json" \
+	--out "$out/q" 2>&1) || fail "requirements, a key given twice: no fix named"
+[ -z "$(ls -A "$out")" ] || fail "files left after a refused JSON file: $(ls -A "$out")"
+
 # compare: mixed kinds, mixed schema versions, too few files.
 expect2 "compare, one file" "$ssdprof" compare "$data/report_slc.json"
 expect2 "compare, mixed kinds" "$ssdprof" compare "$data/report_slc.json" "$data/report_sweep_dc.json"
