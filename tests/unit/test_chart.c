@@ -215,6 +215,71 @@ static void test_csv_field(void **state)
 	sb_free(&b);
 }
 
+/* Text a document held: control bytes shown on the terminal and the page, formulas neutralised in CSV. */
+static void test_hostile_text(void **state)
+{
+	struct table t;
+	struct strbuf b = { 0 };
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	(void)state;
+	table_init(&t, "T");
+	table_col(&t, "drive", TA_LEFT);
+	table_col(&t, "n", TA_RIGHT);
+	table_row(&t);
+	table_cell(&t, 0, "a\x1b[2Jb\xc2\x9b" "c\x7f");
+	table_cell(&t, 1, "1");
+	table_row(&t);
+	table_cell(&t, 0, "µs");
+	table_cell(&t, 1, "22");
+	table_print(&t, f, "");
+	fclose(f);
+	/* Escaped, and the columns still line up (\xNN is 4 wide). */
+	assert_string_equal(text, "drive                    n\n"
+				  "a\\x1b[2Jb\\xc2\\x9bc\\x7f   1\n"
+				  "µs                      22\n");
+	free(text);
+	table_html(&t, &b);
+	assert_non_null(strstr(b.p, "<td>a\\x1b[2Jb\\xc2\\x9bc\\x7f</td>"));
+	assert_null(strchr(b.p, '\x1b'));
+	sb_free(&b);
+	table_free(&t);
+
+	csv_field(&b, "=HYPERLINK(\"x\")");
+	sb_add(&b, "|");
+	csv_field(&b, "+1+2");
+	sb_add(&b, "|");
+	csv_field(&b, "@SUM(A1)");
+	sb_add(&b, "|");
+	csv_field(&b, "-2+3");
+	sb_add(&b, "|");
+	csv_field(&b, "-12.5");
+	sb_add(&b, "|");
+	csv_field(&b, "+7");
+	sb_add(&b, "|");
+	csv_field(&b, "1e3");
+	sb_add(&b, "|");
+	csv_field(&b, "sim:x,y");
+	assert_string_equal(b.p, "\"'=HYPERLINK(\"\"x\"\")\"|'+1+2|'@SUM(A1)|'-2+3|-12.5|+7|1e3|\"sim:x,y\"");
+	sb_free(&b);
+
+	assert_true(html_href_ok("drive-1/sweep/report.html"));
+	assert_true(html_href_ok("report.html"));
+	assert_false(html_href_ok("javascript:alert(1)//report.html"));
+	assert_false(html_href_ok("data:text/html,x"));
+	assert_false(html_href_ok("../report.html"));
+	assert_false(html_href_ok("drive-1/../../report.html"));
+	assert_false(html_href_ok("/etc/report.html"));
+	assert_false(html_href_ok("//evil.example/report.html"));
+	assert_false(html_href_ok("drive-1//report.html"));
+	assert_false(html_href_ok("drive-1/"));
+	assert_false(html_href_ok(" report.html"));
+	assert_false(html_href_ok(""));
+	assert_false(html_href_ok(NULL));
+}
+
 /* A sweep point at op %: five 10 s rounds, ten 5 s intervals falling from fresh to steady, window [0, 4]. */
 static struct json_object *fake_point(double op)
 {
@@ -368,6 +433,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ticks_125), cmocka_unit_test(test_tick_labels), cmocka_unit_test(test_svg),
 		cmocka_unit_test(test_png),       cmocka_unit_test(test_table),       cmocka_unit_test(test_csv_field),
+		cmocka_unit_test(test_hostile_text),
 		cmocka_unit_test(test_seventeen_points_drawn), cmocka_unit_test(test_series_cap_said),
 		cmocka_unit_test(test_log_axis_and_subtitle), cmocka_unit_test(test_named_x_axis),
 	};
