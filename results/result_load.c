@@ -25,14 +25,9 @@
 
 #include "engine/access_spec.h"
 #include "engine/offset_dist.h"
-#include "profiler/requirements.h"
-#include "precondition/precondition.h"
-#include "profiler/sweep_plan.h"
-#include "results/qualify_json.h"
 #include "results/result_json.h"
 #include "results/result_load.h"
 #include "results/result_load_spec.h"
-#include "results/sweep_json.h"
 #include "util/escape.h"
 #include "util/settings_limits.h"
 

@@ -5,6 +5,7 @@
  * read, its type and its limits.  A new field a command saves is added
  * here; results/result_load.c walks a document against these.
  */
+#include <errno.h>
 #include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,14 +13,10 @@
 
 #include "engine/access_spec.h"
 #include "engine/offset_dist.h"
-#include "profiler/requirements.h"
-#include "precondition/precondition.h"
-#include "profiler/sweep_plan.h"
-#include "results/qualify_json.h"
 #include "results/result_json.h"
+#include "results/result_limits.h"
 #include "results/result_load.h"
 #include "results/result_load_spec.h"
-#include "results/sweep_json.h"
 #include "util/settings_limits.h"
 
 static const char *const schema_names[] = { RESULT_SCHEMA, NULL };
