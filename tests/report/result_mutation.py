@@ -12,10 +12,16 @@ file cut short, garbage after the document, and the cases issue 14 found
 (never a crash, a signal, an abort or a sanitizer report), print at most one
 line on stderr when it refuses, and --resume must leave result.json of a
 refused document exactly as it was.
+
+Hostile text (issue 26): paths a qualify page links to set to other schemes,
+absolute paths and escapes upward, and strings holding control bytes.  The
+page must link only relative paths inside the results, and neither the page
+nor compare's terminal output may hold a raw control byte.
 """
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -111,14 +117,79 @@ def cases(doc, text, rng, n, known=KNOWN):
     return out
 
 
-def run(cmd, cwd):
+# Hostile text: where a qualify page takes its links, and strings any document holds.
+LINKS = [('drives', 0, 'sweep'), ('drives', 0, 'slc'), ('drives', 0, 'qd_curve', 'randwrite'),
+         ('drives', 0, 'qd_curve', 'randread')]
+BAD_LINKS = ['javascript:alert(1)//result.json', 'JavaScript:alert(1)/result.json',
+             'data:text/html,x/result.json', '../../../etc/result.json', 'drive-1/../../../result.json',
+             '/etc/result.json', '//evil.example/result.json', 'https://evil.example/result.json',
+             ' javascript:alert(1)/result.json']
+CONTROL = '\x1b[2J\x1b]0;owned\x07\r\n\x9b31m\x7f'
+TEXTS = [('target', 'path'), ('error',), ('drives', 0, 'spec'), ('drives', 0, 'error'), ('drives', 0, 'target'),
+         ('series', 0, 'error'), ('settings', 'workload')]
+# A href that a page may hold: a relative path inside the results, no scheme, no way up.
+SAFE_HREF = re.compile(r'^(?!\.\.?(/|$))[A-Za-z0-9_-][A-Za-z0-9._-]*(/(?!\.\.?(/|$))[A-Za-z0-9._-]+)*$')
+RAW_CONTROL = re.compile(rb'[\x00-\x08\x0b-\x1f\x7f]|\xc2[\x80-\x9f]')
+
+
+def settable(doc, path):
+    """Whether path's parent exists (the last key may be new)."""
+    return has(doc, path[:-1]) and isinstance(_get(doc, path[:-1]), (dict, list))
+
+
+def _get(doc, path):
+    for k in path:
+        doc = doc[k]
+    return doc
+
+
+def hostile_cases(doc):
+    """(name, text, kind of check) for one document: bad links, control bytes in its strings."""
+    out = []
+    if doc.get('kind') == 'qualify':
+        for i, p in enumerate(LINKS):
+            if settable(doc, p):
+                bad = BAD_LINKS[i % len(BAD_LINKS)]
+                out.append(('link %s=%r' % ('.'.join(map(str, p)), bad), mutate(doc, p, bad), 'links'))
+        d = json.loads(json.dumps(doc))
+        for i, p in enumerate(LINKS):
+            if settable(d, p):
+                _get(d, p[:-1])[p[-1]] = BAD_LINKS[(i + 4) % len(BAD_LINKS)]
+        out.append(('every link bad', json.dumps(d, indent=2), 'links'))
+    for p in TEXTS:
+        if settable(doc, p) and (has(doc, p) or p[-1] == 'error'):
+            out.append(('control %s' % '.'.join(map(str, p)), mutate(doc, p, 'x' + CONTROL + '=1+1'), 'control'))
+    return out
+
+
+def hostile_problem(name, kind, stdout, page):
+    """What a command that accepted hostile text let through, or None."""
+    if RAW_CONTROL.search(stdout):
+        return '%s: a raw control byte on the terminal: %r' % (name, stdout[:300])
+    if page is None:
+        return None
+    if RAW_CONTROL.search(page):
+        m = RAW_CONTROL.search(page)
+        return '%s: a raw control byte in the page: %r' % (name, page[max(0, m.start() - 80):m.end() + 40])
+    for href in re.findall(rb'<a\s[^>]*href="([^"]*)"', page):
+        if not SAFE_HREF.match(href.decode('utf-8', 'replace')):
+            return '%s: the page links %r' % (name, href)
+    if re.search(rb'href="[^"#]*(?:javascript|data|https?):', page, re.I):
+        return '%s: the page links another scheme' % name
+    return None
+
+
+def run(cmd, cwd, out=False):
     env = dict(os.environ, ASAN_OPTIONS='abort_on_error=0:exitcode=99',
                UBSAN_OPTIONS='halt_on_error=1:exitcode=98')
     t0 = time.monotonic()
     try:
-        p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=TIMEOUT, env=env)
+        p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE if out else subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, timeout=TIMEOUT, env=env)
     except subprocess.TimeoutExpired:
         return None, b'timeout', time.monotonic() - t0
+    if out:
+        return p.returncode, p.stderr, p.stdout
     return p.returncode, p.stderr, time.monotonic() - t0
 
 
@@ -140,9 +211,11 @@ def judge(what, rc, err):
 
 
 def main():
-    exe, data = os.path.abspath(sys.argv[1]), sys.argv[2]
+    exe, data = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+    # MUTATION_ONLY=hostile runs the hostile-text cases alone (a quicker check of pages and terminals).
+    only = os.environ.get('MUTATION_ONLY')
     work = tempfile.mkdtemp(prefix='ssdprof-mutation-')
-    problems, counts = [], {'report': 0, 'compare': 0, 'resume': 0, 'refused': 0}
+    problems, counts = [], {'report': 0, 'compare': 0, 'resume': 0, 'hostile': 0, 'refused': 0}
     try:
         sweep_dir = os.path.join(work, 'sweep')
         r = subprocess.run([exe, 'sweep', SIM] + SWEEP + ['--out', sweep_dir], stdout=subprocess.DEVNULL,
@@ -163,9 +236,20 @@ def main():
                 with open(os.path.join(d, 'result.json'), 'w') as f:
                     f.write(mtext)
                 tag = '%s %s' % (os.path.basename(path), name)
+                if only == 'hostile':
+                    continue
                 jobs.append(('report', tag, [exe, 'report', 'result.json', '-o', 'report.html'], d, None, None))
                 if j % COMPARE_EVERY == 0:
                     jobs.append(('compare', tag, [exe, 'compare', 'result.json', path], d, None, None))
+            for j, (name, mtext, check) in enumerate(hostile_cases(doc)):
+                d = os.path.join(work, 'h%d_%d' % (i, j))
+                os.mkdir(d)
+                with open(os.path.join(d, 'result.json'), 'w') as f:
+                    f.write(mtext)
+                tag = '%s %s' % (os.path.basename(path), name)
+                jobs.append(('hostile', tag, [exe, 'report', 'result.json', '-o', 'report.html'], d, None, check))
+                jobs.append(('hostile', tag + ' (compare)',
+                             [exe, 'compare', 'result.json', path, '-o', 'compare.html'], d, None, check))
 
         # --resume: the finished sweep, marked unfinished, so a document that passes
         # has nothing left to measure and resume only rewrites it.
@@ -173,7 +257,7 @@ def main():
         base['complete'] = False
         text = json.dumps(base, indent=2)
         rng = random.Random(77)
-        for j, (name, mtext) in enumerate(cases(base, text, rng, RESUME_CASES, RESUME_KNOWN)):
+        for j, (name, mtext) in enumerate(cases(base, text, rng, RESUME_CASES, RESUME_KNOWN) if only != 'hostile' else []):
             d = os.path.join(work, 's%d' % j)
             os.mkdir(d)
             with open(os.path.join(d, 'result.json'), 'w') as f:
@@ -183,6 +267,21 @@ def main():
 
         def one(job):
             kind, name, cmd, cwd, rdir, orig = job
+            if kind == 'hostile':
+                rc, err, stdout = run(cmd, cwd, out=True)
+                problem = judge('%s: %s' % (kind, name), rc, err)
+                if not problem and RAW_CONTROL.search(err):
+                    problem = '%s: a raw control byte in the refusal: %r' % (name, err[:300])
+                page = os.path.join(cwd, cmd[cmd.index('-o') + 1])
+                if not problem and rc == 0:
+                    with open(page, 'rb') as f:
+                        problem = hostile_problem(name, orig, stdout, f.read())
+                if not problem and orig == 'links' and rc != 0:
+                    problem = '%s: a qualify result with a bad link was refused (exit %d), expected a page' % (
+                        name, rc)
+                if os.path.exists(page):
+                    os.unlink(page)
+                return kind, rc, problem
             rc, err, secs = run(cmd, cwd)
             problem = judge('%s: %s' % (kind, name), rc, err)
             # Every known case is damage: refused, never coerced into something measurable.
@@ -201,8 +300,9 @@ def main():
                 counts['refused'] += rc == 2
                 if problem:
                     problems.append(problem)
-        print('result_mutation: %d report, %d compare, %d resume runs (%d refused) in %.0f s' %
-              (counts['report'], counts['compare'], counts['resume'], counts['refused'], time.monotonic() - t0))
+        print('result_mutation: %d report, %d compare, %d resume, %d hostile runs (%d refused) in %.0f s' %
+              (counts['report'], counts['compare'], counts['resume'], counts['hostile'], counts['refused'],
+               time.monotonic() - t0))
     finally:
         shutil.rmtree(work, ignore_errors=True)
     for p in problems[:40]:
