@@ -27,6 +27,11 @@ struct json_object *result_doc_new(const char *kind, const char *command, const 
 	return doc;
 }
 
+struct json_object *result_doc_new_kind(enum result_kind kind, const char *command, const struct target *t)
+{
+	return result_doc_new(result_kind_name(kind), command, t);
+}
+
 void result_doc_finish(struct json_object *doc, const struct target *t)
 {
 	char stamp[32];

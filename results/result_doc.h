@@ -5,6 +5,8 @@
 
 #include <stdbool.h>
 
+#include "results/result_kinds.h"
+
 struct json_object;
 struct target;
 
@@ -15,6 +17,8 @@ struct target;
  * order typed) and target.
  */
 struct json_object *result_doc_new(const char *kind, const char *command, const struct target *t);
+/* The same with the kind from the table of kinds (results/result_kinds.h): what new callers use. */
+struct json_object *result_doc_new_kind(enum result_kind kind, const char *command, const struct target *t);
 /* Set "finished" to now, unless the target runs on virtual time. */
 void result_doc_finish(struct json_object *doc, const struct target *t);
 

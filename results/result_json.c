@@ -15,6 +15,7 @@
 
 #include "config.h"
 #include "results/result_json.h"
+#include "results/result_kinds.h"
 #include "util/atomic_file.h"
 #include "util/escape.h"
 #include "device/target.h"
@@ -367,7 +368,7 @@ struct json_object *result_run_json(const struct result_meta *meta, const struct
 
 	rc |= put_str(doc, "schema", RESULT_SCHEMA);
 	/* Every kind says what it is; readers still know a run without it (written before) by its series. */
-	rc |= put_str(doc, "kind", "run");
+	rc |= put_str(doc, "kind", result_kind_name(RESULT_KIND_RUN));
 	rc |= put_str(tool, "version", SSDPROF_VERSION);
 	rc |= put(doc, "tool", tool);
 	tool = NULL;
