@@ -144,7 +144,7 @@ static int close_object(struct scan *s, struct level *l)
 	qsort(l->k, l->n, sizeof(*l->k), key_cmp);
 	for (size_t i = 1; i < l->n; i++) {
 		if (l->k[i].n == l->k[i - 1].n && !memcmp(l->k[i].p, l->k[i - 1].p, l->k[i].n)) {
-			snprintf(s->err, s->errlen, "the key \"%s\" appears twice in one object (at bytes %zu and %zu); "
+			snprintf(s->err, s->errlen, "the key \"%s\" appears twice (bytes %zu and %zu); "
 				 "give each key once", escape_bytes(q, sizeof(q), l->k[i].p, l->k[i].n),
 				 l->k[i - 1].at, l->k[i].at);
 			return -EBADMSG;

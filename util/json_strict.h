@@ -16,9 +16,11 @@ struct json_object;
 
 /*
  * Parse len bytes of text, nested at most depth deep.  0 with *out the value
- * (NULL for a document of JSON null), or -EINVAL with the problem in err:
- * one line without the file's name, e.g. "the key \"steady\" appears twice in
- * one object (at byte 31)", "unexpected character (at byte 1)"; -ENOMEM.
+ * (NULL for a document of JSON null); else the problem in err, one line
+ * without the file's name: -EINVAL when the text is not JSON ("unexpected
+ * character at byte 1", "a single quote at byte 1; ..."), -EBADMSG when it
+ * is JSON that these rules refuse ("the key \"steady\" appears twice (bytes
+ * 1 and 17); give each key once", a NUL), -ENOMEM.
  */
 int json_parse_strict(const char *text, size_t len, int depth, struct json_object **out, char *err,
 		      size_t errlen);

@@ -158,7 +158,8 @@ static void test_file_refused(void **state)
 	file_refused("{\"steady_iops\": {\"min\": [[[[[[[[[[1]]]]]]]]]]}}", "not one JSON object");
 	file_refused("{\"\\u001b[2J\": true}", "\\x1b");
 	/* One parser's rules (util/json_strict.h): json-c took each of these. */
-	file_refused("{\"steady\": true, \"steady\": true}", "the key \"steady\" appears twice in one object");
+	file_refused("{\"steady\": true, \"steady\": true}",
+		     "the key \"steady\" appears twice (bytes 1 and 17); give each key once");
 	file_refused("{\"steady_iops\": {\"min\": 1, \"min\": 2}}", "the key \"min\" appears twice");
 	file_refused("{'steady': true}", "single quote");
 	file_refused("{\"steady\\u0000x\": true}", "NUL byte");
