@@ -68,9 +68,9 @@ int pc_cli_open_only(struct cli_opts *c, int argc, char **argv, int first, const
 	char err[TARGET_ERRLEN];
 
 	*t = NULL;
-	/* The TARGET, or the group's members summed: refused before any is opened (issue 26). */
-	if (open_check_memory((const char *const *)(argv + first), first < argc ? (unsigned)(argc - first) : 0,
-			      err, sizeof(err))) {
+	/* The TARGET, or the group's members summed, to be written: refused before any is opened. */
+	if (first < argc && !(c->open_flags & TARGET_OPEN_READONLY) &&
+	    open_check_memory((const char *const *)(argv + first), (unsigned)(argc - first), err, sizeof(err))) {
 		cli_error("%s", err);
 		return EXIT_USAGE;
 	}
