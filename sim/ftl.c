@@ -48,7 +48,8 @@ static void *table_alloc(uint64_t bytes)
 
 	if (!bytes)
 		bytes = 1;
-	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	/* No reserve: what may be spent is checked up front (open/open_memory.h), not by mmap. */
+	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (p == MAP_FAILED)
 		return NULL;
 #ifdef MADV_HUGEPAGE
