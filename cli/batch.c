@@ -62,7 +62,7 @@ int batch_check_jobs(const struct cli_opts *pc, unsigned jobs)
 {
 	if (!jobs || pc->raid_level < 0)
 		return 0;
-	cli_error("--jobs: a --raid group is one drive, run by one thread; leave out --jobs");
+	cli_error("--jobs: a --raid group is one drive, run by one thread; drop --jobs");
 	return EXIT_USAGE;
 }
 

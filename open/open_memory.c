@@ -63,7 +63,7 @@ int open_memory_limit(uint64_t *limit, const char **source, char *err, size_t er
 int open_check_memory(const char *const *specs, unsigned n, char *err, size_t errlen)
 {
 	uint64_t need, limit;
-	const char *source;
+	const char *source, *what;
 	unsigned sims;
 	int ret;
 
@@ -77,7 +77,13 @@ int open_check_memory(const char *const *specs, unsigned n, char *err, size_t er
 		return ret;
 	if (need <= limit)
 		return 0;
-	snprintf(err, errlen, "memory: %u sim%s %.2f GiB, %s is %.2f GiB; use fewer or smaller sims; nothing written", sims,
-		 sims > 1 ? "s need" : " needs", (double)need / (1ull << 30), source, (double)limit / (1ull << 30));
+	what = strcmp(source, OPEN_MEMORY_ENV) ? "available" : "allowed";
+	/* Within 80 columns: the figure, the limit (where from: the variable is set by whoever set it). */
+	if (sims > 1)
+		snprintf(err, errlen, "memory: %u sims need %.2f GiB, %.2f GiB %s; use fewer or smaller", sims,
+			 (double)need / (1ull << 30), (double)limit / (1ull << 30), what);
+	else
+		snprintf(err, errlen, "memory: the sim needs %.2f GiB, %.2f GiB %s; use a smaller capacity",
+			 (double)need / (1ull << 30), (double)limit / (1ull << 30), what);
 	return -ENOMEM;
 }

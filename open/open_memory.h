@@ -30,7 +30,8 @@ int open_memory_limit(uint64_t *limit, const char **source, char *err, size_t er
 
 /*
  * The one check: 0 when specs[0..n) fit in the limit (or no limit is
- * known), else -ENOMEM and one line with the figure and the limit.  Called
+ * known), else -ENOMEM and one line with the figure and the limit
+ * ("available": MemAvailable; "allowed": OPEN_MEMORY_ENV).  Called
  * where a command opens its set of targets, before any is opened.
  */
 int open_check_memory(const char *const *specs, unsigned n, char *err, size_t errlen);

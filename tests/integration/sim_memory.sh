@@ -56,10 +56,10 @@ refused_memory() {
 	local need=$1 limit=$2
 	shift 2
 	usage_error "memory: " "$@" --out refused
-	grep -qF -- "$need GiB" "$work/stderr" || fail "$*: no figure $need GiB: $(cat "$work/stderr")"
-	grep -qF -- "SSDPROF_MEMORY_LIMIT is $limit GiB" "$work/stderr" ||
-		fail "$*: no limit $limit GiB: $(cat "$work/stderr")"
-	grep -qF -- "nothing written" "$work/stderr" || fail "$*: does not say nothing was written"
+	grep -qF -- "need$([ "$need" = 2.14 ] && echo s) $need GiB" "$work/stderr" ||
+		fail "$*: no figure $need GiB: $(cat "$work/stderr")"
+	grep -qF -- "$limit GiB allowed" "$work/stderr" || fail "$*: no limit $limit GiB: $(cat "$work/stderr")"
+	[ "$(wc -L <"$work/stderr")" -le 80 ] || fail "$*: a line over 80 columns: $(cat "$work/stderr")"
 	[ ! -e refused ] || fail "$*: wrote results"
 }
 export SSDPROF_MEMORY_LIMIT=3G
