@@ -83,7 +83,7 @@ int open_check_memory(const char *const *specs, unsigned n, char *err, size_t er
 		snprintf(err, errlen, "memory: %u sims need %.2f GiB, %.2f GiB %s; use fewer or smaller", sims,
 			 (double)need / (1ull << 30), (double)limit / (1ull << 30), what);
 	else
-		snprintf(err, errlen, "memory: the sim needs %.2f GiB, %.2f GiB %s; use a smaller capacity",
+		snprintf(err, errlen, "memory: the sim needs %.2f GiB, %.2f GiB %s; use less capacity",
 			 (double)need / (1ull << 30), (double)limit / (1ull << 30), what);
 	return -ENOMEM;
 }
