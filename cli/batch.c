@@ -18,6 +18,7 @@
 #include "cli/pc_options.h"
 #include "device/claim.h"
 #include "open/open.h"
+#include "open/open_memory.h"
 #include "reports/chart.h"
 #include "reports/report.h"
 #include "reports/report_batch.h"
@@ -57,6 +58,34 @@ const char *batch_yes_for(const char *yes, unsigned i, unsigned n, char *buf, si
 	return buf;
 }
 
+int batch_check_jobs(const struct cli_opts *pc, unsigned jobs)
+{
+	if (!jobs || pc->raid_level < 0)
+		return 0;
+	cli_error("--jobs: a --raid group is one drive, run by one thread; drop --jobs");
+	return EXIT_USAGE;
+}
+
+int batch_check_yes(const char *yes, unsigned targets)
+{
+	unsigned items = 1;
+
+	if (!yes || !targets)
+		return 0;
+	for (const char *c = yes; *c; c++)
+		items += *c == ',';
+	if (items > targets) {
+		cli_error("--yes lists %u drives for %u TARGET%s; give one per TARGET, in order", items, targets,
+			  targets > 1 ? "s" : "");
+		return EXIT_USAGE;
+	}
+	if (*yes == ',' || yes[strlen(yes) - 1] == ',' || strstr(yes, ",,")) {
+		cli_error("--yes: an empty item in the list; give one serial per TARGET, in order");
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
 int batch_open(struct cli_opts *pc, int argc, char **argv, int first, const char *cmd, struct batch_drive *d,
 	       int (*check)(struct batch_drive *d, void *ctx), void *ctx)
 {
@@ -71,6 +100,11 @@ int batch_open(struct cli_opts *pc, int argc, char **argv, int first, const char
 	/* Refused, not ignored: the drives of a batch are no group. */
 	if (pc->chunk_given) {
 		cli_error("--chunk: only a RAID group has a chunk; add --raid LEVEL and the members");
+		return EXIT_USAGE;
+	}
+	/* All the drives at once may be more than the machine has: known before any is opened. */
+	if (open_check_memory((const char *const *)(argv + first), n, err, sizeof(err))) {
+		cli_error("%s", err);
 		return EXIT_USAGE;
 	}
 	for (unsigned i = 0; i < n; i++) {

@@ -94,6 +94,18 @@ int batch_main(struct cli_opts *pc, int argc, char **argv, int first, const char
 int batch_parse_jobs(const char *arg, unsigned *jobs);
 /* The confirmation of drive i of n: its item of a comma-separated --yes, or all of it (in buf or yes). */
 const char *batch_yes_for(const char *yes, unsigned i, unsigned n, char *buf, size_t len);
+/*
+ * --jobs spreads independent TARGETs over threads; with --raid the TARGETs
+ * are one group, run as one drive: jobs (0: not given) is refused then.
+ * 0, or EXIT_USAGE after printing why.
+ */
+int batch_check_jobs(const struct cli_opts *pc, unsigned jobs);
+/*
+ * The one rule of a --yes list, for every command that takes one: at most
+ * one item per TARGET (a group's members are its TARGETs), none empty.
+ * targets 0: no TARGET yet, nothing to say.  0, or EXIT_USAGE after printing why.
+ */
+int batch_check_yes(const char *yes, unsigned targets);
 
 /*
  * Open argv[first..argc) as n = argc - first drives into d (zeroed by the

@@ -329,7 +329,7 @@ int cmd_precondition(int argc, char **argv)
 
 	if ((rc = cli_opts_init(&p.o, argc, argv, CLI_O_ALL, own)))
 		return rc;
-	if ((rc = parse_args(&p)))
+	if ((rc = parse_args(&p)) || (rc = batch_check_jobs(&p.o, p.jobs)))
 		goto out;
 	if (p.o.raid_level < 0 && argc - optind > 1) {
 		rc = batch_main(&p.o, argc, argv, optind, p.o.out, p.jobs, &batch, &p);

@@ -587,7 +587,7 @@ int cmd_qualify(int argc, char **argv)
 
 	if ((rc = cli_opts_init(&o.pc, argc, argv, CLI_O_ALL & ~CLI_O_EVENTS, qualify_options)))
 		return rc;
-	if ((rc = parse_args(&o)))
+	if ((rc = parse_args(&o)) || (rc = batch_check_jobs(&o.pc, o.jobs)))
 		goto out;
 	if (optind >= argc) {
 		cli_error("qualify needs at least one TARGET; see ssdprof qualify --help");

@@ -401,7 +401,7 @@ static int open_exit_code(int ret)
 {
 	switch (-ret) {
 	case ENOENT: case ENOTDIR: case EISDIR: case EINVAL: case EACCES: case EPERM:
-	case EROFS: case ENXIO: case ENODEV: case ENOTBLK: case ELOOP: case ENAMETOOLONG:
+	case EROFS: case ENXIO: case ENODEV: case ENOTBLK: case ELOOP: case ENAMETOOLONG: case ENOMEM:
 		return EXIT_USAGE;
 	default:
 		return EXIT_RUN_FAILED;

@@ -368,7 +368,7 @@ int cmd_slc(int argc, char **argv)
 		return rc;
 	all.base = &s;
 	all.o.s.bs = 128 * 1024;
-	if ((rc = parse_args(&all.o, &s, &jobs)))
+	if ((rc = parse_args(&all.o, &s, &jobs)) || (rc = batch_check_jobs(&all.o, jobs)))
 		goto out;
 	if (all.o.raid_level < 0 && argc - optind > 1) {
 		rc = batch_main(&all.o, argc, argv, optind, all.o.out, jobs, &batch, &all);

@@ -854,7 +854,7 @@ int cmd_sweep(int argc, char **argv)
 
 	if ((rc = cli_opts_init(&o.pc, argc, argv, CLI_O_ALL, sweep_options)))
 		return rc;
-	if ((rc = parse_args(&o)))
+	if ((rc = parse_args(&o)) || (rc = batch_check_jobs(&o.pc, o.jobs)))
 		goto out;
 	if (o.pc.raid_level < 0 && argc - optind > 1) {
 		rc = sweep_batch(&o, argc, argv, optind);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/batch.h"
 #include "cli/commands.h"
 #include "cli/fio_names.h"
 #include "cli/options.h"
@@ -338,7 +339,8 @@ static int check_shared(const struct cli_opts *c)
 		cli_error("--force needs --yes SERIAL as well");
 		return EXIT_USAGE;
 	}
-	return 0;
+	/* getopt has put the TARGETs last: argv[optind..argc). */
+	return batch_check_yes(c->yes, optind < c->argc ? (unsigned)(c->argc - optind) : 0);
 }
 
 int cli_opts_next(struct cli_opts *c, int *opt)

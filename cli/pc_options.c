@@ -15,6 +15,7 @@
 #include "raid/raid_target.h"
 #include "device/target.h"
 #include "open/open.h"
+#include "open/open_memory.h"
 #include "util/escape.h"
 #include "util/text.h"
 
@@ -67,6 +68,12 @@ int pc_cli_open_only(struct cli_opts *c, int argc, char **argv, int first, const
 	char err[TARGET_ERRLEN];
 
 	*t = NULL;
+	/* The TARGET, or the group's members summed, to be written: refused before any is opened. */
+	if (first < argc && !(c->open_flags & TARGET_OPEN_READONLY) &&
+	    open_check_memory((const char *const *)(argv + first), (unsigned)(argc - first), err, sizeof(err))) {
+		cli_error("%s", err);
+		return EXIT_USAGE;
+	}
 	if (c->raid_level < 0) {
 		if (c->chunk_given) {
 			cli_error("--chunk: only a RAID group has a chunk; add --raid LEVEL and the members");

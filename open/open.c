@@ -17,6 +17,7 @@
 
 #include "device/fault_target.h"
 #include "open/open.h"
+#include "open/open_memory.h"
 #include "raid/raid_target.h"
 #include "sim/sim.h"
 #include "engine/uring_target.h"
@@ -76,6 +77,9 @@ int target_open_flags(const char *spec, unsigned flags, struct target **out, cha
 	int ret;
 
 	*out = NULL;
+	/* A drive to be written whose memory the machine has not is refused before it is built. */
+	if (!(flags & TARGET_OPEN_READONLY) && (ret = open_check_memory(&spec, 1, err, errlen)) < 0)
+		return ret;
 	if ((ret = fault_plan_env(&plan, 0, err, errlen)) < 0 ||
 	    (ret = open_plain(spec, flags, out, err, errlen)) < 0)
 		return ret;

@@ -242,6 +242,29 @@ static int set_key(struct sim_config *cfg, const char *key, const char *v, char 
 		    escape_arg(q, sizeof(q), key));
 }
 
+/* A key as one setting: the alias op is factory_op. */
+static const char *key_name(const char *key)
+{
+	return strcmp(key, "op") ? key : "factory_op";
+}
+
+/* Refused, not the last one silently taken: keys[0..n) are the keys set before key. */
+static int check_repeat(const char *const *keys, size_t n, const char *key, char *err, size_t errlen)
+{
+	ESCAPE_BUF(q);
+
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(key_name(keys[i]), key_name(key)))
+			continue;
+		if (strcmp(keys[i], key))
+			return fail(err, errlen, -EINVAL, "%s: given twice (%s and %s are one key); give it once",
+				    key_name(key), keys[i], key);
+		return fail(err, errlen, -EINVAL, "%s: given twice in the simulator spec; give it once",
+			    escape_arg(q, sizeof(q), key));
+	}
+	return 0;
+}
+
 static int check_config(const struct sim_config *cfg, char *err, size_t errlen)
 {
 	char num[32];
@@ -286,6 +309,8 @@ static int check_config(const struct sim_config *cfg, char *err, size_t errlen)
 int sim_config_parse(const char *spec, struct sim_config *cfg, char *err, size_t errlen)
 {
 	char *copy = NULL, *save = NULL, *item;
+	const char **keys = NULL;
+	size_t nkeys = 0;
 	const char *comma = strchr(spec, ',');
 	size_t name_len = comma ? (size_t)(comma - spec) : strlen(spec);
 	int ret = -EINVAL;
@@ -306,9 +331,12 @@ int sim_config_parse(const char *spec, struct sim_config *cfg, char *err, size_t
 		return check_config(cfg, err, errlen);
 
 	copy = strdup(comma + 1);
-	if (!copy) {
+	/* At most one key per comma. */
+	keys = calloc(strlen(comma), sizeof(*keys));
+	if (!copy || !keys) {
 		snprintf(err, errlen, "out of memory");
-		return -ENOMEM;
+		ret = -ENOMEM;
+		goto out;
 	}
 	for (item = strtok_r(copy, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
 		char *eq = strchr(item, '=');
@@ -321,9 +349,12 @@ int sim_config_parse(const char *spec, struct sim_config *cfg, char *err, size_t
 			goto out;
 		}
 		*eq = '\0';
-		ret = set_key(cfg, item, eq + 1, err, errlen);
+		ret = check_repeat(keys, nkeys, item, err, errlen);
+		if (!ret)
+			ret = set_key(cfg, item, eq + 1, err, errlen);
 		if (ret)
 			goto out;
+		keys[nkeys++] = item;
 	}
 	if (comma[1] == '\0' || strstr(comma, ",,") || spec[strlen(spec) - 1] == ',') {
 		snprintf(err, errlen, "empty simulator setting in '%s'; remove the extra comma",
@@ -333,6 +364,7 @@ int sim_config_parse(const char *spec, struct sim_config *cfg, char *err, size_t
 	}
 	ret = check_config(cfg, err, errlen);
 out:
+	free(keys);
 	free(copy);
 	return ret;
 }

@@ -38,7 +38,9 @@
  * The mapping tables are tens of MiB per 16 GiB simulated (GiB at 1 TiB)
  * and read at random: on 4 KiB pages nearly every access also misses the
  * TLB.  Back them with huge pages where the kernel offers them (madvise
- * mode), and get them zeroed and untouched from mmap.
+ * mode), and get them zeroed and untouched from mmap: every table's empty
+ * state is 0 (the L2P's too, see l2p_get), so a page costs memory only once
+ * something is written in it, and describing a drive costs none.
  */
 static void *table_alloc(uint64_t bytes)
 {
@@ -46,13 +48,23 @@ static void *table_alloc(uint64_t bytes)
 
 	if (!bytes)
 		bytes = 1;
-	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	/* No reserve: what may be spent is checked up front (open/open_memory.h), not by mmap. */
+	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (p == MAP_FAILED)
 		return NULL;
 #ifdef MADV_HUGEPAGE
 	madvise(p, bytes, MADV_HUGEPAGE);
 #endif
 	return p;
+}
+
+/* Back to all zeroes, giving the pages back (they read as 0 when next touched). */
+static void table_zero(void *p, uint64_t bytes)
+{
+	if (!p || !bytes)
+		return;
+	if (madvise(p, bytes, MADV_DONTNEED))
+		memset(p, 0, bytes);
 }
 
 static void table_free(void *p, uint64_t bytes)
@@ -129,7 +141,6 @@ int sim_drive_new(const struct sim_config *cfg, struct sim_drive **out, char *er
 		snprintf(err, errlen, "out of memory");
 		goto fail;
 	}
-	memset(d->l2p, 0xff, d->geo.max_user_units * sizeof(uint32_t));
 	reset_lines(d);
 
 	/* Dynamic SLC stops short of the GC threshold so folding can always proceed. */
@@ -182,7 +193,7 @@ void flush_pending(struct sim_drive *d)
 		uint32_t lba = d->pending[i].lba;
 
 		invalidate(d, lba);
-		d->l2p[lba] = d->pending[i].slot;
+		l2p_set(d, lba, d->pending[i].slot);
 	}
 	d->npending = 0;
 }
@@ -338,7 +349,7 @@ uint64_t sim_drive_read(struct sim_drive *d, uint64_t unit, uint32_t count, uint
 	t = nand_admit_command(&d->nt, now_ns, (uint64_t)count * SIM_UNIT_BYTES, false);
 	done = t;
 	for (uint32_t i = 0; i < count; i++) {
-		uint32_t slot = d->l2p[unit + i];
+		uint32_t slot = l2p_get(d, (uint32_t)(unit + i));
 
 		if (slot == SIM_NONE) {
 			d->ctr.host_unmapped_read_bytes += SIM_UNIT_BYTES;
@@ -386,9 +397,8 @@ uint64_t sim_drive_purge(struct sim_drive *d, uint64_t now_ns)
 
 	/* An empty L2P makes every P2L entry stale: no need to clear those. */
 	d->npending = 0;
-	memset(d->l2p, 0xff, d->geo.max_user_units * sizeof(uint32_t));
-	if (d->heat)
-		memset(d->heat, 0, d->geo.max_user_units * sizeof(uint32_t));
+	table_zero(d->l2p, d->geo.max_user_units * sizeof(uint32_t));
+	table_zero(d->heat, d->geo.max_user_units * sizeof(uint32_t));
 	d->host_units = 0;
 	reset_lines(d);
 	nand_timing_reset_buffer(&d->nt);

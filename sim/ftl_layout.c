@@ -104,19 +104,42 @@ void sim_drive_counters(const struct sim_drive *d, struct sim_counters *c)
 	*c = d->ctr;
 }
 
+/*
+ * What a drive of cfg and g holds once every table is touched: the L2P and
+ * P2L (tags and heat with their keys), the line records and greedy buckets,
+ * and the write buffer's release ring (sized as nand_timing_init does).
+ */
+static uint64_t memory_bytes(const struct sim_config *cfg, const struct sim_geometry *g)
+{
+	uint64_t lines = (uint64_t)g->lines + g->static_slc_lines;
+	uint64_t slots = lines * g->line_slots;
+	uint64_t staging = 2ull * g->dies_total * g->unit_slots + 2ull * g->unit_slots;
+	uint64_t ring = max_u64(cfg->buffer / SIM_UNIT_BYTES, staging) + 1;
+
+	return g->max_user_units * 4 + slots * 4 + (cfg->track_data ? slots * 4 : 0) +
+	       (cfg->hot_cold ? g->max_user_units * 4 : 0) + lines * sizeof(struct sim_line) +
+	       ((uint64_t)g->line_slots + 1) * 4 + ring * sizeof(struct buffer_release);
+}
+
 uint64_t sim_drive_memory_bytes(const struct sim_drive *d)
 {
-	uint64_t slots = (uint64_t)d->total_lines * d->geo.line_slots;
+	return memory_bytes(&d->cfg, &d->geo);
+}
 
-	return d->geo.max_user_units * 4 + slots * 4 + (d->tags ? slots * 4 : 0) +
-	       (d->heat ? d->geo.max_user_units * 4 : 0) +
-	       (uint64_t)d->total_lines * sizeof(struct sim_line) +
-	       ((uint64_t)d->geo.line_slots + 1) * 4 + (uint64_t)d->nt.ring_size * sizeof(struct buffer_release);
+int sim_config_memory_bytes(const struct sim_config *cfg, uint64_t *bytes, char *err, size_t errlen)
+{
+	struct sim_geometry g;
+	int ret = sim_derive_geometry(cfg, &g, err, errlen);
+
+	if (ret)
+		return ret;
+	*bytes = memory_bytes(cfg, &g);
+	return 0;
 }
 
 uint32_t sim_drive_read_tag(const struct sim_drive *d, uint64_t unit)
 {
-	uint32_t slot = d->l2p[unit];
+	uint32_t slot = l2p_get(d, (uint32_t)unit);
 
 	/* The newest deferred update of the unit, if any, is its mapping. */
 	for (uint32_t i = d->npending; i-- > 0;) {
@@ -158,7 +181,7 @@ int sim_drive_check(const struct sim_drive *d, char *err, size_t errlen)
 	/* Applying the deferred updates changes no result, only when work is done. */
 	flush_pending((struct sim_drive *)d);
 	for (uint64_t lba = 0; lba < d->geo.max_user_units; lba++) {
-		uint32_t slot = d->l2p[lba];
+		uint32_t slot = l2p_get(d, (uint32_t)lba);
 
 		if (slot == SIM_NONE)
 			continue;
@@ -177,7 +200,7 @@ int sim_drive_check(const struct sim_drive *d, char *err, size_t errlen)
 		uint32_t lba = d->p2l[slot];
 
 		/* Live exactly when the L2P points back (see the top of this file). */
-		if (lba >= d->geo.max_user_units || d->l2p[lba] != slot)
+		if (lba >= d->geo.max_user_units || l2p_get(d, lba) != slot)
 			continue;
 		valid[slot / d->geo.line_slots]++;
 		listed++;

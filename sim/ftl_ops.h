@@ -100,7 +100,7 @@ void release_line(struct sim_drive *d, uint32_t id, uint64_t at_ns);
 
 static inline void invalidate(struct sim_drive *d, uint32_t lba)
 {
-	uint32_t old = d->l2p[lba];
+	uint32_t old = l2p_get(d, lba);
 
 	if (old == SIM_NONE)
 		return;
@@ -113,7 +113,7 @@ static inline void invalidate(struct sim_drive *d, uint32_t lba)
 	} else {
 		ln->valid--;
 	}
-	d->l2p[lba] = SIM_NONE;
+	l2p_set(d, lba, SIM_NONE);
 }
 
 static inline void defer_map(struct sim_drive *d, uint32_t lba, uint32_t slot)
@@ -152,7 +152,7 @@ static inline void place(struct sim_drive *d, struct frontier *f, uint32_t lba, 
 	if (defer)
 		defer_map(d, lba, slot);
 	else
-		d->l2p[lba] = slot;
+		l2p_set(d, lba, slot);
 	if (d->tags)
 		d->tags[slot] = tag;
 	d->lines[f->line].valid++;

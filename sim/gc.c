@@ -82,7 +82,7 @@ static int place_copies(struct sim_drive *d, uint32_t base, const uint32_t *lbas
 				ready = copy_read(d, pc, base, offs[r], mode, at_ns);
 		for (uint32_t r = 0; r < k; r++) {
 			p2l[slot + r] = lbas[i + r];
-			l2p[lbas[i + r]] = slot + r;
+			l2p[lbas[i + r]] = l2p_enc(slot + r);
 		}
 		if (tg)
 			for (uint32_t r = 0; r < k; r++)
@@ -156,14 +156,14 @@ relocate_as(struct sim_drive *d, uint32_t id, uint32_t from, uint32_t to, uint64
 			__builtin_prefetch(&l2p[p2l[base + o + RELOCATE_AHEAD]], 1, 3);
 			lbas[n] = lba;
 			offs[n] = o;
-			n += l2p[lba] == base + o;
+			n += l2p[lba] == l2p_enc(base + o);
 		}
 		for (; o < wend; o++) {
 			uint32_t lba = p2l[base + o];
 
 			lbas[n] = lba;
 			offs[n] = o;
-			n += l2p[lba] == base + o;
+			n += l2p[lba] == l2p_enc(base + o);
 		}
 		if (d->tags)
 			for (uint32_t i = 0; i < n; i++)

@@ -89,6 +89,15 @@ int sim_config_parse(const char *spec, struct sim_config *cfg, char *err, size_t
 int sim_target_open(const char *spec, struct target **out, char *err, size_t errlen);
 
 /*
+ * The most memory a drive of cfg takes, every table touched (its tables
+ * start untouched and grow as the host writes), without building it.
+ * -EINVAL and a one-line reason when cfg makes no drive.
+ */
+int sim_config_memory_bytes(const struct sim_config *cfg, uint64_t *bytes, char *err, size_t errlen);
+/* The same for sim_target_open(spec), its command queue included. */
+int sim_target_memory_bytes(const char *spec, uint64_t *bytes, char *err, size_t errlen);
+
+/*
  * Analytic WA of uniform random single-unit writes (DESIGN.md 6): FIFO (or
  * very large lines), and greedy with units_per_gc_unit mapping units per line.
  * op_fraction is (raw - user) / user.

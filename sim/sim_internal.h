@@ -101,7 +101,7 @@ struct sim_drive {
 	struct sim_counters ctr;
 	struct nand_timing nt;
 
-	uint32_t *l2p;            /* per user unit: slot or SIM_NONE */
+	uint32_t *l2p;            /* per user unit: slot + 1, 0 unmapped (l2p_get, l2p_set) */
 	uint32_t *p2l;            /* per slot: the unit last programmed there; live only if l2p agrees */
 	uint32_t *tags;           /* per slot, track_data only */
 	struct sim_line *lines;
@@ -135,6 +135,29 @@ struct sim_drive {
 	uint32_t npending;
 	int error;                /* sticky -ENOSPC when GC cannot make room */
 };
+
+/*
+ * The L2P holds each unit's slot plus one, so an unmapped unit (SIM_NONE,
+ * wrapping) is 0: the table starts as fresh zero pages of mmap and a page
+ * costs memory only once a unit in it is first written (issue 26).  Reads
+ * and stores go through these two; a comparison with a slot compares with
+ * l2p_enc(slot), whose +1 a loop over slots hoists (a complement it did not:
+ * 3% more instructions per write).
+ */
+static inline uint32_t l2p_enc(uint32_t slot)
+{
+	return slot + 1;
+}
+
+static inline uint32_t l2p_get(const struct sim_drive *d, uint32_t lba)
+{
+	return d->l2p[lba] - 1;
+}
+
+static inline void l2p_set(struct sim_drive *d, uint32_t lba, uint32_t slot)
+{
+	d->l2p[lba] = slot + 1;
+}
 
 /* hot_cold keeps a unit's last host write in ticks of this many host units. */
 #define HEAT_TICK 16u

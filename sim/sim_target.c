@@ -497,6 +497,19 @@ static const struct target_ops sim_ops = {
 	.close = sim_close,
 };
 
+int sim_target_memory_bytes(const char *spec, uint64_t *bytes, char *err, size_t errlen)
+{
+	struct sim_config cfg;
+	int ret = sim_config_parse(spec, &cfg, err, errlen);
+
+	if (!ret)
+		ret = sim_config_memory_bytes(&cfg, bytes, err, errlen);
+	if (!ret)
+		*bytes += sizeof(struct sim_target) + sizeof(struct sim_drive) +
+			  SIM_MAX_QD * (sizeof(heap_key) + sizeof(struct io_completion) + sizeof(unsigned));
+	return ret;
+}
+
 int sim_target_open(const char *spec, struct target **out, char *err, size_t errlen)
 {
 	struct sim_config cfg;

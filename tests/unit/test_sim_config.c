@@ -204,6 +204,75 @@ static uint64_t replay(const char *spec)
 	return h;
 }
 
+/* Issue 26 item 7: a key given twice took its last value without a word; every key is refused so. */
+static void test_key_given_twice(void **state)
+{
+	static const char *const items[] = {
+		"capacity=2G", "factory_op=10", "channels=4", "dies=2", "planes=2", "page=16k",
+		"pages_per_block=64", "min_lines=512", "cell=qlc", "pe_cycles=500", "slc_cache=static:64M",
+		"fold_while_writing=1", "t_read_us=50", "t_read_slc_us=20", "t_prog_us=900", "t_prog_slc_us=150",
+		"t_erase_us=3000", "channel_mbps=800", "buffer=64M", "interface_mbps=3000", "max_iops=500000",
+		"max_write_iops=200000", "cmd_overhead_us=5", "jitter=3", "bg_idle_ms=5", "gc=fifo",
+		"hot_cold=1", "seed=9", "track_data=1", "lba=512",
+	};
+	char spec[256], key[32];
+	(void)state;
+
+	for (size_t i = 0; i < sizeof(items) / sizeof(items[0]); i++) {
+		snprintf(key, sizeof(key), "%.*s", (int)strcspn(items[i], "="), items[i]);
+		/* Once is fine; twice, with the same value or another, between other keys or not, is not. */
+		snprintf(spec, sizeof(spec), "dc-tlc,%s", items[i]);
+		struct sim_config c;
+		char err[256];
+		assert_int_equal(sim_config_parse(spec, &c, err, sizeof(err)), 0);
+		snprintf(spec, sizeof(spec), "dc-tlc,%s,%s", items[i], items[i]);
+		expect_error(spec, "twice");
+		expect_error(spec, key);
+		snprintf(spec, sizeof(spec), "dc-tlc,%s,capacity=4G,%s", items[i], items[i]);
+		expect_error(spec, "twice");
+	}
+	expect_error("dc-tlc,seed=1,seed=2", "seed: given twice");
+	/* op is factory_op's other name: one key. */
+	expect_error("dc-tlc,op=10,factory_op=12", "factory_op: given twice");
+	expect_error("dc-tlc,factory_op=10,op=12", "factory_op and op are one key");
+}
+
+/*
+ * Issue 26 item 3: the memory a drive takes is known from its spec without
+ * building it, the same figure the built drive gives, for every preset
+ * and the keys that add tables; the target adds its queue.
+ */
+static void test_memory_from_spec(void **state)
+{
+	static const char *const extra[] = { "", ",hot_cold=1", ",track_data=1", ",buffer=256M",
+					     ",slc_cache=static:10%", ",channels=4,dies=2" };
+	(void)state;
+
+	for (const char *const *p = sim_preset_names; *p; p++)
+		for (size_t e = 0; e < sizeof(extra) / sizeof(extra[0]); e++) {
+			char spec[96], err[256];
+			struct sim_config c;
+			uint64_t from_spec, target;
+
+			snprintf(spec, sizeof(spec), "%s,capacity=2G%s", *p, extra[e]);
+			struct sim_drive *d = open_drive(spec);
+			assert_int_equal(sim_config_parse(spec, &c, err, sizeof(err)), 0);
+			assert_int_equal(sim_config_memory_bytes(&c, &from_spec, err, sizeof(err)), 0);
+			assert_int_equal(from_spec, sim_drive_memory_bytes(d));
+			assert_int_equal(sim_target_memory_bytes(spec, &target, err, sizeof(err)), 0);
+			assert_true(target > from_spec && target < from_spec + (1u << 20));
+			sim_drive_free(d);
+		}
+	/* 1 TiB of dc-tlc: a GiB of L2P and a little more of P2L. */
+	char err[256];
+	uint64_t bytes;
+	assert_int_equal(sim_target_memory_bytes("dc-tlc,capacity=1T", &bytes, err, sizeof(err)), 0);
+	assert_true(bytes > (2ull << 30) && bytes < (3ull << 30));
+	/* A spec that makes no drive says why, as opening it does. */
+	assert_int_equal(sim_target_memory_bytes("dc-tlc,seed=1,seed=2", &bytes, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "seed"));
+}
+
 static void test_seed_determinism(void **state)
 {
 	(void)state;
@@ -220,6 +289,8 @@ int main(void)
 		cmocka_unit_test(test_item_without_value_after_valid_key),
 		cmocka_unit_test(test_errors_escape_input),
 		cmocka_unit_test(test_seed_determinism),
+		cmocka_unit_test(test_key_given_twice),
+		cmocka_unit_test(test_memory_from_spec),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
