@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What `sweep` was asked (cli/cmd_sweep.c), and its settings as saved in
- * result.json and read back by --resume (cli/sweep_settings.c).
+ * What `sweep` was asked (cli/sweep_options.c), and its settings as saved
+ * in result.json and read back by --resume (cli/sweep_settings.c).
  */
 #ifndef SSDPROF_SWEEP_CLI_H
 #define SSDPROF_SWEEP_CLI_H
@@ -35,6 +35,12 @@ struct sweep_cli {
 	char ein_src[32];
 	unsigned jobs;                  /* --jobs: drives of a batch at once (0: all) */
 };
+
+/* sweep's own options, for cli_opts_init. */
+struct option;
+extern const struct option sweep_options[];
+/* The command line into o (cli_opts_next), and the rules between options.  0, or an exit code after printing why. */
+int sweep_parse_args(struct sweep_cli *o);
 
 /* --predict's values by enum predict_mode, as typed and as saved. */
 extern const char *const sweep_predict_names[3];
