@@ -303,8 +303,20 @@ static const struct spec endurance_summary_fields[] = {
 	NUM("least_op_percent", F_NULL, 0, 100), FIG("recommended_life_years"),
 	END,
 };
+static int wa_gc_check(const char *v, char *msg, size_t len)
+{
+	if (!strcmp(v, "greedy") || !strcmp(v, "FIFO"))
+		return 0;
+	snprintf(msg, len, "expected greedy or FIFO");
+	return -EINVAL;
+}
+static const struct spec wa_reference_fields[] = {
+	STRCHK("gc", F_REQ, wa_gc_check), NUM("native_bytes", F_REQ, 1, DBL_MAX), NUM("line_units", F_REQ, 1, DBL_MAX),
+	END,
+};
 static const struct spec sweep_doc[] = {
 	OBJ("settings", F_REQ, sweep_settings),
+	OBJ("wa_reference", F_NULL, wa_reference_fields),
 	OBJ("endurance", F_NULL, endurance_summary_fields),
 	ARRN("points", F_REQ, 0, SWEEP_MAX_POINTS, point_item),
 	OBJ("knee", F_NULL, knee_fields),

@@ -239,7 +239,36 @@ struct knee_point knee_point_json(struct json_object *p)
 	};
 }
 
-int sweep_doc_start(struct sweep_doc *d, const char *command, const struct target *t, struct json_object *settings,
+/* A whole number of bytes or units as JSON: exact, so a page draws what the sweep recorded. */
+static struct json_object *whole(double v)
+{
+	return v >= 0 && v < 9007199254740992.0 && v == floor(v) ? json_object_new_int64((int64_t)v)
+								   : json_object_new_double(v);
+}
+
+/*
+ * The analytic WA reference of t (a group: of its first member, the model
+ * the page scales by the group's writes), as its backend answers it: null
+ * when it cannot say (a real drive).
+ */
+static struct json_object *wa_reference_json(struct target *t)
+{
+	struct target_member m = { .index = 0 };
+	struct target_wa_model w;
+	struct json_object *o;
+
+	if (target_has(t, TARGET_CAP_GROUP) && (target_control(t, TARGET_CTL_MEMBER, &m) || !(t = m.member)))
+		return NULL;
+	if (target_control(t, TARGET_CTL_WA_MODEL, &w) || !(w.native_bytes > 0) || !(w.line_units >= 1))
+		return NULL;
+	o = json_object_new_object();
+	add(o, "gc", json_object_new_string(w.fifo ? "FIFO" : "greedy"));
+	add(o, "native_bytes", whole(w.native_bytes));
+	add(o, "line_units", whole(w.line_units));
+	return o;
+}
+
+int sweep_doc_start(struct sweep_doc *d, const char *command, struct target *t, struct json_object *settings,
 		    struct json_object *saved, struct knee_point *kp, size_t *n)
 {
 	struct json_object *pts;
@@ -251,6 +280,7 @@ int sweep_doc_start(struct sweep_doc *d, const char *command, const struct targe
 	add(d->doc, "settings", settings);
 	if (target_has(t, TARGET_CAP_GROUP))
 		add(d->doc, "group", raid_group_json(t));
+	add(d->doc, "wa_reference", wa_reference_json(t));
 	if (!(d->points = json_object_new_array()))
 		return -ENOMEM;
 	add(d->doc, "points", d->points);

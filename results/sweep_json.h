@@ -73,12 +73,13 @@ struct sweep_doc {
 };
 
 /*
- * The document of a sweep of t by command, with its settings (taken) and,
- * for a group, the group; the points of saved (a resumed sweep's, those
+ * The document of a sweep of t by command, with its settings (taken),
+ * for a group the group, and the analytic WA reference its backend
+ * answers (TARGET_CTL_WA_MODEL; null when none); the points of saved (a resumed sweep's, those
  * with an OP) go into it and into kp[*n..] as the knee reads them.  0 or
  * -ENOMEM.
  */
-int sweep_doc_start(struct sweep_doc *d, const char *command, const struct target *t, struct json_object *settings,
+int sweep_doc_start(struct sweep_doc *d, const char *command, struct target *t, struct json_object *settings,
 		    struct json_object *saved, struct knee_point *kp, size_t *n);
 /*
  * Point pt, measured at op by the OP method m on t (member_op: a group's
