@@ -326,7 +326,7 @@ static int parse_args(struct qualify_cli *o)
 		cli_error("qualify: --resume DIR writes its results into DIR; leave out --out");
 		return EXIT_USAGE;
 	}
-	if (o->resume && (ret = qualify_check_resume(o->resume)))
+	if (o->resume && (ret = qualify_check_resume(o->resume, &o->reqs)))
 		return ret;
 	if (!o->have_list)
 		sweep_plan_adaptive(&o->prof.plan, o->lo, o->hi, o->resolution);
@@ -606,7 +606,7 @@ int cmd_qualify(int argc, char **argv)
 		rc = EXIT_RUN_FAILED;
 		goto out;
 	}
-	if ((rc = open_drives(&o, argc, argv)))
+	if ((rc = open_drives(&o, argc, argv)) || (o.resume && (rc = qualify_check_drives(o.resume, o.drives, n))))
 		goto out;
 	if (o.pc.dry_run) {
 		dry_run(&o, o.drives, n);

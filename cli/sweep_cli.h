@@ -48,8 +48,8 @@ extern const char *const sweep_predict_names[3];
 /* The settings object of the result document. */
 struct json_object *sweep_settings_json(const struct sweep_cli *o);
 
-/* The saved sweep of dir, checked to be a sweep of t.  NULL after printing why. */
-struct json_object *sweep_load_resume(const char *dir, const struct target *t);
+/* The saved sweep of dir, checked to be a sweep of the drive t is (results/result_identity.h).  NULL after printing why. */
+struct json_object *sweep_load_resume(const char *dir, struct target *t);
 
 /* Saved settings s back into o, as the command line would set them.  0, or -EINVAL with err set. */
 int sweep_settings_from_json(struct json_object *s, struct sweep_cli *o, char *err, size_t errlen);
