@@ -158,122 +158,6 @@ static void print_endurance(struct json_object *doc)
 	putchar('\n');
 }
 
-/* What the estimates need to know of the sweep. */
-static struct eta_settings eta_settings_of(const struct sweep_cli *o, const struct target *t)
-{
-	return (struct eta_settings){ .job = ETA_SWEEP, .capacity_bytes = t->info.capacity_bytes,
-				      .fill_passes = o->pc.s.fill_passes, .round_s = (double)o->pc.s.round_ns / 1e9,
-				      .max_rounds = o->pc.s.max_rounds, .plan = &o->plan,
-				      .round_writes = o->pc.s.round_writes, .min_writes = o->pc.s.min_writes,
-				      .carry_over = o->carry_over, .predict = o->pc.s.predict == PREDICT_STOP,
-				      .bs = o->pc.s.bs };
-}
-
-void sweep_dry_run(const struct sweep_cli *o, struct target *t, enum op_method m)
-{
-	struct eta_settings es;
-	char what[160];
-
-	pc_rounds_describe(&o->pc, what, sizeof(what));
-	printf("dry run: nothing is written.  For each OP level of the plan, ssdprof sweep would:\n"
-	       "  1. purge %s (%s)\n"
-	       "  2. hold back the OP level by %s\n"
-	       "  3. fill the usable span sequentially with 128k writes, %u pass(es)\n"
-	       "  4. run %s at QD %u in rounds of %.0f s until steady (at most %u rounds)\n",
-	       t->info.path, o->pc.purge_method ? o->pc.purge_method : "auto: the drive's best purge, or a full TRIM",
-	       m == OP_METHOD_NAMESPACE ? "shrinking the namespace (restored at the end)"
-	       : m == OP_METHOD_HPA ? "setting a host protected area (restored at the end)"
-				    : "never writing past the usable span",
-	       o->pc.s.fill_passes, what, o->pc.s.qd, (double)o->pc.s.round_ns / 1e9, o->pc.s.max_rounds);
-	if (o->carry_over)
-		printf("  --carry-over: after the first point, TRIM of the span's tail (up in OP) or a fill of its\n"
-		       "    new tail (down) instead of steps 1 to 3\n");
-	if (o->pc.s.round_writes > 0)
-		printf("  --round-writes: rounds of %.3g x the usable span each, at most %.0f s\n", o->pc.s.round_writes,
-		       (double)o->pc.s.round_ns / 1e9);
-	if (o->pc.s.predict != PREDICT_OFF)
-		printf("  --predict %s: a point %s once its predicted IOPS and WA are within 2%%\n",
-		       sweep_predict_names[o->pc.s.predict], o->pc.s.predict == PREDICT_STOP ? "stops" : "records the prediction");
-	if (o->plan.fixed) {
-		printf("OP levels:");
-		for (size_t i = 0; i < o->plan.ngrid; i++)
-			printf(" %.4g%%", o->plan.grid[i]);
-		putchar('\n');
-	} else {
-		printf("OP levels: adaptive between %.4g%% and %.4g%% (grid", o->plan.grid[0],
-		       o->plan.grid[o->plan.ngrid - 1]);
-		for (size_t i = 0; i < o->plan.ngrid; i++)
-			printf(" %.4g", o->plan.grid[i]);
-		printf("), %.4g%% then %.4g%% first, down to %.4g%% resolution\n", o->plan.grid[0],
-		       o->plan.grid[o->plan.ngrid - 1], o->plan.resolution);
-	}
-	es = eta_settings_of(o, t);
-	progress_dry_run_estimate(t, &es);
-}
-
-/* An OP sweep purges and re-provisions drives: an md array's members, not the array.  0 or EXIT_USAGE. */
-static int refuse_md_array(const struct target *t)
-{
-	const char *spec = t->info.path;
-	struct md_info md;
-
-	if (!target_has(t, TARGET_CAP_GENERIC | TARGET_CAP_REAL_DEVICE) || md_info_read(spec, &md))
-		return 0;
-	cli_error("sweep: %s is a Linux md %s array; a sweep must purge and re-provision its members: "
-		  "stop it (mdadm --stop %s) and pass the members with --raid %s --chunk %lluk",
-		  spec, md.level, spec, md.level + (strncmp(md.level, "raid", 4) ? 0 : 4),
-		  (unsigned long long)(md.chunk_bytes / 1024));
-	return EXIT_USAGE;
-}
-
-/*
- * Everything that needs the opened target before anything is written: the
- * saved sweep to resume, the points of --op-member, the safety gate and
- * the OP method.  0, or an exit code after printing why.
- */
-int sweep_prepare(struct sweep_cli *o, struct target *t, struct json_object **saved, enum op_method *method)
-{
-	char err[TARGET_ERRLEN];
-	int rc;
-
-	if ((rc = refuse_md_array(t)))
-		return rc;
-	if (o->resume) {
-		if (!(*saved = sweep_load_resume(o->resume, t)))
-			return EXIT_USAGE;
-		snprintf(err, sizeof(err), "the settings are damaged");
-		if (sweep_settings_from_json(jget(*saved, "settings"), o, err, sizeof(err))) {
-			ESCAPE_BUF(q);
-
-			cli_error("--resume: %s/result.json: %s; start a new sweep", escape_arg(q, sizeof(q), o->resume),
-				  err);
-			return EXIT_USAGE;
-		}
-	}
-	if (o->member.npoints) {
-		/* The points are the group OPs the members' lists leave; each carries its list. */
-		if (op_member_check(&o->member, t, err, sizeof(err))) {
-			cli_error("%s", err);
-			return EXIT_USAGE;
-		}
-		sweep_plan_fixed(&o->plan, o->member.group_op, o->member.npoints);
-		o->op_method = OP_METHOD_NAMESPACE;
-	}
-	if ((rc = pc_cli_check_target(&o->pc, t, "sweep")))
-		return rc;
-	/* The plan's top is its highest OP, the smallest span, for a list and a range alike. */
-	snprintf(err, sizeof(err), "--op: %.4g%%", o->plan.grid[o->plan.ngrid - 1]);
-	if ((rc = pc_cli_check_usable(&o->pc, t, o->plan.grid[o->plan.ngrid - 1], err)))
-		return rc;
-	*method = sweep_resolve_op_method(t, o->op_method);
-	if ((*method == OP_METHOD_NAMESPACE && !target_has(t, TARGET_CAP_OP_NAMESPACE)) ||
-	    (*method == OP_METHOD_HPA && !target_has(t, TARGET_CAP_OP_HPA))) {
-		cli_error("--op-method: %s cannot do %s OP; use span", t->info.path, op_method_name(*method));
-		return EXIT_USAGE;
-	}
-	return 0;
-}
-
 /* A drive of a batch says which it is, as its other lines do. */
 static void warn(void *pc, const char *msg)
 {
@@ -550,7 +434,7 @@ static int sweep_end(struct sweep_ctx *c, struct progress *prog)
 int sweep_one(struct sweep_cli *o, struct target *t, struct json_object *saved, enum op_method method)
 {
 	struct progress prog = { .closed = true };
-	struct eta_settings es = eta_settings_of(o, t);
+	struct eta_settings es = sweep_eta_settings(o, t);
 	struct sweep_ctx *c = calloc(1, sizeof(*c));
 	struct sweep_runner *r = calloc(1, sizeof(*r));
 	char err[TARGET_ERRLEN], dir[4096];
