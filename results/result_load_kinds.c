@@ -299,7 +299,9 @@ static const struct spec knee_fields[] = {
 	END,
 };
 static const struct spec endurance_summary_fields[] = {
-	FIG("rated_tbw"), STR("source", F_NULL), FIG("daily_writes_bytes"), FIG("target_life_years"),
+	/* What --resume takes back as --daily-writes and --target-life: their command-line limits. */
+	FIG("rated_tbw"), STR("source", F_NULL), NUM("daily_writes_bytes", F_NULL, 0, LIM_DAILY_WRITES_MAX),
+	NUM("target_life_years", F_NULL, 0, LIM_TARGET_LIFE_MAX),
 	NUM("least_op_percent", F_NULL, 0, 100), FIG("recommended_life_years"),
 	END,
 };

@@ -28,7 +28,8 @@ refused() {
 
 # A file resized at the same path is another drive: its saved points are not its own.
 truncate -s 64M f.img
-"$exe" sweep f.img --op 0 --round 1s --max-rounds 5 --fill-passes 0 --quiet --out fsw >/dev/null ||
+"$exe" sweep f.img --op 0 --round 1s --max-rounds 5 --fill-passes 0 --quiet --out fsw \
+	--rated-tbw 100 --daily-writes 10GB --target-life 5 >/dev/null ||
 	fail "the file's sweep failed"
 truncate -s 72M f.img
 refused "not of f.img (serial none, 75497472 bytes)" "fsw f.img" sweep f.img --resume fsw
@@ -47,6 +48,15 @@ del s['op_list']
 json.dump(d, open(sys.argv[1], 'w'))
 PY
 refused "settings.op_grid" "edited f.img" sweep f.img --resume edited --dry-run
+# A saved --target-life past --target-life's limit is refused too.
+cp -r fsw edited2
+python3 - edited2/result.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d['endurance']['target_life_years'] = 1e300
+json.dump(d, open(sys.argv[1], 'w'))
+PY
+refused "target_life_years" "edited2 f.img" sweep f.img --resume edited2 --dry-run
 
 # qualify: the TARGETs in another order are refused, naming where each drive's results are.
 "$exe" qualify "$T1" "$T2" $QARGS --require steady --out q >/dev/null 2>&1 || [ $? = 4 ] || fail "qualify failed"
