@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include <json-c/json.h>
 
@@ -168,12 +169,26 @@ int batch_make_dirs(const char *out, struct batch_drive *d, unsigned n, char *di
 		cli_error("%s", err);
 		return EXIT_USAGE;
 	}
-	for (unsigned i = 0; i < n; i++)
-		if ((size_t)snprintf(want, sizeof(want), "%s/drive-%u", dir, d[i].index) >= sizeof(want) ||
-		    cli_make_out_dir(want, d[i].dir, sizeof(d[i].dir), err, sizeof(err))) {
+	for (unsigned i = 0; i < n; i++) {
+		struct stat st;
+
+		if ((size_t)snprintf(want, sizeof(want), "%s/drive-%u", dir, d[i].index) >= sizeof(want)) {
+			cli_error("%s/drive-%u: the name is too long", dir, d[i].index);
+			return EXIT_USAGE;
+		}
+		/* A drive's results go into the batch's own folder, never where a link points. */
+		if (!lstat(want, &st) && S_ISLNK(st.st_mode)) {
+			ESCAPE_BUF(q);
+
+			cli_error("%s is a symbolic link; a drive's results go into a folder of the batch's own: "
+				  "remove the link", escape_arg(q, sizeof(q), want));
+			return EXIT_USAGE;
+		}
+		if (cli_make_out_dir(want, d[i].dir, sizeof(d[i].dir), err, sizeof(err))) {
 			cli_error("%s", err);
 			return EXIT_USAGE;
 		}
+	}
 	return 0;
 }
 

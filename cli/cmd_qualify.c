@@ -68,22 +68,7 @@ const char cmd_qualify_usage[] =
 	"                     and options, and measure the rest\n"
 	ENDURANCE_USAGE
 	/* The shared options of the rounds, less --events (one drive's progress among many). */
-	"  --bs SIZE          block size of the steady-state writes (default 4k)\n"
-	"  --qd N             queue depth (default 32)\n"
-	"  --round DUR        length of a round (default 60s; virtual time on sim:)\n"
-	"  --max-writes N[x]  stop after N x the usable capacity written in rounds\n"
-	"  --max-rounds N     stop after N counted rounds (default 25, at least 5)\n"
-	"  --min-writes N[x]  a steady window counts only after N x the usable capacity\n"
-	"                     was written in rounds, at least min(N, 1)x of it after\n"
-	"                     what the OP leaves unmapped (GC starts only then); rounds\n"
-	"                     before it are warm-up and do not count toward --max-rounds\n"
-	"                     (default 1x; sweep --fast 2x;\n"
-	"                     0: the SNIA window alone)\n"
-	"  --fill-passes N    sequential 128k fill passes before the rounds (default 1; 0 skips)\n"
-	"  --purge-method M   how to purge: auto, sanitize-block, sanitize-crypto,\n"
-	"                     sanitize-overwrite, format, format-crypto, ata-erase,\n"
-	"                     ata-erase-enhanced or trim (default auto)\n"
-	"  --seed N           random seed (default 1)\n"
+	CLI_USAGE_ROUNDS_CORE
 	"  --out DIR          results directory (default ./ssdprof-results/<UTC timestamp>/)\n"
 	"  --json             print the result document on stdout\n"
 	"  --quiet            no progress lines\n"
@@ -326,7 +311,7 @@ static int parse_args(struct qualify_cli *o)
 		cli_error("qualify: --resume DIR writes its results into DIR; leave out --out");
 		return EXIT_USAGE;
 	}
-	if (o->resume && (ret = qualify_check_resume(o->resume)))
+	if (o->resume && (ret = qualify_check_resume(o->resume, &o->reqs)))
 		return ret;
 	if (!o->have_list)
 		sweep_plan_adaptive(&o->prof.plan, o->lo, o->hi, o->resolution);
@@ -606,7 +591,7 @@ int cmd_qualify(int argc, char **argv)
 		rc = EXIT_RUN_FAILED;
 		goto out;
 	}
-	if ((rc = open_drives(&o, argc, argv)))
+	if ((rc = open_drives(&o, argc, argv)) || (o.resume && (rc = qualify_check_drives(o.resume, o.drives, n))))
 		goto out;
 	if (o.pc.dry_run) {
 		dry_run(&o, o.drives, n);

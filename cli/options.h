@@ -81,7 +81,8 @@ struct cli_opts {
 	struct option longopts[CLI_MAX_LONGOPTS];
 };
 
-#define CLI_USAGE_ROUNDS \
+/* The rounds' own options (qualify prints them with its own output options). */
+#define CLI_USAGE_ROUNDS_CORE \
 	"  --bs SIZE          block size of the steady-state writes (default 4k)\n" \
 	"  --qd N             queue depth (default 32)\n" \
 	"  --round DUR        length of a round (default 60s; virtual time on sim:)\n" \
@@ -97,7 +98,9 @@ struct cli_opts {
 	"  --purge-method M   how to purge: auto, sanitize-block, sanitize-crypto,\n" \
 	"                     sanitize-overwrite, format, format-crypto, ata-erase,\n" \
 	"                     ata-erase-enhanced or trim (default auto)\n" \
-	"  --seed N           random seed (default 1)\n" \
+	"  --seed N           random seed (default 1)\n"
+#define CLI_USAGE_ROUNDS \
+	CLI_USAGE_ROUNDS_CORE \
 	"  --out DIR          results directory (default ./ssdprof-results/<UTC timestamp>/)\n" \
 	"  --json             print the result document on stdout\n" \
 	"  --quiet            no progress lines, no status line\n" \

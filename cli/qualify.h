@@ -98,10 +98,18 @@ struct json_object *qualify_load_done(const char *dir, enum result_kind want, bo
 /*
  * --resume DIR names the folder of an earlier qualify: one that is there,
  * holding no result.json or a qualify's.  Anything else (another command's
- * result, which the qualify would write over) is refused.  0, or EXIT_USAGE
- * after printing why.
+ * result, which the qualify would write over) is refused.  When reqs is
+ * empty (no --require, no --requirements), the qualify's saved
+ * requirements go into it.  0, or EXIT_USAGE after printing why.
  */
-int qualify_check_resume(const char *dir);
+int qualify_check_resume(const char *dir, struct requirement_set *reqs);
+/*
+ * --resume DIR: each drive's folder DIR/drive-N holds results of the drive
+ * given as TARGET N (results/result_identity.h), not of another (the
+ * TARGETs in another order, /dev names changed, a folder copied in).  0,
+ * or EXIT_USAGE after printing one line naming both drives.
+ */
+int qualify_check_drives(const char *dir, const struct qualify_drive *d, unsigned n);
 #define QUALIFY_MISMATCH "holds results measured with other settings; resume with the options it was started " \
 	"with, or give a new --out"
 

@@ -24,11 +24,13 @@
 #include "profiler/raid_rounds.h"
 #include "profiler/slc_probe.h"
 #include "profiler/sweep.h"
+#include "profiler/sweep_run.h"
 #include "results/endurance_json.h"
 #include "results/json_get.h"
 #include "results/raid_json.h"
 #include "results/result_doc.h"
 #include "results/result_json.h"
+#include "results/result_identity.h"
 #include "results/result_load.h"
 #include "util/escape.h"
 #include "results/slc_json.h"
@@ -166,32 +168,16 @@ static struct json_object *sweep_settings_json(const struct qualify_profile *p)
 	return s;
 }
 
-/* A sweep document being filled: its points as the knee reads them. */
+/* A drive's sweep being measured: the runner, its document, and what the QD curve needs after it. */
 struct qsweep {
-	struct json_object *doc, *points;
-	struct knee_point kp[SWEEP_MAX_POINTS];
-	size_t n;
+	struct qualify_drive *d;
+	struct sweep_runner r;
+	struct sweep_doc doc;
 	struct endurance_input ein;
-	bool virtual_time;
 	char dir[PATH_MAX + 16];
 	struct pc_progress pctx;          /* a group's member figures per round */
 	struct qualify_last last;         /* the point measured last: the drive's state */
 };
-
-static int save_sweep(struct qsweep *q, bool complete, char *err, size_t errlen)
-{
-	struct knee_result k;
-	double s = 0;
-
-	knee_find(q->kp, q->n, &k);
-	json_object_object_add(q->doc, "knee", knee_json(&k));
-	endurance_json_annotate(q->doc, &q->ein);
-	json_object_object_add(q->doc, "complete", json_object_new_boolean(complete));
-	for (size_t i = 0; i < json_object_array_length(q->points); i++)
-		s += jnum(json_object_array_get_idx(q->points, i), "drive_seconds");
-	json_object_object_add(q->doc, "virtual_seconds", q->virtual_time ? result_json_number(s, RP_SECONDS) : NULL);
-	return result_write_json(q->dir, "result.json", q->doc, err, errlen);
-}
 
 /* Which drive, as qualify's other warnings say. */
 static void warn(void *drive, const char *msg)
@@ -199,111 +185,86 @@ static void warn(void *drive, const char *msg)
 	cli_error("warning: %s: %s", ((const struct qualify_drive *)drive)->spec, msg);
 }
 
-static int compare_points(const void *a, const void *b)
+/* Point pt into the drive's sweep document, saved.  0, or an exit code with d->error set. */
+static int sweep_point(void *arg, double op, const double *member_op, const struct sweep_point *pt,
+		       struct knee_point *kp)
 {
-	double x = jnum(*(struct json_object *const *)a, "op_percent");
-	double y = jnum(*(struct json_object *const *)b, "op_percent");
-
-	return (x > y) - (x < y);
-}
-
-/* The points a resumed drive already has, from an unfinished sweep in its folder. */
-static void replay(struct qsweep *q, struct json_object *settings)
-{
-	bool mismatch = false;
-	struct json_object *saved = qualify_load_done(q->dir, RESULT_KIND_SWEEP, false, settings, &mismatch), *pts;
-
-	if (saved && json_object_object_get_ex(saved, "points", &pts))
-		for (size_t i = 0; i < json_object_array_length(pts) && q->n < SWEEP_MAX_POINTS; i++) {
-			struct json_object *p = json_object_array_get_idx(pts, i);
-
-			if (isnan(jnum(p, "op_percent")))
-				continue;
-			json_object_array_add(q->points, json_object_get(p));
-			q->kp[q->n++] = knee_point_json(p);
-		}
-	json_object_put(saved);
-}
-
-static struct json_object *measured_point(const struct qualify_drive *d, const struct sweep_run *run, double op,
-					  const struct sweep_point *pt)
-{
-	struct point_info info = {
-		.op_percent = op, .op_method = op_method_name(run->method), .usable_bytes = pt->usable_bytes,
-		.purge_method = pt->purge_method, .drive_seconds = pt->drive_seconds,
-		.waf_source = target_has(d->t, TARGET_CAP_SIMULATED) ? "simulator" : "media-counter",
-	};
-
-	return point_json(&info, &pt->pc);
-}
-
-/* Measure and save one point.  0, or an exit code with d->error set. */
-static int sweep_point(struct qualify_drive *d, struct qsweep *q, struct sweep_run *run, double op)
-{
-	struct sweep_point pt;
-	struct json_object *pj;
-	char err[TARGET_ERRLEN], serr[TARGET_ERRLEN], what[64];
-	int ret = sweep_point_measure(run, op, NULL, &pt, err, sizeof(err));
+	struct qsweep *q = arg;
+	struct qualify_drive *d = q->d;
+	char err[TARGET_ERRLEN], what[64];
+	int ret;
+	struct json_object *pj = sweep_doc_point(&q->doc, d->t, q->r.run.method, op, member_op, pt, &ret);
 
 	snprintf(what, sizeof(what), "sweep at %.2f%% OP", op);
-	if (ret) {
-		sweep_point_free(&pt);
-		/* The finished points stay saved for a resume. */
-		save_sweep(q, false, serr, sizeof(serr));
-		return qualify_fail(d, ret == -EINTR ? EXIT_INTERRUPTED : EXIT_RUN_FAILED, what,
-				    ret == -EINTR ? "interrupted" : err);
-	}
-	pj = measured_point(d, run, op, &pt);
+	if (!pj)
+		return qualify_fail(d, EXIT_RUN_FAILED, what, "out of memory");
 	/* A group's point carries its members' figures, as sweep --raid saves them. */
-	if (q->pctx.members && (ret = raid_rounds_json_add(q->pctx.members, pj, pt.pc.nrounds)))
+	if (ret)
 		cli_error("warning: %s: %s: the members' figures: %s", d->spec, what, strerror(-ret));
-	json_object_array_add(q->points, pj);
-	q->kp[q->n++] = knee_point_json(pj);
+	sweep_doc_add(&q->doc, pj, kp);
 	q->last = (struct qualify_last){
-		.valid = true, .op_percent = op, .usable_bytes = pt.usable_bytes, .reached = pt.pc.reached,
-		.rounds = pt.pc.nrounds, .iops = pt.pc.iops, .waf = pt.pc.waf,
+		.valid = true, .op_percent = op, .usable_bytes = pt->usable_bytes, .reached = pt->pc.reached,
+		.rounds = pt->pc.nrounds, .iops = pt->pc.iops, .waf = pt->pc.waf,
 	};
 	if (d->prof->print)
 		printf("[%u %s] op %.2f%%: %s after %zu rounds: %.0f IOPS, WA %.2f\n", d->index, d->spec, op,
-		       pt.pc.reached ? "steady" : "NOT steady", pt.pc.nrounds, pt.pc.iops, pt.pc.waf);
-	sweep_point_free(&pt);
-	if (save_sweep(q, false, err, sizeof(err)))
+		       pt->pc.reached ? "steady" : "NOT steady", pt->pc.nrounds, pt->pc.iops, pt->pc.waf);
+	if (sweep_doc_save(&q->doc, q->r.kp, q->r.n + 1, q->dir, false, err, sizeof(err)))
 		return qualify_fail(d, EXIT_RUN_FAILED, "saving the sweep", err);
 	return 0;
 }
 
+/* The sweep stopped in the point at op: the finished points stay saved for a resume.  An exit code. */
+static int sweep_stop(void *arg, double op, const double *member_op, const struct sweep_point *pt, int ret,
+		      const char *err)
+{
+	struct qsweep *q = arg;
+	char serr[TARGET_ERRLEN], what[64];
+
+	(void)member_op;
+	(void)pt;
+	snprintf(what, sizeof(what), "sweep at %.2f%% OP", op);
+	sweep_doc_save(&q->doc, q->r.kp, q->r.n, q->dir, false, serr, sizeof(serr));
+	return qualify_fail(q->d, ret == -EINTR ? EXIT_INTERRUPTED : EXIT_RUN_FAILED, what,
+			    ret == -EINTR ? "interrupted" : err);
+}
+
 /* Every point the plan still needs, into d->sweep_doc.  0, or an exit code with d->error set. */
-static int measure_sweep(struct qualify_drive *d, struct qsweep *q, struct sweep_run *run)
+static int measure_sweep(struct qualify_drive *d, struct qsweep *q)
 {
 	const struct qualify_profile *p = d->prof;
+	struct json_object *saved = NULL;
 	char err[TARGET_ERRLEN];
-	double next;
-	int rc = 0;
+	bool mismatch = false;
+	int rc;
 
 	if (result_mkdir_p(q->dir, err, sizeof(err)))
 		return qualify_fail(d, EXIT_RUN_FAILED, "sweep", err);
-	q->virtual_time = target_has(d->t, TARGET_CAP_VIRTUAL_TIME);
 	endurance_opts_input(&p->endurance, d->t, &q->ein, d->ein_src);
-	q->doc = d->sweep_doc = result_doc_new("sweep", p->pc->command, d->t);
-	json_object_object_add(q->doc, "settings", sweep_settings_json(p));
-	if (target_has(d->t, TARGET_CAP_GROUP)) {
-		json_object_object_add(q->doc, "group", raid_group_json(d->t));
-		if (!(q->pctx.members = raid_rounds_new(d->t, precondition_max_rounds(run->settings))))
-			return qualify_fail(d, EXIT_RUN_FAILED, "sweep", "out of memory");
+	q->doc = (struct sweep_doc){ .endurance = &q->ein, .virtual_time = target_has(d->t, TARGET_CAP_VIRTUAL_TIME) };
+	if (target_has(d->t, TARGET_CAP_GROUP) &&
+	    !(q->doc.members = q->pctx.members = raid_rounds_new(d->t, precondition_max_rounds(q->r.run.settings))))
+		return qualify_fail(d, EXIT_RUN_FAILED, "sweep", "out of memory");
+	/* The points a resumed drive already has, from an unfinished sweep in its folder. */
+	if (p->resume) {
+		struct json_object *want = sweep_settings_json(p);
+
+		saved = qualify_load_done(q->dir, RESULT_KIND_SWEEP, false, want, &mismatch);
+		json_object_put(want);
 	}
-	q->points = json_object_new_array();
-	json_object_object_add(q->doc, "points", q->points);
-	if (p->resume)
-		replay(q, jget(q->doc, "settings"));
-	while (!rc && sweep_plan_next(&p->plan, q->kp, q->n, &next))
-		rc = sweep_point(d, q, run, next);
-	if (!rc) {
-		json_object_array_sort(q->points, compare_points);
-		result_doc_finish(q->doc, d->t);
-		if (save_sweep(q, true, err, sizeof(err)))
-			rc = qualify_fail(d, EXIT_RUN_FAILED, "saving the sweep", err);
-	}
-	return rc;
+	rc = sweep_doc_start(&q->doc, p->pc->command, d->t, sweep_settings_json(p), saved, q->r.kp, &q->r.n);
+	json_object_put(saved);
+	d->sweep_doc = q->doc.doc;
+	if (rc)
+		return qualify_fail(d, EXIT_RUN_FAILED, "sweep", "out of memory");
+	q->r.plan = p->plan;
+	q->r.hooks = (struct sweep_hooks){ .arg = q, .point = sweep_point, .stop = sweep_stop };
+	if ((rc = sweep_runner_run(&q->r)))
+		return rc;
+	sweep_doc_finish(&q->doc, d->t);
+	if (sweep_doc_save(&q->doc, q->r.kp, q->r.n, q->dir, true, err, sizeof(err)))
+		return qualify_fail(d, EXIT_RUN_FAILED, "saving the sweep", err);
+	return 0;
 }
 
 /* The sweep (or what a resumed drive kept of it), then the QD curve at its chosen OP. */
@@ -312,17 +273,20 @@ static int run_sweep(struct qualify_drive *d)
 	const struct qualify_profile *p = d->prof;
 	struct precondition_settings s = p->pc->s;   /* each drive its own: the point sets usable_bytes */
 	struct qsweep *q = calloc(1, sizeof(*q));
-	struct sweep_run run = {
-		.t = d->t, .capacity = d->t->info.capacity_bytes, .requested = p->op_method,
-		.method = sweep_resolve_op_method(d->t, p->op_method), .purge_method = p->pc->purge_method,
-		.settings = &s, .progress = pc_progress_event, .poll = pc_cli_poll, .arg = q ? &q->pctx : NULL,
-		.warn = warn, .warn_arg = d,
-	};
+	struct sweep_run *run;
 	char err[TARGET_ERRLEN];
 	int rc = 0;
 
 	if (!q)
 		return qualify_fail(d, EXIT_RUN_FAILED, "sweep", "out of memory");
+	q->d = d;
+	run = &q->r.run;
+	*run = (struct sweep_run){
+		.t = d->t, .capacity = d->t->info.capacity_bytes, .requested = p->op_method,
+		.method = sweep_resolve_op_method(d->t, p->op_method), .purge_method = p->pc->purge_method,
+		.settings = &s, .progress = pc_progress_event, .poll = pc_cli_poll, .arg = &q->pctx,
+		.warn = warn, .warn_arg = d,
+	};
 	snprintf(q->dir, sizeof(q->dir), "%s/sweep", d->dir);
 	if (p->resume) {
 		struct json_object *want = sweep_settings_json(p);
@@ -334,11 +298,11 @@ static int run_sweep(struct qualify_drive *d)
 			rc = qualify_fail(d, EXIT_USAGE, q->dir, QUALIFY_MISMATCH);
 	}
 	if (!rc && !d->sweep_doc)
-		rc = measure_sweep(d, q, &run);
+		rc = measure_sweep(d, q);
 	/* Before the capacity goes back: the curve runs at the chosen OP. */
 	if (!rc && p->qd)
-		rc = qualify_qd_run(d, &run, &q->last);
-	if (sweep_restore_capacity(&run, err, sizeof(err)))
+		rc = qualify_qd_run(d, run, &q->last);
+	if (sweep_restore_capacity(run, err, sizeof(err)))
 		cli_error("warning: %s: restoring the full capacity failed: %s", d->spec, err);
 	raid_rounds_free(q->pctx.members);
 	free(q);
@@ -356,7 +320,7 @@ void *qualify_drive_run(void *arg)
 	return NULL;
 }
 
-int qualify_check_resume(const char *dir)
+int qualify_check_resume(const char *dir, struct requirement_set *reqs)
 {
 	char path[PATH_MAX], err[1024];
 	struct json_object *doc;
@@ -382,11 +346,83 @@ int qualify_check_resume(const char *dir)
 		cli_error("--resume: %s; start a new qualify", err);
 		return EXIT_USAGE;
 	}
-	json_object_put(doc);
 	if (kind != RESULT_KIND_QUALIFY) {
+		json_object_put(doc);
 		cli_error("--resume: '%s' holds a %s result, not a qualify; give the --out directory of a qualify", q,
 			  result_kind_name(kind));
 		return EXIT_USAGE;
 	}
+	/* The saved requirements stand unless new ones are given, held to the command line's rules. */
+	if (!reqs->n) {
+		struct json_object *saved = jget(jget(doc, "settings"), "requirements");
+
+		for (size_t i = 0; i < json_object_array_length(saved); i++) {
+			const char *r = json_object_get_string(json_object_array_get_idx(saved, i));
+
+			if (!json_object_is_type(json_object_array_get_idx(saved, i), json_type_string) ||
+			    requirements_add_arg(reqs, r, err, sizeof(err))) {
+				cli_error("--resume: %s: settings.requirements[%zu]: %s; give --require", path, i,
+					  json_object_is_type(json_object_array_get_idx(saved, i), json_type_string)
+					  ? err : "expected a requirement");
+				json_object_put(doc);
+				return EXIT_USAGE;
+			}
+		}
+	}
+	json_object_put(doc);
 	return 0;
+}
+
+/* The first saved document in a drive's folder that says whose it is; NULL when it holds none. */
+static struct json_object *saved_drive_doc(const char *drive_dir)
+{
+	const char *parts[] = { "sweep", "slc", qualify_qd_dirs[0], qualify_qd_dirs[1] };
+	char path[PATH_MAX + 64], err[512];
+	struct json_object *doc;
+	enum result_kind kind;
+
+	for (size_t k = 0; k < sizeof(parts) / sizeof(parts[0]); k++) {
+		snprintf(path, sizeof(path), "%s/%s/result.json", drive_dir, parts[k]);
+		if (!result_load(path, &doc, &kind, err, sizeof(err)))
+			return doc;
+	}
+	return NULL;
+}
+
+int qualify_check_drives(const char *dir, const struct qualify_drive *d, unsigned n)
+{
+	char own[PATH_MAX + 16], other[PATH_MAX + 16], err[1024];
+	int rc = 0;
+
+	for (unsigned i = 0; i < n && !rc; i++) {
+		struct json_object *doc;
+
+		snprintf(own, sizeof(own), "%s/drive-%u", dir, d[i].index);
+		if (!(doc = saved_drive_doc(own)) || !result_identity_check(doc, d[i].t, err, sizeof(err))) {
+			json_object_put(doc);
+			continue;
+		}
+		json_object_put(doc);
+		rc = EXIT_USAGE;
+		ESCAPE_BUF(q);
+		escape_arg(q, sizeof(q), own);
+		/* Never one drive's sweep for another: name where this one's results are, when they are here. */
+		for (unsigned j = 0; j < n; j++) {
+			char ignored[64];
+
+			snprintf(other, sizeof(other), "%s/drive-%u", dir, d[j].index);
+			if (j == i || !(doc = saved_drive_doc(other)))
+				continue;
+			if (!result_identity_check(doc, d[i].t, ignored, sizeof(ignored))) {
+				json_object_put(doc);
+				cli_error("--resume: %s holds the results of %s; TARGET %u's are in drive-%u: give the "
+					  "TARGETs in the order of the first run", q, err, d[i].index, d[j].index);
+				return rc;
+			}
+			json_object_put(doc);
+		}
+		cli_error("--resume: %s holds the results of %s; give the TARGETs of the first run, or a new --out",
+			  q, err);
+	}
+	return rc;
 }

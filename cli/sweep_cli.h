@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What `sweep` was asked (cli/cmd_sweep.c), and its settings as saved in
- * result.json and read back by --resume (cli/sweep_settings.c).
+ * What `sweep` was asked (cli/sweep_options.c), and its settings as saved
+ * in result.json and read back by --resume (cli/sweep_settings.c).
  */
 #ifndef SSDPROF_SWEEP_CLI_H
 #define SSDPROF_SWEEP_CLI_H
@@ -10,6 +10,7 @@
 
 #include "cli/endurance_opts.h"
 #include "cli/options.h"
+#include "profiler/eta.h"
 #include "profiler/op_member.h"
 #include "profiler/sweep.h"
 #include "profiler/sweep_plan.h"
@@ -36,14 +37,20 @@ struct sweep_cli {
 	unsigned jobs;                  /* --jobs: drives of a batch at once (0: all) */
 };
 
+/* sweep's own options, for cli_opts_init. */
+struct option;
+extern const struct option sweep_options[];
+/* The command line into o (cli_opts_next), and the rules between options.  0, or an exit code after printing why. */
+int sweep_parse_args(struct sweep_cli *o);
+
 /* --predict's values by enum predict_mode, as typed and as saved. */
 extern const char *const sweep_predict_names[3];
 
 /* The settings object of the result document. */
 struct json_object *sweep_settings_json(const struct sweep_cli *o);
 
-/* The saved sweep of dir, checked to be a sweep of t.  NULL after printing why. */
-struct json_object *sweep_load_resume(const char *dir, const struct target *t);
+/* The saved sweep of dir, checked to be a sweep of the drive t is (results/result_identity.h).  NULL after printing why. */
+struct json_object *sweep_load_resume(const char *dir, struct target *t);
 
 /* Saved settings s back into o, as the command line would set them.  0, or -EINVAL with err set. */
 int sweep_settings_from_json(struct json_object *s, struct sweep_cli *o, char *err, size_t errlen);
@@ -54,6 +61,8 @@ int sweep_settings_from_json(struct json_object *s, struct sweep_cli *o, char *e
  * safety gate and the OP method.  0, or an exit code after printing why.
  */
 int sweep_prepare(struct sweep_cli *o, struct target *t, struct json_object **saved, enum op_method *method);
+/* What the estimates (cli/progress.h) need to know of a sweep of t. */
+struct eta_settings sweep_eta_settings(const struct sweep_cli *o, const struct target *t);
 /* What a sweep of t would do, and how long it may take. */
 void sweep_dry_run(const struct sweep_cli *o, struct target *t, enum op_method m);
 /* The sweep of the prepared target t (o->pc.batch: one drive of a batch).  An exit code. */

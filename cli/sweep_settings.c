@@ -33,6 +33,7 @@
 #include "raid/raid_target.h"
 #include "results/result_doc.h"
 #include "results/result_json.h"
+#include "results/result_identity.h"
 #include "results/result_load.h"
 #include "profiler/sweep.h"
 #include "results/sweep_json.h"
@@ -82,6 +83,15 @@ int sweep_settings_from_json(struct json_object *s, struct sweep_cli *o, char *e
 	if (fixed) {
 		sweep_plan_fixed(&o->plan, grid, n);
 	} else {
+		/* As --op-range A:B builds it: A and B at least, each above the last. */
+		for (size_t i = 1; i < n; i++)
+			if (!(grid[i] > grid[i - 1]))
+				n = 0;
+		if (n < 2) {
+			snprintf(err, errlen, "settings.op_grid: expected at least two OPs, each above the last, "
+				 "as --op-range builds them");
+			return -EINVAL;
+		}
 		memset(&o->plan, 0, sizeof(o->plan));
 		memcpy(o->plan.grid, grid, n * sizeof(double));
 		o->plan.ngrid = n;
@@ -157,13 +167,11 @@ static int check_points(struct json_object *doc, char *err, size_t errlen)
 }
 
 /* The saved sweep of dir, checked to be a sweep of t.  NULL after printing why. */
-struct json_object *sweep_load_resume(const char *dir, const struct target *t)
+struct json_object *sweep_load_resume(const char *dir, struct target *t)
 {
 	char path[PATH_MAX], err[1024], q[1024];
 	struct json_object *doc;
 	enum result_kind kind;
-	const char *saved;
-	ESCAPE_BUF(qs);
 	int ret;
 
 	escape_arg(q, sizeof(q), dir);
@@ -190,10 +198,9 @@ struct json_object *sweep_load_resume(const char *dir, const struct target *t)
 		cli_error("--resume: %s/result.json: %s; start a new sweep", q, err);
 		goto refuse;
 	}
-	saved = jstr(jget(doc, "target"), "path");
-	if (strcmp(saved, t->info.path)) {
-		cli_error("--resume: '%s' holds a sweep of %s, not of %s", q, escape_arg(qs, sizeof(qs), saved),
-			  t->info.path);
+	/* By what the drive is, not by its name: a name changes, and a file at one path can change size. */
+	if (result_identity_check(doc, t, err, sizeof(err))) {
+		cli_error("--resume: '%s' holds a sweep of %s; give that drive, or start a new sweep", q, err);
 		goto refuse;
 	}
 	return doc;

@@ -90,6 +90,18 @@ enum target_ctl {
 	 * estimate): NVMe 1000, SATA 400; -ENOTTY: no assumption of its own.
 	 */
 	TARGET_CTL_ASSUMED_WRITE_MBPS,
+	/*
+	 * arg: struct target_wa_model.  The analytic WA reference of the
+	 * drive's own geometry (a simulated drive: its flash, GC unit and
+	 * policy); a kind that cannot say (a real drive) gives -ENOTTY.
+	 */
+	TARGET_CTL_WA_MODEL,
+};
+
+struct target_wa_model {
+	double native_bytes;            /* the flash GC works in, factory OP included */
+	double line_units;              /* mapping units per GC unit */
+	bool fifo;                      /* FIFO cleaning; else greedy */
 };
 
 struct target_dry_run {

@@ -13,8 +13,8 @@
 #include "reports/report_qualify.h"
 #include "reports/table.h"
 #include "results/json_get.h"
-#include "sim/sim.h"
 #include "util/text.h"
+#include "util/wa_analytic.h"
 
 static const char *purge_how(const char *target_kind, const char *method)
 {
@@ -147,28 +147,24 @@ static void iops_vs_op(struct html_page *pg, struct json_object *doc, const stru
 
 /*
  * The analytic WA a sweep is drawn against: uniform random single-block
- * writes under greedy GC (Desnoyers), on the simulator's own geometry and
- * policy when the drive is simulated, else with large blocks and the host
- * OP alone.  On a RAID group the model is a member's, and the group's WA is
- * that times the member writes each host write causes (parity, copies).
+ * writes under greedy GC (Desnoyers), on the geometry and policy the sweep
+ * recorded from its backend (wa_reference: a simulated drive's), else
+ * (null: a real drive) with large blocks and the host OP alone.  A result
+ * saved before the reference was recorded draws none.  On a RAID group the
+ * model is a member's, and the group's WA is that times the member writes
+ * each host write causes (parity, copies).
  */
 struct wa_model {
-	bool sim;                  /* m holds the simulated drive's (or member's) geometry */
-	struct sim_wa_model m;
+	bool none;                 /* no reference recorded: nothing drawn */
+	bool sim;                  /* the recorded geometry of the drive (or a member) */
+	double native_bytes, line_units;
+	bool fifo;
 	double cap;                /* the capacity OP is taken of: the drive's or a member's */
 	bool raid;
 	double factor;             /* member writes per host write; 1 without a group */
 	char factor_why[160];
 	char member_label[200], group_label[200];
 };
-
-/* The simulator's configuration from a sim: path, false for anything else. */
-static bool sim_cfg(const char *path, struct sim_config *cfg)
-{
-	char err[256];
-
-	return path && !strncmp(path, "sim:", 4) && !sim_config_parse(path + 4, cfg, err, sizeof(err));
-}
 
 /* Member writes per host write of a RAID group, for writes of the sweep's block size. */
 static double raid_factor(struct json_object *doc, char *why, size_t len)
@@ -203,37 +199,47 @@ static double raid_factor(struct json_object *doc, char *why, size_t len)
 	return NAN;
 }
 
+static const char *wa_model_name(const struct wa_model *w)
+{
+	return w->sim && w->fifo ? "FIFO" : "greedy";
+}
+
 static void wa_model_get(struct wa_model *w, struct json_object *doc)
 {
 	struct json_object *t = jget(doc, "target"), *members = jget(jget(doc, "group"), "members");
-	struct json_object *dev = jlen(members) ? jidx(members, 0) : t;
-	struct sim_config cfg;
-	const char *name;
+	struct json_object *dev = jlen(members) ? jidx(members, 0) : t, *ref = NULL;
 
 	memset(w, 0, sizeof(*w));
+	w->none = !json_object_object_get_ex(doc, "wa_reference", &ref);
 	w->raid = jlen(members) > 0;
 	w->cap = jnum(dev, "capacity_bytes");
-	w->sim = sim_cfg(jstr(dev, "path"), &cfg) && !sim_wa_model(&cfg, &w->m);
+	w->sim = ref != NULL;
+	if (w->sim) {
+		w->native_bytes = jnum(ref, "native_bytes");
+		w->line_units = jnum(ref, "line_units");
+		w->fifo = !strcmp(jstr(ref, "gc") ? jstr(ref, "gc") : "", "FIFO");
+	}
 	w->factor = 1;
 	if (w->raid)
 		w->factor = raid_factor(doc, w->factor_why, sizeof(w->factor_why));
-	name = w->sim ? sim_wa_model_name(&w->m) : "greedy";
 	snprintf(w->member_label, sizeof(w->member_label), "analytic%s, uniform random, %s GC (%s)",
-		 w->raid ? " per member" : "", name,
+		 w->raid ? " per member" : "", wa_model_name(w),
 		 w->sim ? "the simulator's geometry: total OP = factory + host" : "large blocks, host OP only");
 	if (w->raid)
 		snprintf(w->group_label, sizeof(w->group_label), "analytic group = %.2f x member (%s)", w->factor,
 			 w->factor_why);
 }
 
-/* Analytic WA of the drive (a RAID member) with op % held back; NAN when not defined. */
+/* Analytic WA of the drive (a RAID member) with op % held back; NAN when not defined or not recorded. */
 static double wa_at(const struct wa_model *w, double op)
 {
 	double usable = w->cap * (1 - op / 100);
 
+	if (w->none)
+		return NAN;
 	if (w->sim)
-		return sim_wa_model_waf(&w->m, usable);
-	return usable > 0 && w->cap / usable - 1 > 0 ? sim_waf_fifo(w->cap / usable - 1) : NAN;
+		return wa_model_waf(w->native_bytes, w->line_units, w->fifo, usable);
+	return usable > 0 && w->cap / usable - 1 > 0 ? wa_fifo(w->cap / usable - 1) : NAN;
 }
 
 /* Total OP of the drive (a member) at op % held back, as the model sees it. */
@@ -241,7 +247,7 @@ static double total_op_at(const struct wa_model *w, double op)
 {
 	double usable = w->cap * (1 - op / 100);
 
-	return usable > 0 ? (w->sim ? w->m.native_bytes : w->cap) / usable - 1 : NAN;
+	return usable > 0 ? (w->sim ? w->native_bytes : w->cap) / usable - 1 : NAN;
 }
 
 /* The OP a point held back on each member (--op-member gives them their own): their mean, else the point's. */
@@ -271,7 +277,7 @@ static void wa_reference(struct plot *p, const struct wa_model *w, const struct 
 			lo = fmin(lo, sc->op[i]);
 			hi = fmax(hi, sc->op[i]);
 		}
-	if (!(hi >= lo) || !(w->cap > 0))
+	if (!(hi >= lo) || !(w->cap > 0) || w->none)
 		return;
 	s = plot_line(p, n, &x, &y, NULL);
 	if (s && w->raid && isfinite(w->factor))
@@ -359,13 +365,13 @@ static void wa_vs_op(struct html_page *pg, struct json_object *doc, const struct
 	wa_table(&t, points, sc, &w);
 	plot_show(pg, "wa-vs-op", &p, &t);
 	table_free(&t);
-	if (!sc->any_waf)
+	if (!sc->any_waf || w.none)
 		return;
 	snprintf(note, sizeof(note),
 		 "The dashed line is the analytic WA of uniform random single-block writes under %s garbage "
 		 "collection (Desnoyers): A = a / (a + W0(-a e^-a)) with a = 1 + total OP%s.  %s%s%s",
-		 w.sim ? sim_wa_model_name(&w.m) : "greedy",
-		 w.sim && !strcmp(sim_wa_model_name(&w.m), "greedy") ? ", scaled for the simulator's line size "
+		 wa_model_name(&w),
+		 w.sim && !w.fifo ? ", scaled for the simulator's line size "
 		 "(A(ka) / k, k = 1 + 1 / 2Np)" : "",
 		 w.sim ? "Total OP = raw native flash / usable - 1 counts the simulator's factory OP as well as the OP "
 			 "held back."

@@ -295,12 +295,26 @@ static const struct spec knee_fields[] = {
 	END,
 };
 static const struct spec endurance_summary_fields[] = {
-	FIG("rated_tbw"), STR("source", F_NULL), FIG("daily_writes_bytes"), FIG("target_life_years"),
+	/* What --resume takes back as --daily-writes and --target-life: their command-line limits. */
+	FIG("rated_tbw"), STR("source", F_NULL), NUM("daily_writes_bytes", F_NULL, 0, LIM_DAILY_WRITES_MAX),
+	NUM("target_life_years", F_NULL, 0, LIM_TARGET_LIFE_MAX),
 	NUM("least_op_percent", F_NULL, 0, 100), FIG("recommended_life_years"),
+	END,
+};
+static int wa_gc_check(const char *v, char *msg, size_t len)
+{
+	if (!strcmp(v, "greedy") || !strcmp(v, "FIFO"))
+		return 0;
+	snprintf(msg, len, "expected greedy or FIFO");
+	return -EINVAL;
+}
+static const struct spec wa_reference_fields[] = {
+	STRCHK("gc", F_REQ, wa_gc_check), NUM("native_bytes", F_REQ, 1, DBL_MAX), NUM("line_units", F_REQ, 1, DBL_MAX),
 	END,
 };
 static const struct spec sweep_doc[] = {
 	OBJ("settings", F_REQ, sweep_settings),
+	OBJ("wa_reference", F_NULL, wa_reference_fields),
 	OBJ("endurance", F_NULL, endurance_summary_fields),
 	ARRN("points", F_REQ, 0, SWEEP_MAX_POINTS, point_item),
 	OBJ("knee", F_NULL, knee_fields),

@@ -6,9 +6,14 @@
 #include <json-c/json.h>
 
 #include "profiler/knee.h"
+#include "profiler/op_member.h"
 #include "profiler/sweep_plan.h"
+#include "profiler/sweep_run.h"
 #include "precondition/precondition.h"
+#include "results/endurance_json.h"
 #include "results/json_get.h"
+#include "results/raid_json.h"
+#include "results/result_doc.h"
 #include "results/result_json.h"
 #include "results/sweep_json.h"
 
@@ -232,4 +237,129 @@ struct knee_point knee_point_json(struct json_object *p)
 		.op_percent = jnum(p, "op_percent"), .iops = jnum(p, "iops"), .waf = jnum(p, "waf"),
 		.usable_bytes = (uint64_t)fmax(0, jnum(p, "usable_bytes")),
 	};
+}
+
+/* A whole number of bytes or units as JSON: exact, so a page draws what the sweep recorded. */
+static struct json_object *whole(double v)
+{
+	return v >= 0 && v < 9007199254740992.0 && v == floor(v) ? json_object_new_int64((int64_t)v)
+								   : json_object_new_double(v);
+}
+
+/*
+ * The analytic WA reference of t (a group: of its first member, the model
+ * the page scales by the group's writes), as its backend answers it: null
+ * when it cannot say (a real drive).
+ */
+static struct json_object *wa_reference_json(struct target *t)
+{
+	struct target_member m = { .index = 0 };
+	struct target_wa_model w;
+	struct json_object *o;
+
+	if (target_has(t, TARGET_CAP_GROUP) && (target_control(t, TARGET_CTL_MEMBER, &m) || !(t = m.member)))
+		return NULL;
+	if (target_control(t, TARGET_CTL_WA_MODEL, &w) || !(w.native_bytes > 0) || !(w.line_units >= 1))
+		return NULL;
+	o = json_object_new_object();
+	add(o, "gc", json_object_new_string(w.fifo ? "FIFO" : "greedy"));
+	add(o, "native_bytes", whole(w.native_bytes));
+	add(o, "line_units", whole(w.line_units));
+	return o;
+}
+
+int sweep_doc_start(struct sweep_doc *d, const char *command, struct target *t, struct json_object *settings,
+		    struct json_object *saved, struct knee_point *kp, size_t *n)
+{
+	struct json_object *pts;
+
+	if (!(d->doc = result_doc_new("sweep", command, t))) {
+		json_object_put(settings);
+		return -ENOMEM;
+	}
+	add(d->doc, "settings", settings);
+	if (target_has(t, TARGET_CAP_GROUP))
+		add(d->doc, "group", raid_group_json(t));
+	add(d->doc, "wa_reference", wa_reference_json(t));
+	if (!(d->points = json_object_new_array()))
+		return -ENOMEM;
+	add(d->doc, "points", d->points);
+	if (saved && json_object_object_get_ex(saved, "points", &pts))
+		for (size_t i = 0; i < json_object_array_length(pts) && *n < SWEEP_MAX_POINTS; i++) {
+			struct json_object *p = json_object_array_get_idx(pts, i);
+
+			if (isnan(jnum(p, "op_percent")))
+				continue;
+			json_object_array_add(d->points, json_object_get(p));
+			kp[(*n)++] = knee_point_json(p);
+		}
+	return 0;
+}
+
+struct json_object *sweep_doc_point(const struct sweep_doc *d, const struct target *t, enum op_method m, double op,
+				    const double *member_op, const struct sweep_point *pt, int *members_ret)
+{
+	struct point_info info = {
+		.op_percent = op, .op_method = op_method_name(m), .usable_bytes = pt->usable_bytes,
+		.purge_method = pt->purge_method[0] ? pt->purge_method : NULL,
+		.drive_seconds = pt->drive_seconds,
+		.waf_source = target_has(t, TARGET_CAP_SIMULATED) ? "simulator" : "media-counter",
+		.method = d->point_method ? sweep_point_method(pt) : NULL,
+	};
+	struct json_object *pj = point_json(&info, &pt->pc);
+
+	*members_ret = 0;
+	if (pj && d->members)
+		*members_ret = raid_rounds_json_add(d->members, pj, pt->pc.nrounds);
+	if (pj && member_op)
+		op_member_json_annotate(pj, t, member_op);
+	return pj;
+}
+
+void sweep_doc_add(struct sweep_doc *d, struct json_object *pj, struct knee_point *kp)
+{
+	json_object_array_add(d->points, pj);
+	*kp = knee_point_json(pj);
+}
+
+double sweep_doc_seconds(const struct sweep_doc *d)
+{
+	double s = 0;
+
+	for (size_t i = 0; i < json_object_array_length(d->points); i++)
+		s += jnum(json_object_array_get_idx(d->points, i), "drive_seconds");
+	return s;
+}
+
+int sweep_doc_save(struct sweep_doc *d, const struct knee_point *kp, size_t n, const char *dir, bool complete,
+		   char *err, size_t errlen)
+{
+	struct knee_result k;
+
+	knee_find(kp, n, &k);
+	add(d->doc, "knee", knee_json(&k));
+	endurance_json_annotate(d->doc, d->endurance);
+	add(d->doc, "complete", json_object_new_boolean(complete));
+	add(d->doc, "virtual_seconds", d->virtual_time ? result_json_number(sweep_doc_seconds(d), RP_SECONDS) : NULL);
+	return result_write_json(dir, "result.json", d->doc, err, errlen);
+}
+
+static int compare_points(const void *a, const void *b)
+{
+	double x = jnum(*(struct json_object *const *)a, "op_percent");
+	double y = jnum(*(struct json_object *const *)b, "op_percent");
+
+	return (x > y) - (x < y);
+}
+
+void sweep_doc_finish(struct sweep_doc *d, const struct target *t)
+{
+	json_object_array_sort(d->points, compare_points);
+	result_doc_finish(d->doc, t);
+}
+
+void sweep_doc_free(struct sweep_doc *d)
+{
+	json_object_put(d->doc);
+	d->doc = d->points = NULL;
 }

@@ -7,6 +7,7 @@
 #ifndef SSDPROF_SWEEP_JSON_H
 #define SSDPROF_SWEEP_JSON_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "profiler/knee.h"
@@ -16,6 +17,7 @@ struct json_object;
 struct precondition_result;
 struct precondition_settings;
 struct sweep_plan;
+struct target;
 struct workload;
 
 /* What surrounds a preconditioned measurement at one OP level. */
@@ -54,5 +56,51 @@ struct json_object *knee_json(const struct knee_result *k);
  * read back from the JSON, so a resumed sweep decides as an uninterrupted one.
  */
 struct knee_point knee_point_json(struct json_object *p);
+
+/*
+ * A sweep's document being filled, by `sweep` and `qualify` alike, from
+ * the runner's points (profiler/sweep_run.h): saved after every point as
+ * a whole document, so a cut sweep keeps every finished point.
+ */
+struct endurance_input;
+struct raid_rounds;
+struct sweep_doc {
+	struct json_object *doc, *points;
+	const struct endurance_input *endurance;   /* what the points' life is figured from */
+	bool virtual_time;          /* the target runs on virtual time: the document gives its seconds */
+	bool point_method;          /* each point says how it was reached (sweep's; qualify's leave it out) */
+	struct raid_rounds *members;   /* a group's per-round member figures, or NULL */
+};
+
+/*
+ * The document of a sweep of t by command, with its settings (taken),
+ * for a group the group, and the analytic WA reference its backend
+ * answers (TARGET_CTL_WA_MODEL; null when none); the points of saved (a resumed sweep's, those
+ * with an OP) go into it and into kp[*n..] as the knee reads them.  0 or
+ * -ENOMEM.
+ */
+int sweep_doc_start(struct sweep_doc *d, const char *command, struct target *t, struct json_object *settings,
+		    struct json_object *saved, struct knee_point *kp, size_t *n);
+/*
+ * Point pt, measured at op by the OP method m on t (member_op: a group's
+ * OP per member, or NULL), as the document keeps it.  *members_ret: 0, or
+ * the -errno of the group members' figures (the point is built without
+ * them).  NULL when out of memory.
+ */
+struct json_object *sweep_doc_point(const struct sweep_doc *d, const struct target *t, enum op_method m, double op,
+				    const double *member_op, const struct sweep_point *pt, int *members_ret);
+/* pj (taken) into the points; its knee view, as saved, in *kp. */
+void sweep_doc_add(struct sweep_doc *d, struct json_object *pj, struct knee_point *kp);
+/* The sum of the points' drive_seconds. */
+double sweep_doc_seconds(const struct sweep_doc *d);
+/*
+ * The knee of kp[0..n), the endurance, complete and virtual_seconds set,
+ * then the document written to dir/result.json.  0 or -errno with err set.
+ */
+int sweep_doc_save(struct sweep_doc *d, const struct knee_point *kp, size_t n, const char *dir, bool complete,
+		   char *err, size_t errlen);
+/* The sweep ended: its points in OP order, whatever order the plan measured them in, and the end stamped. */
+void sweep_doc_finish(struct sweep_doc *d, const struct target *t);
+void sweep_doc_free(struct sweep_doc *d);
 
 #endif

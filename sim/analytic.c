@@ -9,36 +9,16 @@
 
 #include "sim/sim.h"
 #include "sim/sim_internal.h"
-
-/* Principal branch of Lambert W on (-1/e, 0) by Halley iteration. */
-static double lambert_w0(double x)
-{
-	double w = x < -0.32 ? -1.0 + sqrt(2.0 * (1.0 + M_E * x)) : x;
-
-	for (int i = 0; i < 100; i++) {
-		double e = exp(w);
-		double f = w * e - x;
-		double step = f / (e * (w + 1.0) - (w + 2.0) * f / (2.0 * w + 2.0));
-
-		w -= step;
-		if (fabs(step) < 1e-15)
-			break;
-	}
-	return w;
-}
+#include "util/wa_analytic.h"
 
 double sim_waf_fifo(double op_fraction)
 {
-	double a = 1.0 + op_fraction;
-
-	return a / (a + lambert_w0(-a * exp(-a)));
+	return wa_fifo(op_fraction);
 }
 
 double sim_waf_greedy(double op_fraction, double units_per_gc_unit)
 {
-	double k = 1.0 + 1.0 / (2.0 * units_per_gc_unit);
-
-	return sim_waf_fifo(k * (1.0 + op_fraction) - 1.0) / k;
+	return wa_greedy(op_fraction, units_per_gc_unit);
 }
 
 int sim_wa_model(const struct sim_config *cfg, struct sim_wa_model *m)
@@ -57,11 +37,7 @@ int sim_wa_model(const struct sim_config *cfg, struct sim_wa_model *m)
 
 double sim_wa_model_waf(const struct sim_wa_model *m, double usable_bytes)
 {
-	double op = m->native_bytes / usable_bytes - 1;
-
-	if (!(usable_bytes > 0) || !(op > 0))
-		return NAN;
-	return m->gc == SIM_GC_FIFO ? sim_waf_fifo(op) : sim_waf_greedy(op, m->line_units);
+	return wa_model_waf(m->native_bytes, m->line_units, m->gc == SIM_GC_FIFO, usable_bytes);
 }
 
 const char *sim_wa_model_name(const struct sim_wa_model *m)

@@ -462,6 +462,18 @@ static int sim_endurance(struct target *t, struct target_endurance *e)
 	return 0;
 }
 
+/* The analytic WA of the drive's own geometry and GC policy (sim/analytic.c). */
+static int sim_wa_reference(struct target *t, struct target_wa_model *w)
+{
+	struct sim_wa_model m;
+	int ret = sim_wa_model(sim_drive_config(to_sim(t)->drive), &m);
+
+	if (ret)
+		return ret;
+	*w = (struct target_wa_model){ m.native_bytes, m.line_units, m.gc == SIM_GC_FIFO };
+	return 0;
+}
+
 /* The purge methods all erase the model alike (sim_purge); namespace OP resizes it. */
 static int sim_control(struct target *t, int op, void *arg)
 {
@@ -469,6 +481,8 @@ static int sim_control(struct target *t, int op, void *arg)
 
 	if (op == TARGET_CTL_ENDURANCE)
 		return sim_endurance(t, arg);
+	if (op == TARGET_CTL_WA_MODEL)
+		return sim_wa_reference(t, arg);
 	if (op != TARGET_CTL_METHODS)
 		return -ENOTTY;
 	snprintf(m->purge, m->purge_len, "sanitize-block sanitize-crypto sanitize-overwrite format format-crypto trim");

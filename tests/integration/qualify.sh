@@ -18,6 +18,12 @@ expect_usage() {
 	[ ! -e refused ] || fail "qualify ${*:2}: wrote results"
 }
 
+# --help names the fill passes a profile makes: the rounds' shared default, which sweep --dry-run prints.
+help_passes=$("$exe" qualify --help | sed -n 's/.*--fill-passes N .*(default \([0-9]*\);.*/\1/p')
+run_passes=$("$exe" sweep "$T1" --op 7 --dry-run | sed -n 's/.*128k writes, \([0-9]*\) pass(es).*/\1/p')
+[ -n "$run_passes" ] && [ "$help_passes" = "$run_passes" ] ||
+	fail "qualify --help: fill passes default '$help_passes', a profile makes $run_passes"
+
 echo '{"steady": true, "steady_iops": {"min": 100000}, "post_cache_mbps": {"min": 300}}' >req.json
 echo '{"steady_iops": {"min": "lots"}}' >bad.json
 expect_usage "needs at least one TARGET" --require steady
