@@ -838,7 +838,8 @@ int sweep_one(struct sweep_cli *o, struct target *t, struct json_object *saved, 
 		snprintf(o->pc.batch->error, sizeof(o->pc.batch->error), "a point did not reach steady state "
 			 "(--require-steady)");
 out:
-	progress_close(&prog, false);
+	if (progress_close(&prog, false) && rc == EXIT_OK)
+		rc = EXIT_RUN_FAILED;   /* --events lines were lost */
 	raid_rounds_free(pctx.members);
 	json_object_put(d.doc);
 	return rc;

@@ -21,6 +21,7 @@
 #include "util/escape.h"
 #include "util/strbuf.h"
 #include "results/result_json.h"
+#include "util/input_file.h"
 
 static bool steady(struct json_object *p)
 {
@@ -343,7 +344,14 @@ static int same_schema(char *const *files, size_t n, char *err, size_t errlen)
 	const char *schema = NULL;
 
 	for (size_t i = 0; i < n; i++) {
-		struct json_object *d = json_object_from_file(files[i]), *v;
+		char why[64];
+		FILE *f;
+
+		/* Regular files only (a FIFO would block); what is none, the loader refuses next. */
+		if (input_file_open(files[i], &f, why, sizeof(why)) < 0)
+			continue;
+		struct json_object *d = json_object_from_fd(fileno(f)), *v;
+		fclose(f);
 		const char *s = d && json_object_object_get_ex(d, "schema", &v) && json_object_is_type(v, json_type_string)
 					? json_object_get_string(v)
 					: NULL;

@@ -15,6 +15,7 @@
 
 #include "results/result_load.h"
 #include "util/escape.h"
+#include "util/input_file.h"
 
 static bool blank(char c)
 {
@@ -156,10 +157,9 @@ int result_load(const char *path, struct json_object **doc, enum result_kind *ki
 
 	*doc = NULL;
 	escape_arg(q, sizeof(q), path);
-	f = fopen(path, "rb");
-	if (!f) {
-		ret = -errno;
-		snprintf(err, errlen, "%s: %s", q, strerror(-ret));
+	/* Regular files only: a FIFO without a writer would block the command for ever. */
+	if ((ret = input_file_open(path, &f, msg, sizeof(msg))) < 0) {
+		snprintf(err, errlen, "%s: %s", q, msg);
 		return ret;
 	}
 	/* A regular file says its size: refuse a huge one before reading any of it. */
