@@ -3,7 +3,8 @@
  * The subcommand table, alone: a new command is one line here plus its file;
  * the flags let main() apply the shared checks in one place.  What every
  * command calls (cli_error, cli_make_out_dir, ...) is in cli/cli_util.c, so
- * no call runs from a command back through this table.
+ * no call runs from a command back through this table (the commands only
+ * read it: command_flags, for the read-only open of what is not destructive).
  */
 #include <string.h>
 
@@ -111,6 +112,13 @@ const struct command *command_find(const char *name)
 		if (strcmp(commands[i].name, name) == 0)
 			return &commands[i];
 	return NULL;
+}
+
+unsigned command_flags(const char *name)
+{
+	const struct command *c = name ? command_find(name) : NULL;
+
+	return c ? c->flags : 0;
 }
 
 const struct command *command_list(size_t *count)

@@ -17,7 +17,12 @@
 
 enum command_flags {
 	CMD_NEEDS_TARGET = 1u << 0,  /* takes a TARGET argument */
-	CMD_DESTRUCTIVE  = 1u << 1,  /* may destroy data: --yes/--dry-run rules apply */
+	/*
+	 * May destroy data: --yes/--dry-run rules apply, and only such a
+	 * command opens its targets for writing (cli_opts_init; run only when
+	 * it writes); the others open them read-only.
+	 */
+	CMD_DESTRUCTIVE  = 1u << 1,
 };
 
 struct command {

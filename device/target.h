@@ -303,6 +303,15 @@ static inline int target_control(struct target *t, int op, void *arg)
 	return t->ops->control ? t->ops->control(t, op, arg) : -ENOTTY;
 }
 
+/*
+ * Whether writes may be sent to t: a real device (TARGET_CAP_REAL_DEVICE)
+ * only once the safety gate claimed it (t->claim, device/claim.h), a group
+ * when every member may; anything else (a file, a simulated drive) always.
+ * The backstop of the one gate: the engine refuses a workload that writes
+ * to a target this says no to (-EPERM), whichever command forgot the gate.
+ */
+bool target_write_claimed(const struct target *t);
+
 /* The members of a group (TARGET_CAP_GROUP); 0 for any other target. */
 unsigned target_members(const struct target *t);
 /* Member i of a group, i < target_members(t). */

@@ -555,6 +555,41 @@ static void test_file_random_span(void **state)
 	free(path);
 }
 
+/*
+ * The backstop of the one gate: a workload that writes to a real device
+ * the safety gate did not claim is refused (-EPERM, a reason) before any
+ * I/O; reads pass, and once claimed, writes go.
+ */
+static void test_unclaimed_real_device(void **state)
+{
+	struct target_ops real_ops = fake_ops;
+	struct fake *f = fake_new(64ull << 20);
+	struct workload w = base_workload();
+	struct run_result r;
+	char err[ERRLEN] = "";
+	int claim;
+
+	(void)state;
+	real_ops.caps |= TARGET_CAP_REAL_DEVICE;
+	f->t.ops = &real_ops;
+	w.time_ns = 10000000ull;
+	w.interval_ns = 10000000ull;
+	assert_int_equal(workload_run(&f->t, &w, &r, NULL, NULL, err, sizeof(err)), -EPERM);
+	assert_non_null(strstr(err, "safety gate has not claimed it"));
+	assert_int_equal(f->n, 0);
+	w.rw = WL_RANDREAD;
+	run_ok(&f->t, &w, &r);
+	run_result_free(&r);
+	assert_int_equal(f->writes, 0);
+	w.rw = WL_RANDWRITE;
+	f->t.claim = (struct device_claim *)&claim;
+	run_ok(&f->t, &w, &r);
+	run_result_free(&r);
+	assert_true(f->writes > 0);
+	f->t.claim = NULL;
+	free(f);
+}
+
 static void test_open_errors(void **state)
 {
 	char err[ERRLEN];
@@ -745,6 +780,7 @@ int main(void)
 		cmocka_unit_test(test_file_sequential_content),
 		cmocka_unit_test(test_file_random_span),
 		cmocka_unit_test(test_open_errors),
+		cmocka_unit_test(test_unclaimed_real_device),
 		cmocka_unit_test(test_register_other),
 		cmocka_unit_test(test_engine_registers),
 		cmocka_unit_test(test_wrap_fixed_buffers),
