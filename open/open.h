@@ -26,6 +26,16 @@ int target_open_flags(const char *spec, unsigned flags, struct target **out, cha
 		      size_t errlen);
 
 /*
+ * Whether t's ops table can be driven (as fio's check_engine_ops): a name,
+ * identify and close; every capability bit's hook (read and write: submit,
+ * reap, now_ns and a queue depth; trim, purge, set_op for namespace or HPA
+ * OP, counters for the media counter, control for a group).  0, or -EINVAL
+ * and the reason naming the backend and the hook.  Every target the
+ * backends[] table (open.c) or a group opens is checked before it is used.
+ */
+int target_check_ops(const struct target *t, char *err, size_t errlen);
+
+/*
  * Whether the file or device behind t takes writes: for a target opened
  * with TARGET_OPEN_READONLY, whether a read-write open would have
  * TARGET_CAP_WRITE (write permission, not a read-only device), found without
