@@ -306,3 +306,17 @@ int target_open_group(enum raid_level level, uint64_t chunk_bytes, const char *c
 	}
 	return add_faults(out, &plan, -1, err, errlen);
 }
+
+const char *const *target_sim_presets(void)
+{
+	return sim_preset_names;
+}
+
+void target_sim_keys_json(struct json_object *obj)
+{
+	struct sim_config cfg;
+	char err[TARGET_ERRLEN];
+
+	if (!sim_config_parse(sim_preset_names[0], &cfg, err, sizeof(err)))
+		sim_config_keys_json(&cfg, obj);
+}

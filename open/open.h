@@ -13,6 +13,7 @@
 
 #include "device/target.h"
 #include "raid/raid_map.h"
+#include "sim/sim.h"
 
 /*
  * Open a target from its command-line spelling, e.g. "sim:budget-tlc" or
@@ -34,6 +35,16 @@ int target_open_flags(const char *spec, unsigned flags, struct target **out, cha
  * backends[] table (open.c) or a group opens is checked before it is used.
  */
 int target_check_ops(const struct target *t, char *err, size_t errlen);
+
+/*
+ * What the simulator takes, for help texts and shell completion, asked
+ * through the opener so the commands include no backend header: the
+ * preset names (NULL-terminated), every key with the first preset's value
+ * into obj, and the key reference of `info --help` (a string literal).
+ */
+const char *const *target_sim_presets(void);
+void target_sim_keys_json(struct json_object *obj);
+#define TARGET_SIM_KEYS_HELP SIM_KEYS_HELP
 
 /*
  * Whether the file or device behind t takes writes: for a target opened
