@@ -174,23 +174,36 @@ static bool json_head_string(const char *text, const char *key, char *buf, size_
 	return *p == '"' || n + 1 == len;
 }
 
-/* The subcommand this process runs (argv[1]), into buf; false when /proc cannot tell. */
+/*
+ * The subcommand this process runs, into buf: the word after the program
+ * named ssdprof (so a wrapper such as valgrind in front changes nothing),
+ * else argv[1]; false when /proc cannot tell.
+ */
 static bool own_subcommand(char *buf, size_t len)
 {
-	char line[512];
+	char line[4096];
 	int fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
 	ssize_t n = fd < 0 ? -1 : read(fd, line, sizeof(line) - 1);
-	size_t first;
+	const char *word = NULL, *after_ssdprof = NULL, *base;
 
 	if (fd >= 0)
 		close(fd);
 	if (n <= 0)
 		return false;
 	line[n] = '\0';
-	first = strlen(line) + 1;
-	if (first >= (size_t)n || !line[first])
+	for (const char *p = line, *prev = NULL; p < line + n; prev = p, p += strlen(p) + 1) {
+		if (prev == line)
+			word = p;   /* argv[1] */
+		base = prev ? strrchr(prev, '/') : NULL;
+		base = base ? base + 1 : prev;
+		if (!after_ssdprof && base && !strcmp(base, "ssdprof"))
+			after_ssdprof = p;
+	}
+	if (after_ssdprof)
+		word = after_ssdprof;
+	if (!word || !*word)
 		return false;
-	snprintf(buf, len, "%s", line + first);
+	snprintf(buf, len, "%s", word);
 	return true;
 }
 
