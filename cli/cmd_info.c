@@ -18,7 +18,6 @@
 #include "results/result_json.h"
 #include "device/target.h"
 #include "open/open.h"
-#include "sim/sim.h"
 #include "util/text.h"
 
 const char cmd_info_usage[] =
@@ -36,7 +35,7 @@ const char cmd_info_usage[] =
 	"\n"
 	"TARGET is sim:PRESET[,key=value...] (presets: budget-tlc, budget-qlc,\n"
 	"dc-tlc, sata-tlc), a regular file or a block device.  Simulator keys:\n"
-	SIM_KEYS_HELP
+	TARGET_SIM_KEYS_HELP
 	"Examples: ssdprof info sim:dc-tlc,capacity=64G\n"
 	"          ssdprof info /dev/nvme1n1\n";
 

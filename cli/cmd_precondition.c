@@ -258,7 +258,8 @@ static int precondition(struct pc_cmd *p, struct target *t)
 		snprintf(o->batch->error, sizeof(o->batch->error), "%s", ret == -EINTR ? "interrupted"
 			 : "steady state not reached (--require-steady)");
 out:
-	progress_close(&prog, false);
+	if (progress_close(&prog, false) && rc == EXIT_OK)
+		rc = EXIT_RUN_FAILED;   /* --events lines were lost */
 	json_object_put(doc);
 	raid_rounds_free(progress.members);
 	precondition_result_free(&r);

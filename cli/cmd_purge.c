@@ -42,7 +42,8 @@ static int purge(const char *spec, const char *method, const char *yes, bool for
 	struct timespec t0, t1;
 	int ret, rc;
 
-	if (target_open(spec, &t, err, sizeof(err)) < 0) {
+	/* purge is destructive (commands.c): a read-write open, and the gate below. */
+	if (target_open_flags(spec, 0, &t, err, sizeof(err)) < 0) {
 		cli_error("%s", err);
 		return EXIT_USAGE;
 	}

@@ -31,6 +31,7 @@
 #include "util/escape.h"
 #include "util/parse.h"
 #include "util/settings_limits.h"
+#include "util/input_file.h"
 
 const char cmd_qualify_usage[] =
 	"usage: ssdprof qualify TARGET... [--require REQ]... [--requirements FILE]\n"
@@ -149,14 +150,15 @@ static int parse_range(const char *arg, double *lo, double *hi, char *err, size_
 static int read_requirements(struct qualify_cli *o)
 {
 	char *text = malloc(REQ_FILE_MAX + 1), err[512];
-	FILE *f = fopen(o->req_file, "rb");
+	FILE *f = NULL;
 	ESCAPE_BUF(q);
 	size_t n;
 	int ret = -EIO;
 
 	escape_arg(q, sizeof(q), o->req_file);
-	if (!f || !text) {
-		cli_error("--requirements: cannot read '%s': %s", q, strerror(text ? errno : ENOMEM));
+	/* Regular files only: a FIFO without a writer would block the command for ever. */
+	if (!text || input_file_open(o->req_file, &f, err, sizeof(err)) < 0) {
+		cli_error("--requirements: cannot read '%s': %s", q, text ? err : strerror(ENOMEM));
 		goto out;
 	}
 	errno = 0;

@@ -880,7 +880,8 @@ int cmd_run(int argc, char **argv)
 	}
 	ret = finish(&o, t, &set, &meta, out_dir, target0, group0);
 out:
-	progress_close(&prog, false);
+	if (progress_close(&prog, false) && ret == EXIT_OK)
+		ret = EXIT_RUN_FAILED;   /* --events lines were lost */
 	json_object_put(target0);
 	json_object_put(group0);
 	for (size_t i = 0; i < set.n; i++) {

@@ -288,7 +288,8 @@ static int probe_one(const struct cli_opts *o, const struct slc_settings *base, 
 		s.tick_arg = &prog;
 		rc = probe(o, t, &s, &prog);
 	}
-	progress_close(&prog, false);
+	if (progress_close(&prog, false) && rc == EXIT_OK)
+		rc = EXIT_RUN_FAILED;   /* --events lines were lost */
 	return rc;
 }
 

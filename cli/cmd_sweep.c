@@ -31,7 +31,6 @@
 #include "cli/progress.h"
 #include "results/raid_json.h"
 #include "profiler/raid_rounds.h"
-#include "raid/raid_target.h"
 #include "results/result_doc.h"
 #include "results/result_json.h"
 #include "results/result_load.h"
@@ -462,7 +461,8 @@ int sweep_one(struct sweep_cli *o, struct target *t, struct json_object *saved, 
 	if (!(rc = sweep_runner_run(r)))
 		rc = sweep_end(c, &prog);
 out:
-	progress_close(&prog, false);
+	if (progress_close(&prog, false) && rc == EXIT_OK)
+		rc = EXIT_RUN_FAILED;   /* --events lines were lost */
 	if (c) {
 		raid_rounds_free(c->pctx.members);
 		sweep_doc_free(&c->d);

@@ -1,23 +1,15 @@
 // SPDX-License-Identifier: MIT
 /*
- * The subcommand table.  A new command is one line here plus its file; the
- * flags let main() apply the shared checks in one place.
+ * The subcommand table, alone: a new command is one line here plus its file;
+ * the flags let main() apply the shared checks in one place.  What every
+ * command calls (cli_error, cli_make_out_dir, ...) is in cli/cli_util.c, so
+ * no call runs from a command back through this table (the commands only
+ * read it: command_flags, for the read-only open of what is not destructive).
  */
-#include <errno.h>
-#include <stdarg.h>
-#include <limits.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "cli/fio_names.h"
-#include "results/result_json.h"
-#include "util/escape.h"
-#include "util/text.h"
 
 static const struct command commands[] = {
 	{
@@ -122,150 +114,15 @@ const struct command *command_find(const char *name)
 	return NULL;
 }
 
+unsigned command_flags(const char *name)
+{
+	const struct command *c = name ? command_find(name) : NULL;
+
+	return c ? c->flags : 0;
+}
+
 const struct command *command_list(size_t *count)
 {
 	*count = sizeof(commands) / sizeof(commands[0]);
 	return commands;
-}
-
-void cli_one_line(char *out, size_t len, const char *in)
-{
-	size_t n = 0;
-
-	for (; *in && n + 5 < len; in++) {
-		unsigned char c = (unsigned char)*in;
-
-		if ((c < 0x20 && c != '\t') || c == 0x7f)
-			n += (size_t)snprintf(out + n, len - n, "\\x%02x", c);
-		else
-			out[n++] = (char)c;
-	}
-	if (len)
-		out[n < len ? n : len - 1] = '\0';
-}
-
-void cli_results_line(const char *dir)
-{
-	char shown[PATH_MAX * 4];
-
-	cli_one_line(shown, sizeof(shown), dir);
-	fprintf(stderr, "results: %s/result.json\n", shown);
-}
-
-void cli_error(const char *fmt, ...)
-{
-	char line[4096], shown[4096];
-	va_list ap;
-
-	/* One write: lines of drives profiled at once (cli/batch.h) never mix. */
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	cli_one_line(shown, sizeof(shown), line);
-	fprintf(stderr, "ssdprof: %s\n", shown);
-}
-
-int cli_getopt_error(const char *cmd, char **argv, int optind_now, int c, int opt)
-{
-	const char *arg = argv[optind_now - 1];
-	char ch = (char)opt;
-	ESCAPE_BUF(q);
-
-	if (c == ':')
-		cli_error("%s: option '%s' needs a value; see ssdprof %s --help", cmd, escape_arg(q, sizeof(q), arg),
-			  cmd);
-	/* getopt sets optopt to 0 for an unknown long option, else to the option's value. */
-	else if (strncmp(arg, "--", 2) != 0)
-		cli_error("%s: unknown option '-%s'; see ssdprof %s --help", cmd, escape_bytes(q, sizeof(q), &ch, 1), cmd);
-	else if (opt)
-		cli_error("%s: option '%s' takes no value; see ssdprof %s --help", cmd,
-			  escape_bytes(q, sizeof(q), arg, strcspn(arg, "=")), cmd);
-	else if (!fio_hint(cmd, argv, optind_now))
-		cli_error("%s: unknown option '%s'; see ssdprof %s --help", cmd, escape_arg(q, sizeof(q), arg), cmd);
-	return EXIT_USAGE;
-}
-
-/* Bytes the probe writes: a result of a long sweep is about this size. */
-#define PROBE_BYTES (64 * 1024)
-
-/*
- * Write and remove a file in dir the way results are written, so a folder
- * that is read-only, full or gone is found before anything touches a
- * drive, not after hours of measuring.
- */
-static int probe_dir(const char *dir, char *err, size_t errlen)
-{
-	char name[64], why[512], q[1024], *path = NULL, *data = malloc(PROBE_BYTES);
-	int ret;
-
-	if (!data) {
-		snprintf(err, errlen, "out of memory");
-		return -ENOMEM;
-	}
-	memset(data, '\n', PROBE_BYTES);
-	snprintf(name, sizeof(name), ".ssdprof-probe-%ld", (long)getpid());
-	ret = result_write_file(dir, name, data, PROBE_BYTES, why, sizeof(why));
-	free(data);
-	if (ret) {
-		snprintf(err, errlen, "cannot write results into '%s': %s; nothing was run", escape_arg(q, sizeof(q), dir),
-			 strerror(-ret));
-		return ret;
-	}
-	if (asprintf(&path, "%s/%s", dir, name) < 0)
-		return -ENOMEM;
-	unlink(path);
-	free(path);
-	return 0;
-}
-
-/* A fresh ./ssdprof-results/<UTC timestamp>[-N] into dir.  0 or -errno with err set. */
-static int fresh_default_dir(char *dir, size_t len, char *err, size_t errlen)
-{
-	char stamp[32];
-	int ret;
-
-	ret = result_mkdir_p(CLI_DEFAULT_OUT_PARENT, err, errlen);
-	if (ret < 0)
-		return ret;
-	utc_stamp(stamp, sizeof(stamp), false);
-	/* Two runs in the same second get -2, -3, ... rather than sharing a directory. */
-	for (int i = 1; i < 1000; i++) {
-		if (i == 1)
-			snprintf(dir, len, CLI_DEFAULT_OUT_PARENT "/%s", stamp);
-		else
-			snprintf(dir, len, CLI_DEFAULT_OUT_PARENT "/%s-%d", stamp, i);
-		if (mkdir(dir, 0755) == 0)
-			return 0;
-		if (errno != EEXIST) {
-			ret = -errno;
-			snprintf(err, errlen, "cannot create a directory in '" CLI_DEFAULT_OUT_PARENT "': %s",
-				 strerror(errno));
-			return ret;
-		}
-	}
-	snprintf(err, errlen, "cannot create a fresh directory under '" CLI_DEFAULT_OUT_PARENT "'; use --out DIR");
-	return -EEXIST;
-}
-
-int cli_make_out_dir(const char *requested, char *dir, size_t len, char *err, size_t errlen)
-{
-	int ret;
-
-	if (requested) {
-		if ((size_t)snprintf(dir, len, "%s", requested) >= len) {
-			snprintf(err, errlen, "the directory name is %zu bytes long; at most %zu fit", strlen(requested),
-				 len - 1);
-			return -ENAMETOOLONG;
-		}
-		ret = result_mkdir_p(dir, err, errlen);
-	} else {
-		ret = fresh_default_dir(dir, len, err, errlen);
-	}
-	if (ret)
-		return ret;
-	ret = probe_dir(dir, err, errlen);
-	/* A fresh default directory that cannot hold results is not left behind. */
-	if (ret && !requested)
-		rmdir(dir);
-	return ret;
 }

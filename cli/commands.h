@@ -12,10 +12,17 @@
 #include <stddef.h>
 
 #include "util/exit_code.h"
+/* The helpers every command calls; included here so the commands need one include. */
+#include "cli/cli_util.h"
 
 enum command_flags {
 	CMD_NEEDS_TARGET = 1u << 0,  /* takes a TARGET argument */
-	CMD_DESTRUCTIVE  = 1u << 1,  /* may destroy data: --yes/--dry-run rules apply */
+	/*
+	 * May destroy data: --yes/--dry-run rules apply, and only such a
+	 * command opens its targets for writing (cli_opts_init; run only when
+	 * it writes); the others open them read-only.
+	 */
+	CMD_DESTRUCTIVE  = 1u << 1,
 };
 
 struct command {
@@ -55,31 +62,5 @@ extern const char cmd_compare_usage[];
 /* What `ssdprof --help` says around the command list; the man page says it too. */
 extern const char cli_usage_about[];
 extern const char cli_usage_notes[];
-
-/* Print "ssdprof: <msg>" on stderr; the one-line error every command uses. */
-void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/*
- * in into out with every control byte but a tab as \xNN: a message stays one
- * line whatever name it quotes (a folder with a newline, say).  Cut short
- * to fit out.
- */
-void cli_one_line(char *out, size_t len, const char *in);
-/* "results: DIR/result.json" on stderr, the last line of a command that saved a result; one line. */
-void cli_results_line(const char *dir);
-
-/*
- * The one-line error for what getopt_long rejected: c is what it returned
- * ('?' or ':'), opt its optopt.  Returns EXIT_USAGE.  Handlers call getopt
- * with opterr = 0 and a leading ':' in the option string.
- */
-int cli_getopt_error(const char *cmd, char **argv, int optind_now, int c, int opt);
-
-#define CLI_DEFAULT_OUT_PARENT "ssdprof-results"
-
-/*
- * The results directory: requested (created with its parents), or a new
- * ./ssdprof-results/<UTC timestamp>/ when requested is NULL.  0 or -errno.
- */
-int cli_make_out_dir(const char *requested, char *dir, size_t len, char *err, size_t errlen);
 
 #endif

@@ -17,7 +17,7 @@
 #include "cli/fio_names.h"
 #include "cli/manual.h"
 #include "engine/access_spec.h"
-#include "sim/sim.h"
+#include "open/open.h"
 #include "util/settings_limits.h"
 
 /* Whether word is in the space-separated list. */
@@ -89,18 +89,17 @@ void manual_command_options(const char *usage, char *buf, size_t len)
 
 static void sim_words(FILE *f)
 {
-	struct sim_config cfg;
+	const char *const *presets = target_sim_presets();
 	struct json_object *o = json_object_new_object();
-	char err[256];
 
 	fputs("_ssdprof_presets='", f);
-	for (const char *const *p = sim_preset_names; *p; p++)
-		fprintf(f, "%s%s", p == sim_preset_names ? "" : " ", *p);
+	for (const char *const *p = presets; *p; p++)
+		fprintf(f, "%s%s", p == presets ? "" : " ", *p);
 	fputs("'\n_ssdprof_keys='", f);
-	if (o && !sim_config_parse(sim_preset_names[0], &cfg, err, sizeof(err))) {
+	if (o) {
 		bool first = true;
 
-		sim_config_keys_json(&cfg, o);
+		target_sim_keys_json(o);
 		json_object_object_foreach(o, k, v) {
 			(void)v;
 			fprintf(f, "%s%s", first ? "" : " ", k);

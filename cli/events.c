@@ -4,6 +4,7 @@
  * orchestrators and dashboards.  Every line has the same fields; the
  * event's own figures follow them.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -12,7 +13,10 @@
 #include <json-c/json.h>
 
 #include "cli/progress.h"
+#include "cli/commands.h"
 #include "results/result_json.h"
+#include "util/escape.h"
+#include "util/input_file.h"
 
 static struct json_object *count_or_null(size_t n)
 {
@@ -66,7 +70,24 @@ void events_write(struct progress *p, const char *event, struct json_object *fig
 			json_object_object_add(o, k, json_object_get(v));
 		json_object_put(figures);
 	}
-	fprintf(p->events, "%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN));
-	fflush(p->events);
+	/* A line lost (a full disk, /dev/full) is said once at the end, and the exit code says so. */
+	errno = 0;
+	if ((fprintf(p->events, "%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN)) < 0 ||
+	     fflush(p->events) != 0) && !p->events_err)
+		p->events_err = errno ? errno : EIO;
 	json_object_put(o);
+}
+
+int events_open(const char *path, FILE **f)
+{
+	char why[128];
+	ESCAPE_BUF(q);
+
+	if (output_stream_open(path, f, why, sizeof(why)) < 0) {
+		cli_error("--events: cannot write '%s': %s; give a regular file or -", escape_arg(q, sizeof(q), path),
+			  why);
+		return EXIT_USAGE;
+	}
+	setvbuf(*f, NULL, _IOLBF, 0);
+	return 0;
 }

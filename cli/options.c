@@ -6,9 +6,11 @@
 #include <string.h>
 
 #include "cli/batch.h"
+#include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/fio_names.h"
 #include "cli/options.h"
+#include "device/target.h"
 #include "util/escape.h"
 #include "cli/workload_opts.h"
 #include "util/parse.h"
@@ -124,6 +126,9 @@ int cli_opts_init(struct cli_opts *c, int argc, char **argv, unsigned mask, cons
 	c->raid_level = -1;
 	c->chunk = 64 * 1024;
 	c->shape.rw = WL_RANDWRITE;
+	/* The table decides (DESIGN.md 7): a command that is not destructive opens its targets read-only. */
+	if (!(command_flags(argv[0]) & CMD_DESTRUCTIVE))
+		c->open_flags = TARGET_OPEN_READONLY;
 	for (const struct option *o = own; o && o->name; o++)
 		if (n < CLI_MAX_LONGOPTS - 1)
 			c->longopts[n++] = *o;

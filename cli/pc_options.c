@@ -12,7 +12,6 @@
 #include "cli/progress.h"
 #include "profiler/raid_rounds.h"
 #include "profiler/sweep.h"
-#include "raid/raid_target.h"
 #include "device/target.h"
 #include "open/open.h"
 #include "open/open_memory.h"

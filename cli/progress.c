@@ -74,10 +74,9 @@ int progress_open(struct progress *p, const struct progress_opts *o, struct targ
 	if (o->events && !strcmp(o->events, "-")) {
 		p->events = stdout;
 	} else if (o->events) {
-		if (!(p->events = fopen(o->events, "w"))) {
-			cli_error("--events: cannot write %s: %s", o->events, strerror(errno));
+		if (events_open(o->events, &p->events))
 			return EXIT_USAGE;
-		}
+		p->events_path = o->events;
 		setvbuf(p->events, NULL, _IOLBF, 0);
 		p->events_owned = true;
 	}
@@ -284,10 +283,10 @@ void progress_line(struct progress *p, const char *fmt, ...)
 	fflush(stdout);
 }
 
-void progress_close(struct progress *p, bool done)
+int progress_close(struct progress *p, bool done)
 {
 	if (p->closed)
-		return;
+		return p->events_err ? EXIT_RUN_FAILED : 0;
 	p->closed = true;
 	if (done) {
 		phase_end(p);
@@ -302,11 +301,15 @@ void progress_close(struct progress *p, bool done)
 		events_write(p, "stop", f);
 	}
 	status_erase(p);
-	if (p->events_owned)
-		fclose(p->events);
-	else if (p->events)
-		fflush(p->events);
+	if (p->events_owned && fclose(p->events) != 0 && !p->events_err)
+		p->events_err = errno ? errno : EIO;
+	else if (!p->events_owned && p->events && fflush(p->events) != 0 && !p->events_err)
+		p->events_err = errno ? errno : EIO;
 	p->events = NULL;
 	if (!p->batch)
 		signal(SIGUSR1, SIG_DFL);
+	if (p->events_err)
+		cli_error("--events: lines lost writing %s: %s", p->events_path ? p->events_path : "-",
+			  strerror(p->events_err));
+	return p->events_err ? EXIT_RUN_FAILED : 0;
 }

@@ -48,6 +48,8 @@ struct progress {
 	bool lines;              /* plain lines on stdout */
 	FILE *events;            /* JSON lines, or NULL */
 	bool events_owned;
+	const char *events_path; /* --events as given */
+	int events_err;          /* errno of the first --events line lost, else 0 */
 
 	char phase[16];          /* the phase running, "" before the first */
 	unsigned phase_index;
@@ -65,8 +67,12 @@ struct progress {
 
 /* 0, or an exit code after printing why (an --events file that cannot be opened). */
 int progress_open(struct progress *p, const struct progress_opts *o, struct target *t, const struct eta_settings *s);
-/* The last event (done: the job finished, fraction 1) and the status line erased. */
-void progress_close(struct progress *p, bool done);
+/*
+ * The last event (done: the job finished, fraction 1) and the status line
+ * erased.  EXIT_RUN_FAILED when --events lines were lost (a full disk,
+ * /dev/full: said in one line, once), else 0; again on a second call.
+ */
+int progress_close(struct progress *p, bool done);
 
 void progress_point_start(struct progress *p, double op, uint64_t usable_bytes);
 void progress_point_end(struct progress *p, double op, double iops, double waf, bool reached, size_t rounds);
@@ -112,5 +118,11 @@ int status_width(void);
 /* events.c: one JSON line; figures (owned, may be NULL) are added to it. */
 struct json_object;
 void events_write(struct progress *p, const char *event, struct json_object *figures);
+/*
+ * --events FILE opened for its lines into *f: a regular file, a terminal or
+ * device, a FIFO someone reads (util/input_file.h).  0, or EXIT_USAGE after
+ * printing why; nothing waits on a FIFO nobody reads.
+ */
+int events_open(const char *path, FILE **f);
 
 #endif

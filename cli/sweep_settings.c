@@ -30,7 +30,6 @@
 #include "cli/progress.h"
 #include "results/raid_json.h"
 #include "profiler/raid_rounds.h"
-#include "raid/raid_target.h"
 #include "results/result_doc.h"
 #include "results/result_json.h"
 #include "results/result_identity.h"

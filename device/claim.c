@@ -26,11 +26,19 @@
 #include "device/target.h"
 #include "util/escape.h"
 
+/*
+ * A piece of storage has one identity whatever its name: a loop device and
+ * the file behind it are claimed together, so a writer of either excludes
+ * a writer of the other, or of a second loop device over the same file.
+ */
+#define CLAIM_MAX (1 + SAFETY_MAX_LOOPS)
+
 struct device_claim {
-	int excl_fd;                    /* the block device opened O_EXCL, or -1 */
-	int file_fd;                    /* the regular file itself, flock()ed, or -1 */
-	int lock_fd;                    /* the lock file, flock()ed, or -1 */
-	char lock_path[PATH_MAX];
+	int kernel_fd[CLAIM_MAX];       /* block devices opened O_EXCL, regular files flock()ed */
+	unsigned nkernel;
+	int lock_fd[CLAIM_MAX];         /* the lock files, flock()ed */
+	char lock_path[CLAIM_MAX][PATH_MAX];
+	unsigned nlock;
 };
 
 /* How long a holder's text may be, and how much of its command a refusal shows. */
@@ -41,14 +49,12 @@ void device_claim_release(struct device_claim *c)
 {
 	if (!c)
 		return;
-	if (c->excl_fd >= 0)
-		close(c->excl_fd);
-	if (c->file_fd >= 0)
-		close(c->file_fd);
-	if (c->lock_fd >= 0) {
+	for (unsigned i = 0; i < c->nkernel; i++)
+		close(c->kernel_fd[i]);
+	for (unsigned i = 0; i < c->nlock; i++) {
 		/* Unlinked while still locked, so whoever opened it meanwhile sees it gone (take_lock_file). */
-		unlink(c->lock_path);
-		close(c->lock_fd);
+		unlink(c->lock_path[i]);
+		close(c->lock_fd[i]);
 	}
 	free(c);
 }
@@ -158,7 +164,7 @@ static void describe_holder(int fd, char *buf, size_t len)
 static int take_lock_file(struct device_claim *c, const char *key, const char *what, const char *cmd,
 			  char *reason, size_t len)
 {
-	char dir[PATH_MAX - 80], who[HOLDER_MAX + 64];
+	char dir[PATH_MAX - 80], who[HOLDER_MAX + 64], *lock_path;
 	struct stat a, b;
 	int fd, ret;
 
@@ -170,14 +176,15 @@ static int take_lock_file(struct device_claim *c, const char *key, const char *w
 		snprintf(reason, len, "cannot claim %s: the state folder '%s': %s", what, dir, strerror(-ret));
 		return ret;
 	}
-	snprintf(c->lock_path, sizeof(c->lock_path), "%s/lock-%s", dir, key);
+	lock_path = c->lock_path[c->nlock];
+	snprintf(lock_path, PATH_MAX, "%s/lock-%s", dir, key);
 	for (int tries = 0; tries < 16; tries++) {
-		fd = open(c->lock_path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+		fd = open(lock_path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
 		if (fd < 0) {
 			ret = -errno;
 			if (ret == -EACCES || ret == -EPERM || ret == -EROFS)
 				return 1;
-			snprintf(reason, len, "cannot claim %s: '%s': %s", what, c->lock_path, strerror(-ret));
+			snprintf(reason, len, "cannot claim %s: '%s': %s", what, lock_path, strerror(-ret));
 			return ret;
 		}
 		if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
@@ -188,27 +195,27 @@ static int take_lock_file(struct device_claim *c, const char *key, const char *w
 					 what, who);
 				ret = -EBUSY;
 			} else {
-				snprintf(reason, len, "cannot claim %s: locking '%s': %s", what, c->lock_path,
+				snprintf(reason, len, "cannot claim %s: locking '%s': %s", what, lock_path,
 					 strerror(-ret));
 			}
 			close(fd);
 			return ret;
 		}
 		/* A holder unlinks its file as it lets go: the lock counts only on the file the path names now. */
-		if (fstat(fd, &a) == 0 && stat(c->lock_path, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino) {
-			c->lock_fd = fd;
+		if (fstat(fd, &a) == 0 && stat(lock_path, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino) {
+			c->lock_fd[c->nlock++] = fd;
 			write_holder(fd, cmd);
 			return 0;
 		}
 		close(fd);
 	}
-	snprintf(reason, len, "cannot claim %s: '%s' keeps changing", what, c->lock_path);
+	snprintf(reason, len, "cannot claim %s: '%s' keeps changing", what, lock_path);
 	return -EAGAIN;
 }
 
 /* The kernel's own exclusion: O_EXCL on a block device, flock on a regular file. */
 static int take_kernel_lock(struct device_claim *c, const char *path, const struct stat *sb, const char *what,
-			    bool force, char *reason, size_t len)
+			    bool first, bool force, char *reason, size_t len)
 {
 	int fd, ret;
 
@@ -218,11 +225,11 @@ static int take_kernel_lock(struct device_claim *c, const char *path, const stru
 		if (fd < 0 && errno == EBUSY && force)
 			return 0;  /* mounted or held: --force --yes already let the gate pass it */
 		if (fd < 0 && errno == EBUSY) {
-			snprintf(reason, len, "refusing %s: another program holds it exclusively (a mount, md, "
-				 "device-mapper, or another writer); nothing written", what);
+			/* The target itself is "it"; the loop device over a file is named. */
+			snprintf(reason, len, "refusing %s: another program holds %s exclusively (a mount, md, "
+				 "device-mapper, or another writer); nothing written", what, first ? "it" : path);
 			return -EBUSY;
 		}
-		c->excl_fd = fd;
 	} else if (S_ISREG(sb->st_mode)) {
 		fd = open(path, O_RDONLY | O_CLOEXEC);
 		if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) < 0 && errno == EWOULDBLOCK) {
@@ -230,24 +237,49 @@ static int take_kernel_lock(struct device_claim *c, const char *path, const stru
 			snprintf(reason, len, "refusing %s: another ssdprof is writing to it; nothing written", what);
 			return -EBUSY;
 		}
-		c->file_fd = fd;
 	} else {
 		return 0;
 	}
-	if (c->excl_fd < 0 && c->file_fd < 0) {
+	if (fd < 0) {
 		ret = -errno;
 		snprintf(reason, len, "cannot claim %s: %s", what, strerror(-ret));
 		return ret;
 	}
+	c->kernel_fd[c->nkernel++] = fd;
 	return 0;
+}
+
+/*
+ * What else is the storage at path, with sb its stat(): the loop devices
+ * over a regular file, the backing file of a loop device; each as a path
+ * and its stat() into also.  How many.
+ */
+static unsigned same_storage(const char *path, const struct stat *sb, char (*also)[PATH_MAX], struct stat *asb)
+{
+	char loops[SAFETY_MAX_LOOPS][32], node[64], disk[64];
+	unsigned n = 0, k;
+
+	if (S_ISREG(sb->st_mode)) {
+		k = safety_file_loops(sb, loops, SAFETY_MAX_LOOPS);
+		for (unsigned i = 0; i < k; i++) {
+			snprintf(also[n], PATH_MAX, "/dev/%s", loops[i]);
+			if (stat(also[n], &asb[n]) == 0 && S_ISBLK(asb[n].st_mode))
+				n++;
+		}
+	} else if (S_ISBLK(sb->st_mode) && safety_block_names(path, node, sizeof(node), disk, sizeof(disk)) == 0 &&
+		   safety_loop_backing(node, &asb[0], also[0], PATH_MAX) == 0) {
+		n = 1;
+	}
+	return n;
 }
 
 int device_claim(struct target *t, const char *cmd, bool force, char *reason, size_t len)
 {
 	ESCAPE_BUF(q);
-	char key[96], what[sizeof(q) + 2];
+	char key[96], what[sizeof(q) + 2], (*paths)[PATH_MAX] = NULL;
+	struct stat sb, sbs[CLAIM_MAX];
 	struct device_claim *c;
-	struct stat sb;
+	unsigned n;
 	int ret;
 
 	if (t->claim || target_has(t, TARGET_CAP_SIMULATED))
@@ -262,16 +294,26 @@ int device_claim(struct target *t, const char *cmd, bool force, char *reason, si
 	if (stat(t->info.path, &sb) < 0 || !(S_ISBLK(sb.st_mode) || S_ISREG(sb.st_mode) || S_ISCHR(sb.st_mode)))
 		return 0;
 	c = calloc(1, sizeof(*c));
-	if (!c) {
+	paths = calloc(CLAIM_MAX, sizeof(*paths));
+	if (!c || !paths) {
+		free(c);
+		free(paths);
 		snprintf(reason, len, "out of memory");
 		return -ENOMEM;
 	}
-	c->excl_fd = c->file_fd = c->lock_fd = -1;
 	snprintf(what, sizeof(what), "'%s'", escape_arg(q, sizeof(q), t->info.path));
-	lock_key(t->info.path, &sb, key, sizeof(key));
-	ret = take_lock_file(c, key, what, cmd, reason, len);
-	if (ret >= 0)
-		ret = take_kernel_lock(c, t->info.path, &sb, what, force, reason, len);
+	snprintf(paths[0], PATH_MAX, "%s", t->info.path);
+	sbs[0] = sb;
+	/* The storage under every name it has: the loop devices over a file, the file behind a loop device. */
+	n = 1 + same_storage(t->info.path, &sb, paths + 1, sbs + 1);
+	ret = 0;
+	for (unsigned i = 0; i < n && ret >= 0; i++) {
+		lock_key(paths[i], &sbs[i], key, sizeof(key));
+		ret = take_lock_file(c, key, what, cmd, reason, len);
+	}
+	for (unsigned i = 0; i < n && ret >= 0; i++)
+		ret = take_kernel_lock(c, paths[i], &sbs[i], what, i == 0, force, reason, len);
+	free(paths);
 	if (ret < 0) {
 		device_claim_release(c);
 		return ret;
@@ -303,6 +345,12 @@ int device_check_writable(const char *path, char *reason, size_t len)
 	} else if (S_ISREG(sb.st_mode) && access(path, W_OK) < 0) {
 		snprintf(reason, len, "refusing '%s': the file cannot be written (%s); nothing written",
 			 escape_arg(q, sizeof(q), path), strerror(errno));
+		return -EROFS;
+	} else if (S_ISREG(sb.st_mode) && !(sb.st_mode & 0222)) {
+		/* Root may write anyway; a file nobody may write is a refusal its owner meant. */
+		snprintf(reason, len, "refusing '%s': its mode (%04o) lets nobody write it; chmod u+w it "
+			 "to profile it; nothing written", escape_arg(q, sizeof(q), path),
+			 (unsigned)(sb.st_mode & 07777));
 		return -EROFS;
 	}
 	return 0;

@@ -185,6 +185,37 @@ static const struct member *built_on(const struct members *ms, dev_t dev, int de
 	return m;
 }
 
+unsigned safety_file_loops(const struct stat *sb, char (*names)[32], unsigned max)
+{
+	char file[PATH_MAX];
+	struct dirent *de;
+	unsigned n = 0;
+	struct stat b;
+	DIR *d;
+
+	if (!S_ISREG(sb->st_mode) || !(d = opendir("/sys/block")))
+		return 0;
+	while (n < max && (de = readdir(d))) {
+		if (strncmp(de->d_name, "loop", 4) || strlen(de->d_name) >= 32)
+			continue;
+		if (safety_loop_backing(de->d_name, &b, file, sizeof(file)) == 0 && b.st_dev == sb->st_dev && b.st_ino == sb->st_ino)
+			snprintf(names[n++], 32, "%.31s", de->d_name);
+	}
+	closedir(d);
+	return n;
+}
+
+int safety_loop_backing(const char *node, struct stat *sb, char *file, size_t len)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "/sys/block/%s/loop/backing_file", node);
+	/* The name is only where to look: what it names now is compared by device and inode. */
+	if (read_line(path, file, len) < 0 || !file[0] || stat(file, sb) < 0 || !S_ISREG(sb->st_mode))
+		return -ENOENT;
+	return 0;
+}
+
 static int check_root(const struct members *ms, char *reason, size_t len)
 {
 	struct stat sb;
@@ -355,12 +386,36 @@ int safety_signature(const char *path, char *what, size_t len)
 	return ret;
 }
 
+/*
+ * What a regular file at path stands for: the loop devices over it into
+ * loops (how many into *nloops) and its signature into what (when found,
+ * 1).  0 for anything but a regular file.
+ */
+static int file_stands_for(const char *path, char (*loops)[32], unsigned *nloops, char *what, size_t len)
+{
+	struct stat sb;
+
+	*nloops = 0;
+	if (stat(path, &sb) < 0 || !S_ISREG(sb.st_mode))
+		return 0;
+	*nloops = safety_file_loops(&sb, loops, SAFETY_MAX_LOOPS);
+	/* A probe that fails (-errno) finds no signature. */
+	return safety_signature(path, what, len) > 0;
+}
+
 const char *safety_confirm_name(const struct target *t, char *buf, size_t len)
 {
-	char node[64] = "", disk[64] = "";
+	char node[64] = "", disk[64] = "", loops[SAFETY_MAX_LOOPS][32], what[128];
+	unsigned nloops;
 
-	if (!target_has(t, TARGET_CAP_REAL_DEVICE))
-		return NULL;
+	if (!target_has(t, TARGET_CAP_REAL_DEVICE)) {
+		/* A file that is a drive's image (a loop device's, a filesystem's) is confirmed as that. */
+		if (target_has(t, TARGET_CAP_SIMULATED) || target_has(t, TARGET_CAP_GROUP) ||
+		    (!file_stands_for(t->info.path, loops, &nloops, what, sizeof(what)) && !nloops))
+			return NULL;
+		snprintf(buf, len, "%s", nloops ? loops[0] : base_name(t->info.path));
+		return buf;
+	}
 	if (*t->info.serial) {
 		snprintf(buf, len, "%s", t->info.serial);
 		return buf;
@@ -455,6 +510,62 @@ static int gate_one(const struct target *t, const struct safety_request *rq, cha
 	return ret;
 }
 
+/*
+ * A regular file: when it backs a loop device or holds a signature, the
+ * rules of the storage it stands for.  A loop device over it must not be in
+ * use, a signature refuses, each unless force and yes; yes must name the
+ * loop device (its kernel name), or the file when no loop device is over it.
+ */
+static int gate_file(const struct target *t, const struct safety_request *rq, char *reason, size_t len)
+{
+	char loops[SAFETY_MAX_LOOPS][32], what[128], dev[48];
+	const char *name = base_name(t->info.path);
+	bool overridden = rq->force && rq->yes;
+	unsigned nloops;
+	int sig, ret;
+	ESCAPE_BUF(q);
+	char why[sizeof(q) + 512];
+
+	sig = file_stands_for(t->info.path, loops, &nloops, what, sizeof(what));
+	if (!sig && !nloops)
+		return 0;
+	escape_arg(q, sizeof(q), t->info.path);
+	for (unsigned i = 0; i < nloops; i++) {
+		snprintf(dev, sizeof(dev), "/dev/%s", loops[i]);
+		ret = safety_check_in_use(dev, why, sizeof(why));
+		if (ret == -EBUSY && !overridden) {
+			snprintf(reason, len, "refusing '%s': it backs %s, and %s (--force --yes %s overrides); "
+				 "nothing written", q, dev, why, loops[i]);
+			return ret;
+		}
+	}
+	if (sig && !overridden) {
+		snprintf(reason, len, "refusing '%s': it holds %s%s%s (wipe it first, or --force --yes %s); "
+			 "nothing written", q, what, nloops ? " and backs /dev/" : "", nloops ? loops[0] : "",
+			 nloops ? loops[0] : name);
+		return -EBUSY;
+	}
+	if (nloops)
+		name = loops[0];
+	for (unsigned i = 0; i < nloops && rq->yes; i++)
+		if (!strcmp(rq->yes, loops[i]))
+			return 0;
+	if (rq->yes && !strcmp(rq->yes, name))
+		return 0;
+	if (nloops)
+		snprintf(why, sizeof(why), "writing to '%s' destroys the data of /dev/%s it backs; confirm with "
+			 "--yes %s", q, name, name);
+	else
+		snprintf(why, sizeof(why), "writing to '%s' destroys %s; confirm with --yes %s", q, what, name);
+	if (rq->dry_run) {
+		if (rq->note)
+			rq->note(why, rq->note_arg);
+		return 0;
+	}
+	snprintf(reason, len, "%s", why);
+	return -EPERM;
+}
+
 int safety_gate(struct target *t, const struct safety_request *rq, char *reason, size_t len)
 {
 	int ret;
@@ -479,6 +590,8 @@ int safety_gate(struct target *t, const struct safety_request *rq, char *reason,
 	if ((ret = device_check_writable(t->info.path, reason, len)) < 0)
 		return ret;
 	if (target_has(t, TARGET_CAP_REAL_DEVICE) && (ret = gate_one(t, rq, reason, len)) < 0)
+		return ret;
+	if (!target_has(t, TARGET_CAP_REAL_DEVICE) && (ret = gate_file(t, rq, reason, len)) < 0)
 		return ret;
 	if (!rq->cmd || rq->dry_run)
 		return 0;

@@ -15,6 +15,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 struct target;
@@ -57,6 +58,24 @@ int safety_confirm(const struct target *t, const char *yes, char *reason, size_t
  */
 const char *safety_confirm_name(const struct target *t, char *buf, size_t len);
 
+/* The most loop devices over one file a check looks at. */
+#define SAFETY_MAX_LOOPS 8
+
+/*
+ * The loop devices whose backing file is the file sb describes, by identity
+ * (st_dev and st_ino, never its name: each loop device's loop/backing_file
+ * stat()ed): their kernel names into names ("loop3"); how many (at most
+ * max).
+ */
+unsigned safety_file_loops(const struct stat *sb, char (*names)[32], unsigned max);
+
+/*
+ * The backing file of the loop device named node ("loop3"): 0, its stat()
+ * into sb and its name into file; -ENOENT when node is no loop device or
+ * has none.
+ */
+int safety_loop_backing(const char *node, struct stat *sb, char *file, size_t len);
+
 struct safety_request {
 	const char *yes;        /* --yes: the serial; for a group, S1,S2,... one per member */
 	bool force;             /* --force: in use or a signature does not refuse (still needs yes) */
@@ -79,7 +98,11 @@ struct safety_request {
 /*
  * The gate for a destructive step on t.  A simulated drive passes.  A file
  * or device that cannot take writes (a read-only device, a file without
- * write permission) is refused, dry run or not.  A real device
+ * write permission or without any write bit in its mode, even for root) is
+ * refused, dry run or not.  A regular file that backs a loop device, or
+ * holds a partition table or filesystem signature, is the storage it stands
+ * for: the loop device's in-use checks, the signature, and a confirmation
+ * by the loop device's kernel name (else the file's name).  A real device
  * (TARGET_CAP_REAL_DEVICE) must not be in use (safety_check_in_use) nor
  * hold a signature (safety_signature) unless force and yes are both given,
  * and yes must confirm it (safety_confirm).  Then, with rq->cmd and no dry

@@ -80,3 +80,14 @@ int target_io_error(const struct target *t, unsigned dir, uint64_t offset, uint3
 		 (unsigned long long)offset, (unsigned long long)(offset / lba), status);
 	return res < 0 ? -res : EIO;
 }
+
+bool target_write_claimed(const struct target *t)
+{
+	if (target_has(t, TARGET_CAP_GROUP)) {
+		for (unsigned i = 0; i < target_members(t); i++)
+			if (!target_write_claimed(target_member(t, i)))
+				return false;
+		return true;
+	}
+	return target_has(t, TARGET_CAP_SIMULATED) || !target_has(t, TARGET_CAP_REAL_DEVICE) || t->claim;
+}

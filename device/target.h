@@ -96,12 +96,54 @@ enum target_ctl {
 	 * policy); a kind that cannot say (a real drive) gives -ENOTTY.
 	 */
 	TARGET_CTL_WA_MODEL,
+	/*
+	 * The group queries the profiler needs (TARGET_CAP_GROUP), so nothing
+	 * above open/ includes a backend header.  arg: struct target_group_geom.
+	 */
+	TARGET_CTL_GROUP_GEOM,
+	/* arg: struct target_member_stats.  What member index did since the group was opened. */
+	TARGET_CTL_MEMBER_STATS,
+	/*
+	 * arg: struct target_member_op.  The bytes of each member the group would
+	 * use with one OP per member (op_percent, one value per member); with set,
+	 * give each member its OP by namespace (all or none).
+	 */
+	TARGET_CTL_MEMBER_OP,
 };
 
 struct target_wa_model {
 	double native_bytes;            /* the flash GC works in, factory OP included */
 	double line_units;              /* mapping units per GC unit */
 	bool fifo;                      /* FIFO cleaning; else greedy */
+};
+
+/* The most members a group has (raid/raid_map.h RAID_MAX_MEMBERS is the same). */
+#define TARGET_GROUP_MAX_MEMBERS 32
+
+struct target_group_geom {
+	int level;                      /* enum raid_level: 0, 1, 5, 6 or 10 */
+	unsigned members;
+	uint64_t chunk_bytes;
+	uint64_t member_bytes;          /* bytes of each member the group uses now */
+	uint64_t full_member_bytes;     /* ... when opened, at full capacity */
+};
+
+struct lat_hist;
+
+struct target_member_stats {
+	unsigned index;                 /* in */
+	uint64_t ios, bytes_read, bytes_written;
+	uint64_t lat_sum_ns, lat_max_ns;
+	uint64_t full_bytes;            /* the member's capacity when the group was opened */
+	const struct lat_hist *lat;     /* its latencies since then (cumulative) */
+};
+
+struct target_member_op {
+	const double *op_percent;       /* in: one per member */
+	bool set;                       /* in: change the members, not only ask */
+	uint64_t member_bytes;          /* out: bytes of each member the group would use */
+	char *err;                      /* in: the one-line reason when set fails */
+	size_t errlen;
 };
 
 struct target_dry_run {
@@ -322,6 +364,27 @@ static inline void target_unregister_buffers(struct target *t)
 static inline int target_control(struct target *t, int op, void *arg)
 {
 	return t->ops->control ? t->ops->control(t, op, arg) : -ENOTTY;
+}
+
+/*
+ * Whether writes may be sent to t: a real device (TARGET_CAP_REAL_DEVICE)
+ * only once the safety gate claimed it (t->claim, device/claim.h), a group
+ * when every member may; anything else (a file, a simulated drive) always.
+ * The backstop of the one gate: the engine refuses a workload that writes
+ * to a target this says no to (-EPERM), whichever command forgot the gate.
+ */
+bool target_write_claimed(const struct target *t);
+
+/* A group's geometry (TARGET_CTL_GROUP_GEOM); -ENOTTY for anything but a group. */
+static inline int target_group_geom(const struct target *t, struct target_group_geom *g)
+{
+	return target_control((struct target *)t, TARGET_CTL_GROUP_GEOM, g);
+}
+
+/* What member st->index of a group did (TARGET_CTL_MEMBER_STATS). */
+static inline int target_member_stats(const struct target *t, struct target_member_stats *st)
+{
+	return target_control((struct target *)t, TARGET_CTL_MEMBER_STATS, st);
 }
 
 /* The members of a group (TARGET_CAP_GROUP); 0 for any other target. */

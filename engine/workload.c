@@ -402,6 +402,12 @@ static int check_workload(struct target *t, const struct workload *w, uint64_t *
 			 workload_writes(w) && !target_has(t, TARGET_CAP_WRITE) ? "write" : "read");
 		return -EOPNOTSUPP;
 	}
+	/* The backstop of the one gate (DESIGN.md 7): no write reaches a real device it did not claim. */
+	if (workload_writes(w) && !target_write_claimed(t)) {
+		snprintf(err, errlen, "refusing to write to '%s': the safety gate has not claimed it; "
+			 "nothing written", t->info.path);
+		return -EPERM;
+	}
 	if (w->rw == WL_RANDRW && w->read_pct > 100) {
 		snprintf(err, errlen, "read percentage %u is outside 0..100", w->read_pct);
 		return -EINVAL;

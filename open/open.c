@@ -9,6 +9,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,6 +66,79 @@ static int add_faults(struct target **t, const struct fault_plan *p, int member,
 
 static int open_plain(const char *spec, unsigned flags, struct target **out, char *err, size_t errlen);
 
+/* The simulator opens nothing, so it takes no flags. */
+static int open_sim(const char *spec, unsigned flags, struct target **out, char *err, size_t errlen)
+{
+	(void)flags;
+	return sim_target_open(spec, out, err, errlen);
+}
+
+/*
+ * Every backend, compiled in (as curl's available_backends[]).  One with a
+ * prefix owns the spellings that start with it and gets the rest of the
+ * spec; the others are tried on a path in this order, each answering
+ * -ENODEV (err untouched) for a path that is not its kind, so the generic
+ * io_uring file and block target comes last.
+ */
+static const struct backend {
+	const char *name;
+	const char *prefix;
+	int (*open)(const char *spec, unsigned flags, struct target **out, char *err, size_t errlen);
+} backends[] = {
+	{ "sim", "sim:", open_sim },
+	{ "nvme", NULL, nvme_target_open },
+	{ "ata", NULL, ata_target_open },
+	{ "generic", NULL, uring_target_open },
+};
+
+/* The hook each capability bit needs: a bit without its hook would be called and crash. */
+static const struct {
+	unsigned caps;
+	size_t hook;
+	const char *name;
+} cap_hooks[] = {
+	{ TARGET_CAP_READ | TARGET_CAP_WRITE, offsetof(struct target_ops, submit), "submit" },
+	{ TARGET_CAP_READ | TARGET_CAP_WRITE, offsetof(struct target_ops, reap), "reap" },
+	{ TARGET_CAP_READ | TARGET_CAP_WRITE, offsetof(struct target_ops, now_ns), "now_ns" },
+	{ TARGET_CAP_TRIM, offsetof(struct target_ops, trim), "trim" },
+	{ TARGET_CAP_PURGE, offsetof(struct target_ops, purge), "purge" },
+	{ TARGET_CAP_OP_NAMESPACE | TARGET_CAP_OP_HPA, offsetof(struct target_ops, set_op), "set_op" },
+	{ TARGET_CAP_MEDIA_COUNTER, offsetof(struct target_ops, counters), "counters" },
+	{ TARGET_CAP_GROUP, offsetof(struct target_ops, control), "control" },
+};
+
+static bool has_hook(const struct target_ops *ops, size_t off)
+{
+	void *hook;
+
+	memcpy(&hook, (const char *)ops + off, sizeof(hook));
+	return hook != NULL;
+}
+
+int target_check_ops(const struct target *t, char *err, size_t errlen)
+{
+	const struct target_ops *ops = t->ops;
+
+	/* Mandatory, whatever the capabilities: a name, an identity, a way to close. */
+	if (!ops || !ops->name || !ops->identify || !ops->close) {
+		snprintf(err, errlen, "backend '%s' lacks a mandatory hook (%s); it cannot be opened",
+			 ops && ops->name ? ops->name : "?", !ops || !ops->name ? "name" : !ops->identify ? "identify"
+			 : "close");
+		return -EINVAL;
+	}
+	for (size_t i = 0; i < sizeof(cap_hooks) / sizeof(cap_hooks[0]); i++)
+		if ((ops->caps & cap_hooks[i].caps) && !has_hook(ops, cap_hooks[i].hook)) {
+			snprintf(err, errlen, "backend '%s' claims a capability without its '%s' hook; it cannot be "
+				 "opened", ops->name, cap_hooks[i].name);
+			return -EINVAL;
+		}
+	if ((ops->caps & (TARGET_CAP_READ | TARGET_CAP_WRITE)) && !ops->max_queue_depth) {
+		snprintf(err, errlen, "backend '%s' takes I/O with a queue of depth 0; it cannot be opened", ops->name);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int target_open(const char *spec, struct target **out, char *err, size_t errlen)
 {
 	return target_open_flags(spec, 0, out, err, errlen);
@@ -91,7 +165,6 @@ int target_open_flags(const char *spec, unsigned flags, struct target **out, cha
 
 static int open_plain(const char *spec, unsigned flags, struct target **out, char *err, size_t errlen)
 {
-	static const char sim_prefix[] = "sim:";
 	struct target *t = NULL;
 	int ret;
 
@@ -118,18 +191,24 @@ static int open_plain(const char *spec, unsigned flags, struct target **out, cha
 			 sizeof(((struct target_info *)0)->path) - 1);
 		return -ENAMETOOLONG;
 	}
-	if (strncmp(spec, sim_prefix, sizeof(sim_prefix) - 1) == 0)
-		ret = sim_target_open(spec + sizeof(sim_prefix) - 1, &t, err, errlen);
-	else {
-		/* NVMe namespaces and libata disks get their own kinds; anything else is generic. */
-		ret = nvme_target_open(spec, flags, &t, err, errlen);
-		if (ret == -ENODEV)
-			ret = ata_target_open(spec, flags, &t, err, errlen);
-		if (ret == -ENODEV)
-			ret = uring_target_open(spec, flags, &t, err, errlen);
+	ret = -ENODEV;
+	for (size_t i = 0; i < sizeof(backends) / sizeof(backends[0]); i++) {
+		const struct backend *b = &backends[i];
+
+		if (b->prefix && !strncmp(spec, b->prefix, strlen(b->prefix))) {
+			ret = b->open(spec + strlen(b->prefix), flags, &t, err, errlen);
+			break;
+		}
 	}
+	/* A path: NVMe namespaces and libata disks get their own kinds; anything else is generic. */
+	for (size_t i = 0; ret == -ENODEV && !t && i < sizeof(backends) / sizeof(backends[0]); i++)
+		if (!backends[i].prefix)
+			ret = backends[i].open(spec, flags, &t, err, errlen);
 	if (ret < 0)
 		return ret;
+	/* As fio's check_engine_ops: a capability without its hook is refused before anyone calls it. */
+	if ((ret = target_check_ops(t, err, errlen)) < 0)
+		goto err_close;
 
 	/*
 	 * Refresh the identity through the hook so every consumer reads one
@@ -222,5 +301,26 @@ int target_open_group(enum raid_level level, uint64_t chunk_bytes, const char *c
 		}
 	}
 	ret = raid_target_assemble(level, chunk_bytes, members, specs, n, flags, out, err, errlen);
-	return ret < 0 ? ret : add_faults(out, &plan, -1, err, errlen);
+	if (ret < 0)
+		return ret;
+	if ((ret = target_check_ops(*out, err, errlen)) < 0) {
+		target_close(*out);
+		*out = NULL;
+		return ret;
+	}
+	return add_faults(out, &plan, -1, err, errlen);
+}
+
+const char *const *target_sim_presets(void)
+{
+	return sim_preset_names;
+}
+
+void target_sim_keys_json(struct json_object *obj)
+{
+	struct sim_config cfg;
+	char err[TARGET_ERRLEN];
+
+	if (!sim_config_parse(sim_preset_names[0], &cfg, err, sizeof(err)))
+		sim_config_keys_json(&cfg, obj);
 }

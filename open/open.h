@@ -13,6 +13,7 @@
 
 #include "device/target.h"
 #include "raid/raid_map.h"
+#include "sim/sim.h"
 
 /*
  * Open a target from its command-line spelling, e.g. "sim:budget-tlc" or
@@ -24,6 +25,26 @@ int target_open(const char *spec, struct target **out, char *err, size_t errlen)
 
 int target_open_flags(const char *spec, unsigned flags, struct target **out, char *err,
 		      size_t errlen);
+
+/*
+ * Whether t's ops table can be driven (as fio's check_engine_ops): a name,
+ * identify and close; every capability bit's hook (read and write: submit,
+ * reap, now_ns and a queue depth; trim, purge, set_op for namespace or HPA
+ * OP, counters for the media counter, control for a group).  0, or -EINVAL
+ * and the reason naming the backend and the hook.  Every target the
+ * backends[] table (open.c) or a group opens is checked before it is used.
+ */
+int target_check_ops(const struct target *t, char *err, size_t errlen);
+
+/*
+ * What the simulator takes, for help texts and shell completion, asked
+ * through the opener so the commands include no backend header: the
+ * preset names (NULL-terminated), every key with the first preset's value
+ * into obj, and the key reference of `info --help` (a string literal).
+ */
+const char *const *target_sim_presets(void);
+void target_sim_keys_json(struct json_object *obj);
+#define TARGET_SIM_KEYS_HELP SIM_KEYS_HELP
 
 /*
  * Whether the file or device behind t takes writes: for a target opened

@@ -6,7 +6,6 @@
 
 #include "profiler/op_member.h"
 #include "util/parse.h"
-#include "raid/raid_target.h"
 #include "device/target.h"
 
 #define MAX_MEMBER_OP 90.0
@@ -20,7 +19,7 @@ int op_member_parse(struct op_member_plan *p, const char *arg, char *err, size_t
 		snprintf(err, errlen, "--op-member: at most %d points", SWEEP_MAX_POINTS);
 		return -E2BIG;
 	}
-	ret = parse_percent_list("--op-member", arg, 0, MAX_MEMBER_OP, p->op[p->npoints], RAID_MAX_MEMBERS, &n, err,
+	ret = parse_percent_list("--op-member", arg, 0, MAX_MEMBER_OP, p->op[p->npoints], TARGET_GROUP_MAX_MEMBERS, &n, err,
 				 errlen);
 	if (ret)
 		return ret < 0 ? ret : -EINVAL;
@@ -30,7 +29,8 @@ int op_member_parse(struct op_member_plan *p, const char *arg, char *err, size_t
 
 int op_member_check(struct op_member_plan *p, const struct target *group, char *err, size_t errlen)
 {
-	unsigned members = target_has(group, TARGET_CAP_GROUP) ? raid_target_members(group) : 0;
+	unsigned members = target_has(group, TARGET_CAP_GROUP) ? target_members(group) : 0;
+	struct target_group_geom g;
 	uint64_t full;
 
 	if (!members) {
@@ -42,14 +42,21 @@ int op_member_check(struct op_member_plan *p, const struct target *group, char *
 			 "use --op for one OP on every member", group->info.path);
 		return -EOPNOTSUPP;
 	}
-	full = raid_target_full_member_bytes(group);
+	if (target_group_geom(group, &g) < 0) {
+		snprintf(err, errlen, "--op-member: %s does not say its geometry", group->info.path);
+		return -EOPNOTSUPP;
+	}
+	full = g.full_member_bytes;
 	for (size_t i = 0; i < p->npoints; i++) {
 		if (p->nvalues[i] != members) {
 			snprintf(err, errlen, "--op-member: point %zu gives %zu values for %u members; give one OP percent "
 				 "per member, in member order", i + 1, p->nvalues[i], members);
 			return -EINVAL;
 		}
-		p->group_op[i] = 100.0 * (1.0 - (double)raid_target_member_bytes_for(group, p->op[i]) / (double)full);
+		struct target_member_op mo = { .op_percent = p->op[i] };
+
+		target_control((struct target *)group, TARGET_CTL_MEMBER_OP, &mo);
+		p->group_op[i] = 100.0 * (1.0 - (double)mo.member_bytes / (double)full);
 		for (size_t j = 0; j < i; j++)
 			if (fabs(p->group_op[i] - p->group_op[j]) < 0.005) {
 				snprintf(err, errlen, "--op-member: points %zu and %zu leave the group the same %.4g%% OP: "
@@ -71,7 +78,10 @@ const double *op_member_for(const struct op_member_plan *p, double op_percent)
 
 double op_member_effective(const struct target *group, unsigned i)
 {
-	uint64_t used = raid_target_geom(group)->member_bytes;
+	struct target_member_stats st = { .index = i };
+	struct target_group_geom g;
 
-	return 100.0 * (1.0 - (double)used / (double)raid_target_member_full(group, i));
+	if (target_group_geom(group, &g) < 0 || target_member_stats(group, &st) < 0 || !st.full_bytes)
+		return NAN;
+	return 100.0 * (1.0 - (double)g.member_bytes / (double)st.full_bytes);
 }

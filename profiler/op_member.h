@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "raid/raid_map.h"
+#include "device/target.h"
 #include "profiler/sweep_plan.h"
 
 struct target;
@@ -21,7 +21,7 @@ struct target;
 struct op_member_plan {
 	size_t npoints;
 	size_t nvalues[SWEEP_MAX_POINTS];
-	double op[SWEEP_MAX_POINTS][RAID_MAX_MEMBERS];
+	double op[SWEEP_MAX_POINTS][TARGET_GROUP_MAX_MEMBERS];
 	double group_op[SWEEP_MAX_POINTS];   /* filled by op_member_check */
 };
 

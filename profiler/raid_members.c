@@ -9,7 +9,6 @@
 
 #include "engine/histogram.h"
 #include "profiler/raid_members.h"
-#include "raid/raid_target.h"
 #include "device/target.h"
 
 struct member_snap {
@@ -27,7 +26,7 @@ struct raid_snap {
 
 struct raid_snap *raid_snap_new(const struct target *group)
 {
-	unsigned n = raid_target_members(group);
+	unsigned n = target_members(group);
 	struct raid_snap *s = calloc(1, sizeof(*s) + (size_t)n * sizeof(s->m[0]));
 
 	if (s)
@@ -44,12 +43,13 @@ void raid_snap_take(struct raid_snap *s, struct target *group)
 {
 	s->now_ns = group->ops->now_ns(group);
 	for (unsigned i = 0; i < s->members; i++) {
-		struct raid_member_stats st;
-		struct target *m = raid_target_member(group, i);
+		struct target_member_stats st = { .index = i };
+		struct target *m = target_member(group, i);
 		struct target_counters mc = { 0 };
 		struct member_snap *ms = &s->m[i];
 
-		raid_target_member_stats(group, i, &st);
+		if (target_member_stats(group, &st) < 0 || !st.lat)
+			continue;
 		if (m->ops->counters(m, &mc))
 			mc.media_known = false;
 		ms->ios = st.ios;
@@ -58,7 +58,7 @@ void raid_snap_take(struct raid_snap *s, struct target *group)
 		ms->lat_sum_ns = st.lat_sum_ns;
 		ms->media = mc.media_bytes_written;
 		ms->media_known = mc.media_known;
-		ms->lat = *raid_target_member_lat(group, i);
+		ms->lat = *st.lat;
 	}
 }
 

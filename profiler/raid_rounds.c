@@ -6,7 +6,6 @@
 #include "precondition/precondition.h"
 #include "profiler/raid_members.h"
 #include "profiler/raid_rounds.h"
-#include "raid/raid_target.h"
 #include "precondition/steady.h"
 
 /* Slot k % SNAP_RING holds the snapshot after k rounds. */

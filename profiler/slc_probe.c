@@ -9,7 +9,6 @@
 #include "profiler/slc_probe.h"
 #include "device/target.h"
 #include "engine/workload.h"
-#include "raid/raid_target.h"
 
 /* Fine samples for locating the cliff inside a bin: 1 ms on the target's clock. */
 #define FINE_INTERVAL_NS 1000000ull
@@ -479,10 +478,11 @@ static int busy_pause(struct target *t, const struct slc_settings *s, uint64_t n
 	int ret = 0;
 
 	if (target_has(t, TARGET_CAP_GROUP)) {
-		const struct raid_geom *g = raid_target_geom(t);
+		struct target_group_geom g = { .chunk_bytes = 0, .members = 1 };
 
-		stride = g->chunk_bytes;
-		spots = g->members;
+		target_group_geom(t, &g);
+		stride = g.chunk_bytes;
+		spots = g.members;
 	}
 	base = s->usable_bytes > spots * stride + len ? s->usable_bytes - spots * stride - len : 0;
 	base -= base % len;

@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "raid/raid_target.h"
 #include "profiler/sweep.h"
 
 enum op_method sweep_resolve_op_method(const struct target *t, enum op_method requested)
@@ -68,7 +67,9 @@ int sweep_run_point(struct target *t, uint64_t capacity, double op_percent, enum
 	if (ret)
 		return ret;
 	if (member_op) {
-		ret = raid_target_set_op_members(t, member_op, err, errlen);
+		struct target_member_op mo = { .op_percent = member_op, .set = true, .err = err, .errlen = errlen };
+
+		ret = target_control(t, TARGET_CTL_MEMBER_OP, &mo);
 		if (ret)
 			return ret;
 		out->usable_bytes = settings->usable_bytes = t->info.capacity_bytes;

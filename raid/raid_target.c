@@ -601,6 +601,8 @@ static void raid_close(struct target *t)
  * The members, and the settings every member takes as its own (dry run and
  * progress: each drive prints and reports its own commands).
  */
+_Static_assert(RAID_MAX_MEMBERS == TARGET_GROUP_MAX_MEMBERS, "device/target.h names the same limit");
+
 static int raid_control(struct target *t, int op, void *arg)
 {
 	struct raid_target *r = to_raid(t);
@@ -622,6 +624,36 @@ static int raid_control(struct target *t, int op, void *arg)
 		for (unsigned i = 0; i < r->g.members; i++)
 			target_control(r->m[i], op, arg);
 		return 0;
+	case TARGET_CTL_GROUP_GEOM: {
+		struct target_group_geom *g = arg;
+
+		*g = (struct target_group_geom){ .level = (int)r->g.level, .members = r->g.members,
+			.chunk_bytes = r->g.chunk_bytes, .member_bytes = r->g.member_bytes,
+			.full_member_bytes = raid_target_full_member_bytes(t) };
+		return 0;
+	}
+	case TARGET_CTL_MEMBER_STATS: {
+		struct target_member_stats *s = arg;
+		const struct raid_member_stats *st;
+
+		if (s->index >= r->g.members)
+			return -ERANGE;
+		st = &r->st[s->index];
+		s->ios = st->ios;
+		s->bytes_read = st->bytes_read;
+		s->bytes_written = st->bytes_written;
+		s->lat_sum_ns = st->lat_sum_ns;
+		s->lat_max_ns = st->lat_max_ns;
+		s->full_bytes = r->member_full[s->index];
+		s->lat = &r->lat[s->index];
+		return 0;
+	}
+	case TARGET_CTL_MEMBER_OP: {
+		struct target_member_op *o = arg;
+
+		o->member_bytes = raid_target_member_bytes_for(t, o->op_percent);
+		return o->set ? raid_target_set_op_members(t, o->op_percent, o->err, o->errlen) : 0;
+	}
 	default:
 		return -ENOTTY;
 	}

@@ -31,6 +31,7 @@
 #include "util/escape.h"
 #include "util/json_strict.h"
 #include "util/strbuf.h"
+#include "util/input_file.h"
 
 /* The renderers of every kind of result (results/result_kinds.h), indexed by its enum. */
 #define KIND(id) [RESULT_KIND_##id] = { .info = &result_kinds[RESULT_KIND_##id]
@@ -60,10 +61,9 @@ static int read_all(const char *path, char **text, size_t *len, char *err, size_
 	FILE *f;
 	int ret;
 
-	f = fopen(path, "r");
-	if (!f) {
-		ret = -errno;
-		snprintf(err, errlen, "cannot read '%s': %s", escape_arg(q, sizeof(q), path), strerror(-ret));
+	/* Regular files only: a FIFO without a writer would block the command for ever. */
+	if ((ret = input_file_open(path, &f, chunk, sizeof(chunk))) < 0) {
+		snprintf(err, errlen, "cannot read '%s': %s", escape_arg(q, sizeof(q), path), chunk);
 		return ret;
 	}
 	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0 && b.len <= RESULT_LOAD_MAX_BYTES)
@@ -213,8 +213,8 @@ static bool page_replaceable(const char *path)
 	/* ENOTDIR: a folder on the way is a file, which making the folders reports. */
 	if (access(path, F_OK) != 0 && (errno == ENOENT || errno == ENOTDIR))
 		return true;
-	f = fopen(path, "r");
-	if (!f)
+	/* A FIFO or device is no page of ours, and is not read (it could block). */
+	if (input_file_open(path, &f, buf, sizeof(buf)) < 0)
 		return false;
 	n = fread(buf, 1, sizeof(head) - 1, f);
 	fclose(f);

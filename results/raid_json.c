@@ -10,7 +10,6 @@
 #include "profiler/op_member.h"
 #include "profiler/raid_members.h"
 #include "profiler/raid_rounds.h"
-#include "raid/raid_target.h"
 #include "results/raid_json.h"
 #include "results/result_json.h"
 #include "device/target.h"
@@ -44,7 +43,7 @@ static struct json_object *lat_json(const struct raid_member_figures *f)
 static int member_json(const struct target *group, const struct raid_snap *a, const struct raid_snap *b,
 		       unsigned i, struct json_object **out)
 {
-	const struct target *m = raid_target_member(group, i);
+	const struct target *m = target_member(group, i);
 	struct raid_member_figures f;
 	struct json_object *o;
 	int rc;
@@ -79,7 +78,7 @@ int raid_members_json_add(struct json_object *obj, const struct target *group, c
 	unsigned members = raid_snap_members(a);
 	int lim = -1, ret;
 
-	if (members != raid_snap_members(b) || members != raid_target_members(group)) {
+	if (members != raid_snap_members(b) || members != target_members(group)) {
 		ret = -EINVAL;
 		goto out;
 	}
@@ -148,7 +147,7 @@ fail:
 
 struct json_object *raid_group_json(const struct target *group)
 {
-	const struct raid_geom *g = raid_target_geom(group);
+	struct target_group_geom geom = { 0 }, *g = &geom;
 	struct json_object *o = json_object_new_object(), *members = json_object_new_array();
 	uint64_t smallest = UINT64_MAX, largest = 0;
 	int rc = 0;
@@ -158,10 +157,12 @@ struct json_object *raid_group_json(const struct target *group)
 		json_object_put(o);
 		return NULL;
 	}
+	if (target_group_geom(group, g) < 0)
+		rc = -EINVAL;
 	rc |= put(o, "level", json_object_new_int((int)g->level), true);
 	rc |= put(o, "chunk_bytes", json_object_new_uint64(g->chunk_bytes), true);
 	for (unsigned i = 0; i < g->members; i++) {
-		const struct target *m = raid_target_member(group, i);
+		const struct target *m = target_member(group, i);
 		struct json_object *mj = result_target_json(m);
 
 		if (!mj || json_object_array_add(members, mj) < 0) {
@@ -209,7 +210,7 @@ int op_member_from_json(struct op_member_plan *p, struct json_object *arr)
 	for (size_t i = 0; i < json_object_array_length(arr); i++) {
 		struct json_object *pt = json_object_array_get_idx(arr, i);
 
-		if (!json_object_is_type(pt, json_type_array) || json_object_array_length(pt) > RAID_MAX_MEMBERS)
+		if (!json_object_is_type(pt, json_type_array) || json_object_array_length(pt) > TARGET_GROUP_MAX_MEMBERS)
 			return -EINVAL;
 		p->nvalues[i] = json_object_array_length(pt);
 		for (size_t m = 0; m < p->nvalues[i]; m++)
@@ -225,7 +226,7 @@ void op_member_json_annotate(struct json_object *point, const struct target *gro
 
 	if (!json_object_object_get_ex(point, "members", &members))
 		return;
-	for (size_t i = 0; i < json_object_array_length(members) && i < raid_target_members(group); i++) {
+	for (size_t i = 0; i < json_object_array_length(members) && i < target_members(group); i++) {
 		struct json_object *m = json_object_array_get_idx(members, i);
 
 		json_object_object_add(m, "op_percent", result_json_number(ops[i], 2));

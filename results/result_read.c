@@ -17,6 +17,7 @@
 #include "results/result_load.h"
 #include "util/escape.h"
 #include "util/json_strict.h"
+#include "util/input_file.h"
 
 /* The values text holds, about: a comma or an opening bracket outside a string starts one. */
 static uint64_t count_values(const char *text, size_t len)
@@ -137,10 +138,9 @@ int result_load(const char *path, struct json_object **doc, enum result_kind *ki
 
 	*doc = NULL;
 	escape_arg(q, sizeof(q), path);
-	f = fopen(path, "rb");
-	if (!f) {
-		ret = -errno;
-		snprintf(err, errlen, "%s: %s", q, strerror(-ret));
+	/* Regular files only: a FIFO without a writer would block the command for ever. */
+	if ((ret = input_file_open(path, &f, msg, sizeof(msg))) < 0) {
+		snprintf(err, errlen, "%s: %s", q, msg);
 		return ret;
 	}
 	/* A regular file says its size: refuse a huge one before reading any of it. */

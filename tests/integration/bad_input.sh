@@ -101,3 +101,38 @@ expect_usage '--events'        precondition $sim --events "$work/no/such/events"
 # made a result no memory held and the loader's 256 MiB refuses; a million at most.
 expect_usage 'more than 1000000' run $sim --interval 1ms --time 24h --dry-run $out
 expect_usage 'more than 1000000' run $sim --interval 1ms --time 100s --qd 1,2,4,8,16,32,64,128,256,512,1024 --dry-run $out
+
+# Files that are not files (issue 26 item 4): a FIFO nobody writes, given as a result.json
+# (report, compare, sweep --resume), as --requirements or --events, is refused in one line at
+# once (exit 2), never opened the way that waits (these blocked for ever).
+mkfifo "$work/fifo"
+mkdir "$work/fifo-dir"
+mkfifo "$work/fifo-dir/result.json"
+fifo_usage() {
+	local key=$1
+	shift
+	rm -rf "$work/out"
+	set +e
+	timeout 30 "$exe" "$@" >"$work/stdout" 2>"$work/stderr"
+	rc=$?
+	set -e
+	[ "$rc" -eq 2 ] || fail "'$*': exit $rc, want 2 (124: it blocked): $(cat "$work/stderr")"
+	[ "$(wc -l <"$work/stderr")" -eq 1 ] || fail "'$*': not one line: $(cat "$work/stderr")"
+	grep -qF -- "$key" "$work/stderr" || fail "'$*': stderr does not mention '$key': $(cat "$work/stderr")"
+	[ ! -e "$work/out" ] || fail "'$*': created the --out directory"
+}
+fifo_usage 'a FIFO, not a regular file'  report "$work/fifo"
+fifo_usage 'a FIFO, not a regular file'  report "$work/fifo-dir"
+fifo_usage 'a FIFO, not a regular file'  compare "$work/fifo" "$work/fifo"
+fifo_usage 'a FIFO, not a regular file'  sweep $sim --resume "$work/fifo-dir"
+fifo_usage 'a FIFO, not a regular file'  qualify $sim --requirements "$work/fifo" $out
+fifo_usage 'a FIFO nobody reads'         run $sim --time 1s --events "$work/fifo" $out
+fifo_usage 'a FIFO nobody reads'         precondition $sim --events "$work/fifo" $out
+# --events onto a full device: the lines lost are said (one line) and the exit code is 1.
+if [ -w /dev/full ]; then
+	run_cmd run $sim --time 1s --quiet --events /dev/full $out
+	[ "$rc" -eq 1 ] || fail "--events /dev/full: exit $rc, want 1: $(cat "$work/stderr")"
+	[ "$(grep -c -- '--events: lines lost writing /dev/full' "$work/stderr")" = 1 ] ||
+		fail "--events /dev/full: not said once: $(cat "$work/stderr")"
+fi
+echo "bad_input: ok"

@@ -48,6 +48,28 @@ grep -q -- '--out: .*bytes long' "$work/stderr" || fail "too long: $(head -c 300
 run_cmd sweep disk.img --resume "$long"
 [ "$rc" = 2 ] && grep -q -- '--resume: .*bytes long' "$work/stderr" || fail "--resume too long: $rc $(head -c 300 "$work/stderr")"
 
+# Another command's result is never replaced (issue 25 item 6): run, slc or
+# precondition into a sweep's folder, and sweep into a run's, are refused
+# with exit 2 and one line naming the folder and what it holds, and the saved
+# result keeps its bytes (no timeseries.csv left beside it).  The same command
+# may replace its own result.
+sim=sim:budget-tlc,capacity=1G
+run_cmd sweep "$sim" --op 0,10 --round 1s --max-rounds 5 --quiet --out swept
+[ "$rc" = 0 ] || fail "sweep: exit $rc: $(head -c 600 "$work/stderr")"
+run_cmd run "$sim" --rw randwrite --time 1s --quiet --out ran
+[ "$rc" = 0 ] || fail "run: exit $rc: $(head -c 600 "$work/stderr")"
+swept=$(cd swept && ls -A && sha256sum result.json)
+for c in "run $sim --rw randwrite --time 1s --quiet" "slc $sim --quiet" \
+	"precondition $sim --round 1s --max-rounds 5 --quiet"; do
+	# shellcheck disable=SC2086
+	usage_error "'swept' holds" $c --out swept
+	grep -q "of 'ssdprof sweep'" "$work/stderr" || fail "$c: says not what the folder holds: $(cat "$work/stderr")"
+done
+[ "$(cd swept && ls -A && sha256sum result.json)" = "$swept" ] || fail "the sweep's folder changed"
+usage_error "'ran' holds" sweep "$sim" --op 0,10 --round 1s --max-rounds 5 --quiet --out ran
+run_cmd run "$sim" --rw randwrite --time 1s --quiet --out ran
+[ "$rc" = 0 ] || fail "run into its own folder: exit $rc: $(head -c 600 "$work/stderr")"
+
 mkdir ro full
 if ! mount -t tmpfs -o ro,size=64k tmpfs ro 2>/dev/null; then
 	echo "SKIP: cannot mount a tmpfs (the PATH_MAX cases passed)"

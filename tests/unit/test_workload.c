@@ -555,6 +555,95 @@ static void test_file_random_span(void **state)
 	free(path);
 }
 
+/*
+ * The backstop of the one gate: a workload that writes to a real device
+ * the safety gate did not claim is refused (-EPERM, a reason) before any
+ * I/O; reads pass, and once claimed, writes go.
+ */
+static void test_unclaimed_real_device(void **state)
+{
+	struct target_ops real_ops = fake_ops;
+	struct fake *f = fake_new(64ull << 20);
+	struct workload w = base_workload();
+	struct run_result r;
+	char err[ERRLEN] = "";
+	int claim;
+
+	(void)state;
+	real_ops.caps |= TARGET_CAP_REAL_DEVICE;
+	f->t.ops = &real_ops;
+	w.time_ns = 10000000ull;
+	w.interval_ns = 10000000ull;
+	assert_int_equal(workload_run(&f->t, &w, &r, NULL, NULL, err, sizeof(err)), -EPERM);
+	assert_non_null(strstr(err, "safety gate has not claimed it"));
+	assert_int_equal(f->n, 0);
+	w.rw = WL_RANDREAD;
+	run_ok(&f->t, &w, &r);
+	run_result_free(&r);
+	assert_int_equal(f->writes, 0);
+	w.rw = WL_RANDWRITE;
+	f->t.claim = (struct device_claim *)&claim;
+	run_ok(&f->t, &w, &r);
+	run_result_free(&r);
+	assert_true(f->writes > 0);
+	f->t.claim = NULL;
+	free(f);
+}
+
+static int nop_identify(struct target *t, struct target_info *info)
+{
+	*info = t->info;
+	return 0;
+}
+
+static void nop_close(struct target *t)
+{
+	(void)t;
+}
+
+static int nop_trim(struct target *t, uint64_t offset, uint64_t len)
+{
+	(void)t;
+	(void)offset;
+	(void)len;
+	return 0;
+}
+
+/*
+ * Each ops table is checked when opened (as fio's check_engine_ops): a
+ * capability bit without its hook, or a missing mandatory hook, is refused
+ * with -EINVAL and a reason naming the hook; a whole table passes.
+ */
+static void test_check_ops(void **state)
+{
+	struct target_ops ops = fake_ops;
+	struct fake *f = fake_new(64ull << 20);
+	char err[ERRLEN] = "";
+
+	(void)state;
+	f->t.ops = &ops;
+	ops.identify = nop_identify;
+	ops.close = nop_close;
+	assert_int_equal(target_check_ops(&f->t, err, sizeof(err)), 0);
+	ops.caps |= TARGET_CAP_TRIM;
+	assert_int_equal(target_check_ops(&f->t, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "'trim' hook"));
+	ops.trim = nop_trim;
+	assert_int_equal(target_check_ops(&f->t, err, sizeof(err)), 0);
+	ops.caps |= TARGET_CAP_GROUP;
+	assert_int_equal(target_check_ops(&f->t, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "'control' hook"));
+	ops.caps &= ~(unsigned)TARGET_CAP_GROUP;
+	ops.reap = NULL;
+	assert_int_equal(target_check_ops(&f->t, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "'reap' hook"));
+	ops.reap = fake_ops.reap;
+	ops.close = NULL;
+	assert_int_equal(target_check_ops(&f->t, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "mandatory hook (close)"));
+	free(f);
+}
+
 static void test_open_errors(void **state)
 {
 	char err[ERRLEN];
@@ -745,6 +834,8 @@ int main(void)
 		cmocka_unit_test(test_file_sequential_content),
 		cmocka_unit_test(test_file_random_span),
 		cmocka_unit_test(test_open_errors),
+		cmocka_unit_test(test_unclaimed_real_device),
+		cmocka_unit_test(test_check_ops),
 		cmocka_unit_test(test_register_other),
 		cmocka_unit_test(test_engine_registers),
 		cmocka_unit_test(test_wrap_fixed_buffers),

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What every command calls: the one-line error, getopt's errors, the
+ * results line and the results folder.  Kept apart from the command table
+ * (cli/commands.h), so no call cycle runs through the table.
+ */
+#ifndef SSDPROF_CLI_UTIL_H
+#define SSDPROF_CLI_UTIL_H
+
+#include <stddef.h>
+
+/* Print "ssdprof: <msg>" on stderr; the one-line error every command uses. */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/*
+ * in into out with every control byte but a tab as \xNN: a message stays one
+ * line whatever name it quotes (a folder with a newline, say).  Cut short
+ * to fit out.
+ */
+void cli_one_line(char *out, size_t len, const char *in);
+/* "results: DIR/result.json" on stderr, the last line of a command that saved a result; one line. */
+void cli_results_line(const char *dir);
+
+/*
+ * The one-line error for what getopt_long rejected: c is what it returned
+ * ('?' or ':'), opt its optopt.  Returns EXIT_USAGE.  Handlers call getopt
+ * with opterr = 0 and a leading ':' in the option string.
+ */
+int cli_getopt_error(const char *cmd, char **argv, int optind_now, int c, int opt);
+
+#define CLI_DEFAULT_OUT_PARENT "ssdprof-results"
+
+/*
+ * The results directory: requested (created with its parents), or a new
+ * ./ssdprof-results/<UTC timestamp>/ when requested is NULL.  0 or -errno.
+ */
+int cli_make_out_dir(const char *requested, char *dir, size_t len, char *err, size_t errlen);
+
+#endif
