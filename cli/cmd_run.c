@@ -32,7 +32,6 @@
 #include "cli/run.h"
 #include "util/parse.h"
 #include "util/text.h"
-#include "profiler/raid_members.h"
 #include "results/raid_json.h"
 #include "results/result_doc.h"
 #include "results/result_json.h"
@@ -58,6 +57,7 @@ const char cmd_run_usage[] =
 	"                   [--interval DUR] [--seed N] [--verify] [--json] [--out DIR]\n"
 	"                   [--quiet] [--events FILE] [--yes SERIAL] [--force] [--dry-run]\n"
 	"                   [--workload NAME] [--random-dist D] [--fill | --no-fill]\n"
+	"                   [--precondition | --no-precondition]\n"
 	"       ssdprof run --raid 0|1|5|6|10 [--chunk LIST] MEMBER MEMBER... [OPTIONS]\n"
 	"\n"
 	"Run a workload against TARGET and record IOPS, throughput, latency\n"
@@ -84,7 +84,14 @@ const char cmd_run_usage[] =
 	"                   drive, which starts empty\n"
 	"  --no-fill        measure the drive as it is (a read of a block never\n"
 	"                   written is answered without reading flash)\n"
-	"  --seed N         seed for offsets and data (default 1)\n"
+	"  --precondition   bring the drive to steady state before the first step\n"
+	"                   (fill, then random-write rounds to the SNIA window);\n"
+	"                   the default for a write curve (a --qd list) on a\n"
+	"                   simulated drive; without it a real drive's write curve\n"
+	"                   gives fresh-drive figures, and says so\n"
+	"  --no-precondition  measure a simulated drive's write curve fresh\n"
+	"  --seed N         seed for offsets and data (default 1); each step of a\n"
+	"                   list draws its own offsets from it\n"
 	"  --verify         reads check that the data is what a write with the same\n"
 	"                   seed put there\n"
 	"  --json           print the result document on stdout instead of progress\n"
@@ -117,7 +124,7 @@ const char cmd_run_usage[] =
 
 enum {
 	OPT_RW = CLI_OPT_END, OPT_QD, OPT_TIME, OPT_BYTES, OPT_SPAN, OPT_INTERVAL, OPT_READ_PCT, OPT_BS_MIX,
-	OPT_VERIFY, OPT_CHUNK, OPT_FILL, OPT_NO_FILL,
+	OPT_VERIFY, OPT_CHUNK, OPT_FILL, OPT_NO_FILL, OPT_PRECOND, OPT_NO_PRECOND,
 };
 
 /* --chunk LIST: every entry by cli_parse_chunk's rule.  EXIT_OK, or EXIT_USAGE after printing why. */
@@ -237,6 +244,14 @@ static int run_option(struct run_opts *o, int c, const char *arg, bool *have_tim
 		}
 		o->fill = c == OPT_FILL;
 		break;
+	case OPT_PRECOND:
+	case OPT_NO_PRECOND:
+		if (o->precond >= 0 && o->precond != (c == OPT_PRECOND)) {
+			cli_error("--precondition and --no-precondition cannot be combined; give one");
+			return EXIT_USAGE;
+		}
+		o->precond = c == OPT_PRECOND;
+		break;
 	}
 	return EXIT_OK;
 
@@ -256,6 +271,7 @@ static int check_args(struct run_opts *o, bool have_time, bool have_bytes)
 		"--chunk is the chunk of a RAID group; add --raid LEVEL and the members",
 		/* Members write from scratch buffers or keep no data at all: nothing to compare. */
 		"--verify needs a target that stores data; a RAID group does not keep its data",
+		"--precondition fills the span first; drop --no-fill",
 	};
 	bool bad[] = {
 		have_time && have_bytes,
@@ -264,6 +280,7 @@ static int check_args(struct run_opts *o, bool have_time, bool have_bytes)
 		o->w.verify && !workload_rw_reads(o->w.rw),
 		o->nchunk && o->pc.raid_level < 0,
 		o->pc.raid_level >= 0 && o->w.verify,
+		o->precond > 0 && o->fill == 0,
 	};
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
@@ -321,6 +338,7 @@ static int parse_args(struct run_opts *o)
 	o->w.rw = WL_RANDWRITE;
 	o->w.read_pct = 50;
 	o->fill = -1;
+	o->precond = -1;
 	o->w.time_ns = 60ull * 1000000000ull;
 	o->w.interval_ns = 1000000000ull;
 	o->span_pct = 100;
@@ -447,258 +465,62 @@ static int dry_run(const struct run_opts *o, struct target *t)
 	return run_writes(o) ? dev_safety_gate(t, o->pc.yes, o->pc.force, true, "run") : EXIT_OK;
 }
 
-/* Series i of a group: its chunk and its members' figures between the snapshots.  0 or -errno. */
-static int series_members(const struct run_opts *o, struct target *t, size_t chunk, struct run_set *set,
-			  size_t i)
+/* A step starts: the progress (its status line and events). */
+static void hook_step_start(void *arg, size_t c, size_t i, unsigned qd)
 {
-	raid_snap_take(set->after, t);
-	set->raid[i] = json_object_new_object();
-	if (!set->raid[i] ||
-	    json_object_object_add(set->raid[i], "chunk_bytes", json_object_new_uint64(o->chunks[chunk])) < 0)
-		return -ENOMEM;
-	return raid_members_json_add(set->raid[i], t, set->before, set->after, &set->limiting[i]);
+	struct run_ctx *x = arg;
+
+	x->pctx.qd = qd;
+	x->pctx.chunk = x->o->nchunk > 1 ? x->o->chunks[c] : 0;
+	run_progress_step_start(&x->pctx, (unsigned)i);
 }
 
-/* A failed series of a group: its members as far as they can be read, never a hole in the document. */
-static void series_members_failed(const struct run_opts *o, struct target *t, size_t chunk, struct run_set *set,
-				  size_t i)
+static int hook_sample(const struct run_sample *s, void *arg)
 {
-	json_object_put(set->raid[i]);
-	set->raid[i] = NULL;
-	set->limiting[i] = -1;
-	if (series_members(o, t, chunk, set, i) < 0) {
-		json_object_put(set->raid[i]);
-		set->raid[i] = json_object_new_object();
-		set->limiting[i] = -1;
-	}
+	return run_progress_sample(s, &((struct run_ctx *)arg)->pctx);
 }
 
-/* Every --qd step on t, appended to set.  EXIT_OK, or an exit code after printing why. */
-static int run_steps(struct run_opts *o, struct target *t, size_t chunk, struct run_set *set)
+/* A step ended: its progress event, a group's members, the step's line among several.  0 or -errno. */
+static int hook_step_end(void *arg, size_t c, size_t i, struct target *t, const struct run_result *r,
+			 const struct raid_snap *a, const struct raid_snap *b, bool failed)
 {
-	struct progress_ctx pctx = {
-		.out = stdout, .show_qd = o->nqd > 1, .chunk = o->nchunk > 1 ? o->chunks[chunk] : 0,
-		.prog = set->prog, .lines = !o->pc.json && !o->pc.quiet, .step_bytes = o->w.bytes,
-	};
-	char err[TARGET_ERRLEN];
-	int ret;
-
-	for (size_t i = 0; i < o->nqd && !set->interrupted; i++) {
-		struct run_result *r = &set->res[set->n];
-
-		o->w.qd = (unsigned)o->qds[i];
-		pctx.qd = o->w.qd;
-		if (set->raid)
-			raid_snap_take(set->before, t);
-		run_progress_step_start(&pctx, (unsigned)set->n);
-		ret = workload_run(t, &o->w, r, run_progress_sample, &pctx, err, sizeof(err));
-		set->n++;
-		set->vsec += (double)r->elapsed_ns / 1e9;
-		run_progress_step_end(&pctx, r);
-		if (ret < 0) {
-			/* The series keeps the intervals it measured; the members theirs up to the error. */
-			snprintf(set->error, sizeof(set->error), "run failed at qd %u: %s", o->w.qd, err);
-			if (set->raid)
-				series_members_failed(o, t, chunk, set, set->n - 1);
-			return EXIT_RUN_FAILED;
-		}
-		if (r->stopped_early && interrupt_requested())
-			set->interrupted = true;
-		if (set->raid && (ret = series_members(o, t, chunk, set, set->n - 1))) {
-			snprintf(set->error, sizeof(set->error), "run: the members' figures at qd %u: %s", o->w.qd,
-				 strerror(-ret));
-			series_members_failed(o, t, chunk, set, set->n - 1);
-			return EXIT_RUN_FAILED;
-		}
-		if (!o->pc.json && !o->pc.quiet && (o->nqd > 1 || o->nchunk > 1))
-			print_summary(stdout, r, o->nqd > 1, pctx.chunk);
-		if (r->verify_errors) {
-			snprintf(set->error, sizeof(set->error),
-				 "verify: %llu reads differ from what seed %llu writes; the first at byte offset %llu",
-				 (unsigned long long)r->verify_errors, (unsigned long long)o->w.seed,
-				 (unsigned long long)r->verify_first_offset);
-			return EXIT_RUN_FAILED;
-		}
-	}
-	return EXIT_OK;
-}
-
-/* One entry per series: the figures that tell chunk sizes apart. */
-static struct json_object *chunk_comparison_json(const struct run_opts *o, const struct run_set *set)
-{
-	struct json_object *arr = json_object_new_array();
-
-	for (size_t i = 0; arr && i < set->n; i++) {
-		const struct run_result *r = &set->res[i];
-		struct json_object *e = json_object_new_object(), *lat = json_object_new_object();
-		int rc = !e || !lat;
-
-		if (!rc) {
-			rc |= json_object_object_add(e, "chunk_bytes", json_object_new_uint64(o->chunks[i / o->nqd]));
-			rc |= json_object_object_add(e, "qd", json_object_new_uint64(r->qd));
-			rc |= json_object_object_add(e, "iops", result_json_number(r->iops, RP_IOPS));
-			rc |= json_object_object_add(e, "mbps", result_json_number(r->mbps, RP_MBPS));
-			rc |= json_object_object_add(lat, "p50", result_json_number(r->lat_p50_us, RP_LAT_US));
-			rc |= json_object_object_add(lat, "p99", result_json_number(r->lat_p99_us, RP_LAT_US));
-			rc |= json_object_object_add(e, "lat_us", lat);
-			lat = NULL;
-			rc |= json_object_object_add(e, "waf", result_json_number(r->waf, RP_WAF));
-			rc |= json_object_object_add(e, "limiting_member", set->limiting[i] >= 0 ?
-						     json_object_new_int(set->limiting[i]) : NULL);
-		}
-		if (rc || json_object_array_add(arr, e) < 0) {
-			json_object_put(lat);
-			json_object_put(e);
-			json_object_put(arr);
-			return NULL;
-		}
-	}
-	return arr;
-}
-
-/*
- * What --raid adds to the document: each series' chunk_bytes, members and
- * limiting_member; the group (as first opened, after settings, with
- * chunk_list, and chunk_bytes null when there are several); the target as
- * first opened; and with several chunks chunk_comparison.  Returns the new
- * document (doc is released) or NULL.
- */
-static struct json_object *add_raid(struct json_object *doc, const struct run_opts *o, const struct run_set *set,
-				    struct json_object *target0, struct json_object *group0)
-{
-	struct json_object *out = json_object_new_object(), *series, *list = json_object_new_array();
-	int rc = !out || !list || !json_object_object_get_ex(doc, "series", &series);
-
-	for (size_t i = 0; !rc && i < set->n; i++) {
-		struct json_object *s = json_object_array_get_idx(series, i);
-
-		json_object_object_foreach(set->raid[i], key, val)
-			rc |= json_object_object_add(s, key, json_object_get(val));
-	}
-	for (size_t i = 0; !rc && i < o->nchunk; i++)
-		rc |= json_object_array_add(list, json_object_new_uint64(o->chunks[i]));
-	if (!rc) {
-		rc |= json_object_object_add(group0, "chunk_list", list);
-		list = NULL;
-		if (o->nchunk > 1) {
-			/* The group as first opened names its first chunk; the document covers them all. */
-			char model[64];
-			struct json_object *level, *members;
-
-			rc |= json_object_object_add(group0, "chunk_bytes", NULL);
-			if (json_object_object_get_ex(group0, "level", &level) &&
-			    json_object_object_get_ex(group0, "members", &members)) {
-				snprintf(model, sizeof(model), "RAID %d of %zu members, %zu chunk sizes",
-					 json_object_get_int(level), json_object_array_length(members), o->nchunk);
-				rc |= json_object_object_add(target0, "model", json_object_new_string(model));
-			}
-		}
-	}
-	/* A new object, to keep the document's order: group after settings, as in a sweep. */
-	if (!rc) {
-		json_object_object_foreach(doc, key, val) {
-			rc |= json_object_object_add(out, key, json_object_get(strcmp(key, "target") ? val : target0));
-			if (!strcmp(key, "settings"))
-				rc |= json_object_object_add(out, "group", json_object_get(group0));
-		}
-	}
-	if (!rc && o->nchunk > 1) {
-		struct json_object *cmp = chunk_comparison_json(o, set);
-
-		rc = !cmp || json_object_object_add(out, "chunk_comparison", cmp) < 0;
-	}
-	json_object_put(list);
-	json_object_put(doc);
-	if (rc) {
-		json_object_put(out);
-		return NULL;
-	}
-	return out;
-}
-
-/*
- * The result document.  Each chunk's series come from result_run_json like
- * any run's; the settings are the first chunk's (every chunk repeats the
- * same --qd list).  NULL when out of memory.
- */
-static struct json_object *run_doc(const struct result_meta *meta, const struct target *t,
-				   const struct run_opts *o, const struct run_set *set,
-				   struct json_object *target0, struct json_object *group0)
-{
-	struct json_object *doc, *series, *more, *ms;
-
-	doc = result_run_json(meta, t, &o->w, set->res, o->nchunk && set->n > o->nqd ? o->nqd : set->n);
-	if (doc && (!json_object_object_get_ex(doc, "settings", &more) ||
-		    json_object_object_add(more, "fill", json_object_new_boolean(o->do_fill))))
-		goto fail;
-	if (!doc || !o->nchunk)
-		return doc;
-	if (!json_object_object_get_ex(doc, "series", &series))
-		goto fail;
-	for (size_t at = o->nqd; at < set->n; at += o->nqd) {
-		more = result_run_json(meta, t, &o->w, set->res + at, set->n - at < o->nqd ? set->n - at : o->nqd);
-		if (!more || !json_object_object_get_ex(more, "series", &ms)) {
-			json_object_put(more);
-			goto fail;
-		}
-		for (size_t i = 0; i < json_object_array_length(ms); i++)
-			json_object_array_add(series, json_object_get(json_object_array_get_idx(ms, i)));
-		json_object_put(more);
-	}
-	if (json_object_array_length(series) != set->n)
-		goto fail;
-	return add_raid(doc, o, set, target0, group0);
-fail:
-	json_object_put(doc);
-	return NULL;
-}
-
-/*
- * result.json and the CSV files: timeseries.csv for one series, else
- * timeseries-qdN.csv and qd_curve.csv; with a --chunk list, per chunk, each
- * name with -chunkSIZE.  0 or -errno with err set.
- */
-static int write_results(const char *dir, const struct run_opts *o, const struct run_set *set,
-			 struct json_object *doc, char *err, size_t errlen)
-{
+	struct run_ctx *x = arg;
+	const struct run_opts *o = x->o;
 	int ret = 0;
 
-	for (size_t at = 0; !ret && at < set->n; at += o->nqd) {
-		const struct run_result *r = set->res + at;
-		size_t n = set->n - at < o->nqd ? set->n - at : o->nqd;
-		char tag[40] = "", c[24], name[96];
-
-		if (o->nchunk > 1)
-			snprintf(tag, sizeof(tag), "-chunk%s", chunk_name(c, sizeof(c), o->chunks[at / o->nqd]));
-		if (n == 1) {
-			snprintf(name, sizeof(name), "timeseries%s.csv", tag);
-			ret = result_write_timeseries_csv(dir, name, r, err, errlen);
-			continue;
-		}
-		for (size_t i = 0; ret == 0 && i < n; i++) {
-			snprintf(name, sizeof(name), "timeseries%s-qd%u.csv", tag, r[i].qd);
-			ret = result_write_timeseries_csv(dir, name, &r[i], err, errlen);
-		}
-		snprintf(name, sizeof(name), "qd_curve%s.csv", tag);
-		if (ret == 0)
-			ret = result_write_curve_csv(dir, name, r, n, err, errlen);
-	}
-	if (ret == 0)
-		ret = result_write_json(dir, "result.json", doc, err, errlen);
+	run_progress_step_end(&x->pctx, r);
+	if (a && (ret = run_members_add(&x->members, i, o->chunks[c], t, a, b, failed)) && !failed)
+		run_members_add(&x->members, i, o->chunks[c], t, a, b, true);
+	if (!failed && !ret && !o->pc.json && !o->pc.quiet && (o->nqd > 1 || o->nchunk > 1))
+		print_summary(stdout, r, o->nqd > 1, x->pctx.chunk);
 	return ret;
 }
 
-/* What --raid needs besides the series: snapshots, per-series figures, the group as first opened. */
-static int raid_set_init(struct run_set *set, size_t nruns, const struct target *t, struct json_object **target0,
-			 struct json_object **group0)
+/* Chunk c: a fresh group, so simulated members start from the same state every time.  EXIT_OK or a code. */
+static int hook_reopen(void *arg, size_t c, struct target **t)
 {
-	set->raid = calloc(nruns, sizeof(*set->raid));
-	set->limiting = calloc(nruns, sizeof(*set->limiting));
-	set->before = raid_snap_new(t);
-	set->after = raid_snap_new(t);
-	*target0 = result_target_json(t);
-	*group0 = raid_group_json(t);
-	return set->raid && set->limiting && set->before && set->after && *target0 && *group0 ? 0 : -ENOMEM;
+	struct run_ctx *x = arg;
+	int ret;
+
+	progress_retarget(x->prog, NULL);
+	target_close(*t);
+	*t = NULL;
+	if ((ret = open_run_target(x->o, c, t)) != EXIT_OK || (ret = check_against_target(x->o, *t)) != EXIT_OK)
+		return ret;
+	progress_retarget(x->prog, *t);
+	/* The claim went with the old group: the fresh one takes it again. */
+	if (run_writes(x->o) && (ret = dev_safety_gate(*t, x->o->pc.yes, x->o->pc.force, false, "run")))
+		return ret;
+	return EXIT_OK;
+}
+
+static void hook_prepared(void *arg, size_t c, const struct run_prep_result *p)
+{
+	struct run_ctx *x = arg;
+
+	(void)c;
+	if (!x->o->pc.json && !x->o->pc.quiet)
+		run_print_prep(stdout, p);
 }
 
 /*
@@ -706,10 +528,8 @@ static int raid_set_init(struct run_set *set, size_t nruns, const struct target 
  * checked, the dry run, the safety gate, the set.  EXIT_OK to go on, or an
  * exit code (a dry run's, or after printing why).
  */
-static int setup(struct run_opts *o, struct target **t, struct run_set *set, struct json_object **target0,
-		 struct json_object **group0)
+static int setup(struct run_opts *o, struct target **t, struct run_ctx *x)
 {
-	size_t nruns = (o->nchunk ? o->nchunk : 1) * o->nqd;
 	int ret;
 
 	if ((ret = open_run_target(o, 0, t)) != EXIT_OK || (ret = check_against_target(o, *t)) != EXIT_OK)
@@ -719,8 +539,10 @@ static int setup(struct run_opts *o, struct target **t, struct run_set *set, str
 	/* Reads never need confirmation; writes to a real device (each member of a group) always do. */
 	if (run_writes(o) && (ret = dev_safety_gate(*t, o->pc.yes, o->pc.force, false, "run")))
 		return ret;
-	set->res = calloc(nruns, sizeof(*set->res));
-	if (!set->res || (o->nchunk && raid_set_init(set, nruns, *t, target0, group0))) {
+	x->plan = run_plan_of(o);
+	if (run_set_init(&x->set, &x->plan, *t) ||
+	    (o->nchunk && (run_members_init(&x->members, (o->nchunk > 1 ? o->nchunk : 1) * o->nqd) ||
+			   !(x->target0 = result_target_json(*t)) || !(x->group0 = raid_group_json(*t))))) {
 		cli_error("out of memory");
 		return EXIT_RUN_FAILED;
 	}
@@ -738,49 +560,44 @@ static int make_out_dir(const struct run_opts *o, char *out_dir, size_t len)
 	return bad ? EXIT_USAGE : EXIT_OK;
 }
 
-/* Every chunk's steps; a fresh group per chunk.  EXIT_OK, or an exit code after printing why. */
-static int run_all(struct run_opts *o, struct target **t, struct run_set *set)
+/* Every chunk's preparation and steps (profiler/run_steps.h).  EXIT_OK, or an exit code after printing why. */
+static int run_all(struct run_opts *o, struct target **t, struct run_ctx *x)
 {
-	size_t nchunk = o->nchunk ? o->nchunk : 1;
+	const struct run_hooks h = {
+		.arg = x, .step_start = hook_step_start, .sample = hook_sample, .step_end = hook_step_end,
+		.reopen = hook_reopen, .prepared = hook_prepared, .poll = pc_cli_poll,
+	};
 	int ret;
 
-	o->w.stop_requested = interrupt_requested;
+	x->pctx = (struct progress_ctx){ .out = stdout, .show_qd = o->nqd > 1, .prog = x->prog,
+					 .lines = !o->pc.json && !o->pc.quiet, .step_bytes = o->w.bytes };
+	x->plan.w.stop_requested = interrupt_requested;
 	if (interrupt_requested()) {
 		cli_error("interrupted before the run started; nothing written");
 		return EXIT_INTERRUPTED;
 	}
-	for (size_t c = 0; c < nchunk && !set->interrupted; c++) {
-		if (c) {
-			/* A fresh group per chunk: simulated members start from the same state every time. */
-			progress_retarget(set->prog, NULL);
-			target_close(*t);
-			*t = NULL;
-			if ((ret = open_run_target(o, c, t)) != EXIT_OK || (ret = check_against_target(o, *t)) != EXIT_OK)
-				return ret;
-			progress_retarget(set->prog, *t);
-			/* The claim went with the old group: the fresh one takes it again. */
-			if (run_writes(o) && (ret = dev_safety_gate(*t, o->pc.yes, o->pc.force, false, "run")))
-				return ret;
-		}
-		if (o->do_fill && (ret = run_fill(o, *t, set)) != EXIT_OK)
-			return ret;
-		if ((ret = run_steps(o, *t, c, set)) != EXIT_OK)
-			return ret;
+	ret = run_steps_all(t, &x->plan, &x->set, &h);
+	if (ret == -EINTR) {
+		cli_error("interrupted while %s, before the run started; nothing measured",
+			  x->plan.prep == RUN_PREP_STEADY ? "preconditioning" : "filling");
+		return EXIT_INTERRUPTED;
 	}
-	return EXIT_OK;
+	return ret == -EIO ? EXIT_RUN_FAILED : ret;
 }
 
 /* The document, the files, and what the terminal shows.  An exit code. */
-static int finish(struct run_opts *o, const struct target *t, const struct run_set *set,
-		  const struct result_meta *meta, const char *out_dir, struct json_object *target0,
-		  struct json_object *group0)
+static int finish(struct run_opts *o, const struct target *t, const struct run_ctx *x,
+		  const struct result_meta *meta, const char *out_dir)
 {
+	const struct run_set *set = &x->set;
+	const struct run_doc_in in = {
+		.plan = &x->plan, .set = set, .members = o->nchunk ? &x->members : NULL, .fill = o->prep != RUN_PREP_NONE,
+		.curve_state = run_curve_writes(o), .target0 = x->target0, .group0 = x->group0,
+	};
 	char err[TARGET_ERRLEN];
-	struct json_object *doc;
+	struct json_object *doc = run_json_doc(meta, t, &in);
 	int rc = EXIT_RUN_FAILED;
 
-	o->w.qd = (unsigned)o->qds[0];
-	doc = run_doc(meta, t, o, set, target0, group0);
 	if (!doc || result_doc_mark(doc, set->interrupted, set->error)) {
 		if (set->error[0])
 			cli_error("%s; out of memory saving what was measured", set->error);
@@ -788,7 +605,7 @@ static int finish(struct run_opts *o, const struct target *t, const struct run_s
 			cli_error("out of memory building the result");
 		goto out;
 	}
-	if (write_results(out_dir, o, set, doc, err, sizeof(err)) < 0) {
+	if (run_json_write(out_dir, &in, doc, err, sizeof(err)) < 0) {
 		if (set->error[0])
 			cli_error("%s; saving what was measured: %s", set->error, err);
 		else
@@ -798,15 +615,18 @@ static int finish(struct run_opts *o, const struct target *t, const struct run_s
 	if (o->pc.json)
 		printf("%s\n", result_json_text(doc));
 	else if (!o->pc.quiet && o->nchunk > 1)
-		print_chunks(stdout, o, set);
+		print_chunks(stdout, o, x);
 	else if (!o->pc.quiet && set->n == 1)
 		print_summary(stdout, &set->res[0], false, 0);
-	else if (!o->pc.quiet)
+	else if (!o->pc.quiet && set->n)
 		print_curve(stdout, set->res, set->n);
+	if (!o->pc.json && !o->pc.quiet && in.curve_state && set->n)
+		run_print_state(stdout, set);
 	fflush(stdout);
 	if (set->error[0]) {
 		/* One line: why, and where the intervals measured before it are. */
-		cli_error("%s; what was measured is in %s/result.json", set->error, out_dir);
+		cli_error("%s; %s is in %s/result.json", set->error, set->n ? "what was measured" : "what is known",
+			  out_dir);
 		goto out;
 	}
 	run_warn_unwritten(set);
@@ -837,14 +657,15 @@ int cmd_run(int argc, char **argv)
 		{ "chunk", required_argument, NULL, OPT_CHUNK },
 		{ "fill", no_argument, NULL, OPT_FILL },
 		{ "no-fill", no_argument, NULL, OPT_NO_FILL },
+		{ "precondition", no_argument, NULL, OPT_PRECOND },
+		{ "no-precondition", no_argument, NULL, OPT_NO_PRECOND },
 		{ NULL, 0, NULL, 0 },
 	};
 	char out_dir[PATH_MAX], started[32], finished[32];
 	struct run_opts o = { 0 };
-	struct run_set set = { 0 };
+	struct run_ctx x = { .o = &o };
 	struct result_meta meta = { .virtual_seconds = NAN };
 	struct target *t = NULL;
-	struct json_object *target0 = NULL, *group0 = NULL;
 	struct progress prog = { .closed = true };
 	struct eta_settings es;
 	int ret;
@@ -855,7 +676,7 @@ int cmd_run(int argc, char **argv)
 		goto out;
 	/* SIGINT/SIGTERM from here on: stop at the next batch, drain, save, exit 130. */
 	interrupt_install();
-	if ((ret = setup(&o, &t, &set, &target0, &group0)) != EXIT_OK || o.pc.dry_run)
+	if ((ret = setup(&o, &t, &x)) != EXIT_OK || o.pc.dry_run)
 		goto out;
 	es = run_eta(&o);
 	/* --events is opened before the results directory is made: a bad --events leaves nothing. */
@@ -863,36 +684,28 @@ int cmd_run(int argc, char **argv)
 				 &es)) ||
 	    (ret = make_out_dir(&o, out_dir, sizeof(out_dir))))
 		goto out;
-	set.prog = &prog;
+	x.prog = &prog;
 	utc_stamp(started, sizeof(started), true);
-	/* A failed measurement still saves what it measured (finish); other failures have said why. */
-	if ((ret = run_all(&o, &t, &set)) != EXIT_OK && !set.error[0])
+	/* A failed measurement or preparation still saves what is known (finish); other failures have said why. */
+	if ((ret = run_all(&o, &t, &x)) != EXIT_OK && !x.set.error[0])
 		goto out;
 	utc_stamp(finished, sizeof(finished), true);
-	progress_close(&prog, !set.interrupted && !set.error[0]);
+	progress_close(&prog, !x.set.interrupted && !x.set.error[0]);
 	/* Wall-clock stamps would make identical simulated runs differ. */
 	meta.command = o.pc.command;
 	if (target_has(t, TARGET_CAP_VIRTUAL_TIME)) {
-		meta.virtual_seconds = set.vsec + set.fill_s;
+		meta.virtual_seconds = x.set.vsec + x.set.prep_s;
 	} else {
 		meta.started = started;
 		meta.finished = finished;
 	}
-	ret = finish(&o, t, &set, &meta, out_dir, target0, group0);
+	ret = finish(&o, t, &x, &meta, out_dir);
 out:
 	progress_close(&prog, false);
-	json_object_put(target0);
-	json_object_put(group0);
-	for (size_t i = 0; i < set.n; i++) {
-		run_result_free(&set.res[i]);
-		if (set.raid)
-			json_object_put(set.raid[i]);
-	}
-	free(set.res);
-	free(set.raid);
-	free(set.limiting);
-	raid_snap_free(set.before);
-	raid_snap_free(set.after);
+	json_object_put(x.target0);
+	json_object_put(x.group0);
+	run_members_free(&x.members);
+	run_set_free(&x.set);
 	target_close(t);
 	cli_opts_release(&o.pc);
 	return ret;

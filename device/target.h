@@ -81,6 +81,12 @@ enum target_ctl {
 	 * times its raw flash); -ENODATA when it says nothing.
 	 */
 	TARGET_CTL_ENDURANCE,
+	/*
+	 * arg: uint64_t *.  How long from now until the drive has programmed
+	 * the writes it acknowledged (its write buffer drained), 0 when quiet;
+	 * an idle that long starts no background work.  Virtual-time targets.
+	 */
+	TARGET_CTL_BUSY_NS,
 };
 
 struct target_dry_run {

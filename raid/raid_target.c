@@ -622,6 +622,21 @@ static int raid_control(struct target *t, int op, void *arg)
 		for (unsigned i = 0; i < r->g.members; i++)
 			target_control(r->m[i], op, arg);
 		return 0;
+	case TARGET_CTL_BUSY_NS: {
+		/* The group is quiet when its busiest member is (members' clocks run with the group's). */
+		uint64_t most = 0, ns;
+
+		for (unsigned i = 0; i < r->g.members; i++) {
+			int ret = target_control(r->m[i], op, &ns);
+
+			if (ret < 0)
+				return ret;
+			if (ns > most)
+				most = ns;
+		}
+		*(uint64_t *)arg = most;
+		return 0;
+	}
 	default:
 		return -ENOTTY;
 	}

@@ -16,6 +16,7 @@
 #include "precondition/precondition.h"
 #include "profiler/sweep_plan.h"
 #include "results/qualify_json.h"
+#include "results/run_json.h"
 #include "results/result_json.h"
 #include "results/result_load.h"
 #include "results/result_load_spec.h"
@@ -147,8 +148,9 @@ static const struct spec run_settings[] = {
 	END,
 };
 
-/* How a qualify QD curve's drive reached the chosen OP's steady state. */
-static const char *const qd_how_names[] = { QUALIFY_QD_AFTER_POINT, QUALIFY_QD_REESTABLISHED, NULL };
+/* How a qualify QD curve's drive reached the chosen OP's steady state; how a run's write curve was prepared. */
+static const char *const qd_how_names[] = { QUALIFY_QD_AFTER_POINT, QUALIFY_QD_REESTABLISHED, RUN_PREP_HOW_STEADY,
+					    RUN_PREP_HOW_FRESH, NULL };
 static const struct spec preconditioned_fields[] = {
 	NUM("op_percent", F_REQ, 0, LIM_OP_PERCENT_MAX),
 	ENUM("op_method", F_NULL, op_method_names),
