@@ -31,6 +31,7 @@
 #include "cli/progress.h"
 #include "cli/run.h"
 #include "util/parse.h"
+#include "util/settings_limits.h"
 #include "util/text.h"
 #include "results/raid_json.h"
 #include "results/result_doc.h"
@@ -359,8 +360,29 @@ static int parse_args(struct run_opts *o)
 	return check_args(o, have_time, have_bytes);
 }
 
+/*
+ * --bytes: the samples its steps are expected to take at the run's rate,
+ * held to the cap --time is (a step of 16777215T ran for ever, 200G at 1ms
+ * was OOM-killed).  EXIT_OK, or EXIT_USAGE after printing why.
+ */
+static int check_bytes_samples(const struct run_opts *o, struct target *t)
+{
+	char why[160];
+	double mbps = progress_run_mbps(t, &o->w, why, sizeof(why));
+	double step_ns = (double)o->w.bytes / (mbps * 1e6) * 1e9;
+	uint64_t steps = (uint64_t)o->nqd * (o->nchunk ? o->nchunk : 1);
+	double per_step = ceil(step_ns / (double)o->w.interval_ns);
+
+	if (!o->w.bytes || per_step * (double)steps <= (double)LIM_RUN_SAMPLES_MAX)
+		return EXIT_OK;
+	cli_error("--bytes: about %.0f samples per step over %llu step(s) at %.0f MB/s is more than %llu; use a "
+		  "longer --interval or fewer --bytes", per_step, (unsigned long long)steps, mbps,
+		  (unsigned long long)LIM_RUN_SAMPLES_MAX);
+	return EXIT_USAGE;
+}
+
 /* The checks that need the opened target; fills o->w.span_bytes. */
-static int check_against_target(struct run_opts *o, const struct target *t)
+static int check_against_target(struct run_opts *o, struct target *t)
 {
 	const struct target_info *info = &t->info;
 	uint32_t max_bs = workload_max_bs(&o->w);
@@ -411,6 +433,8 @@ static int check_against_target(struct run_opts *o, const struct target *t)
 	if (!o->w.nbs_mix)
 		span -= span % o->w.bs;
 	o->w.span_bytes = span;
+	if (check_bytes_samples(o, t))
+		return EXIT_USAGE;
 	return run_decide_fill(o, t);
 }
 
@@ -447,18 +471,25 @@ static int open_run_target(struct run_opts *o, size_t chunk, struct target **t)
 	return EXIT_OK;
 }
 
-/* What the estimates know of a run (profiler/eta.h): its steps, each of a set time or size. */
-static struct eta_settings run_eta(const struct run_opts *o)
+/*
+ * What the estimates know of a run (profiler/eta.h): its steps, each of a
+ * set time, or of a size at the rate the run is expected to go (why: its
+ * room, at least ETA_WHY_LEN).
+ */
+static struct eta_settings run_eta(const struct run_opts *o, struct target *t, char *why, size_t len)
 {
 	return (struct eta_settings){ .job = ETA_RUN, .capacity_bytes = o->w.span_bytes,
 				      .steps = (unsigned)(o->nqd * (o->nchunk ? o->nchunk : 1)),
-				      .step_s = (double)o->w.time_ns / 1e9, .step_bytes = o->w.bytes };
+				      .step_s = (double)o->w.time_ns / 1e9, .step_bytes = o->w.bytes,
+				      .step_mbps = o->w.bytes ? progress_run_mbps(t, &o->w, why, len) : 0,
+				      .step_why = why };
 }
 
 /* --dry-run: the plan, then the refusals that do not wait for --yes (the gate says what --yes needs).  An exit code. */
 static int dry_run(const struct run_opts *o, struct target *t)
 {
-	struct eta_settings es = run_eta(o);
+	char why[160];
+	struct eta_settings es = run_eta(o, t, why, sizeof(why));
 
 	print_dry_run(o, t);
 	progress_dry_run_estimate(t, &es);
@@ -661,7 +692,7 @@ int cmd_run(int argc, char **argv)
 		{ "no-precondition", no_argument, NULL, OPT_NO_PRECOND },
 		{ NULL, 0, NULL, 0 },
 	};
-	char out_dir[PATH_MAX], started[32], finished[32];
+	char out_dir[PATH_MAX], started[32], finished[32], why[160];
 	struct run_opts o = { 0 };
 	struct run_ctx x = { .o = &o };
 	struct result_meta meta = { .virtual_seconds = NAN };
@@ -678,7 +709,7 @@ int cmd_run(int argc, char **argv)
 	interrupt_install();
 	if ((ret = setup(&o, &t, &x)) != EXIT_OK || o.pc.dry_run)
 		goto out;
-	es = run_eta(&o);
+	es = run_eta(&o, t, why, sizeof(why));
 	/* --events is opened before the results directory is made: a bad --events leaves nothing. */
 	if ((ret = progress_open(&prog, &(struct progress_opts){ "run", o.pc.quiet, o.pc.json, o.pc.events }, t,
 				 &es)) ||

@@ -135,7 +135,7 @@ int run_steps_pass(struct target *t, struct run_plan *p, size_t chunk, struct ru
 
 		p->w.qd = (unsigned)p->qds[k];
 		/* Fresh offsets per step: stream k of the seed (step 0 the seed's own). */
-		p->w.stream = k;
+		p->w.stream = p->first_stream + k;
 		if (set->before)
 			raid_snap_take(set->before, t);
 		if (h->step_start)

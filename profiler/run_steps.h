@@ -44,6 +44,8 @@ struct run_plan {
 	size_t nqd;
 	const uint64_t *chunks;         /* a chunk list (a group opened afresh per chunk), or NULL */
 	size_t nchunk;                  /* 0 or 1: one pass */
+	/* Step k of a pass draws stream first_stream + k (a resumed curve goes on where it stopped). */
+	size_t first_stream;
 	enum run_prep prep;
 	/* RUN_PREP_STEADY: the rounds (usable_bytes is the span, run_steps_steady_settings) */
 	struct precondition_settings pc;

@@ -34,10 +34,11 @@ PY
 
 # --- run: a --qd list whose second step meets an I/O error keeps the first step whole and the
 # second's intervals up to the error.
-run_cmd run "$SIM" --qd 8,32 --time 3s --quiet --out run_whole
+# (--no-precondition: the fault counts the steps' I/Os, not the rounds to steady state before them)
+run_cmd run "$SIM" --qd 8,32 --time 3s --no-precondition --quiet --out run_whole
 [ "$rc" -eq 0 ] || fail "unfaulted run: exit $rc: $(cat "$work/stderr")"
 io=$(python3 -c "import json; s = json.load(open('run_whole/result.json'))['series']; print(s[0]['ios'] + s[1]['ios'] * 2 // 3)")
-SSDPROF_FAULT="eio:io=$io" run_cmd run "$SIM" --qd 8,32 --time 3s --quiet --out run_eio
+SSDPROF_FAULT="eio:io=$io" run_cmd run "$SIM" --qd 8,32 --time 3s --no-precondition --quiet --out run_eio
 failed run_eio "run failed at qd 32: $SIM: write error at byte offset" "what was measured is in"
 python3 - run_whole/result.json run_eio/result.json <<'PY' || fail "the failed run's saved series"
 import json, sys
