@@ -16,6 +16,8 @@
 #include "profiler/run_steps.h"
 #include "results/run_json.h"
 
+/* Larger blocks buy nothing for profiling and io_req.len is 32-bit. */
+#define MAX_BS (64ull << 20)
 /* Steps of a --qd list. */
 #define MAX_QD_STEPS 32
 /* Entries of a --chunk list. */
@@ -73,6 +75,12 @@ struct run_ctx {
 	struct progress_ctx pctx;
 };
 
+/*
+ * The command line into o (run_opts.c): the shared options (o->pc, to
+ * release with cli_opts_release even on failure) and run's own.  EXIT_OK,
+ * or an exit code after printing why.
+ */
+int run_parse(struct run_opts *o, int argc, char **argv);
 /* One line per sample (a workload_run callback). */
 int print_progress(const struct run_sample *s, void *arg);
 /*

@@ -53,7 +53,7 @@ PY
 # A group whose member vanishes in the second step: each series keeps its members' figures.
 B='sim:dc-tlc,capacity=1G'
 SSDPROF_FAULT='vanish:io=600000,member=1' run_cmd run --raid 5 "$B,seed=1" "$B,seed=2" "$B,seed=3" \
-	--rw randwrite --qd 4,32 --time 2s --quiet --out run_raid
+	--rw randwrite --qd 4,32 --time 2s --no-precondition --quiet --out run_raid
 [ "$rc" -eq 1 ] && grep -qF "No such device; what was measured is in run_raid/result.json" "$work/stderr" ||
 	fail "vanished member: exit $rc: $(cat "$work/stderr")"
 json_check run_raid/result.json "'No such device' in d['error'] and len(d['series']) == 2 and \
