@@ -11,6 +11,7 @@
 #include "precondition/precondition.h"
 #include "profiler/raid_members.h"
 #include "profiler/run_steps.h"
+#include "profiler/sweep.h"
 
 struct precondition_settings run_steps_steady_settings(const struct precondition_settings *s,
 						       const struct workload *w, uint64_t span)
@@ -18,6 +19,8 @@ struct precondition_settings run_steps_steady_settings(const struct precondition
 	struct precondition_settings pc = *s;
 
 	pc.usable_bytes = span;
+	pc.round_writes = RUN_STEADY_ROUND_WRITES;
+	pc.min_writes = fmax(s->min_writes, SWEEP_FRESH_MIN_WRITES);
 	pc.fill_from_bytes = 0;
 	pc.host_spare_bytes = 0;
 	pc.bs = w->nbs_mix ? s->bs : w->bs;
