@@ -6,6 +6,11 @@
  * --chunk list runs the whole workload once per chunk size, each time on
  * the group opened afresh, so every chunk starts from the same state.
  *
+ * The command: the command line (run_opts.c), the target opened, checked
+ * and gated, the method called (profiler/run_steps.c: the preparation and
+ * the steps, through hooks for progress, members and reopening), the
+ * document built and saved (results/run_json.c), the summary printed.
+ *
  * Everything that can be wrong with the command line is checked before the
  * output directory exists and before any I/O, so a typo leaves nothing
  * behind and writes nothing.  On a real block device (every member of a
@@ -31,8 +36,8 @@
 #include "cli/progress.h"
 #include "cli/run.h"
 #include "util/parse.h"
+#include "util/settings_limits.h"
 #include "util/text.h"
-#include "profiler/raid_members.h"
 #include "results/raid_json.h"
 #include "results/result_doc.h"
 #include "results/result_json.h"
@@ -43,14 +48,6 @@
 #include "cli/workload_opts.h"
 #include "precondition/precondition.h"
 
-/* Larger blocks buy nothing for profiling and io_req.len is 32-bit. */
-#define MAX_BS (64ull << 20)
-#define MIN_INTERVAL_NS 1000000ull
-/* Far above any real queue; the target's own limit is checked after opening it. */
-#define MAX_QD 65536
-/* The shared options run takes; its own --qd and --chunk take lists. */
-#define RUN_OPTIONS (CLI_O_IO | CLI_O_OUTPUT | CLI_O_CONFIRM | CLI_O_GROUP | CLI_O_SHAPE | CLI_O_EVENTS)
-
 const char cmd_run_usage[] =
 	"usage: ssdprof run TARGET [--rw randwrite|randread|write|read|randrw]\n"
 	"                   [--read-pct N] [--bs SIZE | --bs-mix SIZE:W,...]\n"
@@ -58,6 +55,7 @@ const char cmd_run_usage[] =
 	"                   [--interval DUR] [--seed N] [--verify] [--json] [--out DIR]\n"
 	"                   [--quiet] [--events FILE] [--yes SERIAL] [--force] [--dry-run]\n"
 	"                   [--workload NAME] [--random-dist D] [--fill | --no-fill]\n"
+	"                   [--precondition | --no-precondition]\n"
 	"       ssdprof run --raid 0|1|5|6|10 [--chunk LIST] MEMBER MEMBER... [OPTIONS]\n"
 	"\n"
 	"Run a workload against TARGET and record IOPS, throughput, latency\n"
@@ -84,7 +82,14 @@ const char cmd_run_usage[] =
 	"                   drive, which starts empty\n"
 	"  --no-fill        measure the drive as it is (a read of a block never\n"
 	"                   written is answered without reading flash)\n"
-	"  --seed N         seed for offsets and data (default 1)\n"
+	"  --precondition   bring the drive to steady state before the first step\n"
+	"                   (fill, then random-write rounds to the SNIA window);\n"
+	"                   the default for a write curve (a --qd list) on a\n"
+	"                   simulated drive; without it a real drive's write curve\n"
+	"                   gives fresh-drive figures, and says so\n"
+	"  --no-precondition  measure a simulated drive's write curve fresh\n"
+	"  --seed N         seed for offsets and data (default 1); each step of a\n"
+	"                   list draws its own offsets from it\n"
 	"  --verify         reads check that the data is what a write with the same\n"
 	"                   seed put there\n"
 	"  --json           print the result document on stdout instead of progress\n"
@@ -115,234 +120,29 @@ const char cmd_run_usage[] =
 	"          ssdprof run --raid 5 --chunk 16k,64k,256k --rw write --bs 64k \\\n"
 	"              sim:budget-tlc,seed=1 sim:budget-tlc,seed=2 sim:budget-tlc,seed=3\n";
 
-enum {
-	OPT_RW = CLI_OPT_END, OPT_QD, OPT_TIME, OPT_BYTES, OPT_SPAN, OPT_INTERVAL, OPT_READ_PCT, OPT_BS_MIX,
-	OPT_VERIFY, OPT_CHUNK, OPT_FILL, OPT_NO_FILL,
-};
-
-/* --chunk LIST: every entry by cli_parse_chunk's rule.  EXIT_OK, or EXIT_USAGE after printing why. */
-static int parse_chunks(const char *arg, struct run_opts *o)
+/*
+ * --bytes: the samples its steps are expected to take at the run's rate,
+ * held to the cap --time is (a step of 16777215T ran for ever, 200G at 1ms
+ * was OOM-killed).  EXIT_OK, or EXIT_USAGE after printing why.
+ */
+static int check_bytes_samples(const struct run_opts *o, struct target *t)
 {
-	char item[64];
-	ESCAPE_BUF(q);
+	char why[160];
+	double mbps = progress_run_mbps(t, &o->w, why, sizeof(why));
+	double step_ns = (double)o->w.bytes / (mbps * 1e6) * 1e9;
+	uint64_t steps = (uint64_t)o->nqd * (o->nchunk ? o->nchunk : 1);
+	double per_step = ceil(step_ns / (double)o->w.interval_ns);
 
-	o->nchunk = 0;
-	for (const char *p = arg;; p++) {
-		size_t n = strcspn(p, ",");
-
-		if (o->nchunk == MAX_CHUNKS) {
-			cli_error("--chunk: '%s' has more than %d sizes", escape_arg(q, sizeof(q), arg), MAX_CHUNKS);
-			return EXIT_USAGE;
-		}
-		/* Longer is no size; cut short, it would parse as a different one. */
-		if (n >= sizeof(item)) {
-			cli_error("--chunk: '%s' is not a size; use e.g. 64k", escape_bytes(q, sizeof(q), p, n));
-			return EXIT_USAGE;
-		}
-		snprintf(item, sizeof(item), "%.*s", (int)n, p);
-		if (cli_parse_chunk("--chunk", item, &o->chunks[o->nchunk++]))
-			return EXIT_USAGE;
-		p += n;
-		if (!*p)
-			return EXIT_OK;
-	}
-}
-
-/* One of run's own options.  EXIT_OK, or EXIT_USAGE after printing why. */
-static int run_option(struct run_opts *o, int c, const char *arg, bool *have_time, bool *have_bytes)
-{
-	char err[TARGET_ERRLEN];
-	ESCAPE_BUF(q);
-	uint64_t v;
-
-	escape_arg(q, sizeof(q), arg);
-	switch (c) {
-	case OPT_RW:
-		if (workload_rw_parse(arg, &o->w.rw) < 0) {
-			cli_error("--rw: '%s' is not an access pattern; use randwrite, "
-				  "randread, write, read or randrw", q);
-			return EXIT_USAGE;
-		}
-		o->have_rw = true;
-		break;
-	case OPT_READ_PCT:
-		if (parse_u64("--read-pct", arg, 0, 100, &v, err, sizeof(err)) < 0)
-			goto parse_error;
-		o->w.read_pct = (unsigned)v;
-		o->have_read_pct = true;
-		break;
-	case OPT_BS_MIX:
-		if (workload_bs_mix_parse("--bs-mix", arg, &o->w, err, sizeof(err)) < 0)
-			goto parse_error;
-		o->have_bs_mix = true;
-		for (unsigned i = 0; i < o->w.nbs_mix; i++) {
-			if (o->w.bs_mix[i].bs > MAX_BS) {
-				cli_error("--bs-mix: %u bytes is out of range; use up to 64M", o->w.bs_mix[i].bs);
-				return EXIT_USAGE;
-			}
-		}
-		break;
-	case OPT_QD:
-		if (parse_u64_list("--qd", arg, 1, MAX_QD, o->qds, MAX_QD_STEPS, &o->nqd, err, sizeof(err)) < 0)
-			goto parse_error;
-		o->w.qd = (unsigned)o->qds[0];
-		break;
-	case OPT_TIME:
-		if (parse_duration("--time", arg, &v, err, sizeof(err)) < 0)
-			goto parse_error;
-		if (v == 0) {
-			cli_error("--time: '%s' is too short; use e.g. 60s", q);
-			return EXIT_USAGE;
-		}
-		o->w.time_ns = v;
-		*have_time = true;
-		break;
-	case OPT_BYTES:
-		if (parse_size("--bytes", arg, &v, err, sizeof(err)) < 0)
-			goto parse_error;
-		if (v == 0) {
-			cli_error("--bytes: '%s' is too small; use e.g. 1G", q);
-			return EXIT_USAGE;
-		}
-		o->w.bytes = v;
-		*have_bytes = true;
-		break;
-	case OPT_SPAN:
-		if (parse_percent("--span", arg, 0, 100, &o->span_pct, err, sizeof(err)) < 0)
-			goto parse_error;
-		if (!(o->span_pct > 0)) {
-			cli_error("--span: '%s' is out of range; use more than 0%% up to 100%%", q);
-			return EXIT_USAGE;
-		}
-		break;
-	case OPT_INTERVAL:
-		if (parse_duration("--interval", arg, &v, err, sizeof(err)) < 0)
-			goto parse_error;
-		if (v < MIN_INTERVAL_NS) {
-			cli_error("--interval: '%s' is too short; use at least 1ms", q);
-			return EXIT_USAGE;
-		}
-		o->w.interval_ns = v;
-		break;
-	case OPT_VERIFY:
-		o->w.verify = true;
-		break;
-	case OPT_CHUNK:
-		return parse_chunks(arg, o);
-	case OPT_FILL:
-	case OPT_NO_FILL:
-		if (o->fill >= 0 && o->fill != (c == OPT_FILL)) {
-			cli_error("--fill and --no-fill cannot be combined; give one");
-			return EXIT_USAGE;
-		}
-		o->fill = c == OPT_FILL;
-		break;
-	}
-	return EXIT_OK;
-
-parse_error:
-	cli_error("%s", err);
+	if (!o->w.bytes || per_step * (double)steps <= (double)LIM_RUN_SAMPLES_MAX)
+		return EXIT_OK;
+	cli_error("--bytes: about %.0f samples per step over %llu step(s) at %.0f MB/s is more than %llu; use a "
+		  "longer --interval or fewer --bytes", per_step, (unsigned long long)steps, mbps,
+		  (unsigned long long)LIM_RUN_SAMPLES_MAX);
 	return EXIT_USAGE;
 }
 
-/* What the options say together, and the operands.  EXIT_OK, or EXIT_USAGE after printing why. */
-static int check_args(struct run_opts *o, bool have_time, bool have_bytes)
-{
-	static const char *const conflicts[] = {
-		"--time and --bytes cannot be combined; give one limit",
-		"--bs and --bs-mix cannot be combined; give one",
-		"--read-pct applies to --rw randrw only",
-		"--verify checks reads; use it with --rw read, randread or randrw",
-		"--chunk is the chunk of a RAID group; add --raid LEVEL and the members",
-		/* Members write from scratch buffers or keep no data at all: nothing to compare. */
-		"--verify needs a target that stores data; a RAID group does not keep its data",
-	};
-	bool bad[] = {
-		have_time && have_bytes,
-		cli_opts_seen(&o->pc, CLI_OPT_BS) && o->w.nbs_mix,
-		o->have_read_pct && o->w.rw != WL_RANDRW,
-		o->w.verify && !workload_rw_reads(o->w.rw),
-		o->nchunk && o->pc.raid_level < 0,
-		o->pc.raid_level >= 0 && o->w.verify,
-	};
-
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
-		if (bad[i]) {
-			cli_error("%s", conflicts[i]);
-			return EXIT_USAGE;
-		}
-	if (have_bytes)
-		o->w.time_ns = 0;
-	if (o->pc.raid_level >= 0 && !o->nchunk)
-		o->chunks[o->nchunk++] = o->pc.chunk;
-	if (optind >= o->argc) {
-		cli_error("run: missing TARGET; try ssdprof run sim:budget-tlc");
-		return EXIT_USAGE;
-	}
-	if (o->pc.raid_level < 0 && o->argc - optind > 1) {
-		ESCAPE_BUF(q);
-
-		cli_error("run: unexpected argument '%s'; run takes one TARGET", escape_arg(q, sizeof(q), o->argv[optind + 1]));
-		return EXIT_USAGE;
-	}
-	o->target = o->argv[optind];
-	o->first = optind;
-	/* A sample per --interval of every step is kept and saved: 1ms over 24h was 86 million, no result. */
-	return cli_check_samples(o->w.time_ns, o->w.interval_ns, (uint64_t)o->nqd * (o->nchunk ? o->nchunk : 1));
-}
-
-/* --workload replaces the pattern and sizes; --random-dist shapes random offsets.  EXIT_OK or EXIT_USAGE. */
-static int apply_shape(struct run_opts *o)
-{
-	if (cli_opts_seen(&o->pc, CLI_OPT_WORKLOAD)) {
-		if (o->have_rw || o->have_bs_mix || o->have_read_pct || cli_opts_seen(&o->pc, CLI_OPT_BS)) {
-			cli_error("--workload sets the pattern, sizes and read share; drop --rw, --bs, "
-				  "--bs-mix and --read-pct");
-			return EXIT_USAGE;
-		}
-		workload_copy_shape(&o->w, &o->pc.shape);
-	} else if (cli_opts_seen(&o->pc, CLI_OPT_RANDOM_DIST)) {
-		if (!workload_rw_random(o->w.rw)) {
-			cli_error("--random-dist shapes random offsets; use it with randwrite, randread, "
-				  "randrw or a --workload");
-			return EXIT_USAGE;
-		}
-		o->w.dist = o->pc.shape.dist;
-	}
-	return EXIT_OK;
-}
-
-/* The command line into o (o->pc already started by cli_opts_init).  EXIT_OK, or EXIT_USAGE after printing why. */
-static int parse_args(struct run_opts *o)
-{
-	bool have_time = false, have_bytes = false;
-	int c, rc;
-
-	o->w.rw = WL_RANDWRITE;
-	o->w.read_pct = 50;
-	o->fill = -1;
-	o->w.time_ns = 60ull * 1000000000ull;
-	o->w.interval_ns = 1000000000ull;
-	o->span_pct = 100;
-	o->qds[0] = 32;
-	o->nqd = 1;
-	o->w.qd = 32;
-	o->argc = o->pc.argc;
-	o->argv = o->pc.argv;
-	while (!(rc = cli_opts_next(&o->pc, &c)) && c != -1)
-		if ((rc = run_option(o, c, optarg, &have_time, &have_bytes)))
-			return rc;
-	if (rc)
-		return rc;
-	o->w.bs = o->pc.s.bs;
-	o->w.seed = o->pc.s.seed;
-	if ((rc = apply_shape(o)))
-		return rc;
-	return check_args(o, have_time, have_bytes);
-}
-
 /* The checks that need the opened target; fills o->w.span_bytes. */
-static int check_against_target(struct run_opts *o, const struct target *t)
+static int check_against_target(struct run_opts *o, struct target *t)
 {
 	const struct target_info *info = &t->info;
 	uint32_t max_bs = workload_max_bs(&o->w);
@@ -393,6 +193,8 @@ static int check_against_target(struct run_opts *o, const struct target *t)
 	if (!o->w.nbs_mix)
 		span -= span % o->w.bs;
 	o->w.span_bytes = span;
+	if (check_bytes_samples(o, t))
+		return EXIT_USAGE;
 	return run_decide_fill(o, t);
 }
 
@@ -429,276 +231,87 @@ static int open_run_target(struct run_opts *o, size_t chunk, struct target **t)
 	return EXIT_OK;
 }
 
-/* What the estimates know of a run (profiler/eta.h): its steps, each of a set time or size. */
-static struct eta_settings run_eta(const struct run_opts *o)
+/*
+ * What the estimates know of a run (profiler/eta.h): its steps, each of a
+ * set time, or of a size at the rate the run is expected to go (why: its
+ * room, at least ETA_WHY_LEN).
+ */
+static struct eta_settings run_eta(const struct run_opts *o, struct target *t, char *why, size_t len)
 {
 	return (struct eta_settings){ .job = ETA_RUN, .capacity_bytes = o->w.span_bytes,
 				      .steps = (unsigned)(o->nqd * (o->nchunk ? o->nchunk : 1)),
-				      .step_s = (double)o->w.time_ns / 1e9, .step_bytes = o->w.bytes };
+				      .step_s = (double)o->w.time_ns / 1e9, .step_bytes = o->w.bytes,
+				      .step_mbps = o->w.bytes ? progress_run_mbps(t, &o->w, why, len) : 0,
+				      .step_why = why };
 }
 
 /* --dry-run: the plan, then the refusals that do not wait for --yes (the gate says what --yes needs).  An exit code. */
 static int dry_run(const struct run_opts *o, struct target *t)
 {
-	struct eta_settings es = run_eta(o);
+	char why[160];
+	struct eta_settings es = run_eta(o, t, why, sizeof(why));
 
 	print_dry_run(o, t);
 	progress_dry_run_estimate(t, &es);
 	return run_writes(o) ? dev_safety_gate(t, o->pc.yes, o->pc.force, true, "run") : EXIT_OK;
 }
 
-/* Series i of a group: its chunk and its members' figures between the snapshots.  0 or -errno. */
-static int series_members(const struct run_opts *o, struct target *t, size_t chunk, struct run_set *set,
-			  size_t i)
+/* A step starts: the progress (its status line and events). */
+static void hook_step_start(void *arg, size_t c, size_t i, unsigned qd)
 {
-	raid_snap_take(set->after, t);
-	set->raid[i] = json_object_new_object();
-	if (!set->raid[i] ||
-	    json_object_object_add(set->raid[i], "chunk_bytes", json_object_new_uint64(o->chunks[chunk])) < 0)
-		return -ENOMEM;
-	return raid_members_json_add(set->raid[i], t, set->before, set->after, &set->limiting[i]);
+	struct run_ctx *x = arg;
+
+	x->pctx.qd = qd;
+	x->pctx.chunk = x->o->nchunk > 1 ? x->o->chunks[c] : 0;
+	run_progress_step_start(&x->pctx, (unsigned)i);
 }
 
-/* A failed series of a group: its members as far as they can be read, never a hole in the document. */
-static void series_members_failed(const struct run_opts *o, struct target *t, size_t chunk, struct run_set *set,
-				  size_t i)
+static int hook_sample(const struct run_sample *s, void *arg)
 {
-	json_object_put(set->raid[i]);
-	set->raid[i] = NULL;
-	set->limiting[i] = -1;
-	if (series_members(o, t, chunk, set, i) < 0) {
-		json_object_put(set->raid[i]);
-		set->raid[i] = json_object_new_object();
-		set->limiting[i] = -1;
-	}
+	return run_progress_sample(s, &((struct run_ctx *)arg)->pctx);
 }
 
-/* Every --qd step on t, appended to set.  EXIT_OK, or an exit code after printing why. */
-static int run_steps(struct run_opts *o, struct target *t, size_t chunk, struct run_set *set)
+/* A step ended: its progress event, a group's members, the step's line among several.  0 or -errno. */
+static int hook_step_end(void *arg, size_t c, size_t i, struct target *t, const struct run_result *r,
+			 const struct raid_snap *a, const struct raid_snap *b, bool failed)
 {
-	struct progress_ctx pctx = {
-		.out = stdout, .show_qd = o->nqd > 1, .chunk = o->nchunk > 1 ? o->chunks[chunk] : 0,
-		.prog = set->prog, .lines = !o->pc.json && !o->pc.quiet, .step_bytes = o->w.bytes,
-	};
-	char err[TARGET_ERRLEN];
-	int ret;
-
-	for (size_t i = 0; i < o->nqd && !set->interrupted; i++) {
-		struct run_result *r = &set->res[set->n];
-
-		o->w.qd = (unsigned)o->qds[i];
-		pctx.qd = o->w.qd;
-		if (set->raid)
-			raid_snap_take(set->before, t);
-		run_progress_step_start(&pctx, (unsigned)set->n);
-		ret = workload_run(t, &o->w, r, run_progress_sample, &pctx, err, sizeof(err));
-		set->n++;
-		set->vsec += (double)r->elapsed_ns / 1e9;
-		run_progress_step_end(&pctx, r);
-		if (ret < 0) {
-			/* The series keeps the intervals it measured; the members theirs up to the error. */
-			snprintf(set->error, sizeof(set->error), "run failed at qd %u: %s", o->w.qd, err);
-			if (set->raid)
-				series_members_failed(o, t, chunk, set, set->n - 1);
-			return EXIT_RUN_FAILED;
-		}
-		if (r->stopped_early && interrupt_requested())
-			set->interrupted = true;
-		if (set->raid && (ret = series_members(o, t, chunk, set, set->n - 1))) {
-			snprintf(set->error, sizeof(set->error), "run: the members' figures at qd %u: %s", o->w.qd,
-				 strerror(-ret));
-			series_members_failed(o, t, chunk, set, set->n - 1);
-			return EXIT_RUN_FAILED;
-		}
-		if (!o->pc.json && !o->pc.quiet && (o->nqd > 1 || o->nchunk > 1))
-			print_summary(stdout, r, o->nqd > 1, pctx.chunk);
-		if (r->verify_errors) {
-			snprintf(set->error, sizeof(set->error),
-				 "verify: %llu reads differ from what seed %llu writes; the first at byte offset %llu",
-				 (unsigned long long)r->verify_errors, (unsigned long long)o->w.seed,
-				 (unsigned long long)r->verify_first_offset);
-			return EXIT_RUN_FAILED;
-		}
-	}
-	return EXIT_OK;
-}
-
-/* One entry per series: the figures that tell chunk sizes apart. */
-static struct json_object *chunk_comparison_json(const struct run_opts *o, const struct run_set *set)
-{
-	struct json_object *arr = json_object_new_array();
-
-	for (size_t i = 0; arr && i < set->n; i++) {
-		const struct run_result *r = &set->res[i];
-		struct json_object *e = json_object_new_object(), *lat = json_object_new_object();
-		int rc = !e || !lat;
-
-		if (!rc) {
-			rc |= json_object_object_add(e, "chunk_bytes", json_object_new_uint64(o->chunks[i / o->nqd]));
-			rc |= json_object_object_add(e, "qd", json_object_new_uint64(r->qd));
-			rc |= json_object_object_add(e, "iops", result_json_number(r->iops, RP_IOPS));
-			rc |= json_object_object_add(e, "mbps", result_json_number(r->mbps, RP_MBPS));
-			rc |= json_object_object_add(lat, "p50", result_json_number(r->lat_p50_us, RP_LAT_US));
-			rc |= json_object_object_add(lat, "p99", result_json_number(r->lat_p99_us, RP_LAT_US));
-			rc |= json_object_object_add(e, "lat_us", lat);
-			lat = NULL;
-			rc |= json_object_object_add(e, "waf", result_json_number(r->waf, RP_WAF));
-			rc |= json_object_object_add(e, "limiting_member", set->limiting[i] >= 0 ?
-						     json_object_new_int(set->limiting[i]) : NULL);
-		}
-		if (rc || json_object_array_add(arr, e) < 0) {
-			json_object_put(lat);
-			json_object_put(e);
-			json_object_put(arr);
-			return NULL;
-		}
-	}
-	return arr;
-}
-
-/*
- * What --raid adds to the document: each series' chunk_bytes, members and
- * limiting_member; the group (as first opened, after settings, with
- * chunk_list, and chunk_bytes null when there are several); the target as
- * first opened; and with several chunks chunk_comparison.  Returns the new
- * document (doc is released) or NULL.
- */
-static struct json_object *add_raid(struct json_object *doc, const struct run_opts *o, const struct run_set *set,
-				    struct json_object *target0, struct json_object *group0)
-{
-	struct json_object *out = json_object_new_object(), *series, *list = json_object_new_array();
-	int rc = !out || !list || !json_object_object_get_ex(doc, "series", &series);
-
-	for (size_t i = 0; !rc && i < set->n; i++) {
-		struct json_object *s = json_object_array_get_idx(series, i);
-
-		json_object_object_foreach(set->raid[i], key, val)
-			rc |= json_object_object_add(s, key, json_object_get(val));
-	}
-	for (size_t i = 0; !rc && i < o->nchunk; i++)
-		rc |= json_object_array_add(list, json_object_new_uint64(o->chunks[i]));
-	if (!rc) {
-		rc |= json_object_object_add(group0, "chunk_list", list);
-		list = NULL;
-		if (o->nchunk > 1) {
-			/* The group as first opened names its first chunk; the document covers them all. */
-			char model[64];
-			struct json_object *level, *members;
-
-			rc |= json_object_object_add(group0, "chunk_bytes", NULL);
-			if (json_object_object_get_ex(group0, "level", &level) &&
-			    json_object_object_get_ex(group0, "members", &members)) {
-				snprintf(model, sizeof(model), "RAID %d of %zu members, %zu chunk sizes",
-					 json_object_get_int(level), json_object_array_length(members), o->nchunk);
-				rc |= json_object_object_add(target0, "model", json_object_new_string(model));
-			}
-		}
-	}
-	/* A new object, to keep the document's order: group after settings, as in a sweep. */
-	if (!rc) {
-		json_object_object_foreach(doc, key, val) {
-			rc |= json_object_object_add(out, key, json_object_get(strcmp(key, "target") ? val : target0));
-			if (!strcmp(key, "settings"))
-				rc |= json_object_object_add(out, "group", json_object_get(group0));
-		}
-	}
-	if (!rc && o->nchunk > 1) {
-		struct json_object *cmp = chunk_comparison_json(o, set);
-
-		rc = !cmp || json_object_object_add(out, "chunk_comparison", cmp) < 0;
-	}
-	json_object_put(list);
-	json_object_put(doc);
-	if (rc) {
-		json_object_put(out);
-		return NULL;
-	}
-	return out;
-}
-
-/*
- * The result document.  Each chunk's series come from result_run_json like
- * any run's; the settings are the first chunk's (every chunk repeats the
- * same --qd list).  NULL when out of memory.
- */
-static struct json_object *run_doc(const struct result_meta *meta, const struct target *t,
-				   const struct run_opts *o, const struct run_set *set,
-				   struct json_object *target0, struct json_object *group0)
-{
-	struct json_object *doc, *series, *more, *ms;
-
-	doc = result_run_json(meta, t, &o->w, set->res, o->nchunk && set->n > o->nqd ? o->nqd : set->n);
-	if (doc && (!json_object_object_get_ex(doc, "settings", &more) ||
-		    json_object_object_add(more, "fill", json_object_new_boolean(o->do_fill))))
-		goto fail;
-	if (!doc || !o->nchunk)
-		return doc;
-	if (!json_object_object_get_ex(doc, "series", &series))
-		goto fail;
-	for (size_t at = o->nqd; at < set->n; at += o->nqd) {
-		more = result_run_json(meta, t, &o->w, set->res + at, set->n - at < o->nqd ? set->n - at : o->nqd);
-		if (!more || !json_object_object_get_ex(more, "series", &ms)) {
-			json_object_put(more);
-			goto fail;
-		}
-		for (size_t i = 0; i < json_object_array_length(ms); i++)
-			json_object_array_add(series, json_object_get(json_object_array_get_idx(ms, i)));
-		json_object_put(more);
-	}
-	if (json_object_array_length(series) != set->n)
-		goto fail;
-	return add_raid(doc, o, set, target0, group0);
-fail:
-	json_object_put(doc);
-	return NULL;
-}
-
-/*
- * result.json and the CSV files: timeseries.csv for one series, else
- * timeseries-qdN.csv and qd_curve.csv; with a --chunk list, per chunk, each
- * name with -chunkSIZE.  0 or -errno with err set.
- */
-static int write_results(const char *dir, const struct run_opts *o, const struct run_set *set,
-			 struct json_object *doc, char *err, size_t errlen)
-{
+	struct run_ctx *x = arg;
+	const struct run_opts *o = x->o;
 	int ret = 0;
 
-	for (size_t at = 0; !ret && at < set->n; at += o->nqd) {
-		const struct run_result *r = set->res + at;
-		size_t n = set->n - at < o->nqd ? set->n - at : o->nqd;
-		char tag[40] = "", c[24], name[96];
-
-		if (o->nchunk > 1)
-			snprintf(tag, sizeof(tag), "-chunk%s", chunk_name(c, sizeof(c), o->chunks[at / o->nqd]));
-		if (n == 1) {
-			snprintf(name, sizeof(name), "timeseries%s.csv", tag);
-			ret = result_write_timeseries_csv(dir, name, r, err, errlen);
-			continue;
-		}
-		for (size_t i = 0; ret == 0 && i < n; i++) {
-			snprintf(name, sizeof(name), "timeseries%s-qd%u.csv", tag, r[i].qd);
-			ret = result_write_timeseries_csv(dir, name, &r[i], err, errlen);
-		}
-		snprintf(name, sizeof(name), "qd_curve%s.csv", tag);
-		if (ret == 0)
-			ret = result_write_curve_csv(dir, name, r, n, err, errlen);
-	}
-	if (ret == 0)
-		ret = result_write_json(dir, "result.json", doc, err, errlen);
+	run_progress_step_end(&x->pctx, r);
+	if (a && (ret = run_members_add(&x->members, i, o->chunks[c], t, a, b, failed)) && !failed)
+		run_members_add(&x->members, i, o->chunks[c], t, a, b, true);
+	if (!failed && !ret && !o->pc.json && !o->pc.quiet && (o->nqd > 1 || o->nchunk > 1))
+		print_summary(stdout, r, o->nqd > 1, x->pctx.chunk);
 	return ret;
 }
 
-/* What --raid needs besides the series: snapshots, per-series figures, the group as first opened. */
-static int raid_set_init(struct run_set *set, size_t nruns, const struct target *t, struct json_object **target0,
-			 struct json_object **group0)
+/* Chunk c: a fresh group, so simulated members start from the same state every time.  EXIT_OK or a code. */
+static int hook_reopen(void *arg, size_t c, struct target **t)
 {
-	set->raid = calloc(nruns, sizeof(*set->raid));
-	set->limiting = calloc(nruns, sizeof(*set->limiting));
-	set->before = raid_snap_new(t);
-	set->after = raid_snap_new(t);
-	*target0 = result_target_json(t);
-	*group0 = raid_group_json(t);
-	return set->raid && set->limiting && set->before && set->after && *target0 && *group0 ? 0 : -ENOMEM;
+	struct run_ctx *x = arg;
+	int ret;
+
+	progress_retarget(x->prog, NULL);
+	target_close(*t);
+	*t = NULL;
+	if ((ret = open_run_target(x->o, c, t)) != EXIT_OK || (ret = check_against_target(x->o, *t)) != EXIT_OK)
+		return ret;
+	progress_retarget(x->prog, *t);
+	/* The claim went with the old group: the fresh one takes it again. */
+	if (run_writes(x->o) && (ret = dev_safety_gate(*t, x->o->pc.yes, x->o->pc.force, false, "run")))
+		return ret;
+	return EXIT_OK;
+}
+
+static void hook_prepared(void *arg, size_t c, const struct run_prep_result *p)
+{
+	struct run_ctx *x = arg;
+
+	(void)c;
+	if (!x->o->pc.json && !x->o->pc.quiet)
+		run_print_prep(stdout, p);
 }
 
 /*
@@ -706,10 +319,8 @@ static int raid_set_init(struct run_set *set, size_t nruns, const struct target 
  * checked, the dry run, the safety gate, the set.  EXIT_OK to go on, or an
  * exit code (a dry run's, or after printing why).
  */
-static int setup(struct run_opts *o, struct target **t, struct run_set *set, struct json_object **target0,
-		 struct json_object **group0)
+static int setup(struct run_opts *o, struct target **t, struct run_ctx *x)
 {
-	size_t nruns = (o->nchunk ? o->nchunk : 1) * o->nqd;
 	int ret;
 
 	if ((ret = open_run_target(o, 0, t)) != EXIT_OK || (ret = check_against_target(o, *t)) != EXIT_OK)
@@ -719,8 +330,10 @@ static int setup(struct run_opts *o, struct target **t, struct run_set *set, str
 	/* Reads never need confirmation; writes to a real device (each member of a group) always do. */
 	if (run_writes(o) && (ret = dev_safety_gate(*t, o->pc.yes, o->pc.force, false, "run")))
 		return ret;
-	set->res = calloc(nruns, sizeof(*set->res));
-	if (!set->res || (o->nchunk && raid_set_init(set, nruns, *t, target0, group0))) {
+	x->plan = run_plan_of(o);
+	if (run_set_init(&x->set, &x->plan, *t) ||
+	    (o->nchunk && (run_members_init(&x->members, (o->nchunk > 1 ? o->nchunk : 1) * o->nqd) ||
+			   !(x->target0 = result_target_json(*t)) || !(x->group0 = raid_group_json(*t))))) {
 		cli_error("out of memory");
 		return EXIT_RUN_FAILED;
 	}
@@ -738,49 +351,44 @@ static int make_out_dir(const struct run_opts *o, char *out_dir, size_t len)
 	return bad ? EXIT_USAGE : EXIT_OK;
 }
 
-/* Every chunk's steps; a fresh group per chunk.  EXIT_OK, or an exit code after printing why. */
-static int run_all(struct run_opts *o, struct target **t, struct run_set *set)
+/* Every chunk's preparation and steps (profiler/run_steps.h).  EXIT_OK, or an exit code after printing why. */
+static int run_all(struct run_opts *o, struct target **t, struct run_ctx *x)
 {
-	size_t nchunk = o->nchunk ? o->nchunk : 1;
+	const struct run_hooks h = {
+		.arg = x, .step_start = hook_step_start, .sample = hook_sample, .step_end = hook_step_end,
+		.reopen = hook_reopen, .prepared = hook_prepared, .poll = pc_cli_poll,
+	};
 	int ret;
 
-	o->w.stop_requested = interrupt_requested;
+	x->pctx = (struct progress_ctx){ .out = stdout, .show_qd = o->nqd > 1, .prog = x->prog,
+					 .lines = !o->pc.json && !o->pc.quiet, .step_bytes = o->w.bytes };
+	x->plan.w.stop_requested = interrupt_requested;
 	if (interrupt_requested()) {
 		cli_error("interrupted before the run started; nothing written");
 		return EXIT_INTERRUPTED;
 	}
-	for (size_t c = 0; c < nchunk && !set->interrupted; c++) {
-		if (c) {
-			/* A fresh group per chunk: simulated members start from the same state every time. */
-			progress_retarget(set->prog, NULL);
-			target_close(*t);
-			*t = NULL;
-			if ((ret = open_run_target(o, c, t)) != EXIT_OK || (ret = check_against_target(o, *t)) != EXIT_OK)
-				return ret;
-			progress_retarget(set->prog, *t);
-			/* The claim went with the old group: the fresh one takes it again. */
-			if (run_writes(o) && (ret = dev_safety_gate(*t, o->pc.yes, o->pc.force, false, "run")))
-				return ret;
-		}
-		if (o->do_fill && (ret = run_fill(o, *t, set)) != EXIT_OK)
-			return ret;
-		if ((ret = run_steps(o, *t, c, set)) != EXIT_OK)
-			return ret;
+	ret = run_steps_all(t, &x->plan, &x->set, &h);
+	if (ret == -EINTR) {
+		cli_error("interrupted while %s, before the run started; nothing measured",
+			  x->plan.prep == RUN_PREP_STEADY ? "preconditioning" : "filling");
+		return EXIT_INTERRUPTED;
 	}
-	return EXIT_OK;
+	return ret == -EIO ? EXIT_RUN_FAILED : ret;
 }
 
 /* The document, the files, and what the terminal shows.  An exit code. */
-static int finish(struct run_opts *o, const struct target *t, const struct run_set *set,
-		  const struct result_meta *meta, const char *out_dir, struct json_object *target0,
-		  struct json_object *group0)
+static int finish(struct run_opts *o, const struct target *t, const struct run_ctx *x,
+		  const struct result_meta *meta, const char *out_dir)
 {
+	const struct run_set *set = &x->set;
+	const struct run_doc_in in = {
+		.plan = &x->plan, .set = set, .members = o->nchunk ? &x->members : NULL, .fill = o->prep != RUN_PREP_NONE,
+		.curve_state = run_curve_writes(o), .target0 = x->target0, .group0 = x->group0,
+	};
 	char err[TARGET_ERRLEN];
-	struct json_object *doc;
+	struct json_object *doc = run_json_doc(meta, t, &in);
 	int rc = EXIT_RUN_FAILED;
 
-	o->w.qd = (unsigned)o->qds[0];
-	doc = run_doc(meta, t, o, set, target0, group0);
 	if (!doc || result_doc_mark(doc, set->interrupted, set->error)) {
 		if (set->error[0])
 			cli_error("%s; out of memory saving what was measured", set->error);
@@ -788,7 +396,7 @@ static int finish(struct run_opts *o, const struct target *t, const struct run_s
 			cli_error("out of memory building the result");
 		goto out;
 	}
-	if (write_results(out_dir, o, set, doc, err, sizeof(err)) < 0) {
+	if (run_json_write(out_dir, &in, doc, err, sizeof(err)) < 0) {
 		if (set->error[0])
 			cli_error("%s; saving what was measured: %s", set->error, err);
 		else
@@ -798,15 +406,18 @@ static int finish(struct run_opts *o, const struct target *t, const struct run_s
 	if (o->pc.json)
 		printf("%s\n", result_json_text(doc));
 	else if (!o->pc.quiet && o->nchunk > 1)
-		print_chunks(stdout, o, set);
+		print_chunks(stdout, o, x);
 	else if (!o->pc.quiet && set->n == 1)
 		print_summary(stdout, &set->res[0], false, 0);
-	else if (!o->pc.quiet)
+	else if (!o->pc.quiet && set->n)
 		print_curve(stdout, set->res, set->n);
+	if (!o->pc.json && !o->pc.quiet && in.curve_state && set->n)
+		run_print_state(stdout, set);
 	fflush(stdout);
 	if (set->error[0]) {
 		/* One line: why, and where the intervals measured before it are. */
-		cli_error("%s; what was measured is in %s/result.json", set->error, out_dir);
+		cli_error("%s; %s is in %s/result.json", set->error, set->n ? "what was measured" : "what is known",
+			  out_dir);
 		goto out;
 	}
 	run_warn_unwritten(set);
@@ -824,76 +435,50 @@ out:
 
 int cmd_run(int argc, char **argv)
 {
-	static const struct option own[] = {
-		{ "rw", required_argument, NULL, OPT_RW },
-		{ "read-pct", required_argument, NULL, OPT_READ_PCT },
-		{ "bs-mix", required_argument, NULL, OPT_BS_MIX },
-		{ "qd", required_argument, NULL, OPT_QD },
-		{ "time", required_argument, NULL, OPT_TIME },
-		{ "bytes", required_argument, NULL, OPT_BYTES },
-		{ "span", required_argument, NULL, OPT_SPAN },
-		{ "interval", required_argument, NULL, OPT_INTERVAL },
-		{ "verify", no_argument, NULL, OPT_VERIFY },
-		{ "chunk", required_argument, NULL, OPT_CHUNK },
-		{ "fill", no_argument, NULL, OPT_FILL },
-		{ "no-fill", no_argument, NULL, OPT_NO_FILL },
-		{ NULL, 0, NULL, 0 },
-	};
-	char out_dir[PATH_MAX], started[32], finished[32];
+	char out_dir[PATH_MAX], started[32], finished[32], why[160];
 	struct run_opts o = { 0 };
-	struct run_set set = { 0 };
+	struct run_ctx x = { .o = &o };
 	struct result_meta meta = { .virtual_seconds = NAN };
 	struct target *t = NULL;
-	struct json_object *target0 = NULL, *group0 = NULL;
 	struct progress prog = { .closed = true };
 	struct eta_settings es;
 	int ret;
 
-	if ((ret = cli_opts_init(&o.pc, argc, argv, RUN_OPTIONS, own)))
-		return ret;
-	if ((ret = parse_args(&o)) != EXIT_OK)
+	if ((ret = run_parse(&o, argc, argv)) != EXIT_OK)
 		goto out;
 	/* SIGINT/SIGTERM from here on: stop at the next batch, drain, save, exit 130. */
 	interrupt_install();
-	if ((ret = setup(&o, &t, &set, &target0, &group0)) != EXIT_OK || o.pc.dry_run)
+	if ((ret = setup(&o, &t, &x)) != EXIT_OK || o.pc.dry_run)
 		goto out;
-	es = run_eta(&o);
+	es = run_eta(&o, t, why, sizeof(why));
 	/* --events is opened before the results directory is made: a bad --events leaves nothing. */
 	if ((ret = progress_open(&prog, &(struct progress_opts){ "run", o.pc.quiet, o.pc.json, o.pc.events }, t,
 				 &es)) ||
 	    (ret = make_out_dir(&o, out_dir, sizeof(out_dir))))
 		goto out;
-	set.prog = &prog;
+	x.prog = &prog;
 	utc_stamp(started, sizeof(started), true);
-	/* A failed measurement still saves what it measured (finish); other failures have said why. */
-	if ((ret = run_all(&o, &t, &set)) != EXIT_OK && !set.error[0])
+	/* A failed measurement or preparation still saves what is known (finish); other failures have said why. */
+	if ((ret = run_all(&o, &t, &x)) != EXIT_OK && !x.set.error[0])
 		goto out;
 	utc_stamp(finished, sizeof(finished), true);
-	progress_close(&prog, !set.interrupted && !set.error[0]);
+	progress_close(&prog, !x.set.interrupted && !x.set.error[0]);
 	/* Wall-clock stamps would make identical simulated runs differ. */
 	meta.command = o.pc.command;
 	if (target_has(t, TARGET_CAP_VIRTUAL_TIME)) {
-		meta.virtual_seconds = set.vsec + set.fill_s;
+		meta.virtual_seconds = x.set.vsec + x.set.prep_s;
 	} else {
 		meta.started = started;
 		meta.finished = finished;
 	}
-	ret = finish(&o, t, &set, &meta, out_dir, target0, group0);
+	ret = finish(&o, t, &x, &meta, out_dir);
 out:
 	if (progress_close(&prog, false) && ret == EXIT_OK)
 		ret = EXIT_RUN_FAILED;   /* --events lines were lost */
-	json_object_put(target0);
-	json_object_put(group0);
-	for (size_t i = 0; i < set.n; i++) {
-		run_result_free(&set.res[i]);
-		if (set.raid)
-			json_object_put(set.raid[i]);
-	}
-	free(set.res);
-	free(set.raid);
-	free(set.limiting);
-	raid_snap_free(set.before);
-	raid_snap_free(set.after);
+	json_object_put(x.target0);
+	json_object_put(x.group0);
+	run_members_free(&x.members);
+	run_set_free(&x.set);
 	target_close(t);
 	cli_opts_release(&o.pc);
 	return ret;

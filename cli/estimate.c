@@ -14,6 +14,7 @@
 
 #include "cli/progress.h"
 #include "device/target.h"
+#include "engine/workload.h"
 
 /* What a drive of an unknown speed is assumed to write sequentially, MB/s: its interface's answer, else 500. */
 static double assumed_mbps(struct target *t, char *why, size_t len)
@@ -29,23 +30,46 @@ static double assumed_mbps(struct target *t, char *why, size_t len)
 	return mbps;
 }
 
-/* The simulator says its NAND program rate (and interface cap) in describe. */
-static double known_mbps(struct target *t, char *why, size_t len)
+/* A figure of the drive's "performance" in describe (the simulator's), or NAN. */
+static double perf_num(struct target *t, const char *key)
 {
 	struct json_object *o, *perf, *v;
-	double mbps = NAN, cap;
+	double x = NAN;
 
 	if (!t->ops->describe || !(o = json_object_new_object()))
 		return NAN;
 	if (!t->ops->describe(t, o) && json_object_object_get_ex(o, "performance", &perf) &&
-	    json_object_object_get_ex(perf, "native_program_mbps", &v) && v) {
-		mbps = json_object_get_double(v);
-		if (json_object_object_get_ex(perf, "interface_mbps", &v) && v && (cap = json_object_get_double(v)) > 0)
-			mbps = fmin(mbps, cap);
-		snprintf(why, len, "%.0f MB/s, the drive's native program rate (past any SLC cache)", mbps);
-	}
+	    json_object_object_get_ex(perf, key, &v) && v)
+		x = json_object_get_double(v);
 	json_object_put(o);
+	return x;
+}
+
+/* The simulator says its NAND program rate (and interface cap) in describe. */
+static double known_mbps(struct target *t, char *why, size_t len)
+{
+	double mbps = perf_num(t, "native_program_mbps"), cap = perf_num(t, "interface_mbps");
+
+	if (cap > 0)
+		mbps = fmin(mbps, cap);
+	if (mbps > 0)
+		snprintf(why, len, "%.0f MB/s, the drive's native program rate (past any SLC cache)", mbps);
 	return mbps > 0 ? mbps : NAN;
+}
+
+double progress_run_mbps(struct target *t, const struct workload *w, char *why, size_t len)
+{
+	double mbps = known_mbps(t, why, len), waf;
+
+	if (isnan(mbps))
+		return assumed_mbps(t, why, len);
+	/* Random writes past the cache run at the program rate over the drive's WA (7.7 on budget-tlc). */
+	waf = perf_num(t, "waf_uniform_random_analytic");
+	if (workload_writes(w) && workload_rw_random(w->rw) && waf > 1) {
+		mbps /= waf;
+		snprintf(why, len, "%.0f MB/s (program rate / random-write WA %.2f)", mbps, waf);
+	}
+	return mbps;
 }
 
 static void fmt_hours(char *buf, size_t len, double s)
@@ -92,7 +116,11 @@ void progress_dry_run_estimate(struct target *t, const struct eta_settings *s)
 		       s->min_writes > 0 ? "; no window counts before the rounds wrote --min-writes x the span, the spare past it first" : "");
 		break;
 	case ETA_RUN:
-		/* Steps of a set time last that long whatever the speed. */
+		/* Steps of a set time last that long whatever the speed; steps of a size at the run's rate. */
+		if (s->step_bytes && s->step_mbps > 0) {
+			fmt_hours(mid_s, sizeof(mid_s), eta_plan_s(s, s->step_mbps, 0, &points));
+			snprintf(why, sizeof(why), "%s", s->step_why ? s->step_why : "");
+		}
 		if (!s->step_bytes)
 			printf("estimate: run of %u step(s) of %.4g s: %s of drive time\n", s->steps, s->step_s, mid_s);
 		else

@@ -107,6 +107,13 @@ double progress_wall_s(const struct progress *p);
  * speed (the simulator's NAND rate) or an assumed one, the assumption said.
  */
 void progress_dry_run_estimate(struct target *t, const struct eta_settings *s);
+struct workload;
+/*
+ * The rate w is expected to run at on t, MB/s, and why (a simulated drive:
+ * its program rate, over its random-write WA for random writes; else an
+ * assumed rate by kind): for run --bytes, its samples and its estimate.
+ */
+double progress_run_mbps(struct target *t, const struct workload *w, char *why, size_t len);
 
 /* status.c: the status line, at most width columns (no newline). */
 void status_format(struct progress *p, char *buf, size_t len, int width);

@@ -13,7 +13,11 @@
 
 #include "cli/options.h"
 #include "engine/workload.h"
+#include "profiler/run_steps.h"
+#include "results/run_json.h"
 
+/* Larger blocks buy nothing for profiling and io_req.len is 32-bit. */
+#define MAX_BS (64ull << 20)
 /* Steps of a --qd list. */
 #define MAX_QD_STEPS 32
 /* Entries of a --chunk list. */
@@ -38,29 +42,16 @@ struct run_opts {
 	size_t nchunk;              /* 0 without --raid */
 	/* --fill 1, --no-fill 0, neither -1: a simulated drive is filled for workloads that read. */
 	int fill;
+	/* --precondition 1, --no-precondition 0, neither -1: a simulated drive's write curve is. */
+	int precond;
 	bool do_fill;               /* decided once the target is open */
+	enum run_prep prep;         /* the same: how the drive is prepared (run_decide_fill) */
 	/* The TARGET, or the members: argv[first..argc). */
 	int argc, first;
 	char **argv;
 };
 
-/* The series of a run in run order: one per --qd step, and with --raid that for each chunk. */
-struct run_set {
-	struct run_result *res;         /* chunks x qd steps */
-	size_t n;                       /* how many were started (an interrupt or error stops early) */
-	/* RAID: per series its chunk_bytes, members and limiting_member, to add to the series */
-	struct json_object **raid;
-	int *limiting;
-	struct raid_snap *before, *after;
-	double vsec;                    /* the series' time on the target clock */
-	double fill_s;                  /* the fills' time on the target clock (not in vsec) */
-	bool interrupted;
-	/* Why a measurement failed (the line printed, saved as "error"), or "": then what it measured is saved. */
-	char error[400];
-	struct progress *prog;          /* the status line, --events and ETA (cli/progress.h) */
-};
-
-/* What a progress line says besides the sample (print_progress's arg). */
+/* What a progress line says (print_progress's arg). */
 struct progress_ctx {
 	FILE *out;
 	unsigned qd;
@@ -73,8 +64,23 @@ struct progress_ctx {
 	uint64_t step_bytes, done_bytes;
 };
 
-/* "16k", "1M": a chunk size as the user typed it, for labels and file names. */
-const char *chunk_name(char *buf, size_t len, uint64_t bytes);
+/* A run under way: the method's set, a group's members, the progress, the hooks' context. */
+struct run_ctx {
+	struct run_opts *o;
+	struct run_plan plan;
+	struct run_set set;
+	struct run_members members;     /* with --raid */
+	struct json_object *target0, *group0;   /* with --raid: as first opened */
+	struct progress *prog;          /* the status line, --events and ETA (cli/progress.h) */
+	struct progress_ctx pctx;
+};
+
+/*
+ * The command line into o (run_opts.c): the shared options (o->pc, to
+ * release with cli_opts_release even on failure) and run's own.  EXIT_OK,
+ * or an exit code after printing why.
+ */
+int run_parse(struct run_opts *o, int argc, char **argv);
 /* One line per sample (a workload_run callback). */
 int print_progress(const struct run_sample *s, void *arg);
 /*
@@ -90,15 +96,21 @@ void print_summary(FILE *out, const struct run_result *r, bool show_qd, uint64_t
 /* The queue-depth curve, the way controller reviews chart it. */
 void print_curve(FILE *out, const struct run_result *r, size_t n);
 /* The chunks side by side, what a --chunk list is for. */
-void print_chunks(FILE *out, const struct run_opts *o, const struct run_set *set);
-/* o->do_fill for the opened t (o->w.span_bytes set).  EXIT_OK, or EXIT_USAGE after printing why. */
+void print_chunks(FILE *out, const struct run_opts *o, const struct run_ctx *x);
+/* The preparation's line: the fill, or the rounds to steady state. */
+void run_print_prep(FILE *out, const struct run_prep_result *p);
+/* A write curve's state under its figures: steady, or fresh-drive figures. */
+void run_print_state(FILE *out, const struct run_set *set);
+/* o->do_fill and o->prep for the opened t (o->w.span_bytes set).  EXIT_OK, or EXIT_USAGE after printing why. */
 int run_decide_fill(struct run_opts *o, const struct target *t);
 /* Whether the run writes: its workload, or the fill. */
 bool run_writes(const struct run_opts *o);
 /* Whether the target must be opened for writing for a fill (before o->do_fill is known). */
 bool run_may_fill(const struct run_opts *o);
-/* The span written once before the steps (o->do_fill).  EXIT_OK, or an exit code after printing why. */
-int run_fill(const struct run_opts *o, struct target *t, struct run_set *set);
+/* A write curve: more than one step of a workload that writes (its figures depend on the drive's state). */
+bool run_curve_writes(const struct run_opts *o);
+/* The method's plan of o (profiler/run_steps.h), once o->prep is decided. */
+struct run_plan run_plan_of(const struct run_opts *o);
 /* The warning when a share of the reads hit blocks never written (measured on simulated drives). */
 void run_warn_unwritten(const struct run_set *set);
 /* What --dry-run would do. */

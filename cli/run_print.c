@@ -18,15 +18,6 @@ static const char *fixed(char *buf, size_t len, int width, int prec, double v)
 	return buf;
 }
 
-const char *chunk_name(char *buf, size_t len, uint64_t bytes)
-{
-	if (bytes % (1024 * 1024) == 0)
-		snprintf(buf, len, "%lluM", (unsigned long long)(bytes >> 20));
-	else
-		snprintf(buf, len, "%lluk", (unsigned long long)(bytes >> 10));
-	return buf;
-}
-
 /*
  * What names a series among several: its chunk (when not 0) and its qd.
  * Progress lines put it first ("chunk=16k  qd=32  "), summaries after
@@ -138,6 +129,11 @@ void print_dry_run(const struct run_opts *o, const struct target *t)
 	if (o->do_fill)
 		printf("  would first fill bytes 0..%llu sequentially with 128k writes (--fill)\n",
 		       (unsigned long long)o->w.span_bytes);
+	else if (o->prep == RUN_PREP_STEADY)
+		printf("  would first bring bytes 0..%llu to steady state: a fill, then random-write\n"
+		       "  rounds until the SNIA window holds (--precondition)\n", (unsigned long long)o->w.span_bytes);
+	else if (run_curve_writes(o))
+		printf("  a write curve without --precondition: fresh-drive figures\n");
 	if (workload_writes(&o->w))
 		printf("  would overwrite bytes 0..%llu (%g%% span) with seeded random data; "
 		       "nothing written now\n", (unsigned long long)o->w.span_bytes, o->span_pct);
@@ -146,8 +142,10 @@ void print_dry_run(const struct run_opts *o, const struct target *t)
 		       (unsigned long long)o->w.span_bytes);
 }
 
-void print_chunks(FILE *out, const struct run_opts *o, const struct run_set *set)
+void print_chunks(FILE *out, const struct run_opts *o, const struct run_ctx *x)
 {
+	const struct run_set *set = &x->set;
+	const int *limiting = x->members.limiting;
 	char b[5][32], name[24], lim[16];
 
 	fprintf(out, "%6s %5s %10s %9s %10s %10s %6s %8s\n", "chunk", "qd", "iops", "MB/s", "p50_us", "p99_us",
@@ -155,8 +153,8 @@ void print_chunks(FILE *out, const struct run_opts *o, const struct run_set *set
 	for (size_t i = 0; i < set->n; i++) {
 		const struct run_result *r = &set->res[i];
 
-		if (set->limiting[i] >= 0)
-			snprintf(lim, sizeof(lim), "%d", set->limiting[i]);
+		if (limiting[i] >= 0)
+			snprintf(lim, sizeof(lim), "%d", limiting[i]);
 		else
 			snprintf(lim, sizeof(lim), TEXT_NOT_MEASURED);
 		fprintf(out, "%6s %5u %s %s %s %s %s %8s\n", chunk_name(name, sizeof(name), o->chunks[i / o->nqd]),

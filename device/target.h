@@ -109,6 +109,12 @@ enum target_ctl {
 	 * give each member its OP by namespace (all or none).
 	 */
 	TARGET_CTL_MEMBER_OP,
+	/*
+	 * arg: uint64_t *.  How long from now until the drive has programmed
+	 * the writes it acknowledged (its write buffer drained), 0 when quiet;
+	 * an idle that long starts no background work.  Virtual-time targets.
+	 */
+	TARGET_CTL_BUSY_NS,
 };
 
 struct target_wa_model {

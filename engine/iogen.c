@@ -14,7 +14,7 @@ void iogen_init(struct iogen *g, const struct workload *w, uint64_t span)
 	memset(g, 0, sizeof(*g));
 	g->w = w;
 	g->span = span;
-	rng_seed(&g->rng, w->seed);
+	rng_seed(&g->rng, workload_stream_seed(w->seed, w->stream));
 	if (w->nbs_mix) {
 		uint32_t total = 0, min = UINT32_MAX;
 

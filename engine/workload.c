@@ -127,6 +127,14 @@ static uint64_t pattern_key(uint64_t seed)
 	return splitmix64(&x);
 }
 
+uint64_t workload_stream_seed(uint64_t seed, uint64_t stream)
+{
+	uint64_t x = stream * 0xd1b54a32d192ed03ull;
+
+	/* Mixed, so stream k of seed s is not seed s + k's own sequence (rounds use s + 1 + k). */
+	return stream ? seed ^ splitmix64(&x) : seed;
+}
+
 void workload_pattern(uint64_t seed, uint64_t offset, void *buf, size_t len)
 {
 	uint64_t key = pattern_key(seed);

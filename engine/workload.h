@@ -48,6 +48,13 @@ struct workload {
 	 */
 	uint64_t offset_bytes;
 	uint64_t seed;          /* drives offsets and buffer contents */
+	/*
+	 * The offsets' stream: 0 draws the seed's own offsets; another value
+	 * draws a different sequence from the same seed (workload_stream_seed),
+	 * so the steps of a curve do not replay one another's offsets while the
+	 * data (workload_pattern(seed)) and --random-dist's hot set stay.
+	 */
+	uint64_t stream;
 
 	/* Added with the full engine; zero keeps the behaviour above. */
 	unsigned read_pct;      /* WL_RANDRW: percent of I/Os that read, 0..100 */
@@ -211,6 +218,9 @@ int workload_bs_mix_parse(const char *what, const char *s, struct workload *w, c
  * compare files with it; verify reads use it.
  */
 void workload_pattern(uint64_t seed, uint64_t offset, void *buf, size_t len);
+
+/* The seed the offsets of stream (not 0) of seed draw from; stream 0 is seed itself. */
+uint64_t workload_stream_seed(uint64_t seed, uint64_t stream);
 
 /*
  * Run w against t, overwriting *out.  The command validates the settings

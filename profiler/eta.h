@@ -84,6 +84,9 @@ struct eta_settings {
 	unsigned steps;
 	double step_s;
 	uint64_t step_bytes;
+	/* step_bytes: the rate the steps are expected to run at (0: the drive's write rate), and why */
+	double step_mbps;
+	const char *step_why;
 };
 
 struct eta {

@@ -654,6 +654,21 @@ static int raid_control(struct target *t, int op, void *arg)
 		o->member_bytes = raid_target_member_bytes_for(t, o->op_percent);
 		return o->set ? raid_target_set_op_members(t, o->op_percent, o->err, o->errlen) : 0;
 	}
+	case TARGET_CTL_BUSY_NS: {
+		/* The group is quiet when its busiest member is (members' clocks run with the group's). */
+		uint64_t most = 0, ns;
+
+		for (unsigned i = 0; i < r->g.members; i++) {
+			int ret = target_control(r->m[i], op, &ns);
+
+			if (ret < 0)
+				return ret;
+			if (ns > most)
+				most = ns;
+		}
+		*(uint64_t *)arg = most;
+		return 0;
+	}
 	default:
 		return -ENOTTY;
 	}

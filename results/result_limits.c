@@ -9,6 +9,7 @@
 #include "profiler/sweep_plan.h"
 #include "results/qualify_json.h"
 #include "results/result_limits.h"
+#include "results/run_json.h"
 #include "results/sweep_json.h"
 
 /* ISO C wants a declaration in every file. */

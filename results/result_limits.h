@@ -23,5 +23,8 @@
 #define QUALIFY_QD_MAX 16
 #define QUALIFY_QD_AFTER_POINT "after-sweep-point"
 #define QUALIFY_QD_REESTABLISHED "re-established"
+/* results/run_json.h */
+#define RUN_PREP_HOW_STEADY "steady-state"
+#define RUN_PREP_HOW_FRESH "fresh-drive"
 
 #endif

@@ -143,8 +143,9 @@ static const struct spec run_settings[] = {
 	END,
 };
 
-/* How a qualify QD curve's drive reached the chosen OP's steady state. */
-static const char *const qd_how_names[] = { QUALIFY_QD_AFTER_POINT, QUALIFY_QD_REESTABLISHED, NULL };
+/* How a qualify QD curve's drive reached the chosen OP's steady state; how a run's write curve was prepared. */
+static const char *const qd_how_names[] = { QUALIFY_QD_AFTER_POINT, QUALIFY_QD_REESTABLISHED, RUN_PREP_HOW_STEADY,
+					    RUN_PREP_HOW_FRESH, NULL };
 static const struct spec preconditioned_fields[] = {
 	NUM("op_percent", F_REQ, 0, LIM_OP_PERCENT_MAX),
 	ENUM("op_method", F_NULL, op_method_names),

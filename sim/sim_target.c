@@ -483,6 +483,13 @@ static int sim_control(struct target *t, int op, void *arg)
 		return sim_endurance(t, arg);
 	if (op == TARGET_CTL_WA_MODEL)
 		return sim_wa_reference(t, arg);
+	if (op == TARGET_CTL_BUSY_NS) {
+		const struct sim_target *s = to_sim(t);
+		uint64_t busy = s->drive->nt.busy_until_ns;
+
+		*(uint64_t *)arg = busy > s->clock_ns ? busy - s->clock_ns : 0;
+		return 0;
+	}
 	if (op != TARGET_CTL_METHODS)
 		return -ENOTTY;
 	snprintf(m->purge, m->purge_len, "sanitize-block sanitize-crypto sanitize-overwrite format format-crypto trim");

@@ -34,10 +34,11 @@ PY
 
 # --- run: a --qd list whose second step meets an I/O error keeps the first step whole and the
 # second's intervals up to the error.
-run_cmd run "$SIM" --qd 8,32 --time 3s --quiet --out run_whole
+# (--no-precondition: the fault counts the steps' I/Os, not the rounds to steady state before them)
+run_cmd run "$SIM" --qd 8,32 --time 3s --no-precondition --quiet --out run_whole
 [ "$rc" -eq 0 ] || fail "unfaulted run: exit $rc: $(cat "$work/stderr")"
 io=$(python3 -c "import json; s = json.load(open('run_whole/result.json'))['series']; print(s[0]['ios'] + s[1]['ios'] * 2 // 3)")
-SSDPROF_FAULT="eio:io=$io" run_cmd run "$SIM" --qd 8,32 --time 3s --quiet --out run_eio
+SSDPROF_FAULT="eio:io=$io" run_cmd run "$SIM" --qd 8,32 --time 3s --no-precondition --quiet --out run_eio
 failed run_eio "run failed at qd 32: $SIM: write error at byte offset" "what was measured is in"
 python3 - run_whole/result.json run_eio/result.json <<'PY' || fail "the failed run's saved series"
 import json, sys
@@ -52,7 +53,7 @@ PY
 # A group whose member vanishes in the second step: each series keeps its members' figures.
 B='sim:dc-tlc,capacity=1G'
 SSDPROF_FAULT='vanish:io=600000,member=1' run_cmd run --raid 5 "$B,seed=1" "$B,seed=2" "$B,seed=3" \
-	--rw randwrite --qd 4,32 --time 2s --quiet --out run_raid
+	--rw randwrite --qd 4,32 --time 2s --no-precondition --quiet --out run_raid
 [ "$rc" -eq 1 ] && grep -qF "No such device; what was measured is in run_raid/result.json" "$work/stderr" ||
 	fail "vanished member: exit $rc: $(cat "$work/stderr")"
 json_check run_raid/result.json "'No such device' in d['error'] and len(d['series']) == 2 and \

@@ -9,7 +9,9 @@ set -eu
 setup "$@"
 
 T='sim:budget-tlc,capacity=1G'
-python3 "$pty_run" "TERM=xterm,-NO_COLOR" "$exe" run "$T" --qd 1,8 --time 4s --out tty ||
+# The steps' progress, without the rounds to steady state a simulated write curve first runs
+# (--no-precondition; run_steps.sh tests those).
+python3 "$pty_run" "TERM=xterm,-NO_COLOR" "$exe" run "$T" --qd 1,8 --time 4s --no-precondition --out tty ||
 	fail "run on a terminal exited $?"
 python3 - <<'PY' || fail "run's status line: $(python3 -c "print(repr(open('tty.out','rb').read()[-600:]))")"
 import re
@@ -29,7 +31,7 @@ assert b'results: tty/result.json' in out
 PY
 
 # Off a terminal: the run's own lines, no carriage return or escape, the curve, then "results:".
-"$exe" run "$T" --qd 1,8 --time 3s --out pipe 2>&1 | cat >pipe.txt
+"$exe" run "$T" --qd 1,8 --time 3s --no-precondition --out pipe 2>&1 | cat >pipe.txt
 python3 - <<'PY' || fail "run through a pipe: $(cat pipe.txt)"
 out = open('pipe.txt', 'rb').read()
 assert b'\r' not in out and b'\x1b' not in out
@@ -42,7 +44,7 @@ assert lines[-1] == 'results: pipe/result.json', lines[-1]
 PY
 
 # --events: a point per step, the fields of the contract, in order.
-run_cmd run "$T" --qd 1,4,8 --time 3s --out ev --events ev.jsonl
+run_cmd run "$T" --qd 1,4,8 --time 3s --no-precondition --out ev --events ev.jsonl
 [ "$rc" = 0 ] || fail "run --events exited $rc: $(cat "$work/stderr")"
 grep -q 'qd=1  t=' "$work/stdout" || fail "--events FILE took run's lines off stdout"
 python3 - <<'PY' || fail "run's events: $(tail -3 ev.jsonl)"
