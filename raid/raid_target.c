@@ -572,7 +572,7 @@ static int raid_trim(struct target *t, uint64_t offset, uint64_t len)
 	struct raid_target *r = to_raid(t);
 	int ret;
 
-	/* The whole group: every member whole.  Otherwise the data pages of the range. */
+	/* The whole group: every member whole.  Otherwise the data pages of the range (every copy of them). */
 	if (offset == 0 && len >= t->info.capacity_bytes) {
 		for (unsigned i = 0; i < r->g.members; i++)
 			if ((ret = r->m[i]->ops->trim(r->m[i], 0, r->g.member_bytes)) < 0)
@@ -583,7 +583,7 @@ static int raid_trim(struct target *t, uint64_t offset, uint64_t len)
 		struct raid_io io[RAID_MAX_MEMBERS];
 		uint64_t chunk_end = (pos / r->g.chunk_bytes + 1) * r->g.chunk_bytes;
 		uint32_t l = (uint32_t)((chunk_end < offset + len ? chunk_end : offset + len) - pos);
-		int n = raid_map(&r->g, pos, l, IO_READ, io, RAID_MAX_MEMBERS);
+		int n = raid_map(&r->g, pos, l, raid_mirrored(&r->g) ? IO_WRITE : IO_READ, io, RAID_MAX_MEMBERS);
 
 		for (int i = 0; i < n; i++)
 			if ((ret = r->m[io[i].member]->ops->trim(r->m[io[i].member], io[i].offset, io[i].len)) < 0)
@@ -647,16 +647,16 @@ static void raid_close(struct target *t)
 /*
  * The message of a group I/O that failed: the group's offset, then the
  * member that failed it (index and path) with its own offset and LBA and
- * its status, as one line.  Where the whole does not fit, the group's
- * offset goes, then the group's path gives way to its level.  The errno to
+ * its status, as one line.  Where the whole does not fit, the byte
+ * offsets go (the LBAs stay), then the group's LBA, then the group's path
+ * gives way to its level.  The errno to
  * report, or -ENOENT for an I/O the group did not fail for a member.
  */
 static int raid_io_fault(struct raid_target *r, struct target_io_fault *q)
 {
 	static const char *const dirs[] = { "read", "write", "trim" };
 	const struct member_fault *f = NULL;
-	char gpath[160], mpath[160], status[64], where[64];
-	const char *gname = gpath;
+	char gpath[160], mpath[160], status[64], where[64], mwhere[64];
 
 	for (unsigned k = 0; k < FAULTS_KEPT && k < r->nfaults && !f; k++) {
 		const struct member_fault *c = &r->faults[(r->nfaults - 1 - k) % FAULTS_KEPT];
@@ -678,18 +678,24 @@ static int raid_io_fault(struct raid_target *r, struct target_io_fault *q)
 		snprintf(status, sizeof(status), "short %s: %d of %u bytes", dirs[f->mdir], f->mres, f->mlen);
 	snprintf(where, sizeof(where), " at byte offset %llu (LBA %llu)", (unsigned long long)q->offset,
 		 (unsigned long long)(q->offset / r->t.info.lba_bytes));
-	for (int tries = 0; tries < 3; tries++) {
-		int n = snprintf(q->err, q->errlen, "%s: %s error%s: member %u (%s) failed its %s at byte offset "
-				 "%llu (LBA %llu): %s", gname, dirs[q->dir], tries ? "" : where, f->member, mpath,
-				 dirs[f->mdir], (unsigned long long)f->moffset,
-				 (unsigned long long)(f->moffset / mlba), status);
+	snprintf(mwhere, sizeof(mwhere), "byte offset %llu (LBA %llu)", (unsigned long long)f->moffset,
+		 (unsigned long long)(f->moffset / mlba));
+	for (int tries = 0; tries < 5; tries++) {
+		int n;
 
+		/* What must fit first: the member, its LBA and the group's path. */
+		if (tries == 1)
+			snprintf(mwhere, sizeof(mwhere), "LBA %llu", (unsigned long long)(f->moffset / mlba));
+		else if (tries == 2)
+			snprintf(where, sizeof(where), " at LBA %llu", (unsigned long long)(q->offset / r->t.info.lba_bytes));
+		else if (tries == 3)
+			where[0] = '\0';
+		else if (tries == 4)
+			snprintf(gpath, sizeof(gpath), "raid%d", (int)r->g.level);
+		n = snprintf(q->err, q->errlen, "%s: %s error%s: member %u (%s) %s at %s: %s", gpath, dirs[q->dir],
+			     where, f->member, mpath, dirs[f->mdir], mwhere, status);
 		if (n >= 0 && (size_t)n < q->errlen)
 			break;
-		if (tries == 1) {
-			snprintf(gpath, sizeof(gpath), "raid%d", (int)r->g.level);
-			gname = gpath;
-		}
 	}
 	return f->mres < 0 ? -f->mres : EIO;
 }
