@@ -732,6 +732,27 @@ static int raid_control(struct target *t, int op, void *arg)
 	}
 }
 
+/*
+ * Real members: every member's completion eventfd now, before any I/O.
+ * Taken at the first wait instead, a member whose I/Os had completed just
+ * before (their completions are posted whenever this thread enters the
+ * kernel, for any ring) never signalled it, and with nothing else in flight
+ * the group slept in poll() for good.
+ */
+static int watch_members(struct raid_target *r, const char *const *specs, char *err, size_t errlen)
+{
+	for (unsigned i = 0; i < r->g.members; i++) {
+		int fd = r->m[i]->ops->completion_fd(r->m[i]);
+
+		if (fd < 0) {
+			snprintf(err, errlen, "--raid: member %s gives no completion event (%s)", specs[i],
+				 strerror(-fd));
+			return fd;
+		}
+	}
+	return 0;
+}
+
 int raid_target_assemble(enum raid_level level, uint64_t chunk_bytes, struct target **members,
 			 const char *const *specs, unsigned n, unsigned flags, struct target **out, char *err,
 			 size_t errlen)
@@ -796,6 +817,8 @@ int raid_target_assemble(enum raid_level level, uint64_t chunk_bytes, struct tar
 			goto fail;
 		}
 		workload_pattern(1, 0, r->write_src, SCRATCH_BYTES);
+		if ((ret = watch_members(r, specs, err, errlen)) < 0)
+			goto fail;
 	}
 	for (unsigned i = 0; i < RAID_QD; i++)
 		r->free_ops[r->nfree++] = RAID_QD - 1 - i;
