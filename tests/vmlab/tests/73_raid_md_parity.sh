@@ -82,7 +82,7 @@ measure() {
 	_lvl=$1 _w=$2 _cap=$3
 	shift 3
 	_span=$(span_pct "$_cap")
-	: >"$_w.$tag.base"
+	for d in $members; do echo 0 0; done >"$_w.$tag.base"   # (busybox paste stops at an empty file)
 	case $_w in
 	rw1 | wr4)
 		sync
@@ -101,7 +101,7 @@ measure() {
 	stat_bytes $members >"$_w.$tag.after"
 	# The base's own 4k write is in both sides' figures alike.
 	paste "$_w.$tag.before" "$_w.$tag.after" "$_w.$tag.base" |
-		awk '{ print $3 - $1 - ($5 == "" ? 0 : $5), $4 - $2 - ($6 == "" ? 0 : $6) }' >"$_w.$tag.bytes"
+		awk '{ print $3 - $1 - $5, $4 - $2 - $6 }' >"$_w.$tag.bytes"
 }
 
 # compare LEVEL WORKLOAD: md's and ssdprof's member bytes side by side; fail past 5%.
