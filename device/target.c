@@ -69,7 +69,11 @@ int target_io_error(const struct target *t, unsigned dir, uint64_t offset, uint3
 	const char *d = dir < 3 ? dirs[dir] : "I/O";
 	uint32_t lba = t->info.lba_bytes ? t->info.lba_bytes : 1;
 	char status[64], path[160];
+	struct target_io_fault f = { dir, offset, len, res, err, errlen };
+	int known = target_control((struct target *)t, TARGET_CTL_IO_ERROR, &f);
 
+	if (known > 0)
+		return known;   /* a group names the member that failed it */
 	if (res < 0)
 		snprintf(status, sizeof(status), "%s", strerror(-res));
 	else

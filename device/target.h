@@ -115,6 +115,13 @@ enum target_ctl {
 	 * an idle that long starts no background work.  Virtual-time targets.
 	 */
 	TARGET_CTL_BUSY_NS,
+	/*
+	 * arg: struct target_io_fault.  The message of an I/O the target
+	 * failed, where it knows more than target_io_error would say (a group:
+	 * the member that failed it and the member's LBA).  Returns the errno to
+	 * report (> 0), or -ENOENT when it has nothing to add.
+	 */
+	TARGET_CTL_IO_ERROR,
 };
 
 struct target_wa_model {
@@ -172,6 +179,15 @@ struct target_methods {
 struct target_endurance {
 	double rated_tbw;               /* TB (10^12 bytes) the NAND takes at WA 1 */
 	char source[32];                /* "nvme-endurance-group", "sim-pe-cycles" */
+};
+
+struct target_io_fault {
+	unsigned dir;                   /* the failed I/O as the target returned it */
+	uint64_t offset;
+	uint32_t len;
+	int32_t res;
+	char *err;                      /* out: the one-line message */
+	size_t errlen;
 };
 
 struct target_member {

@@ -132,24 +132,49 @@ static void map_striped(const struct raid_geom *g, uint64_t offset, uint32_t len
 		if (g->level == RAID_0) {
 			add_page(b, col, moff, dir, 1);
 		} else if (g->level == RAID_10) {
-			/* Reads alternate between the two halves of the pair by row. */
-			if (dir == IO_READ) {
-				add_page(b, 2 * col + (unsigned)(row % 2), moff, dir, 1);
-			} else {
-				add_page(b, 2 * col, moff, dir, 1);
+			/* A read goes to the pair's first member; the group picks the mirror (raid_read_mirror). */
+			add_page(b, 2 * col, moff, dir, 1);
+			if (dir != IO_READ)
 				add_page(b, 2 * col + 1, moff, dir, 1);
-			}
-		} else { /* RAID_1 */
-			uint64_t crow = pos / chunk;
-
-			if (dir == IO_READ) {
-				add_page(b, (unsigned)(crow % g->members), pos, dir, 1);
-			} else {
-				for (unsigned m = 0; m < g->members; m++)
-					add_page(b, m, pos, dir, 1);
-			}
+		} else { /* RAID_1: a read whole to member 0 (the group picks the mirror), a write to all */
+			for (unsigned m = 0; m < (dir == IO_READ ? 1 : g->members); m++)
+				add_page(b, m, pos, dir, 1);
 		}
 	}
+}
+
+unsigned raid_mirror_set(const struct raid_geom *g, unsigned member, unsigned *count)
+{
+	if (g->level == RAID_1) {
+		*count = g->members;
+		return 0;
+	}
+	if (g->level == RAID_10) {
+		*count = 2;
+		return member & ~1u;
+	}
+	*count = 1;
+	return member;
+}
+
+unsigned raid_read_mirror(const struct raid_geom *g, unsigned member, uint64_t offset, uint32_t len,
+			  struct raid_mirror_state *st)
+{
+	unsigned n, first = raid_mirror_set(g, member, &n), best = first;
+
+	for (unsigned k = 0; k < n; k++) {
+		unsigned m = first + k;
+
+		/* raid1.c: do not change to another mirror for a sequential read (raid10.c has no such rule). */
+		if (g->level == RAID_1 && (st[m].next_seq == offset || st[m].head == offset)) {
+			best = m;
+			break;
+		}
+		if (st[m].pending < st[best].pending)
+			best = m;
+	}
+	st[best].next_seq = offset + len;
+	return best;
 }
 
 static void map_parity(const struct raid_geom *g, uint64_t offset, uint32_t len, int dir, struct builder *b)

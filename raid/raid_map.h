@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * How a RAID group turns one logical I/O into member I/Os (DESIGN.md 5):
- * RAID 0 striping, RAID 1 mirroring (reads from one member), RAID 10 as
- * striped mirror pairs, RAID 5 and 6 with rotating parity in Linux md's
+ * RAID 0 striping, RAID 1 mirroring, RAID 10 as striped mirror pairs (a
+ * read goes whole to one mirror of its set, chosen as md chooses:
+ * raid_read_mirror), RAID 5 and 6 with rotating parity in Linux md's
  * default left-symmetric layout.  Small parity writes are read-modify-write
  * (read old data and parity, write new data and parity) unless
  * reconstruct-write (read the other data) needs fewer reads; a column
@@ -59,5 +60,40 @@ uint64_t raid_capacity(const struct raid_geom *g);
  */
 int raid_map(const struct raid_geom *g, uint64_t offset, uint32_t len, int dir, struct raid_io *out,
 	     size_t max);
+
+/*
+ * Reads on RAID 1 and 10.  raid_map() puts each read (RAID 10: each piece
+ * on one mirror pair, never split further) whole on the first member of its
+ * mirror set; the group then sends it to the mirror raid_read_mirror()
+ * picks, as Linux md's read_balance() does for non-rotational members
+ * (drivers/md/raid1.c, raid10.c): on RAID 1 a read that continues the last
+ * read sent to a mirror, or starts where a mirror's last I/O ended, stays on
+ * that mirror; otherwise, and always on RAID 10, the mirror with the fewest
+ * I/Os in flight, the first in order on a tie.  So a fast mirror, which
+ * drains its queue sooner, takes more of the reads.
+ */
+struct raid_mirror_state {
+	unsigned pending;       /* member I/Os in flight (reads and writes) */
+	uint64_t next_seq;      /* where the last read sent to it ends (md's next_seq_sect) */
+	uint64_t head;          /* where its last completed I/O ended (md's head_position) */
+};
+
+/* Whether reads on g choose among mirrors (RAID 1 and 10). */
+static inline int raid_mirrored(const struct raid_geom *g)
+{
+	return g->level == RAID_1 || g->level == RAID_10;
+}
+
+/* The first member of member's mirror set and the set's size. */
+unsigned raid_mirror_set(const struct raid_geom *g, unsigned member, unsigned *count);
+
+/*
+ * The member to send a read of member bytes [offset, offset + len) to, from
+ * the mirror set of member (st: one entry per member of the group).  It
+ * records the read in that member's next_seq; the caller counts it in
+ * pending and sets head when it completes.
+ */
+unsigned raid_read_mirror(const struct raid_geom *g, unsigned member, uint64_t offset, uint32_t len,
+			  struct raid_mirror_state *st);
 
 #endif

@@ -11,11 +11,17 @@
 
 #include "raid/raid_target.h"
 #include "util/clock.h"
+#include "util/escape.h"
 #include "engine/workload.h"
 
 #define RAID_QD 256
 #define OP_MAX_IOS 512
-#define COOKIE_SHIFT 20
+/* A member I/O's cookie: the op, the piece of its raid_io (real members) and the raid_io. */
+#define COOKIE_SHIFT 32
+#define COOKIE_IO_BITS 9                   /* OP_MAX_IOS */
+#define COOKIE_IO_MASK ((1u << COOKIE_IO_BITS) - 1)
+/* Group I/Os that failed, kept to name the member behind each (raid_io_fault). */
+#define FAULTS_KEPT 16
 /*
  * Real members write from, and read into, the group's own buffers: the
  * drives see the array's I/O pattern with incompressible data, and the data
@@ -26,8 +32,23 @@
 #define SCRATCH_BYTES (1u << 20)
 #define REAP_BATCH 64
 
+/* The first member I/O that failed a group I/O. */
+struct member_fault {
+	uint64_t offset;        /* the group I/O's */
+	uint32_t len;
+	uint8_t dir;
+	unsigned member;
+	uint64_t moffset;       /* the member I/O's */
+	uint32_t mlen;
+	uint8_t mdir;
+	int32_t mres;           /* a negative errno, or the bytes done of mlen */
+};
+
 struct raid_op {
 	uint64_t cookie, submit_ns;
+	uint64_t offset;
+	bool failed;            /* fault holds the member I/O that failed it */
+	struct member_fault fault;
 	int32_t res;
 	uint32_t len;
 	uint8_t dir;
@@ -48,6 +69,9 @@ struct raid_target {
 	struct lat_hist *lat;              /* one per member */
 	bool real;                         /* members are real devices on the monotonic clock */
 	unsigned member_inflight[RAID_MAX_MEMBERS];
+	struct raid_mirror_state mirror[RAID_MAX_MEMBERS];   /* RAID 1 and 10 read balancing */
+	struct member_fault faults[FAULTS_KEPT];             /* the last failed group I/Os, a ring */
+	unsigned nfaults;
 	void *write_src, *read_sink;       /* real members only, SCRATCH_BYTES each */
 	uint64_t now;
 	struct raid_op *ops;
@@ -88,6 +112,8 @@ static void complete_op(struct raid_target *r, unsigned idx)
 	r->ndone++;
 	if (op->res >= 0)
 		*(op->dir == IO_WRITE ? &r->host_written : &r->host_read) += op->len;
+	else if (op->failed)
+		r->faults[r->nfaults++ % FAULTS_KEPT] = op->fault;
 	r->free_ops[r->nfree++] = idx;
 	r->inflight--;
 }
@@ -107,13 +133,21 @@ static int issue_phase(struct raid_target *r, unsigned idx)
 
 		if (io->phase != op->phase)
 			continue;
+		if (io->dir == IO_READ && raid_mirrored(&r->g)) {
+			/* md's read_balance: the whole read to one mirror of its set. */
+			for (unsigned k = 0; k < r->g.members; k++)
+				r->mirror[k].pending = r->member_inflight[k];
+			io->member = raid_read_mirror(&r->g, io->member, io->offset, io->len, r->mirror);
+			m = r->m[io->member];
+		}
 		if ((ret = sync_member(r, m)) < 0)
 			return ret;
 		for (uint32_t done = 0; done < io->len; done += piece) {
 			struct io_req req = {
 				.offset = io->offset + done, .len = io->len - done < piece ? io->len - done : piece,
 				.dir = io->dir, .buf = io->dir == IO_WRITE ? r->write_src : r->read_sink,
-				.cookie = ((uint64_t)idx << COOKIE_SHIFT) | (uint64_t)i,
+				.cookie = ((uint64_t)idx << COOKIE_SHIFT) | (uint64_t)(done / piece) << COOKIE_IO_BITS |
+					  (uint64_t)i,
 			};
 
 			ret = m->ops->submit(m, &req, 1);
@@ -140,6 +174,8 @@ static int raid_submit(struct target *t, const struct io_req *reqs, unsigned n)
 		r->inflight++;
 		op->cookie = reqs[i].cookie;
 		op->submit_ns = r->real ? mono_ns() : r->now;
+		op->offset = reqs[i].offset;
+		op->failed = false;
 		op->len = reqs[i].len;
 		op->dir = reqs[i].dir;
 		op->res = 0;
@@ -185,9 +221,20 @@ static int process_completion(struct raid_target *r, unsigned mi, const struct i
 
 	unsigned idx = (unsigned)(c.cookie >> COOKIE_SHIFT);
 	struct raid_op *op = &r->ops[idx];
-	const struct raid_io *io = &op->io[c.cookie & ((1u << COOKIE_SHIFT) - 1)];
+	const struct raid_io *io = &op->io[c.cookie & COOKIE_IO_MASK];
+	uint32_t piece = r->real ? SCRATCH_BYTES : io->len;
+	uint64_t done = (uint64_t)((c.cookie & 0xffffffffu) >> COOKIE_IO_BITS) * piece;
+	uint32_t len = io->len - done < piece ? (uint32_t)(io->len - done) : piece;
 	struct raid_member_stats *st = &r->st[mi];
 	uint64_t lat = c.complete_ns - c.submit_ns;
+
+	if ((c.res < 0 || (uint32_t)c.res != len) && !op->failed) {
+		op->failed = true;
+		op->fault = (struct member_fault){ op->offset, op->len, op->dir, mi, io->offset + done, len, io->dir,
+						   c.res };
+	}
+	if (c.res > 0)
+		r->mirror[mi].head = io->offset + done + (uint64_t)c.res;   /* md's update_head_pos */
 
 	st->ios++;
 	if (c.res > 0)
@@ -525,7 +572,7 @@ static int raid_trim(struct target *t, uint64_t offset, uint64_t len)
 	struct raid_target *r = to_raid(t);
 	int ret;
 
-	/* The whole group: every member whole.  Otherwise the data pages of the range. */
+	/* The whole group: every member whole.  Otherwise the data pages of the range (every copy of them). */
 	if (offset == 0 && len >= t->info.capacity_bytes) {
 		for (unsigned i = 0; i < r->g.members; i++)
 			if ((ret = r->m[i]->ops->trim(r->m[i], 0, r->g.member_bytes)) < 0)
@@ -536,7 +583,7 @@ static int raid_trim(struct target *t, uint64_t offset, uint64_t len)
 		struct raid_io io[RAID_MAX_MEMBERS];
 		uint64_t chunk_end = (pos / r->g.chunk_bytes + 1) * r->g.chunk_bytes;
 		uint32_t l = (uint32_t)((chunk_end < offset + len ? chunk_end : offset + len) - pos);
-		int n = raid_map(&r->g, pos, l, IO_READ, io, RAID_MAX_MEMBERS);
+		int n = raid_map(&r->g, pos, l, raid_mirrored(&r->g) ? IO_WRITE : IO_READ, io, RAID_MAX_MEMBERS);
 
 		for (int i = 0; i < n; i++)
 			if ((ret = r->m[io[i].member]->ops->trim(r->m[io[i].member], io[i].offset, io[i].len)) < 0)
@@ -598,6 +645,62 @@ static void raid_close(struct target *t)
 }
 
 /*
+ * The message of a group I/O that failed: the group's offset, then the
+ * member that failed it (index and path) with its own offset and LBA and
+ * its status, as one line.  Where the whole does not fit, the byte
+ * offsets go (the LBAs stay), then the group's LBA, then the group's path
+ * gives way to its level.  The errno to
+ * report, or -ENOENT for an I/O the group did not fail for a member.
+ */
+static int raid_io_fault(struct raid_target *r, struct target_io_fault *q)
+{
+	static const char *const dirs[] = { "read", "write", "trim" };
+	const struct member_fault *f = NULL;
+	char gpath[160], mpath[160], status[64], where[64], mwhere[64];
+
+	for (unsigned k = 0; k < FAULTS_KEPT && k < r->nfaults && !f; k++) {
+		const struct member_fault *c = &r->faults[(r->nfaults - 1 - k) % FAULTS_KEPT];
+
+		if (c->offset == q->offset && c->len == q->len && c->dir == q->dir)
+			f = c;
+	}
+	if (!f || q->dir > IO_TRIM || f->mdir > IO_TRIM)
+		return -ENOENT;
+
+	const struct target *m = r->m[f->member];
+	uint32_t mlba = m->info.lba_bytes ? m->info.lba_bytes : 1;
+
+	escape_bytes(gpath, sizeof(gpath), r->t.info.path, strlen(r->t.info.path));
+	escape_bytes(mpath, sizeof(mpath), m->info.path, strlen(m->info.path));
+	if (f->mres < 0)
+		snprintf(status, sizeof(status), "%s", strerror(-f->mres));
+	else
+		snprintf(status, sizeof(status), "short %s: %d of %u bytes", dirs[f->mdir], f->mres, f->mlen);
+	snprintf(where, sizeof(where), " at byte offset %llu (LBA %llu)", (unsigned long long)q->offset,
+		 (unsigned long long)(q->offset / r->t.info.lba_bytes));
+	snprintf(mwhere, sizeof(mwhere), "byte offset %llu (LBA %llu)", (unsigned long long)f->moffset,
+		 (unsigned long long)(f->moffset / mlba));
+	for (int tries = 0; tries < 5; tries++) {
+		int n;
+
+		/* What must fit first: the member, its LBA and the group's path. */
+		if (tries == 1)
+			snprintf(mwhere, sizeof(mwhere), "LBA %llu", (unsigned long long)(f->moffset / mlba));
+		else if (tries == 2)
+			snprintf(where, sizeof(where), " at LBA %llu", (unsigned long long)(q->offset / r->t.info.lba_bytes));
+		else if (tries == 3)
+			where[0] = '\0';
+		else if (tries == 4)
+			snprintf(gpath, sizeof(gpath), "raid%d", (int)r->g.level);
+		n = snprintf(q->err, q->errlen, "%s: %s error%s: member %u (%s) %s at %s: %s", gpath, dirs[q->dir],
+			     where, f->member, mpath, dirs[f->mdir], mwhere, status);
+		if (n >= 0 && (size_t)n < q->errlen)
+			break;
+	}
+	return f->mres < 0 ? -f->mres : EIO;
+}
+
+/*
  * The members, and the settings every member takes as its own (dry run and
  * progress: each drive prints and reports its own commands).
  */
@@ -619,6 +722,8 @@ static int raid_control(struct target *t, int op, void *arg)
 		m->member = r->m[m->index];
 		return 0;
 	}
+	case TARGET_CTL_IO_ERROR:
+		return raid_io_fault(r, arg);
 	case TARGET_CTL_SET_DRY_RUN:
 	case TARGET_CTL_SET_PROGRESS:
 		for (unsigned i = 0; i < r->g.members; i++)
@@ -672,6 +777,27 @@ static int raid_control(struct target *t, int op, void *arg)
 	default:
 		return -ENOTTY;
 	}
+}
+
+/*
+ * Real members: every member's completion eventfd now, before any I/O.
+ * Taken at the first wait instead, a member whose I/Os had completed just
+ * before (their completions are posted whenever this thread enters the
+ * kernel, for any ring) never signalled it, and with nothing else in flight
+ * the group slept in poll() for good.
+ */
+static int watch_members(struct raid_target *r, const char *const *specs, char *err, size_t errlen)
+{
+	for (unsigned i = 0; i < r->g.members; i++) {
+		int fd = r->m[i]->ops->completion_fd(r->m[i]);
+
+		if (fd < 0) {
+			snprintf(err, errlen, "--raid: member %s gives no completion event (%s)", specs[i],
+				 strerror(-fd));
+			return fd;
+		}
+	}
+	return 0;
 }
 
 int raid_target_assemble(enum raid_level level, uint64_t chunk_bytes, struct target **members,
@@ -738,6 +864,8 @@ int raid_target_assemble(enum raid_level level, uint64_t chunk_bytes, struct tar
 			goto fail;
 		}
 		workload_pattern(1, 0, r->write_src, SCRATCH_BYTES);
+		if ((ret = watch_members(r, specs, err, errlen)) < 0)
+			goto fail;
 	}
 	for (unsigned i = 0; i < RAID_QD; i++)
 		r->free_ops[r->nfree++] = RAID_QD - 1 - i;

@@ -102,4 +102,34 @@ twice run --raid 1 $B $B
 --raid run --raid 7 $B,seed=1 $B,seed=2
 --verify run --raid 1 --rw randread --verify $B,seed=1 $B,seed=2
 EOF
+# A member's fault: the group's one-line error names the member (index and path) and the member's own
+# offset and LBA.  Member 1's LBA 300 (byte 1228800: chunk row 18, 48k in) is the group's byte
+# 2473984 (row 18 of two 64k columns, column 1), LBA 604.
+SSDPROF_FAULT='eio:lba=300,member=1' run_cmd run --raid 0 "$B,seed=1" "$B,seed=2" --rw write --bs 4k --qd 1 \
+	--time 5s --quiet --out rf0
+want="raid0:$B,seed=1+$B,seed=2: write error at byte offset 2473984 (LBA 604): member 1 ($B,seed=2) write"
+want="$want at byte offset 1228800 (LBA 300): Input/output error"
+[ "$rc" = 1 ] && [ "$(wc -l <"$work/stderr")" = 1 ] && grep -qF ": $want;" "$work/stderr" ||
+	fail "RAID 0 member fault: exit $rc: $(cat "$work/stderr")"
+# RAID 5: the member I/O that failed may be a read-modify-write read; its LBA is the member's.
+SSDPROF_FAULT='eio:io=300,member=2' run_cmd run --raid 5 "$B,seed=1" "$B,seed=2" "$B,seed=3" --rw randwrite \
+	--bs 4k --time 5s --quiet --out rf5
+python3 - "$work/stderr" "$rc" "$B,seed=3" <<'PY' || fail "RAID 5 member fault: exit $rc: $(cat "$work/stderr")"
+import re, sys
+line, rc, member = open(sys.argv[1]).read(), sys.argv[2], sys.argv[3]
+assert rc == '1' and line.count('\n') == 1, (rc, line)
+m = re.search(r': write error at (?:byte offset (\d+) \()?LBA (\d+)\)?: member 2 \((.*)\) (read|write) '
+              r'at (?:byte offset \d+ \()?LBA (\d+)\)?: Input/output error;', line)
+assert m and m.group(3) == member, line
+glba, mlba = int(m.group(2)), int(m.group(5))
+g = glba * 4096
+# The member's LBA is where the group's page (or its parity) lives on a 3-member RAID 5: stripe, then page.
+assert (m.group(1) is None or int(m.group(1)) == g) and mlba == g // (2 * 65536) * 16 + g % 65536 // 4096, (g, mlba)
+PY
+# A mirror's read: the member that failed it, whichever mirror the read went to.
+SSDPROF_FAULT='eio:io=500,member=1' run_cmd run --raid 1 "$B,seed=1" "$B,seed=2" --rw randread --no-fill --bs 4k \
+	--time 5s --quiet --out rf1
+[ "$rc" = 1 ] && grep -qE ": read error at byte offset [0-9]+ \(LBA [0-9]+\): member 1 \($B,seed=2\) read at" \
+	"$work/stderr" || fail "RAID 1 member fault on a read: exit $rc: $(cat "$work/stderr")"
+
 echo "run_raid: ok"

@@ -214,6 +214,71 @@ static void test_bijection(void **state)
 	}
 }
 
+/* md sends a read whole to one mirror: RAID 1 one member I/O of the whole length, RAID 10 one per pair. */
+static void test_mirror_read_whole(void **state)
+{
+	const uint32_t sizes[] = { 4 * K, 60 * K, 64 * K, 128 * K, 192 * K, 1024 * K };
+	(void)state;
+
+	for (unsigned level = 0; level < 2; level++)
+		for (unsigned s = 0; s < 6; s++)
+			for (uint64_t off = 0; off < 8 * 64 * K; off += 28 * K) {
+				struct raid_geom g = geom(level ? RAID_10 : RAID_1, level ? 4 : 3, 64 * K);
+				struct raid_io io[256];
+				int n = map(&g, off, sizes[s], IO_READ, io);
+				unsigned pairs = 0;
+				uint64_t bytes = 0;
+
+				for (int i = 0; i < n; i++) {
+					assert_int_equal(io[i].dir, IO_READ);
+					assert_int_equal(io[i].phase, 1);
+					/* The set's first member: the group picks the mirror when it issues the read. */
+					assert_int_equal(io[i].member % 2, 0);
+					assert_int_equal(pairs & 1u << io[i].member, 0);
+					pairs |= 1u << io[i].member;
+					bytes += io[i].len;
+				}
+				assert_int_equal(bytes, sizes[s]);
+				if (!level) {
+					assert_int_equal(n, 1);
+					assert_int_equal(io[0].member, 0);
+					assert_int_equal(io[0].offset, off);
+				}
+			}
+}
+
+/* md's read_balance on SSDs: the mirror with fewest I/Os in flight; RAID 1 keeps a sequential read where it is. */
+static void test_read_mirror_choice(void **state)
+{
+	struct raid_geom g1 = geom(RAID_1, 3, 64 * K), g10 = geom(RAID_10, 4, 64 * K);
+	struct raid_mirror_state st[4] = { { 0 } };
+	(void)state;
+
+	/* A tie goes to the first; then the least busy. */
+	st[1].next_seq = st[1].head = 7 * K;
+	assert_int_equal(raid_read_mirror(&g1, 0, 1024 * K, 4 * K, st), 0);
+	assert_int_equal(st[0].next_seq, 1028 * K);
+	st[0].pending = 3;
+	st[1].pending = 2;
+	st[2].pending = 1;
+	assert_int_equal(raid_read_mirror(&g1, 0, 4096 * K, 4 * K, st), 2);
+	/* The read that continues member 0's last read stays on it, busy as it is. */
+	assert_int_equal(raid_read_mirror(&g1, 0, 1028 * K, 128 * K, st), 0);
+	assert_int_equal(st[0].next_seq, 1156 * K);
+	/* And one that starts where member 1's last I/O ended. */
+	assert_int_equal(raid_read_mirror(&g1, 0, 7 * K, 4 * K, st), 1);
+	/* RAID 10 chooses within the pair, by I/Os in flight only. */
+	memset(st, 0, sizeof(st));
+	st[2].pending = 4;
+	st[3].pending = 1;
+	st[2].next_seq = 64 * K;
+	assert_int_equal(raid_read_mirror(&g10, 2, 64 * K, 4 * K, st), 3);
+	st[0].pending = 1;
+	assert_int_equal(raid_read_mirror(&g10, 0, 0, 4 * K, st), 1);
+	st[1].pending = 2;
+	assert_int_equal(raid_read_mirror(&g10, 0, 0, 4 * K, st), 0);
+}
+
 static void test_bad_requests(void **state)
 {
 	struct raid_geom g = geom(RAID_5, 4, 64 * K);
@@ -238,6 +303,8 @@ int main(void)
 		cmocka_unit_test(test_rcw_when_fewer_reads),
 		cmocka_unit_test(test_bijection),
 		cmocka_unit_test(test_bad_requests),
+		cmocka_unit_test(test_mirror_read_whole),
+		cmocka_unit_test(test_read_mirror_choice),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

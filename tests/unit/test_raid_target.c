@@ -104,6 +104,132 @@ static void test_mirror_follows_slowest(void **state)
 	target_close(q);
 }
 
+#define SPAN (256ull << 20)
+
+/* A workload in the first SPAN bytes of the target. */
+static struct run_result run_at(struct target *t, enum workload_rw rw, uint32_t bs, unsigned qd, uint64_t bytes)
+{
+	struct workload w = { .rw = rw, .bs = bs, .qd = qd, .bytes = bytes, .interval_ns = 100000000, .seed = 3,
+			      .span_bytes = SPAN };
+	struct run_result r = { 0 };
+	char err[256];
+
+	if (workload_run(t, &w, &r, NULL, NULL, err, sizeof(err)))
+		fail_msg("workload: %s", err);
+	return r;
+}
+
+/*
+ * The span written once, so reads reach the flash (a never-written block
+ * reads from nowhere), then 10 s idle: the drives' work behind the writes is
+ * done before reads are timed.
+ */
+static void fill(struct target *t)
+{
+	struct run_result r = run_at(t, WL_WRITE, 128 * 1024, 32, SPAN);
+
+	run_result_free(&r);
+	assert_int_equal(t->ops->idle(t, 10000000000ull), 0);
+}
+
+/* Random reads at QD 32 on a filled target: IOPS. */
+static double read_iops(struct target *t, uint32_t bs)
+{
+	struct run_result r = run_at(t, WL_RANDREAD, bs, 32, bs == 4096 ? 48ull << 20 : 384ull << 20);
+	double iops = r.iops;
+
+	run_result_free(&r);
+	return iops;
+}
+
+/*
+ * md reads a mirror whole from one member: every group read is one member
+ * read, at any size and alignment, and the members' bytes add up to the
+ * group's.
+ */
+static void test_mirror_read_whole(void **state)
+{
+	const enum raid_level levels[] = { RAID_1, RAID_10 };
+	const uint32_t sizes[] = { 4096, 68 * 1024, 128 * 1024, 1024 * 1024 };
+	(void)state;
+
+	for (unsigned l = 0; l < 2; l++)
+		for (unsigned k = 0; k < 4; k++) {
+			unsigned n = levels[l] == RAID_1 ? 3 : 4;
+			struct target *t = group(levels[l], four, n);
+			struct run_result r = run_at(t, WL_RANDREAD, sizes[k], 8, 64ull << 20);
+			uint64_t ios = 0, bytes = 0;
+
+			for (unsigned i = 0; i < n; i++) {
+				struct raid_member_stats st;
+
+				raid_target_member_stats(t, i, &st);
+				ios += st.ios;
+				bytes += st.bytes_read;
+			}
+			assert_int_equal(bytes, r.bytes);
+			if (levels[l] == RAID_1)
+				assert_int_equal(ios, r.ios);
+			else   /* two pairs: one read on each at most, whatever the size */
+				assert_true(ios <= 2 * r.ios);
+			run_result_free(&r);
+			target_close(t);
+		}
+}
+
+/*
+ * A mirror of a fast and a slow drive reads at least as fast as the fast
+ * one alone, whichever is listed first: the less busy mirror takes each
+ * read, so the fast one takes more of them.
+ */
+static void test_mirror_reads_at_fast_speed(void **state)
+{
+	const char *const pair[] = { "sim:budget-tlc,capacity=1G,seed=1", "sim:budget-qlc,capacity=1G,seed=2" };
+	const char *const swapped[] = { pair[1], pair[0] };
+	struct target *fast, *m;
+	char err[256];
+	(void)state;
+
+	assert_int_equal(target_open(pair[0], &fast, err, sizeof(err)), 0);
+	fill(fast);
+	for (unsigned bs = 4096; bs <= 128 * 1024; bs *= 32) {
+		double alone = read_iops(fast, bs);
+
+		for (unsigned order = 0; order < 2; order++) {
+			m = group(RAID_1, order ? swapped : pair, 2);
+			fill(m);
+			double both = read_iops(m, bs);
+
+			printf("# %u KiB random reads: the mirror (%s first) %.0f IOPS, the faster member alone %.0f\n",
+			       bs / 1024, order ? "slow" : "fast", both, alone);
+			assert_true(both >= alone);
+			target_close(m);
+		}
+	}
+	target_close(fast);
+}
+
+/* RAID 10 reads from either mirror of each pair: as fast as RAID 0 over the same drives. */
+static void test_raid10_reads_like_raid0(void **state)
+{
+	const char *const drives[] = { "sim:dc-tlc,capacity=1G,seed=1", "sim:dc-tlc,capacity=1G,seed=2",
+				       "sim:dc-tlc,capacity=1G,seed=3", "sim:dc-tlc,capacity=1G,seed=4" };
+	(void)state;
+
+	for (unsigned bs = 4096; bs <= 128 * 1024; bs *= 32) {
+		struct target *r0 = group(RAID_0, drives, 4), *r10 = group(RAID_10, drives, 4);
+
+		fill(r0);
+		fill(r10);
+		double a = read_iops(r0, bs), b = read_iops(r10, bs);
+
+		printf("# %u KiB random reads at 64k chunks: RAID 10 %.0f IOPS, RAID 0 %.0f\n", bs / 1024, b, a);
+		assert_true(b >= 0.95 * a);
+		target_close(r0);
+		target_close(r10);
+	}
+}
+
 static void test_real_members_refused(void **state)
 {
 	const char *const specs[] = { "sim:dc-tlc,capacity=1G", "/dev/null" };
@@ -125,6 +251,9 @@ int main(void)
 		cmocka_unit_test(test_raid6),
 		cmocka_unit_test(test_mirror_follows_slowest),
 		cmocka_unit_test(test_real_members_refused),
+		cmocka_unit_test(test_mirror_read_whole),
+		cmocka_unit_test(test_mirror_reads_at_fast_speed),
+		cmocka_unit_test(test_raid10_reads_like_raid0),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

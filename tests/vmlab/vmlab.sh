@@ -313,7 +313,7 @@ exec 8<>"$run/ctl.in" 9<>"$run/ctl.out"
 ctl_pid=$!
 
 qemu=${VMLAB_QEMU:-$(command -v qemu-system-x86_64)} || cannot_run "no qemu-system-x86_64"
-qemu_timeout=${VMLAB_TIMEOUT:-900}
+qemu_timeout=${VMLAB_TIMEOUT:-1200}
 note "booting $kver with ${#tests[@]} guest tests (console: $run/console.log)"
 t_boot=$(date +%s)
 timeout -k 10 "$qemu_timeout" "$qemu" -accel tcg -m 1G -smp 2 -nographic -nodefaults \
