@@ -375,7 +375,7 @@ static void test_qualify_qd_refused(void **state)
 	expect_refused(q, "settings", "qd_time_s", json_object_new_double(0), "settings.qd_time_s: expected a number from");
 	expect_refused(q, "settings", "qd", json_object_new_string("yes"), "settings.qd: expected true or false");
 	expect_refused(q, "drives[0].qd_curve", "how", json_object_new_string("guessed"),
-		       "drives[0].qd_curve.how: expected one of after-sweep-point, re-established or null, got \"guessed\"");
+		       "drives[0].qd_curve.how: expected one of after-sweep-point, re-established, steady-state, fresh-drive or null, got \"guessed\"");
 	expect_refused(q, "drives[0].qd_curve", "points", NULL, "drives[0].qd_curve.points: expected an array");
 	expect_refused(q, "drives[1].qd_curve.points[2]", "qd", json_object_new_int(0),
 		       "drives[1].qd_curve.points[2].qd: expected a whole number from 1 to 4096");
