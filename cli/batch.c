@@ -161,11 +161,11 @@ void batch_close(struct batch_drive *d, unsigned n)
 	}
 }
 
-int batch_make_dirs(const char *out, struct batch_drive *d, unsigned n, char *dir, size_t len)
+int batch_make_dirs(const char *cmd, const char *out, struct batch_drive *d, unsigned n, char *dir, size_t len)
 {
 	char err[TARGET_ERRLEN], want[PATH_MAX];
 
-	if (cli_make_out_dir(out, dir, len, err, sizeof(err))) {
+	if (cli_make_out_dir(cmd, out, dir, len, err, sizeof(err))) {
 		cli_error("%s", err);
 		return EXIT_USAGE;
 	}
@@ -184,7 +184,7 @@ int batch_make_dirs(const char *out, struct batch_drive *d, unsigned n, char *di
 				  "remove the link", escape_arg(q, sizeof(q), want));
 			return EXIT_USAGE;
 		}
-		if (cli_make_out_dir(want, d[i].dir, sizeof(d[i].dir), err, sizeof(err))) {
+		if (cli_make_out_dir(cmd, want, d[i].dir, sizeof(d[i].dir), err, sizeof(err))) {
 			cli_error("%s", err);
 			return EXIT_USAGE;
 		}
@@ -452,7 +452,7 @@ int batch_main(struct cli_opts *pc, int argc, char **argv, int first, const char
 		rc = EXIT_OK;
 		goto out;
 	}
-	if ((rc = batch_make_dirs(out, d, n, dir, sizeof(dir))))
+	if ((rc = batch_make_dirs(pc->cmd, out, d, n, dir, sizeof(dir))))
 		goto out;
 	interrupt_install();
 	if (batch_run(d, sizeof(*d), n, jobs, drive_thread)) {

@@ -122,9 +122,10 @@ struct json_object *batch_target_json(const struct batch_drive *d, unsigned n);
 
 /*
  * The batch folder into dir (out, or a fresh default when NULL) and each
- * drive's DIR/drive-N into d->dir.  0, or EXIT_USAGE after printing why.
+ * drive's DIR/drive-N into d->dir; cmd (the subcommand) may replace only
+ * its own results there.  0, or EXIT_USAGE after printing why.
  */
-int batch_make_dirs(const char *out, struct batch_drive *d, unsigned n, char *dir, size_t len);
+int batch_make_dirs(const char *cmd, const char *out, struct batch_drive *d, unsigned n, char *dir, size_t len);
 
 /*
  * Call run on each of the n items of size bytes at items, jobs at a time

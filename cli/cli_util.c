@@ -175,39 +175,6 @@ static bool json_head_string(const char *text, const char *key, char *buf, size_
 }
 
 /*
- * The subcommand this process runs, into buf: the word after the program
- * named ssdprof (so a wrapper such as valgrind in front changes nothing),
- * else argv[1]; false when /proc cannot tell.
- */
-static bool own_subcommand(char *buf, size_t len)
-{
-	char line[4096];
-	int fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
-	ssize_t n = fd < 0 ? -1 : read(fd, line, sizeof(line) - 1);
-	const char *word = NULL, *after_ssdprof = NULL, *base;
-
-	if (fd >= 0)
-		close(fd);
-	if (n <= 0)
-		return false;
-	line[n] = '\0';
-	for (const char *p = line, *prev = NULL; p < line + n; prev = p, p += strlen(p) + 1) {
-		if (prev == line)
-			word = p;   /* argv[1] */
-		base = prev ? strrchr(prev, '/') : NULL;
-		base = base ? base + 1 : prev;
-		if (!after_ssdprof && base && !strcmp(base, "ssdprof"))
-			after_ssdprof = p;
-	}
-	if (after_ssdprof)
-		word = after_ssdprof;
-	if (!word || !*word)
-		return false;
-	snprintf(buf, len, "%s", word);
-	return true;
-}
-
-/*
  * The command a saved result.json came from: the word after "ssdprof" in
  * its "command", else what its kind says ("batch": any command of several
  * drives, ""), into cmd; false when the file says neither.
@@ -232,12 +199,12 @@ static bool result_command(const char *text, char *cmd, size_t len, char *kind, 
  * A --out folder that holds another command's result.json is refused
  * (-EEXIST): run into a sweep's folder would replace its result and leave
  * its files beside the sweep's.  The same command may replace its own (and
- * a --resume continues it).  0 when dir holds no result.json, or one of
- * this command.
+ * a --resume continues it).  own is the running subcommand (NULL: no
+ * check).  0 when dir holds no result.json, or one of this command.
  */
-static int check_foreign_result(const char *dir, char *err, size_t errlen)
+static int check_foreign_result(const char *own, const char *dir, char *err, size_t errlen)
 {
-	char path[PATH_MAX + 16], own[64], cmd[64], kind[32], q[1024];
+	char path[PATH_MAX + 16], cmd[64], kind[32], q[1024];
 	char *text = NULL;
 	struct stat sb;
 	ssize_t n;
@@ -253,7 +220,7 @@ static int check_foreign_result(const char *dir, char *err, size_t errlen)
 		goto out;
 	n = read(fd, text, HEAD_BYTES);
 	text[n > 0 ? n : 0] = '\0';
-	if (!result_command(text, cmd, sizeof(cmd), kind, sizeof(kind)) || !own_subcommand(own, sizeof(own)))
+	if (!own || !result_command(text, cmd, sizeof(cmd), kind, sizeof(kind)))
 		goto out;
 	if (strcmp(cmd, own) && !(!cmd[0] && strcmp(own, "run"))) {
 		snprintf(err, errlen, "'%s' holds a %s result of '%s%s' (result.json); give another "
@@ -267,7 +234,7 @@ out:
 	return ret;
 }
 
-int cli_make_out_dir(const char *requested, char *dir, size_t len, char *err, size_t errlen)
+int cli_make_out_dir(const char *cmd, const char *requested, char *dir, size_t len, char *err, size_t errlen)
 {
 	int ret;
 
@@ -277,7 +244,7 @@ int cli_make_out_dir(const char *requested, char *dir, size_t len, char *err, si
 				 len - 1);
 			return -ENAMETOOLONG;
 		}
-		if ((ret = check_foreign_result(dir, err, errlen)) < 0)
+		if ((ret = check_foreign_result(cmd, dir, err, errlen)) < 0)
 			return ret;
 		ret = result_mkdir_p(dir, err, errlen);
 	} else {

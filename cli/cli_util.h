@@ -31,8 +31,10 @@ int cli_getopt_error(const char *cmd, char **argv, int optind_now, int c, int op
 
 /*
  * The results directory: requested (created with its parents), or a new
- * ./ssdprof-results/<UTC timestamp>/ when requested is NULL.  0 or -errno.
+ * ./ssdprof-results/<UTC timestamp>/ when requested is NULL.  A requested
+ * folder holding another subcommand's result.json than cmd's is refused
+ * (-EEXIST).  0 or -errno.
  */
-int cli_make_out_dir(const char *requested, char *dir, size_t len, char *err, size_t errlen);
+int cli_make_out_dir(const char *cmd, const char *requested, char *dir, size_t len, char *err, size_t errlen);
 
 #endif

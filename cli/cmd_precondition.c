@@ -196,7 +196,7 @@ static int precondition(struct pc_cmd *p, struct target *t)
 		goto out;
 	rc = EXIT_RUN_FAILED;
 	progress.status = &prog;
-	ret = cli_make_out_dir(o->out, dir, sizeof(dir), err, sizeof(err));
+	ret = cli_make_out_dir(o->cmd, o->out, dir, sizeof(dir), err, sizeof(err));
 	if (ret) {
 		cli_fail(o, "%s", err);
 		rc = EXIT_USAGE;   /* before anything touched the target */

@@ -526,7 +526,7 @@ static int qualify(struct qualify_cli *o, struct qualify_drive *d, unsigned n)
 	char dir[4096];
 	int rc;
 
-	if ((rc = batch_make_dirs(o->resume ? o->resume : o->pc.out, o->bd, n, dir, sizeof(dir))))
+	if ((rc = batch_make_dirs(o->pc.cmd, o->resume ? o->resume : o->pc.out, o->bd, n, dir, sizeof(dir))))
 		return rc;
 	for (unsigned i = 0; i < n; i++)
 		memcpy(d[i].dir, o->bd[i].dir, sizeof(d[i].dir));

@@ -344,7 +344,7 @@ static int setup(struct run_opts *o, struct target **t, struct run_ctx *x)
 static int make_out_dir(const struct run_opts *o, char *out_dir, size_t len)
 {
 	char err[TARGET_ERRLEN];
-	bool bad = cli_make_out_dir(o->pc.out, out_dir, len, err, sizeof(err)) < 0;
+	bool bad = cli_make_out_dir(o->pc.cmd, o->pc.out, out_dir, len, err, sizeof(err)) < 0;
 
 	if (bad)
 		cli_error("--out: %s", err);   /* before anything touched the target */

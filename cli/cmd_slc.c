@@ -180,7 +180,7 @@ static int probe(const struct cli_opts *o, struct target *t, const struct slc_se
 	char err[TARGET_ERRLEN], dir[4096];
 	int ret, rc = EXIT_RUN_FAILED;
 
-	ret = cli_make_out_dir(o->out, dir, sizeof(dir), err, sizeof(err));
+	ret = cli_make_out_dir(o->cmd, o->out, dir, sizeof(dir), err, sizeof(err));
 	if (ret) {
 		cli_fail(o, "%s", err);
 		rc = EXIT_USAGE;   /* before anything touched the target */
