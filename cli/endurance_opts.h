@@ -11,6 +11,7 @@
 #define SSDPROF_ENDURANCE_OPTS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "results/endurance_json.h"
 
@@ -56,5 +57,17 @@ int endurance_opts_check(const struct endurance_opts *e, const char *cmd);
  */
 void endurance_opts_input(const struct endurance_opts *e, struct target *t, struct endurance_input *in,
 			  char src[32]);
+/*
+ * in->no_life, when set, is why no life can be figured although
+ * --daily-writes is given: the drive or a member of the group reports no
+ * rating and none was given.
+ */
+
+/*
+ * Whether t's life can be figured (a rating found, --daily-writes given);
+ * when not, why in why (one line, no command name).  Lets a requirement
+ * on the life be refused before anything runs.
+ */
+bool endurance_opts_life_known(const struct endurance_opts *e, struct target *t, char *why, size_t len);
 
 #endif
