@@ -32,7 +32,9 @@ enum {
 
 #define ENDURANCE_USAGE \
 	"  --daily-writes SIZE  the pool's host writes per drive per day, e.g. 200GB; with a\n" \
-	"                     rated endurance, each OP level gets its life in years\n" \
+	"                     rated endurance, each OP level gets its life in years (a\n" \
+	"                     RAID group: the group's writes; it lasts as its first\n" \
+	"                     member to wear out)\n" \
 	"  --rated-tbw TB     the datasheet's rated endurance in TB written (default: what the\n" \
 	"                     drive reports, NVMe Endurance Group log or the simulator's P/E cycles)\n" \
 	"  --rated-dwpd N --warranty-years Y   the same as drive writes per day over the warranty\n" \
