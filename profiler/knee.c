@@ -171,13 +171,14 @@ void knee_find(const struct knee_point *pts, size_t n, struct knee_result *out)
 	free(p);
 }
 
-/* text into buf at *k, wrapped at spaces to lines of at most 80 columns, each indented two. */
-static void wrap(const char *text, char *buf, size_t len, size_t *k)
+/*
+ * text into buf at *k, wrapped at spaces to lines of at most 80 columns:
+ * the first line indented by first, the rest by two.
+ */
+static void wrap(const char *text, int first, char *buf, size_t len, size_t *k)
 {
-	const size_t width = 78;
-
-	while (*text && *k < len) {
-		size_t n = strlen(text), cut = n;
+	for (int indent = first; *text && *k < len; indent = 2) {
+		size_t width = 80 - (size_t)indent, n = strlen(text), cut = n;
 
 		if (n > width) {
 			cut = width;
@@ -186,7 +187,7 @@ static void wrap(const char *text, char *buf, size_t len, size_t *k)
 			if (!cut)
 				cut = width;
 		}
-		*k += (size_t)snprintf(buf + *k, len - *k, "  %.*s\n", (int)cut, text);
+		*k += (size_t)snprintf(buf + *k, len - *k, "%*s%.*s\n", indent, "", (int)cut, text);
 		text += cut;
 		while (*text == ' ')
 			text++;
@@ -201,7 +202,8 @@ void knee_text(const struct knee_result *k, char *buf, size_t len)
 		return;
 	n = (size_t)snprintf(buf, len, "recommended OP: %.4g%%\n", k->recommended_op_percent);
 	if (n < len)
-		wrap(k->reason, buf, len, &n);
+		wrap(k->reason, 2, buf, len, &n);
+	/* The comparison opens its own line, as it always has ("against the drive as shipped ..."). */
 	if (n < len)
-		wrap(k->versus, buf, len, &n);
+		wrap(k->versus, 0, buf, len, &n);
 }
