@@ -365,9 +365,15 @@ static bool written_enough(const struct precondition_settings *s, const struct r
  * its IOPS 2% high and WA 2% low.  A point carried over starts at GC
  * equilibrium, not from a fill: its first round may count.
  */
+static bool fresh_start(const struct precondition_settings *s)
+{
+	return s->min_writes > 0 && !s->carried_over;
+}
+
+/* The first round is warm-up too: it never counts toward max_rounds, so --max-rounds 5 still has a window. */
 static bool window_clear_of_start(const struct precondition_settings *s, const struct precondition_result *out)
 {
-	return !(s->min_writes > 0) || s->carried_over || out->window.first > 0;
+	return !fresh_start(s) || out->window.first > 0;
 }
 
 /* After a good round: stop (steady, predicted, max-writes) or go on. */
@@ -486,7 +492,8 @@ int precondition_run(struct target *t, const struct precondition_settings *s,
 		ret = run_round(t, s, &rc, out, err, errlen);
 		if (ret && (ret != -EINTR || out->nrounds == before))
 			goto out;
-		if (!written_enough(s, &rc, 1))
+		/* The first round after a fill never opens a window (window_clear_of_start): warm-up too. */
+		if (!written_enough(s, &rc, 1) || (out->nrounds == 1 && fresh_start(s)))
 			rc.warmup++;
 		/* A cut round is reported but never tested for steady state: it is shorter than the others. */
 		if (!ret)
