@@ -275,7 +275,8 @@ static int check_profile(const struct qualify_cli *o)
 		const char *why = req_figure_needs_slc(f) && !o->prof.slc ? "--no-slc leaves out the SLC probe"
 				  : req_figure_needs_qd(f) && !o->prof.qd ? "--no-qd leaves out the QD curve"
 				  : (f == REQ_QD1_READ_US || f == REQ_QD1_WRITE_US) && !qd1 ? "--qd-curve lacks QD 1"
-				  : NULL;
+				  : f == REQ_LIFE_YEARS && isnan(o->prof.endurance.daily_writes)
+				  ? "give --daily-writes, the pool's host writes per day" : NULL;
 
 		if (why) {
 			req_format(&o->reqs.r[i], what, sizeof(what));
@@ -327,11 +328,17 @@ static int parse_args(struct qualify_cli *o)
 static int check_drive(const struct qualify_cli *o, struct target *t)
 {
 	enum op_method m = sweep_resolve_op_method(t, o->prof.op_method);
-
-	char what[64];
+	const struct requirement *life = requirements_find(&o->reqs, REQ_LIFE_YEARS);
+	char what[64], why[128];
 
 	if (m == OP_METHOD_NAMESPACE && !target_has(t, TARGET_CAP_OP_NAMESPACE)) {
 		cli_error("--op-method: %s cannot do namespace OP; use span", t->info.path);
+		return EXIT_USAGE;
+	}
+	/* Refused now, not failed with a null life after the whole profile. */
+	if (life && !endurance_opts_life_known(&o->prof.endurance, t, why, sizeof(why))) {
+		req_format(life, what, sizeof(what));
+		cli_error("qualify: %s on %s: %s", what, t->info.path, why);
 		return EXIT_USAGE;
 	}
 	snprintf(what, sizeof(what), "--op: %.4g%%", o->prof.plan.grid[o->prof.plan.ngrid - 1]);

@@ -52,9 +52,11 @@ const char cmd_sweep_usage[] =
 	"For each OP level: purge, hold back that % of the capacity (namespace resize,\n"
 	"HPA, or a workload confined to a span), fill sequentially, then random writes\n"
 	"in rounds until the SNIA steady-state window holds.  Records IOPS, latency,\n"
-	"host and media bytes and WA over the window, finds the knee (the smallest OP\n"
-	"whose IOPS reach 90% of the best) and recommends an OP.  DESTROYS ALL DATA on\n"
-	"the target.\n"
+	"host and media bytes and WA over the window, finds the knee (the OP where\n"
+	"IOPS x (100 - OP) peaks: past it one more point of OP buys less than 1% more\n"
+	"IOPS per 1% of capacity given up; with fewer than 3 points, or when it still\n"
+	"rises at the top of the range, no knee is claimed) and recommends an OP.\n"
+	"DESTROYS ALL DATA on the target.\n"
 	"\n"
 	BATCH_USAGE_TEXT
 	"\n"
@@ -79,9 +81,8 @@ const char cmd_sweep_usage[] =
 	"                     (never past --round); the window then also needs steady\n"
 	"                     WA, a range within 4%, and 2 drive-writes of rounds (1.5\n"
 	"                     plus the OP step's share of the span when carried over)\n"
-	"  --fast             --carry-over --predict stop --round-writes 0.1, and the\n"
-	"                     knee's bracket cut where a line through its ends\n"
-	"                     crosses 90% of the best, not halved.  The trade-off:\n"
+	"  --fast             --carry-over --predict stop --round-writes 0.1.\n"
+	"                     The trade-off:\n"
 	"                     2-21% of a fixed 2.5% grid's drive time on simulated\n"
 	"                     drives (the default: 35-41%), points within 2% of fresh\n"
 	"                     ones, but not SNIA's procedure (no purge and fill between\n"
@@ -140,21 +141,13 @@ static void print_not_steady(const struct sweep_doc *d)
 		printf(" (%zu of %zu points)\n", bad, n);
 }
 
-/* The life at the recommendation and the least OP for --target-life, when known. */
+/* The life at the recommendation and the least OP for --target-life, when known (results/endurance_json.h). */
 static void print_endurance(struct json_object *doc)
 {
-	struct json_object *e = jget(doc, "endurance");
-	double life = jnum(e, "recommended_life_years"), target = jnum(e, "target_life_years");
+	char buf[512];
 
-	if (isnan(life))
-		return;
-	printf("endurance: %.3g years at the recommended OP (%.4g TB rated, %s)", life, jnum(e, "rated_tbw"),
-	       jstr(e, "source"));
-	if (!isnan(target) && isnan(jnum(e, "least_op_percent")))
-		printf("; no OP measured reaches %.3g years", target);
-	else if (!isnan(target))
-		printf("; the least OP for %.3g years: %.4g%%", target, jnum(e, "least_op_percent"));
-	putchar('\n');
+	endurance_json_lines(doc, buf, sizeof(buf));
+	fputs(buf, stdout);
 }
 
 /* A drive of a batch says which it is, as its other lines do. */
@@ -328,6 +321,7 @@ static void print_done(const struct sweep_ctx *c)
 	const struct sweep_cli *o = c->o;
 	size_t n = c->r->n;
 	struct knee_result k;
+	char text[1024];
 	double secs;
 
 	knee_find(c->r->kp, n, &k);
@@ -343,7 +337,8 @@ static void print_done(const struct sweep_ctx *c)
 		puts(result_json_text(c->d.doc));
 	} else if (!o->pc.quiet) {
 		print_table(&c->d);
-		printf("\nrecommended OP: %.4g%%  (%s)\n%s\n", k.recommended_op_percent, k.reason, k.versus);
+		knee_text(&k, text, sizeof(text));
+		printf("\n%s", text);
 		print_not_steady(&c->d);
 		print_endurance(c->d.doc);
 		secs = sweep_doc_seconds(&c->d);

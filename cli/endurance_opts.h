@@ -11,6 +11,7 @@
 #define SSDPROF_ENDURANCE_OPTS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "results/endurance_json.h"
 
@@ -31,7 +32,9 @@ enum {
 
 #define ENDURANCE_USAGE \
 	"  --daily-writes SIZE  the pool's host writes per drive per day, e.g. 200GB; with a\n" \
-	"                     rated endurance, each OP level gets its life in years\n" \
+	"                     rated endurance, each OP level gets its life in years (a\n" \
+	"                     RAID group: the group's writes; it lasts as its first\n" \
+	"                     member to wear out)\n" \
 	"  --rated-tbw TB     the datasheet's rated endurance in TB written (default: what the\n" \
 	"                     drive reports, NVMe Endurance Group log or the simulator's P/E cycles)\n" \
 	"  --rated-dwpd N --warranty-years Y   the same as drive writes per day over the warranty\n" \
@@ -56,5 +59,17 @@ int endurance_opts_check(const struct endurance_opts *e, const char *cmd);
  */
 void endurance_opts_input(const struct endurance_opts *e, struct target *t, struct endurance_input *in,
 			  char src[32]);
+/*
+ * in->no_life, when set, is why no life can be figured although
+ * --daily-writes is given: the drive or a member of the group reports no
+ * rating and none was given.
+ */
+
+/*
+ * Whether t's life can be figured (a rating found, --daily-writes given);
+ * when not, why in why (one line, no command name).  Lets a requirement
+ * on the life be refused before anything runs.
+ */
+bool endurance_opts_life_known(const struct endurance_opts *e, struct target *t, char *why, size_t len);
 
 #endif

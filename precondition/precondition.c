@@ -355,6 +355,27 @@ static bool written_enough(const struct precondition_settings *s, const struct r
 	return (double)rc->written >= share * precondition_min_share(s->min_writes, usable, (double)s->host_spare_bytes) * usable;
 }
 
+/*
+ * With a write minimum, the window never holds the first round of rounds
+ * that start from a fill or a purge (issue 25): that round begins with
+ * every block holding the fill's data in order and GC not begun, so it runs
+ * fast however long it is.  Rounds of a few % of the drive leave it far
+ * before the window; one that writes past the minimum by itself (a 60 s
+ * round on a 2 GB drive) took the minimum as met and sat in the window,
+ * its IOPS 2% high and WA 2% low.  A point carried over starts at GC
+ * equilibrium, not from a fill: its first round may count.
+ */
+static bool fresh_start(const struct precondition_settings *s)
+{
+	return s->min_writes > 0 && !s->carried_over;
+}
+
+/* The first round is warm-up too: it never counts toward max_rounds, so --max-rounds 5 still has a window. */
+static bool window_clear_of_start(const struct precondition_settings *s, const struct precondition_result *out)
+{
+	return !fresh_start(s) || out->window.first > 0;
+}
+
 /* After a good round: stop (steady, predicted, max-writes) or go on. */
 static bool rounds_done(const struct precondition_settings *s, struct precondition_result *out,
 			const struct rounds_ctx *rc)
@@ -362,7 +383,7 @@ static bool rounds_done(const struct precondition_settings *s, struct preconditi
 	bool short_rounds = s->round_writes > 0;
 	struct steady_window ww;
 
-	if (out->window_valid && out->window.reached && written_enough(s, rc, 1) &&
+	if (out->window_valid && out->window.reached && written_enough(s, rc, 1) && window_clear_of_start(s, out) &&
 	    (!short_rounds || out->window.range_pct <= SHORT_ROUNDS_RANGE_PCT) &&
 	    (!short_rounds || !out->rounds[out->nrounds - 1].media_known ||
 	     (steady_check(rc->waf, out->nrounds, &ww) && ww.reached && ww.range_pct <= SHORT_ROUNDS_RANGE_PCT))) {
@@ -471,7 +492,8 @@ int precondition_run(struct target *t, const struct precondition_settings *s,
 		ret = run_round(t, s, &rc, out, err, errlen);
 		if (ret && (ret != -EINTR || out->nrounds == before))
 			goto out;
-		if (!written_enough(s, &rc, 1))
+		/* The first round after a fill never opens a window (window_clear_of_start): warm-up too. */
+		if (!written_enough(s, &rc, 1) || (out->nrounds == 1 && fresh_start(s)))
 			rc.warmup++;
 		/* A cut round is reported but never tested for steady state: it is shorter than the others. */
 		if (!ret)

@@ -97,6 +97,13 @@ struct precondition_settings {
 	double min_writes;
 	/* unmapped by the host's OP after the fill; see precondition_min_share */
 	uint64_t host_spare_bytes;
+	/*
+	 * The rounds start where another point's left the drive, at GC
+	 * equilibrium (a sweep's carry-over), not from a fill or a purge: their
+	 * first round may be in a window.  Else, with a write minimum, it never
+	 * is (precondition.c, window_clear_of_start).
+	 */
+	bool carried_over;
 	enum predict_mode predict;
 };
 

@@ -33,6 +33,34 @@ void endurance_project(double rated_tbw, double daily_writes_bytes, double waf, 
 		out->life_years = NAN;
 }
 
+int endurance_group(const double *rated_tbw, const double *share, const double *waf, size_t n,
+		    double daily_writes_bytes, double *life, double *group_life)
+{
+	int first = -1;
+
+	*group_life = NAN;
+	for (size_t i = 0; i < n; i++) {
+		struct endurance_figures f;
+
+		/* A member that received no bytes does not wear: it never limits the group. */
+		if (share[i] == 0 && isfinite(rated_tbw[i]) && rated_tbw[i] > 0) {
+			life[i] = INFINITY;
+			continue;
+		}
+		endurance_project(rated_tbw[i], share[i] > 0 && isfinite(share[i]) ? daily_writes_bytes * share[i] : NAN,
+				  waf[i], &f);
+		life[i] = f.life_years;
+		if (isnan(life[i]))
+			first = -2;
+		else if (first != -2 && (first < 0 || life[i] < life[first]))
+			first = (int)i;
+	}
+	if (first < 0)
+		return -1;
+	*group_life = life[first];
+	return first;
+}
+
 double endurance_least_op(const double *op_percent, const double *life_years, size_t n, double target_years)
 {
 	double best = NAN;

@@ -13,6 +13,16 @@
  *   life_years = rated_bytes / (daily_writes_bytes * WA * 365.25)
  *
  * and it grows with OP exactly as WA falls.
+ *
+ * A RAID group wears its members, not one drive (issue 25): member i
+ * receives share_i of the group's host bytes (its data and parity bytes
+ * over the group's host bytes, as measured: 1 for each mirror of RAID 1,
+ * about 1/(n-1) plus its parity for RAID 5 of n), writes them at its own
+ * WA_i and lasts
+ *
+ *   life_i = rated_i / (daily_writes_bytes * share_i * WA_i * 365.25)
+ *
+ * The group lasts as long as its first member to wear out.
  */
 #ifndef SSDPROF_ENDURANCE_H
 #define SSDPROF_ENDURANCE_H
@@ -37,6 +47,16 @@ double endurance_tbw_from_pe(uint64_t raw_bytes, unsigned pe_cycles);
 
 /* The figures of one point: any input NAN (or WA <= 0) leaves life_years NAN. */
 void endurance_project(double rated_tbw, double daily_writes_bytes, double waf, struct endurance_figures *out);
+
+/*
+ * The life of a group of n members (the rule above): life[i] per member
+ * (NAN where any of its inputs is not known) and *group_life, the least of
+ * them (NAN when any member's is not known: a group is not known to last
+ * longer than a member without a figure).  Returns the index of that
+ * member, or -1.
+ */
+int endurance_group(const double *rated_tbw, const double *share, const double *waf, size_t n,
+		    double daily_writes_bytes, double *life, double *group_life);
 
 /*
  * The least OP whose life reaches target_years, of n points (any order;

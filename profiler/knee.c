@@ -6,13 +6,6 @@
 
 #include "profiler/knee.h"
 
-/*
- * "Still paying" at the top: the last segment gains at least half as much
- * IOPS per point of OP as the curve does on average.  A concave curve with a
- * knee gains far less there; a straight one gains exactly the average.
- */
-#define KEEPS_PAYING_RATIO 0.5
-
 static int by_op(const void *a, const void *b)
 {
 	const struct knee_point *x = a, *y = b;
@@ -81,48 +74,68 @@ static void against_baseline(const struct knee_point *base, const struct knee_po
 		 cap);
 }
 
-/* The kind of curve around the knee p[knee], and the reason, in words and numbers. */
-static void describe(const struct knee_point *p, size_t n, size_t knee, size_t best, struct knee_result *out)
+/* What KNEE_RULE weighs: IOPS times the share of the capacity left to the host. */
+static double product(const struct knee_point *p)
 {
-	double avg_gain = (p[n - 1].iops - p[0].iops) / (p[n - 1].op_percent - p[0].op_percent);
-	double last_gain = (p[n - 1].iops - p[n - 2].iops) / (p[n - 1].op_percent - p[n - 2].op_percent);
-	char rule[192], curv[64] = "";
+	return p->iops * (100 - p->op_percent);
+}
 
-	if (knee == 0) {
-		out->kind = KNEE_OP_NO_HELP;
+/* IOPS gained per OP point from a to b, % of a's (NAN when a did none). */
+static double gain_pct(const struct knee_point *a, const struct knee_point *b)
+{
+	return a->iops > 0 && b->op_percent > a->op_percent
+		       ? (b->iops / a->iops - 1) * 100 / (b->op_percent - a->op_percent) : NAN;
+}
+
+/* The kind of curve around the recommendation p[rec], and the reason, in words and numbers. */
+static void describe(const struct knee_point *p, size_t n, size_t rec, struct knee_result *out)
+{
+	char curv[64] = "";
+
+	out->top_gain_pct = gain_pct(&p[n - 2], &p[n - 1]);
+	if (n < KNEE_MIN_POINTS) {
+		out->kind = KNEE_TOO_FEW;
 		snprintf(out->reason, sizeof(out->reason),
-			 "OP does not help: at %.4g%% OP the drive already sustains %.0f IOPS, within %.0f%% of the best "
-			 "(%.0f IOPS at %.4g%%); take the least OP",
-			 p[0].op_percent, p[0].iops, (1 - KNEE_FRACTION) * 100, p[best].iops, p[best].op_percent);
+			 "no knee can be found from %zu OP points: a bend takes %d; %.4g%% OP gives the most IOPS x "
+			 "capacity of those measured", n, KNEE_MIN_POINTS, p[rec].op_percent);
 		return;
 	}
-	snprintf(rule, sizeof(rule),
-		 "smallest OP reaching %.0f%% of the best steady IOPS: %.0f IOPS at %.4g%% OP against %.0f at %.4g%%"
-		 " (%.0f IOPS at %.4g%% just below)",
-		 KNEE_FRACTION * 100, p[knee].iops, p[knee].op_percent, p[best].iops, p[best].op_percent,
-		 p[knee - 1].iops, p[knee - 1].op_percent);
-	if (n >= 3 && avg_gain > 0 && last_gain >= KEEPS_PAYING_RATIO * avg_gain) {
+	if (rec == n - 1) {
 		out->kind = KNEE_KEEPS_PAYING;
 		snprintf(out->reason, sizeof(out->reason),
-			       "%s; more OP keeps paying (IOPS still rise %.0f per 1%% OP at the top, %.0f on average "
-			       "from %.4g%%): the best, and with it the knee, may lie above %.4g%%; measure beyond it",
-			       rule, last_gain, avg_gain, p[0].op_percent, p[n - 1].op_percent);
-	} else {
-		out->kind = KNEE_FOUND;
-		if (!isnan(out->curvature_op_percent))
-			snprintf(curv, sizeof(curv), "; maximum curvature at %.4g%%", out->curvature_op_percent);
-		snprintf(out->reason, sizeof(out->reason), "%s%s", rule, curv);
+			 "no knee up to %.4g%%: IOPS still rising %.2g%% per OP point at the top of the range "
+			 "(%.0f -> %.0f IOPS from %.4g%%), more than the %.2g%% of capacity a point costs; measure beyond it",
+			 p[n - 1].op_percent, out->top_gain_pct, p[n - 2].iops, p[n - 1].iops, p[n - 2].op_percent,
+			 100 / (100 - p[n - 2].op_percent));
+		return;
 	}
+	out->op_percent = p[rec].op_percent;
+	if (rec == 0) {
+		out->kind = KNEE_OP_NO_HELP;
+		snprintf(out->reason, sizeof(out->reason),
+			 "OP does not help: from %.4g%% OP (%.0f IOPS) one more point buys %.2g%% IOPS, less than the "
+			 "%.2g%% of capacity it costs; take the least OP",
+			 p[0].op_percent, p[0].iops, gain_pct(&p[0], &p[1]), 100 / (100 - p[0].op_percent));
+		return;
+	}
+	out->kind = KNEE_FOUND;
+	if (!isnan(out->curvature_op_percent))
+		snprintf(curv, sizeof(curv), "; maximum curvature at %.4g%%", out->curvature_op_percent);
+	snprintf(out->reason, sizeof(out->reason),
+		 "IOPS x capacity peaks at %.4g%% OP (%.0f IOPS): below it a point of OP bought %.2g%% IOPS, above "
+		 "it %.2g%%, against the %.2g%% of capacity a point costs%s",
+		 p[rec].op_percent, p[rec].iops, gain_pct(&p[rec - 1], &p[rec]), gain_pct(&p[rec], &p[rec + 1]),
+		 100 / (100 - p[rec].op_percent), curv);
 }
 
 void knee_find(const struct knee_point *pts, size_t n, struct knee_result *out)
 {
 	struct knee_point *p;
-	size_t knee = 0, best = 0;
+	size_t rec = 0, best = 0;
 
 	memset(out, 0, sizeof(*out));
 	out->op_percent = out->recommended_op_percent = out->curvature_op_percent = NAN;
-	out->best_iops = out->best_op_percent = NAN;
+	out->best_iops = out->best_op_percent = out->top_gain_pct = NAN;
 	out->gain_iops_pct = out->waf_saved = out->capacity_given_up_bytes = NAN;
 	out->kind = KNEE_TOO_FEW;
 	p = n ? malloc(n * sizeof(*p)) : NULL;
@@ -135,23 +148,62 @@ void knee_find(const struct knee_point *pts, size_t n, struct knee_result *out)
 		memcpy(p, pts, n * sizeof(*p));
 		qsort(p, n, sizeof(*p), by_op);
 	}
-	for (size_t i = 1; i < n; i++)
+	/* The one rule: everything below follows from this point. */
+	for (size_t i = 1; i < n; i++) {
 		if (p[i].iops > p[best].iops)
 			best = i;
-	/* The one rule: everything below follows from this point. */
-	while (knee < n && p[knee].iops < KNEE_FRACTION * p[best].iops)
-		knee++;
+		if (product(&p[i]) > product(&p[rec]))
+			rec = i;
+	}
 	if (n) {
 		out->best_iops = p[best].iops;
 		out->best_op_percent = p[best].op_percent;
-		out->op_percent = out->recommended_op_percent = p[knee].op_percent;
-		against_baseline(&p[0], &p[knee], out);
+		out->recommended_op_percent = p[rec].op_percent;
+		against_baseline(&p[0], &p[rec], out);
 	}
 	if (n < 2)
-		snprintf(out->reason, sizeof(out->reason), "a knee needs at least two OP points; %zu measured", n);
+		snprintf(out->reason, sizeof(out->reason), "no knee can be found from %zu OP point%s: a bend takes %d",
+			 n, n == 1 ? "" : "s", KNEE_MIN_POINTS);
 	else {
 		out->curvature_op_percent = max_curvature_op(p, n, p[best].iops);
-		describe(p, n, knee, best, out);
+		describe(p, n, rec, out);
 	}
 	free(p);
+}
+
+/*
+ * text into buf at *k, wrapped at spaces to lines of at most 80 columns:
+ * the first line indented by first, the rest by two.
+ */
+static void wrap(const char *text, int first, char *buf, size_t len, size_t *k)
+{
+	for (int indent = first; *text && *k < len; indent = 2) {
+		size_t width = 80 - (size_t)indent, n = strlen(text), cut = n;
+
+		if (n > width) {
+			cut = width;
+			while (cut > 0 && text[cut] != ' ')
+				cut--;
+			if (!cut)
+				cut = width;
+		}
+		*k += (size_t)snprintf(buf + *k, len - *k, "%*s%.*s\n", indent, "", (int)cut, text);
+		text += cut;
+		while (*text == ' ')
+			text++;
+	}
+}
+
+void knee_text(const struct knee_result *k, char *buf, size_t len)
+{
+	size_t n;
+
+	if (!len)
+		return;
+	n = (size_t)snprintf(buf, len, "recommended OP: %.4g%%\n", k->recommended_op_percent);
+	if (n < len)
+		wrap(k->reason, 2, buf, len, &n);
+	/* The comparison opens its own line, as it always has ("against the drive as shipped ..."). */
+	if (n < len)
+		wrap(k->versus, 0, buf, len, &n);
 }

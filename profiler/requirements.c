@@ -40,6 +40,14 @@ bool req_figure_needs_slc(enum req_figure f)
 	return f == REQ_POST_CACHE_MBPS;
 }
 
+const struct requirement *requirements_find(const struct requirement_set *set, enum req_figure f)
+{
+	for (size_t i = 0; i < set->n; i++)
+		if (set->r[i].figure == f)
+			return &set->r[i];
+	return NULL;
+}
+
 const char *req_figure_name(enum req_figure f)
 {
 	return (unsigned)f < REQ_NFIGURES ? figure_names[f] : "?";

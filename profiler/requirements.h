@@ -74,6 +74,13 @@ struct req_outcome {
 	double margin;
 };
 
+/*
+ * The first requirement of set on figure f, or NULL.  A life needs the
+ * pool's daily writes and the drive's (or every member's) rated
+ * endurance: the command refuses life_years up front without them.
+ */
+const struct requirement *requirements_find(const struct requirement_set *set, enum req_figure f);
+
 /* "steady_iops", ... */
 const char *req_figure_name(enum req_figure f);
 /* "steady", "steady_iops>=40000": the requirement as written back. */

@@ -507,7 +507,11 @@ static int busy_pause(struct target *t, const struct slc_settings *s, uint64_t n
 		if (ret == 1 && c.res < 0)
 			ret = c.res;
 		if (ret < 0 || (ret = ret == 1 ? 0 : -EIO)) {
-			snprintf(err, errlen, "a write during the buffer pause failed: %s", strerror(-ret));
+			/* Named as the engine names a failed I/O: the target, the offset and the LBA. */
+			snprintf(err, errlen, "%s: write error at byte offset %llu (LBA %llu) during the buffer pause: %s",
+				 t->info.path, (unsigned long long)req.offset,
+				 (unsigned long long)(req.offset / (t->info.lba_bytes ? t->info.lba_bytes : 1)),
+				 strerror(-ret));
 			break;
 		}
 		now = t->ops->now_ns(t);

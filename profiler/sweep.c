@@ -109,6 +109,7 @@ int sweep_carry_point(struct sweep_run *r, double op_percent, struct sweep_point
 	}
 	s.usable_bytes = out->usable_bytes;
 	s.host_spare_bytes = 0;   /* in GC equilibrium already: the step is counted below */
+	s.carried_over = true;
 	s.fill_passes = 0;
 	if (out->usable_bytes < r->last_usable) {
 		/* What was the span's tail becomes spare area, as a purge would have left it. */

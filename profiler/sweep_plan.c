@@ -58,53 +58,15 @@ static const struct knee_point *measured(const struct knee_point *done, size_t n
 	return NULL;
 }
 
-/*
- * Where the straight line between the bracket's ends (lo, hi] crosses the
- * 90% level thr, held to the middle half of the bracket.  IOPS against OP
- * is concave (each % of OP saves less WA than the last), so the line
- * crosses at or above where the curve does; the hold keeps a curve the
- * line describes badly (a knee at a command cap) narrowing at least as
- * fast as halving every other cut.
- */
-static double chord_cut(const struct knee_point *done, size_t n, double lo, double hi, double thr)
+/* Midpoints on a 0.05% grid keep the JSON and resume comparisons exact. */
+static double on_grid(double op)
 {
-	const struct knee_point *a = measured(done, n, lo), *b = measured(done, n, hi);
-	double w = hi - lo, c = lo + w / 2;
-
-	if (a && b && b->iops > a->iops)
-		c = lo + w * (thr - a->iops) / (b->iops - a->iops);
-	return fmin(fmax(c, lo + w / 4), hi - w / 4);
-}
-
-/* The next cut off the grid: at the line's crossing, lands just above the curve's; one a resolution below closes. */
-static double interpolated(const struct sweep_plan *p, const struct knee_point *done, size_t n, double lo,
-			   double hi, double thr)
-{
-	double c = chord_cut(done, n, lo, hi, thr);
-
-	if (c > hi - p->resolution)
-		return ceil((hi - p->resolution) * 20 - 1e-6) / 20;
-	if (c < lo + p->resolution)
-		return floor((lo + p->resolution) * 20 + 1e-6) / 20;
-	return round(c * 20) / 20;
-}
-
-/* The grid point of grid[first..last] nearest the line's crossing. */
-static size_t grid_cut(const struct sweep_plan *p, const struct knee_point *done, size_t n, double lo, double hi,
-		       double thr, size_t first, size_t last)
-{
-	double c = chord_cut(done, n, lo, hi, thr);
-	size_t best = first;
-
-	for (size_t i = first; i <= last; i++)
-		if (fabs(p->grid[i] - c) < fabs(p->grid[best] - c))
-			best = i;
-	return best;
+	return round(op * 20) / 20;
 }
 
 bool sweep_plan_next(const struct sweep_plan *p, const struct knee_point *done, size_t n, double *next)
 {
-	double top = p->grid[p->ngrid - 1], best = -INFINITY;
+	double top = p->grid[p->ngrid - 1], rec;
 	double hi = INFINITY, lo = -INFINITY;
 
 	if (p->fixed) {
@@ -127,35 +89,39 @@ bool sweep_plan_next(const struct sweep_plan *p, const struct knee_point *done, 
 	if (n >= SWEEP_MAX_POINTS)
 		return false;
 
-	/* The 90% crossing: hi is the knee by the rule, lo the measured point just below it. */
-	for (size_t i = 0; i < n; i++)
-		best = fmax(best, done[i].iops);
-	for (size_t i = 0; i < n; i++)
-		if (done[i].iops >= KNEE_FRACTION * best && done[i].op_percent < hi)
+	/*
+	 * The knee by its rule (profiler/knee.h), and the measured points on
+	 * either side: the peak of IOPS x capacity lies between them.  At the
+	 * top of the range only the side below is narrowed: if the top still
+	 * wins then, the range stops below the knee.
+	 */
+	struct knee_result k;
+
+	knee_find(done, n, &k);
+	rec = k.recommended_op_percent;
+	if (isnan(rec))
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		if (done[i].op_percent > rec + SAME_POINT && done[i].op_percent < hi)
 			hi = done[i].op_percent;
-	for (size_t i = 0; i < n; i++)
-		if (done[i].op_percent < hi && done[i].op_percent > lo)
+		if (done[i].op_percent < rec - SAME_POINT && done[i].op_percent > lo)
 			lo = done[i].op_percent;
+	}
 	/* Unmeasured grid points inside the bracket: bisect them first. */
-	size_t first = p->ngrid, last = 0;
+	double cand[SWEEP_MAX_POINTS];
+	size_t nc = 0;
 	for (size_t i = 0; i < p->ngrid; i++)
-		if (p->grid[i] > lo && p->grid[i] < hi && !measured(done, n, p->grid[i])) {
-			if (first == p->ngrid)
-				first = i;
-			last = i;
-		}
-	if (first < p->ngrid) {
-		*next = p->grid[p->interpolate && isfinite(lo) ? grid_cut(p, done, n, lo, hi, KNEE_FRACTION * best, first, last)
-							     : (first + last + 1) / 2];
+		if (p->grid[i] > lo && p->grid[i] < hi && !measured(done, n, p->grid[i]))
+			cand[nc++] = p->grid[i];
+	if (nc) {
+		*next = cand[nc / 2];
 		return true;
 	}
-	if (lo == -INFINITY)
-		return false;   /* the bottom of the range reaches 90%: OP does not help */
-	if (hi - lo > p->resolution + 1e-9) {
-		/* Midpoints on a 0.05% grid keep the JSON and resume comparisons exact. */
-		*next = p->interpolate ? interpolated(p, done, n, lo, hi, KNEE_FRACTION * best)
-				       : round((lo + hi) / 2 * 20) / 20;
-		return true;
-	}
-	return false;
+	/* Then the wider side of the bracket is halved until both are within the resolution. */
+	double up = isfinite(hi) ? hi - rec : 0, down = isfinite(lo) ? rec - lo : 0;
+
+	if (fmax(up, down) <= p->resolution + 1e-9)
+		return false;
+	*next = on_grid(up >= down ? (rec + hi) / 2 : (lo + rec) / 2);
+	return !measured(done, n, *next);
 }

@@ -6,11 +6,12 @@
  *
  * Adaptive (default): the bottom of the range first (at 0% the drive as
  * shipped, the baseline every recommendation is stated against), then the
- * top (the best IOPS, assuming more OP never hurts).  Then the coarse grid
- * is bisected for the smallest OP reaching 90% of the best, and the bracket
- * around that crossing is halved until it is no wider than the resolution.
- * A binary search, so a fine fixed grid's knee comes out of a third of its
- * points.
+ * top.  Then the knee's rule (profiler/knee.h: the OP where IOPS x
+ * capacity peaks) is read from the points so far, the coarse grid points
+ * between its measured neighbours are bisected, and each side of the
+ * bracket is halved until it is no wider than the resolution.  A
+ * recommendation at the top of the range ends the plan: the range stops
+ * below the knee, and the sweep says so.
  */
 #ifndef SSDPROF_SWEEP_PLAN_H
 #define SSDPROF_SWEEP_PLAN_H
@@ -28,9 +29,10 @@ struct sweep_plan {
 	size_t ngrid;
 	double resolution;                    /* adaptive: final bracket width, % OP */
 	/*
-	 * Adaptive (issue 18): past the coarse grid, the bracket is cut where
-	 * the straight line between its ends crosses 90% of the best, not in
-	 * the middle, then closed one resolution below the new top.
+	 * --fast (issue 18) asked for the bracket cut where the line between
+	 * its ends crossed 90% of the best.  The knee's rule has no level to
+	 * cross (issue 25): kept as a setting that results record and resume
+	 * compares, the bracket is halved either way.
 	 */
 	bool interpolate;
 };

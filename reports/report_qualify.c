@@ -451,6 +451,11 @@ void report_life_chart(struct html_page *pg, struct json_object *doc)
 	html_h2(pg, "life", "Life against OP");
 	html_p(pg, "The rated endurance counted as NAND writes at WA 1, divided by the daily host writes times the "
 	       "WA measured at each OP: life grows with OP as WA falls.");
+	if (!isnan(jnum(e, "limiting_member")))
+		html_p(pg, "A RAID group wears its members: each member's life is its rating over its share of the "
+		       "group's host bytes (data and parity) times its own WA, and the group lasts as its first member "
+		       "to wear out (each point's endurance.members). At the recommended OP that is member %.0f: "
+		       "%.3g years.", jnum(e, "limiting_member"), jnum(e, "recommended_life_years"));
 	plot_show(pg, "life", &p, &t);
 	table_free(&t);
 }

@@ -182,9 +182,16 @@ static const struct spec steady_fields[] = {
 	STR("stop_reason", F_NULL),
 	END,
 };
+/* A RAID group's members in a point's endurance (results/endurance_json.h). */
+static const struct spec member_life_fields[] = {
+	FIG("life_years"), FIG("nand_bytes_per_host_byte"), FIG("host_share"), FIG("rated_tbw"), END,
+};
+static const struct spec member_life_item = OBJ(NULL, 0, member_life_fields);
 static const struct spec endurance_fields[] = {
 	FIG("life_years"), FIG("nand_bytes_per_host_byte"), FIG("rated_tbw"), FIG("daily_writes_bytes"),
 	STR("source", F_NULL),
+	ARRN("members", 0, 0, 32, member_life_item),
+	INT("limiting_member", F_NULL, 0, 31),
 	END,
 };
 static const struct spec prediction_fields[] = {
@@ -300,6 +307,7 @@ static const struct spec endurance_summary_fields[] = {
 	FIG("rated_tbw"), STR("source", F_NULL), NUM("daily_writes_bytes", F_NULL, 0, LIM_DAILY_WRITES_MAX),
 	NUM("target_life_years", F_NULL, 0, LIM_TARGET_LIFE_MAX),
 	NUM("least_op_percent", F_NULL, 0, 100), FIG("recommended_life_years"),
+	ARRN("members_rated_tbw", 0, 0, 32, fig_item), INT("limiting_member", F_NULL, 0, 31), STR("no_life", F_NULL),
 	END,
 };
 static int wa_gc_check(const char *v, char *msg, size_t len)

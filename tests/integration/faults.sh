@@ -65,6 +65,13 @@ SSDPROF_FAULT='eio:lba=1000' expect_fail "byte offset 4096000 (LBA 1000): Input/
 SSDPROF_FAULT='eio:io=300' expect_fail "$SIM: read error at byte offset" "Input/output error" -- \
 	run "$SIM" --rw randread --no-fill --time 2s
 # A short write is an error of its own, never counted as a full one.
+# The SLC probe's buffer pause (issue 26 item 6): its failed write names the target and the LBA.
+# budget-tlc 1 GiB: the measured fill is 8192 writes of 128 KiB; the 8193rd I/O is the pause's first.
+BT='sim:budget-tlc,capacity=1G'
+SSDPROF_FAULT='eio:io=8193' run_cmd slc "$BT" --quiet --out "$work/slcf"
+[ "$rc" -eq 1 ] && [ "$(wc -l <"$work/stderr")" -eq 1 ] &&
+	grep -qF "$BT: write error at byte offset 1073737728 (LBA 262143) during the buffer pause: Input/output error" \
+		"$work/stderr" || fail "slc buffer pause fault: exit $rc: $(cat "$work/stderr")"
 SSDPROF_FAULT='short:io=100' expect_fail "short write: 2048 of 4096 bytes" -- run "$SIM" --time 2s
 SSDPROF_FAULT='vanish:io=800' expect_fail "$SIM: write error" "No such device" -- run "$SIM" --time 2s
 

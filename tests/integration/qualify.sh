@@ -42,6 +42,9 @@ expect_usage "--raid: at most" --raid 1 $(for i in $(seq 1 40); do echo "$T1,see
 expect_usage "--warranty-years" "$T1" --require steady --rated-dwpd 1
 expect_usage "--daily-writes" "$T1" --require steady --target-life 5
 expect_usage "--rated-tbw and --rated-dwpd" "$T1" --require steady --rated-tbw 100 --rated-dwpd 1 --warranty-years 5
+# A life that cannot be figured is refused before the profile runs (issue 26 item 7), not failed as null after it.
+expect_usage "life_years>=5 cannot be measured: give --daily-writes" "$T1" --require 'life_years>=5'
+expect_usage "life_years>=5 on f.img: the drive has no rated endurance" f.img --require 'life_years>=5' --daily-writes 1GB
 
 # check_batch DIR: dc-tlc passes, budget-tlc misses 100000 IOPS by about 45%.
 check_batch() {

@@ -9,7 +9,8 @@ set -eu
 setup "$@"
 
 B='sim:budget-tlc,capacity=1G'
-run_cmd sweep --raid 5 --chunk 64k "$B,seed=1" "$B,seed=2" "$B,seed=3" "$B,seed=4" --op 0,20 --round 10s --out r5 --quiet
+run_cmd sweep --raid 5 --chunk 64k "$B,seed=1" "$B,seed=2" "$B,seed=3" "$B,seed=4" --op 0,20 --round 10s --out r5 --quiet \
+	--daily-writes 10GB
 [ "$rc" = 0 ] || fail "RAID 5 sweep exited $rc: $(cat "$work/stderr")"
 python3 - r5/result.json <<'PY' || fail "RAID 5 sweep result"
 import json, sys
@@ -32,6 +33,15 @@ for p in d['points']:
     # Group WA counts parity: twice the members' own WA.
     mwa = sum(m['waf'] for m in ms) / 4
     assert abs(p['waf'] / (2 * mwa) - 1) < 0.02, (p['waf'], mwa)
+    # Each member wears by the bytes it receives at its own WA and its own rating (the
+    # simulator's P/E cycles); the group lasts as its first member to wear out (issue 25).
+    e = p['endurance']
+    lives = [r / (10e9 * m['host_bytes_written'] / p['host_bytes_written'] * m['waf'] * 365.25) * 1e12
+             for r, m in zip(d['endurance']['members_rated_tbw'], ms)]
+    assert e['source'] == 'sim-pe-cycles' and abs(e['life_years'] / min(lives) - 1) < 0.002, (e, lives)
+    assert e['limiting_member'] == lives.index(min(lives)), (e, lives)
+    # Not the group's flash writes charged to one member's rating: that is half the life here.
+    assert e['life_years'] > 1.8 * e['rated_tbw'] * 1e12 / (10e9 * p['waf'] * 365.25), e
 # More OP: lower WA and more IOPS, for the group as for one drive.
 a, b = d['points']
 assert b['waf'] < a['waf'] and b['iops'] > a['iops']

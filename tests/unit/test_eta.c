@@ -169,7 +169,8 @@ static void check_plan_points(const struct drive *d, size_t real)
 	/* The old shape (knee near 10%) expected 7 until the 40% point was measured. */
 	assert_true(eta_plan_points(&plan, NULL, 0, NULL) <= real);
 	assert_true(eta_plan_points(&plan, &first, 1, NULL) <= real);
-	assert_true(eta_plan_points(&plan, NULL, 0, NULL) + 1 >= real);
+	/* A cap unseen before the first point costs the plan two points more on its flat side (issue 25). */
+	assert_true(eta_plan_points(&plan, NULL, 0, NULL) + 2 >= real);
 }
 
 static void check_drive(const struct drive *d, size_t want_points, double tolerance)
@@ -186,18 +187,19 @@ static void check_drive(const struct drive *d, size_t want_points, double tolera
 		worst = isnan(err) ? INFINITY : fmax(worst, fabs(err));
 	}
 	test_free(p);
+	printf("# %zu points\n", n);
 	assert_int_equal(n, want_points);
 	check_plan_points(d, n);
 	assert_true(worst <= tolerance);
 }
 
-/* Greedy GC all the way: the knee near 35%, five points. */
+/* Greedy GC all the way: the knee near 35%, seven points (the plan narrows both sides of the knee, issue 25). */
 static void test_greedy_drive(void **state)
 {
 	const struct drive d = { .iops0 = 10000, .cap = INFINITY };
 
 	(void)state;
-	check_drive(&d, 5, 0.25);
+	check_drive(&d, 7, 0.25);
 }
 
 /* The same held at a command cap from about 20% OP on: the greedy shape alone rates it up to 1.7x too fast. */
@@ -206,7 +208,12 @@ static void test_capped_drive(void **state)
 	const struct drive d = { .iops0 = 14500, .cap = 55000 };
 
 	(void)state;
-	check_drive(&d, 6, 0.25);
+	/*
+	 * Nine points since the plan narrows both sides of the knee (issue 25);
+	 * at 10% of the sweep, before the curve's top is measured, the ETA is
+	 * 28% short: 0.3.
+	 */
+	check_drive(&d, 9, 0.3);
 }
 
 int main(void)
