@@ -366,7 +366,7 @@ static void write_reports(const char *dir, const struct batch_drive *d, unsigned
 
 int batch_finish(const struct cli_opts *pc, const char *cmd, struct batch_drive *d, unsigned n, const char *dir)
 {
-	struct json_object *doc = result_doc_new("batch", pc->command, d[0].t), *drives = json_object_new_array();
+	struct json_object *doc = result_doc_new_kind(RESULT_KIND_BATCH, pc->command, d[0].t), *drives = json_object_new_array();
 	unsigned failed = 0, interrupted = 0;
 	char err[TARGET_ERRLEN];
 	int rc;

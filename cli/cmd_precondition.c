@@ -143,7 +143,7 @@ static int save(struct pc_cmd *p, struct target *t, const struct precondition_re
 	char err[TARGET_ERRLEN];
 	int ret;
 
-	doc = *docp = result_doc_new("precondition", p->o.command, t);
+	doc = *docp = result_doc_new_kind(RESULT_KIND_PRECONDITION, p->o.command, t);
 	result_doc_finish(doc, t);
 	if ((ret = settings_add(doc, p))) {
 		cli_fail(&p->o, "out of memory");

@@ -485,7 +485,7 @@ static void write_reports(const char *dir, const struct qualify_drive *d, unsign
 /* The document, saved and shown; the exit code of the batch. */
 static int finish(struct qualify_cli *o, struct qualify_drive *d, unsigned n, const char *dir)
 {
-	struct json_object *doc = result_doc_new("qualify", o->pc.command, d[0].t), *drives = json_object_new_array();
+	struct json_object *doc = result_doc_new_kind(RESULT_KIND_QUALIFY, o->pc.command, d[0].t), *drives = json_object_new_array();
 	struct json_object *target = batch_target_json(o->bd, n);
 	unsigned passed = 0, failed_runs = 0, interrupted = 0;
 	char err[TARGET_ERRLEN];

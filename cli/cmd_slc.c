@@ -147,7 +147,7 @@ static int save(const struct cli_opts *o, struct target *t, const struct slc_set
 	const char *sep = *failure ? "; saving what was measured: " : "";
 	int ret;
 
-	doc = *docp = result_doc_new("slc", o->command, t);
+	doc = *docp = result_doc_new_kind(RESULT_KIND_SLC, o->command, t);
 	json_object_object_add(doc, "settings", settings_json(s));
 	slc = slc_json(r);
 	json_object_object_add(doc, "slc", slc);

@@ -141,7 +141,7 @@ static int run_slc(struct qualify_drive *d)
 		return qualify_fail(d, ret == -EINTR ? EXIT_INTERRUPTED : EXIT_RUN_FAILED, "SLC probe",
 				    ret == -EINTR ? "interrupted" : err);
 	}
-	d->slc_doc = result_doc_new("slc", p->pc->command, d->t);
+	d->slc_doc = result_doc_new_kind(RESULT_KIND_SLC, p->pc->command, d->t);
 	json_object_object_add(d->slc_doc, "settings", slc_settings_json(&s));
 	json_object_object_add(d->slc_doc, "slc", slc_json(&r));
 	ret = before ? slc_group(d, before) : 0;

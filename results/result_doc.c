@@ -9,8 +9,9 @@
 #include "device/target.h"
 #include "util/text.h"
 
-struct json_object *result_doc_new(const char *kind, const char *command, const struct target *t)
+struct json_object *result_doc_new_kind(enum result_kind k, const char *command, const struct target *t)
 {
+	const char *kind = result_kind_name(k);
 	struct json_object *doc = json_object_new_object(), *tool = json_object_new_object();
 	char stamp[32];
 
@@ -25,11 +26,6 @@ struct json_object *result_doc_new(const char *kind, const char *command, const 
 	json_object_object_add(doc, "command", json_object_new_string(command));
 	json_object_object_add(doc, "target", result_target_json(t));
 	return doc;
-}
-
-struct json_object *result_doc_new_kind(enum result_kind kind, const char *command, const struct target *t)
-{
-	return result_doc_new(result_kind_name(kind), command, t);
 }
 
 void result_doc_finish(struct json_object *doc, const struct target *t)

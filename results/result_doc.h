@@ -14,10 +14,9 @@ struct target;
  * schema, kind, tool, started (null on virtual-time targets, whose results
  * must not depend on the wall clock), finished (null until set), command
  * (the user's command line as recorded by cli_opts_init: quoted, in the
- * order typed) and target.
+ * order typed) and target.  The kind's name comes from the table of kinds
+ * (results/result_kinds.h), so no builder spells it.
  */
-struct json_object *result_doc_new(const char *kind, const char *command, const struct target *t);
-/* The same with the kind from the table of kinds (results/result_kinds.h): what new callers use. */
 struct json_object *result_doc_new_kind(enum result_kind kind, const char *command, const struct target *t);
 /* Set "finished" to now, unless the target runs on virtual time. */
 void result_doc_finish(struct json_object *doc, const struct target *t);

@@ -273,7 +273,7 @@ int sweep_doc_start(struct sweep_doc *d, const char *command, struct target *t, 
 {
 	struct json_object *pts;
 
-	if (!(d->doc = result_doc_new("sweep", command, t))) {
+	if (!(d->doc = result_doc_new_kind(RESULT_KIND_SWEEP, command, t))) {
 		json_object_put(settings);
 		return -ENOMEM;
 	}
