@@ -15,6 +15,7 @@
 
 #include "cli/batch.h"
 #include "cli/commands.h"
+#include "cli/dev_common.h"
 #include "cli/interrupt.h"
 #include "cli/pc_options.h"
 #include "device/claim.h"
@@ -87,6 +88,33 @@ int batch_check_yes(const char *yes, unsigned targets)
 	return 0;
 }
 
+/* What dev_open_gated opens and checks for batch_open: one drive. */
+struct batch_one {
+	struct batch_drive *d;
+	int (*check)(struct batch_drive *d, void *ctx);
+	void *ctx;
+};
+
+static int open_one(void *arg, unsigned flags, struct target **t)
+{
+	const struct batch_one *b = arg;
+	char err[TARGET_ERRLEN];
+
+	if (target_open_flags(b->d->spec, flags, t, err, sizeof(err))) {
+		cli_error("drive %u: %s; no drive was written", b->d->index, err);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+static int check_one(void *arg, struct target *t)
+{
+	const struct batch_one *b = arg;
+
+	(void)t;   /* b->d->t */
+	return b->check(b->d, b->ctx);
+}
+
 int batch_open(struct cli_opts *pc, int argc, char **argv, int first, const char *cmd, struct batch_drive *d,
 	       int (*check)(struct batch_drive *d, void *ctx), void *ctx)
 {
@@ -131,13 +159,16 @@ int batch_open(struct cli_opts *pc, int argc, char **argv, int first, const char
 		d[i].value = NAN;
 		snprintf(d[i].prefix, sizeof(d[i].prefix), "drive %u: ", i + 1);
 		d[i].yes = batch_yes_for(pc->yes, i, n, d[i].yes_buf, sizeof(d[i].yes_buf));
-		if (target_open_flags(spec, pc->open_flags, &d[i].t, err, sizeof(err))) {
-			cli_error("drive %u: %s; no drive was written", i + 1, err);
-			return EXIT_USAGE;
-		}
-		if ((rc = check(&d[i], ctx))) {
-			/* One TARGET: the check's own line, naming it, is the one line. */
-			if (n > 1)
+		/* The one path (DESIGN.md 7): open, the command's checks, then the gate with this drive's --yes. */
+		struct batch_one one = { .d = &d[i], .check = check, .ctx = ctx };
+		const struct dev_open req = {
+			.cmd = cmd, .yes = d[i].yes, .force = pc->force, .dry_run = pc->dry_run,
+			.flags = pc->open_flags, .open = open_one, .check = check_one, .arg = &one,
+		};
+
+		if ((rc = dev_open_gated(&req, &d[i].t))) {
+			/* Not opened: its line said so.  One TARGET: the check's own line, naming it, is the one line. */
+			if (d[i].t && n > 1)
 				cli_error("drive %u (%s) refused; no drive was written", i + 1,
 					  escape_arg(q, sizeof(q), spec));
 			return rc;

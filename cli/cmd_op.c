@@ -120,10 +120,12 @@ static int set_span(struct target *t, uint64_t orig, uint64_t usable, bool dry_r
 enum { OPT_SHOW = CLI_OPT_END, OPT_SET, OPT_RESTORE, OPT_METHOD, OPT_PERMANENT };
 
 struct op_args {
-	const char *yes;
-	bool force, dry_run, permanent, restore;
+	const char *spec;
+	bool dry_run, permanent, restore, show;
 	double pct;
 	enum op_method m;
+	struct op_journal_entry e;   /* the change recorded, when have */
+	bool have;
 };
 
 /* The method must fit the drive before confirmation is asked for.  0, or EXIT_USAGE after printing why. */
@@ -173,32 +175,47 @@ static const char *span_percent(char *buf, size_t len, uint64_t orig, uint64_t u
 	return buf;
 }
 
-/* Set or restore the OP of the opened t.  An exit code. */
+static int op_open(void *arg, unsigned flags, struct target **t)
+{
+	const struct op_args *a = arg;
+	char err[TARGET_ERRLEN];
+
+	if (target_open_flags(a->spec, flags, t, err, sizeof(err)) < 0) {
+		cli_error("%s", err);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* What the gate waits for: the change recorded, and a method the drive has.  0, DEV_OPEN_DONE or a code. */
+static int op_check(void *arg, struct target *t)
+{
+	struct op_args *a = arg;
+
+	if (a->show)
+		return 0;
+	if (dev_set_permanent(t, a->permanent) < 0 && a->permanent)
+		fprintf(stderr, "ssdprof: warning: --permanent applies to SATA HPA only; ignored\n");
+	a->have = op_journal_load(t->info.serial[0] ? t->info.serial : t->info.path, &a->e) == 0;
+	if (a->restore && !a->have) {
+		printf("%s: no OP change by ssdprof is recorded; nothing to restore (%llu bytes)\n", t->info.path,
+		       (unsigned long long)t->info.capacity_bytes);
+		return DEV_OPEN_DONE;
+	}
+	return check_method(t, a->m);
+}
+
+/* Set or restore the OP of t, opened, checked and gated (op_check).  An exit code. */
 static int change(struct target *t, struct op_args *a)
 {
 	char err[TARGET_ERRLEN];
-	struct op_journal_entry e;
+	const struct op_journal_entry e = a->e;
 	enum op_method m = a->m, used;
-	bool dry_run = a->dry_run, restore = a->restore;
+	bool dry_run = a->dry_run, restore = a->restore, have = a->have;
 	uint64_t orig, usable;
-	int ret, rc;
-
-	if (dev_set_permanent(t, a->permanent) < 0 && a->permanent)
-		fprintf(stderr, "ssdprof: warning: --permanent applies to SATA HPA only; ignored\n");
-
 	const char *key = t->info.serial[0] ? t->info.serial : t->info.path;
-	bool have = op_journal_load(key, &e) == 0;
+	int ret;
 
-	if (restore && !have) {
-		printf("%s: no OP change by ssdprof is recorded; nothing to restore (%llu bytes)\n", t->info.path,
-		       (unsigned long long)t->info.capacity_bytes);
-		return EXIT_OK;
-	}
-	if ((rc = check_method(t, m)))
-		return rc;
-	rc = dev_safety_gate(t, a->yes, a->force, dry_run, "op");
-	if (rc)
-		return rc;
 	if (dry_run)
 		dev_set_dry_run(t, true, stdout);
 
@@ -287,7 +304,7 @@ int cmd_op(int argc, char **argv)
 	};
 	struct op_args a = { .m = OP_METHOD_AUTO };
 	bool do_show = false, have_set = false, have_method = false;
-	char err[TARGET_ERRLEN], perr[256];
+	char perr[256];
 	ESCAPE_BUF(q);
 	struct target *t = NULL;
 	struct cli_opts o;
@@ -333,15 +350,20 @@ int cmd_op(int argc, char **argv)
 		cli_error("op needs one TARGET; see ssdprof op --help");
 		goto out;
 	}
-	/* --show only reads: a write open's close would have udev re-scan the drive. */
-	if (target_open_flags(argv[optind], do_show ? TARGET_OPEN_READONLY : 0, &t, err, sizeof(err)) < 0) {
-		cli_error("%s", err);
-		goto out;
-	}
-	a.yes = o.yes;
-	a.force = o.force;
+	a.spec = argv[optind];
+	a.show = do_show;
 	a.dry_run = o.dry_run;
-	rc = do_show ? show(t, o.json) : change(t, &a);
+	/* --show only reads: a write open's close would have udev re-scan the drive. */
+	const struct dev_open req = {
+		.cmd = "op", .yes = o.yes, .force = o.force, .dry_run = o.dry_run,
+		.flags = do_show ? TARGET_OPEN_READONLY : o.open_flags, .open = op_open, .check = op_check, .arg = &a,
+	};
+
+	rc = dev_open_gated(&req, &t);
+	if (rc == DEV_OPEN_DONE)
+		rc = EXIT_OK;
+	else if (!rc)
+		rc = do_show ? show(t, o.json) : change(t, &a);
 out:
 	target_close(t);
 	cli_opts_release(&o);

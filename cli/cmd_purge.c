@@ -35,29 +35,55 @@ const char cmd_purge_usage[] =
 	"can only be TRIMmed (best effort).\n"
 	"Example: ssdprof purge /dev/nvme1n1 --method format --yes S4EWNX0R123456\n";
 
-static int purge(const char *spec, const char *method, const char *yes, bool force, bool dry_run)
+struct purge_req {
+	const char *spec, *method;
+};
+
+static int purge_open(void *arg, unsigned flags, struct target **t)
 {
+	const struct purge_req *p = arg;
+	char err[TARGET_ERRLEN];
+
+	if (target_open_flags(p->spec, flags, t, err, sizeof(err)) < 0) {
+		cli_error("%s", err);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* What the gate waits for: a target that can purge, by the method asked.  0 or EXIT_USAGE after printing. */
+static int purge_check(void *arg, struct target *t)
+{
+	const struct purge_req *p = arg;
+	char err[TARGET_ERRLEN];
+
+	if (!target_has(t, TARGET_CAP_PURGE) && !target_has(t, TARGET_CAP_TRIM)) {
+		cli_error("purge: %s can neither purge nor TRIM", t->info.path);
+		return EXIT_USAGE;
+	}
+	/* The method must suit the drive before anything else is looked at. */
+	if (dev_purge_supported(t, p->method, err, sizeof(err)) < 0) {
+		cli_error("%s", err);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+static int purge(const struct cli_opts *o, const char *spec, const char *method)
+{
+	struct purge_req p = { .spec = spec, .method = method };
+	/* purge is destructive (commands.c): a read-write open, then the one gate. */
+	const struct dev_open req = {
+		.cmd = "purge", .yes = o->yes, .force = o->force, .dry_run = o->dry_run, .flags = o->open_flags,
+		.open = purge_open, .check = purge_check, .arg = &p,
+	};
+	bool dry_run = o->dry_run;
 	char err[TARGET_ERRLEN], used[32];
 	struct target *t = NULL;
 	struct timespec t0, t1;
 	int ret, rc;
 
-	/* purge is destructive (commands.c): a read-write open, and the gate below. */
-	if (target_open_flags(spec, 0, &t, err, sizeof(err)) < 0) {
-		cli_error("%s", err);
-		return EXIT_USAGE;
-	}
-	rc = EXIT_USAGE;
-	if (!target_has(t, TARGET_CAP_PURGE) && !target_has(t, TARGET_CAP_TRIM)) {
-		cli_error("purge: %s can neither purge nor TRIM", t->info.path);
-		goto out;
-	}
-	/* The method must suit the drive before anything else is looked at. */
-	if (dev_purge_supported(t, method, err, sizeof(err)) < 0) {
-		cli_error("%s", err);
-		goto out;
-	}
-	rc = dev_safety_gate(t, yes, force, dry_run, "purge");
+	rc = dev_open_gated(&req, &t);
 	if (rc)
 		goto out;
 	if (target_has(t, TARGET_CAP_GENERIC))
@@ -123,7 +149,7 @@ int cmd_purge(int argc, char **argv)
 	if (!rc && method)
 		rc = cli_parse_purge_method("--method", method, &method);
 	if (!rc)
-		rc = purge(argv[optind], method, o.yes, o.force, o.dry_run);
+		rc = purge(&o, argv[optind], method);
 	cli_opts_release(&o);
 	return rc;
 }

@@ -353,35 +353,40 @@ static int check_drive(const struct qualify_cli *o, struct target *t)
 	return 0;
 }
 
-/* With --raid: the TARGETs are the members of one group, the batch's one drive. */
-static int open_group(struct qualify_cli *o, int argc, char **argv)
+/* The group's checks (pc_cli_open_gated's check): the batch's one drive, then the shared checks and ours. */
+static int check_group(void *arg, struct target *t)
 {
+	struct qualify_cli *o = arg;
 	struct qualify_drive *d = &o->drives[0];
 	struct batch_drive *b = &o->bd[0];
 	int rc;
 
-	if ((rc = pc_cli_open_only(&o->pc, argc, argv, optind, "qualify", &b->t)))
-		return rc;
 	/* The group's name, "raid5:M1+M2+M3", is what the result and the lines call it. */
-	*b = (struct batch_drive){ .index = 1, .spec = b->t->info.path, .t = b->t, .arg = d };
-	*d = (struct qualify_drive){ .prof = &o->prof, .index = 1, .spec = b->spec, .t = b->t };
-	/* The gate checks each member and finds its serial in the comma-separated --yes. */
-	return (rc = pc_cli_check_target(&o->pc, b->t, "qualify")) ? rc : check_drive(o, b->t);
+	*b = (struct batch_drive){ .index = 1, .spec = t->info.path, .t = t, .arg = d };
+	*d = (struct qualify_drive){ .prof = &o->prof, .index = 1, .spec = b->spec, .t = t };
+	return (rc = pc_cli_check_target(&o->pc, t, "qualify")) ? rc : check_drive(o, t);
 }
 
-/* batch_open's check of drive b: its qualify_drive, the shared checks with its own --yes, then ours. */
+/*
+ * With --raid: the TARGETs are the members of one group, the batch's one
+ * drive.  The gate after the checks checks each member and finds its serial
+ * in the comma-separated --yes.
+ */
+static int open_group(struct qualify_cli *o, int argc, char **argv)
+{
+	return pc_cli_open_gated(&o->pc, argc, argv, optind, "qualify", check_group, o, &o->bd[0].t);
+}
+
+/* batch_open's check of drive b: its qualify_drive, the shared checks, then ours (the gate follows). */
 static int check_one(struct batch_drive *b, void *ctx)
 {
 	struct qualify_cli *o = ctx;
 	struct qualify_drive *d = &o->drives[b->index - 1];
-	const char *yes = o->pc.yes;
 	int rc;
 
 	*d = (struct qualify_drive){ .prof = &o->prof, .index = b->index, .spec = b->spec, .t = b->t };
 	b->arg = d;
-	o->pc.yes = b->yes;
 	rc = pc_cli_check_target(&o->pc, b->t, "qualify");
-	o->pc.yes = yes;
 	return rc ? rc : check_drive(o, b->t);
 }
 

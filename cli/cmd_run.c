@@ -14,8 +14,8 @@
  * Everything that can be wrong with the command line is checked before the
  * output directory exists and before any I/O, so a typo leaves nothing
  * behind and writes nothing.  On a real block device (every member of a
- * group), writes also pass the one safety gate, dev_safety_gate() (exit 3
- * when refused).
+ * group), writes also pass the one safety gate, reached through
+ * dev_open_gated() (exit 3 when refused).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -210,16 +210,29 @@ static int open_exit_code(int ret)
 	}
 }
 
-/* The TARGET, or the group of the members with the chunk-th chunk.  EXIT_OK or an exit code after printing. */
-static int open_run_target(struct run_opts *o, size_t chunk, struct target **t)
+/* Reads only: no write open, whose close would have udev re-scan the device (each member's). */
+static unsigned run_open_flags(const struct run_opts *o)
 {
+	return workload_writes(&o->w) || run_may_fill(o) ? TARGET_OPEN_WRITE : TARGET_OPEN_READONLY;
+}
+
+/* What dev_open_gated opens and checks: the run, its chunk, whether this is the dry run. */
+struct run_open {
+	struct run_opts *o;
+	size_t chunk;
+	bool dry_run;
+};
+
+/* The TARGET, or the group of the members with the chunk-th chunk.  EXIT_OK or an exit code after printing. */
+static int open_run_target(void *arg, unsigned flags, struct target **t)
+{
+	const struct run_open *r = arg;
+	struct run_opts *o = r->o;
 	char err[TARGET_ERRLEN];
-	/* Reads only: no write open, whose close would have udev re-scan the device (each member's). */
-	unsigned flags = workload_writes(&o->w) || run_may_fill(o) ? 0 : TARGET_OPEN_READONLY;
 	int ret;
 
 	if (o->pc.raid_level >= 0) {
-		o->pc.chunk = o->chunks[chunk];
+		o->pc.chunk = o->chunks[r->chunk];
 		o->pc.open_flags = flags;
 		return pc_cli_open_only(&o->pc, o->argc, o->argv, o->first, "run", t);
 	}
@@ -245,15 +258,38 @@ static struct eta_settings run_eta(const struct run_opts *o, struct target *t, c
 				      .step_why = why };
 }
 
-/* --dry-run: the plan, then the refusals that do not wait for --yes (the gate says what --yes needs).  An exit code. */
-static int dry_run(const struct run_opts *o, struct target *t)
+/*
+ * The checks of the opened target; a dry run then prints the plan, and the
+ * gate after it what --yes needs.  EXIT_OK or an exit code after printing.
+ */
+static int check_run_target(void *arg, struct target *t)
 {
+	const struct run_open *r = arg;
 	char why[160];
-	struct eta_settings es = run_eta(o, t, why, sizeof(why));
+	struct eta_settings es;
+	int ret;
 
-	print_dry_run(o, t);
+	if ((ret = check_against_target(r->o, t)) != EXIT_OK || !r->dry_run)
+		return ret;
+	es = run_eta(r->o, t, why, sizeof(why));
+	print_dry_run(r->o, t);
 	progress_dry_run_estimate(t, &es);
-	return run_writes(o) ? dev_safety_gate(t, o->pc.yes, o->pc.force, true, "run") : EXIT_OK;
+	return EXIT_OK;
+}
+
+/*
+ * The chunk-th TARGET or group opened, checked and, when the run writes,
+ * gated (dev_open_gated: exit 3 when refused).  EXIT_OK or an exit code.
+ */
+static int open_gated(struct run_opts *o, size_t chunk, struct target **t)
+{
+	struct run_open r = { .o = o, .chunk = chunk, .dry_run = o->pc.dry_run };
+	const struct dev_open req = {
+		.cmd = "run", .yes = o->pc.yes, .force = o->pc.force, .dry_run = o->pc.dry_run,
+		.flags = run_open_flags(o), .open = open_run_target, .check = check_run_target, .arg = &r,
+	};
+
+	return dev_open_gated(&req, t);
 }
 
 /* A step starts: the progress (its status line and events). */
@@ -296,12 +332,10 @@ static int hook_reopen(void *arg, size_t c, struct target **t)
 	progress_retarget(x->prog, NULL);
 	target_close(*t);
 	*t = NULL;
-	if ((ret = open_run_target(x->o, c, t)) != EXIT_OK || (ret = check_against_target(x->o, *t)) != EXIT_OK)
+	/* The claim went with the old group: the fresh one takes it again. */
+	if ((ret = open_gated(x->o, c, t)) != EXIT_OK)
 		return ret;
 	progress_retarget(x->prog, *t);
-	/* The claim went with the old group: the fresh one takes it again. */
-	if (run_writes(x->o) && (ret = dev_safety_gate(*t, x->o->pc.yes, x->o->pc.force, false, "run")))
-		return ret;
 	return EXIT_OK;
 }
 
@@ -323,12 +357,8 @@ static int setup(struct run_opts *o, struct target **t, struct run_ctx *x)
 {
 	int ret;
 
-	if ((ret = open_run_target(o, 0, t)) != EXIT_OK || (ret = check_against_target(o, *t)) != EXIT_OK)
-		return ret;
-	if (o->pc.dry_run)
-		return dry_run(o, *t);
 	/* Reads never need confirmation; writes to a real device (each member of a group) always do. */
-	if (run_writes(o) && (ret = dev_safety_gate(*t, o->pc.yes, o->pc.force, false, "run")))
+	if ((ret = open_gated(o, 0, t)) != EXIT_OK || o->pc.dry_run)
 		return ret;
 	x->plan = run_plan_of(o);
 	if (run_set_init(&x->set, &x->plan, *t) ||

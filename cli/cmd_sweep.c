@@ -467,6 +467,20 @@ out:
 	return rc;
 }
 
+/* What sweep_prepare fills, for pc_cli_open_gated's check. */
+struct sweep_open {
+	struct sweep_cli *o;
+	struct json_object **saved;
+	enum op_method *method;
+};
+
+static int prepare_one(void *arg, struct target *t)
+{
+	struct sweep_open *s = arg;
+
+	return sweep_prepare(s->o, t, s->saved, s->method);
+}
+
 int cmd_sweep(int argc, char **argv)
 {
 	struct sweep_cli o = { 0 };
@@ -483,8 +497,8 @@ int cmd_sweep(int argc, char **argv)
 		rc = sweep_batch(&o, argc, argv, optind);
 		goto out;
 	}
-	if ((rc = pc_cli_open_only(&o.pc, argc, argv, optind, "sweep", &t)) ||
-	    (rc = sweep_prepare(&o, t, &saved, &method)))
+	if ((rc = pc_cli_open_gated(&o.pc, argc, argv, optind, "sweep", prepare_one,
+				    &(struct sweep_open){ .o = &o, .saved = &saved, .method = &method }, &t)))
 		goto out;
 	if (o.pc.dry_run) {
 		sweep_dry_run(&o, t, method);

@@ -16,20 +16,34 @@ static void print_note(const char *line, void *arg)
 	printf("  %s\n", line);
 }
 
-int dev_safety_gate(struct target *t, const char *yes, bool force, bool dry_run, const char *cmd)
+/* The gate of dev_open_gated, and only it: 0, or an exit code after printing why. */
+static int safety_gate_print(struct target *t, const struct dev_open *o)
 {
 	const struct safety_request rq = {
-		.yes = yes, .force = force, .dry_run = dry_run, .note = print_note, .cmd = cmd,
+		.yes = o->yes, .force = o->force, .dry_run = o->dry_run, .note = print_note, .cmd = o->cmd,
 	};
 	char reason[TARGET_ERRLEN];
 	int ret = safety_gate(t, &rq, reason, sizeof(reason));
 
 	if (ret < 0) {
-		cli_error("%s: %s", cmd, reason);
+		cli_error("%s: %s", o->cmd, reason);
 		/* Read-only is no safety refusal but a target that cannot do what was asked (DESIGN.md 12). */
 		return ret == -EROFS ? EXIT_USAGE : EXIT_REFUSED;
 	}
 	return 0;
+}
+
+int dev_open_gated(const struct dev_open *o, struct target **t)
+{
+	int rc;
+
+	*t = NULL;
+	if ((rc = o->open(o->arg, o->flags, t)))
+		return rc;
+	if (o->check && (rc = o->check(o->arg, *t)))
+		return rc;
+	/* Reads never need the gate; every write open does (the engine refuses an unclaimed device's writes). */
+	return o->flags & TARGET_OPEN_WRITE ? safety_gate_print(*t, o) : 0;
 }
 
 const char *dev_yes_arg(const struct target *t, char *buf, size_t len)

@@ -127,8 +127,7 @@ int cli_opts_init(struct cli_opts *c, int argc, char **argv, unsigned mask, cons
 	c->chunk = 64 * 1024;
 	c->shape.rw = WL_RANDWRITE;
 	/* The table decides (DESIGN.md 7): a command that is not destructive opens its targets read-only. */
-	if (!(command_flags(argv[0]) & CMD_DESTRUCTIVE))
-		c->open_flags = TARGET_OPEN_READONLY;
+	c->open_flags = command_flags(argv[0]) & CMD_DESTRUCTIVE ? TARGET_OPEN_WRITE : TARGET_OPEN_READONLY;
 	for (const struct option *o = own; o && o->name; o++)
 		if (n < CLI_MAX_LONGOPTS - 1)
 			c->longopts[n++] = *o;

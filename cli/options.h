@@ -67,7 +67,7 @@ struct cli_opts {
 	int raid_level;             /* -1: not a group */
 	uint64_t chunk;
 	bool chunk_given;
-	unsigned open_flags;        /* target_open_flags: TARGET_OPEN_READONLY for a command that only reads */
+	unsigned open_flags;        /* target_open_flags: TARGET_OPEN_WRITE if destructive, else _READONLY */
 	unsigned given;             /* how many round/purge settings were given explicitly */
 	unsigned seen;              /* CLI_O(id) of every shared option given */
 	unsigned long long valued;  /* bit i: longopts[i] was given with a value */

@@ -43,8 +43,8 @@ int pc_cli_check_target(struct cli_opts *c, struct target *t, const char *cmd)
 		cli_error("--purge-method: %s", strncmp(err, "--method: ", 10) ? err : err + 10);
 		return EXIT_USAGE;
 	}
-	/* The one safety gate (DESIGN.md 7): in use, signatures, --yes SERIAL. */
-	return dev_safety_gate(t, c->yes, c->force, c->dry_run, cmd);
+	/* The safety gate (DESIGN.md 7) follows, in dev_open_gated. */
+	return 0;
 }
 
 int pc_cli_check_usable(const struct cli_opts *c, const struct target *t, double op_percent, const char *what)
@@ -104,13 +104,50 @@ int pc_cli_open_only(struct cli_opts *c, int argc, char **argv, int first, const
 	return 0;
 }
 
+/* What pc_cli_open_gated opens and checks. */
+struct pc_open {
+	struct cli_opts *c;
+	int argc;
+	char **argv;
+	int first;
+	const char *cmd;
+	int (*check)(void *arg, struct target *t);
+	void *arg;
+};
+
+static int pc_open(void *arg, unsigned flags, struct target **t)
+{
+	const struct pc_open *p = arg;
+
+	(void)flags;   /* c->open_flags, which pc_cli_open_only takes */
+	return pc_cli_open_only(p->c, p->argc, p->argv, p->first, p->cmd, t);
+}
+
+static int pc_check(void *arg, struct target *t)
+{
+	const struct pc_open *p = arg;
+
+	return p->check ? p->check(p->arg, t) : pc_cli_check_target(p->c, t, p->cmd);
+}
+
+int pc_cli_open_gated(struct cli_opts *c, int argc, char **argv, int first, const char *cmd,
+		      int (*check)(void *arg, struct target *t), void *arg, struct target **t)
+{
+	struct pc_open p = {
+		.c = c, .argc = argc, .argv = argv, .first = first, .cmd = cmd, .check = check, .arg = arg,
+	};
+	const struct dev_open req = {
+		.cmd = cmd, .yes = c->yes, .force = c->force, .dry_run = c->dry_run, .flags = c->open_flags,
+		.open = pc_open, .check = pc_check, .arg = &p,
+	};
+
+	return dev_open_gated(&req, t);
+}
+
 int pc_cli_open_target(struct cli_opts *c, int argc, char **argv, int first, const char *cmd, struct target **t)
 {
-	int rc = pc_cli_open_only(c, argc, argv, first, cmd, t);
+	int rc = pc_cli_open_gated(c, argc, argv, first, cmd, NULL, NULL, t);
 
-	if (rc)
-		return rc;
-	rc = pc_cli_check_target(c, *t, cmd);
 	if (rc) {
 		target_close(*t);
 		*t = NULL;

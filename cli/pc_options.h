@@ -16,7 +16,12 @@ struct progress;
 struct raid_rounds;
 struct target;
 
-/* Check the settings against the opened target: 0 or an exit code after printing why. */
+/*
+ * Check the settings against the opened target: 0 or an exit code after
+ * printing why.  The safety gate is not among them: it comes after every
+ * such check, in dev_open_gated (cli/dev_common.h), which every command
+ * reaches its TARGET through.
+ */
 int pc_cli_check_target(struct cli_opts *c, struct target *t, const char *cmd);
 
 /*
@@ -34,7 +39,16 @@ void pc_rounds_describe(const struct cli_opts *c, char *buf, size_t len);
  * those members.  0, or an exit code after printing why.
  */
 int pc_cli_open_only(struct cli_opts *c, int argc, char **argv, int first, const char *cmd, struct target **t);
-/* pc_cli_open_only, then pc_cli_check_target. */
+/*
+ * The one path (dev_open_gated): pc_cli_open_only, check (NULL:
+ * pc_cli_check_target, which a check given calls itself), then, for a
+ * writing command (c->open_flags), the safety gate with c's --yes, --force
+ * and --dry-run.  0, or an exit code after printing why; *t, once opened,
+ * is the caller's to close.
+ */
+int pc_cli_open_gated(struct cli_opts *c, int argc, char **argv, int first, const char *cmd,
+		      int (*check)(void *arg, struct target *t), void *arg, struct target **t);
+/* pc_cli_open_gated with pc_cli_check_target; on failure *t is closed. */
 int pc_cli_open_target(struct cli_opts *c, int argc, char **argv, int first, const char *cmd, struct target **t);
 
 /* Print a progress line per fill and round (arg: the line prefix). */

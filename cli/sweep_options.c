@@ -302,8 +302,9 @@ static int refuse_md_array(const struct target *t)
 
 /*
  * Everything that needs the opened target before anything is written: the
- * saved sweep to resume, the points of --op-member, the safety gate and
- * the OP method.  0, or an exit code after printing why.
+ * saved sweep to resume, the points of --op-member, the shared checks
+ * and the OP method (the safety gate follows them, in dev_open_gated).  0,
+ * or an exit code after printing why.
  */
 int sweep_prepare(struct sweep_cli *o, struct target *t, struct json_object **saved, enum op_method *method)
 {

@@ -3,9 +3,10 @@
  * The one safety gate (DESIGN.md section 7): before anything destructive
  * touches a real device, is it in use, does it hold a partition table or a
  * filesystem, and did the user confirm this very drive.  Every command that
- * writes to a target calls safety_gate() through cli/dev_common.c's
- * dev_safety_gate before it sends anything: run (with writes), purge, op
- * (--set, --restore), precondition, sweep and slc (pc_cli_check_target).
+ * writes to a target reaches safety_gate() through one function,
+ * cli/dev_common.c's dev_open_gated (open, the command's checks, the gate),
+ * before it sends anything: run (with writes), purge, op (--set,
+ * --restore), precondition, sweep, slc, qualify, batches and groups.
  *
  * Nothing here writes to a device.  Reasons are one line, without a trailing
  * newline, for the caller to print; exit codes are the caller's.

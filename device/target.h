@@ -354,6 +354,13 @@ static inline unsigned target_drive_caps(const struct target *t)
  * nothing and ignores it.
  */
 #define TARGET_OPEN_READONLY (1u << 0)
+/*
+ * The open writes: target_open_flags opens read-only (as with
+ * TARGET_OPEN_READONLY) unless the caller asks for this, so a caller that
+ * forgets gets a target without TARGET_CAP_WRITE, never a writable one.  The
+ * commands take it from the command table (CMD_DESTRUCTIVE, cli/options.c).
+ */
+#define TARGET_OPEN_WRITE (1u << 1)
 
 void target_close(struct target *t);
 

@@ -141,7 +141,7 @@ int target_check_ops(const struct target *t, char *err, size_t errlen)
 
 int target_open(const char *spec, struct target **out, char *err, size_t errlen)
 {
-	return target_open_flags(spec, 0, out, err, errlen);
+	return target_open_flags(spec, TARGET_OPEN_READONLY, out, err, errlen);
 }
 
 int target_open_flags(const char *spec, unsigned flags, struct target **out, char *err,
@@ -151,6 +151,9 @@ int target_open_flags(const char *spec, unsigned flags, struct target **out, cha
 	int ret;
 
 	*out = NULL;
+	/* Read-only unless the caller says it writes (device/target.h). */
+	if (!(flags & TARGET_OPEN_WRITE))
+		flags |= TARGET_OPEN_READONLY;
 	/* A drive to be written whose memory the machine has not is refused before it is built. */
 	if (!(flags & TARGET_OPEN_READONLY) && (ret = open_check_memory(&spec, 1, err, errlen)) < 0)
 		return ret;
@@ -286,6 +289,8 @@ int target_open_group(enum raid_level level, uint64_t chunk_bytes, const char *c
 	int ret;
 
 	*out = NULL;
+	if (!(flags & TARGET_OPEN_WRITE))
+		flags |= TARGET_OPEN_READONLY;
 	if (n > RAID_MAX_MEMBERS) {
 		snprintf(err, errlen, "--raid: at most %d members", RAID_MAX_MEMBERS);
 		return -EINVAL;

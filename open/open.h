@@ -18,11 +18,12 @@
 /*
  * Open a target from its command-line spelling, e.g. "sim:budget-tlc" or
  * "sim:dc-tlc,capacity=4G,seed=7".  On failure returns -errno and writes a
- * one-line reason into err.  Files and devices are opened read-write where
- * permitted (see target_open_flags).
+ * one-line reason into err.  Files and devices are opened read-only: a
+ * caller that writes uses target_open_flags with TARGET_OPEN_WRITE.
  */
 int target_open(const char *spec, struct target **out, char *err, size_t errlen);
 
+/* flags: TARGET_OPEN_WRITE to write; without it the open is read-only (device/target.h). */
 int target_open_flags(const char *spec, unsigned flags, struct target **out, char *err,
 		      size_t errlen);
 
@@ -56,7 +57,7 @@ bool target_writable(const struct target *t);
 
 /*
  * Open the members from their specs (flags as target_open_flags: a group
- * that only reads opens its members read-only) and build the RAID group.
+ * opened without TARGET_OPEN_WRITE opens its members read-only) and build the RAID group.
  * -errno and a one-line reason.
  */
 /*

@@ -56,7 +56,7 @@ static void check_preset(const char *preset, struct checked *c)
 	struct sweep_point low, carried, fresh, down;
 
 	snprintf(spec, sizeof(spec), "sim:%s,capacity=1G", preset);
-	if (target_open(spec, &t, err, sizeof(err)))
+	if (target_open_flags(spec, TARGET_OPEN_WRITE, &t, err, sizeof(err)))
 		fail_msg("%s: %s", spec, err);
 	struct sweep_run r = {
 		.t = t, .capacity = t->info.capacity_bytes, .requested = OP_METHOD_SPAN, .method = OP_METHOD_SPAN,

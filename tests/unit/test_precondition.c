@@ -36,7 +36,7 @@ static void test_intervals_from_first_random_write(void **state)
 	char err[256];
 	(void)state;
 
-	if (target_open("sim:dc-tlc,capacity=1G", &t, err, sizeof(err)))
+	if (target_open_flags("sim:dc-tlc,capacity=1G", TARGET_OPEN_WRITE, &t, err, sizeof(err)))
 		fail_msg("%s", err);
 	s.usable_bytes = t->info.capacity_bytes;
 	info.usable_bytes = s.usable_bytes;
@@ -97,7 +97,7 @@ static void window_of(double min_writes, bool carried, struct precondition_resul
 	struct target *t;
 	char err[256];
 
-	if (target_open("sim:sata-tlc,capacity=1G", &t, err, sizeof(err)))
+	if (target_open_flags("sim:sata-tlc,capacity=1G", TARGET_OPEN_WRITE, &t, err, sizeof(err)))
 		fail_msg("%s", err);
 	s.usable_bytes = t->info.capacity_bytes;
 	assert_int_equal(precondition_run(t, &s, r, NULL, NULL, NULL, err, sizeof(err)), 0);

@@ -23,7 +23,7 @@ static struct target *group(enum raid_level level, const char *const *specs, uns
 	struct target *t;
 	char err[256];
 
-	if (target_open_group(level, 64 * 1024, specs, n, 0, &t, err, sizeof(err)))
+	if (target_open_group(level, 64 * 1024, specs, n, TARGET_OPEN_WRITE, &t, err, sizeof(err)))
 		fail_msg("%s", err);
 	return t;
 }
@@ -89,7 +89,7 @@ static void test_mirror_follows_slowest(void **state)
 	char err[256];
 	(void)state;
 
-	assert_int_equal(target_open(slow[0], &q, err, sizeof(err)), 0);
+	assert_int_equal(target_open_flags(slow[0], TARGET_OPEN_WRITE, &q, err, sizeof(err)), 0);
 	/* Sequential 128k over the whole capacity: past the QLC drive's SLC cache. */
 	struct run_result rm = run(m, WL_WRITE, 128 * 1024, 2ull << 30);
 	struct run_result rq = run(q, WL_WRITE, 128 * 1024, 2ull << 30);
@@ -190,7 +190,7 @@ static void test_mirror_reads_at_fast_speed(void **state)
 	char err[256];
 	(void)state;
 
-	assert_int_equal(target_open(pair[0], &fast, err, sizeof(err)), 0);
+	assert_int_equal(target_open_flags(pair[0], TARGET_OPEN_WRITE, &fast, err, sizeof(err)), 0);
 	fill(fast);
 	for (unsigned bs = 4096; bs <= 128 * 1024; bs *= 32) {
 		double alone = read_iops(fast, bs);
@@ -237,7 +237,7 @@ static void test_real_members_refused(void **state)
 	char err[256] = "";
 	(void)state;
 
-	assert_true(target_open_group(RAID_1, 64 * 1024, specs, 2, 0, &t, err, sizeof(err)) < 0);
+	assert_true(target_open_group(RAID_1, 64 * 1024, specs, 2, TARGET_OPEN_WRITE, &t, err, sizeof(err)) < 0);
 	assert_true(strlen(err) > 0 && !strchr(err, '\n'));
 }
 

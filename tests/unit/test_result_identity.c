@@ -28,7 +28,7 @@ static struct target *open_one(const char *spec)
 	struct target *t = NULL;
 	char err[256];
 
-	assert_int_equal(target_open(spec, &t, err, sizeof(err)), 0);
+	assert_int_equal(target_open_flags(spec, TARGET_OPEN_WRITE, &t, err, sizeof(err)), 0);
 	return t;
 }
 
@@ -38,7 +38,7 @@ static struct target *open_group(enum raid_level level, const char *a, const cha
 	struct target *t = NULL;
 	char err[256];
 
-	assert_int_equal(target_open_group(level, 64 * 1024, specs, 3, 0, &t, err, sizeof(err)), 0);
+	assert_int_equal(target_open_group(level, 64 * 1024, specs, 3, TARGET_OPEN_WRITE, &t, err, sizeof(err)), 0);
 	return t;
 }
 

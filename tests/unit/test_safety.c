@@ -105,7 +105,7 @@ static struct target *open_path(const char *path)
 {
 	char err[ERRLEN] = "";
 	struct target *t = NULL;
-	int ret = target_open(path, &t, err, sizeof(err));
+	int ret = target_open_flags(path, TARGET_OPEN_WRITE, &t, err, sizeof(err));
 
 	if (ret == -ENOSYS)
 		skip();         /* no io_uring here */
@@ -263,7 +263,7 @@ static void test_loop_group(void **state)
 	need_loops(s);
 	specs[0] = s->dev[0];
 	specs[1] = s->dev[1];
-	if (target_open_group(RAID_1, 64 * 1024, specs, 2, 0, &g, err, sizeof(err)) < 0)
+	if (target_open_group(RAID_1, 64 * 1024, specs, 2, TARGET_OPEN_WRITE, &g, err, sizeof(err)) < 0)
 		fail_msg("%s", err);
 	assert_true(target_has(g, TARGET_CAP_GROUP | TARGET_CAP_REAL_DEVICE));
 	assert_int_equal(target_members(g), 2);

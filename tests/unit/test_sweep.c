@@ -24,7 +24,7 @@ static struct target *open_sim(const char *spec)
 	struct target *t;
 	char err[256];
 
-	if (target_open(spec, &t, err, sizeof(err)))
+	if (target_open_flags(spec, TARGET_OPEN_WRITE, &t, err, sizeof(err)))
 		fail_msg("%s: %s", spec, err);
 	return t;
 }

@@ -432,7 +432,7 @@ static struct target *open_file(const char *path)
 {
 	char err[ERRLEN] = "";
 	struct target *t = NULL;
-	int ret = target_open(path, &t, err, sizeof(err));
+	int ret = target_open_flags(path, TARGET_OPEN_WRITE, &t, err, sizeof(err));
 
 	if (ret == -ENOSYS)
 		skip();
@@ -803,7 +803,7 @@ static void test_open_readonly(void **state)
 	assert_non_null(strstr(err, "cannot write"));
 	target_close(t);
 
-	/* The default open of the same file is a writer's. */
+	/* The write open of the same file (TARGET_OPEN_WRITE, open_file) is a writer's. */
 	t = open_file(path);
 	assert_true(target_has(t, TARGET_CAP_WRITE | TARGET_CAP_TRIM | TARGET_CAP_PURGE));
 	assert_true(target_writable(t));
@@ -819,6 +819,45 @@ static void test_open_readonly(void **state)
 	}
 	unlink(path);
 	free(path);
+}
+
+/*
+ * Read-only unless asked (device/target.h): target_open, target_open_flags
+ * without TARGET_OPEN_WRITE and a group of such members give no writer,
+ * although the file takes writes.
+ */
+static void test_open_default_readonly(void **state)
+{
+	char *path = make_file(1 << 20), *path2 = make_file(1 << 20);
+	const char *specs[] = { path, path2 };
+	char err[ERRLEN] = "";
+	struct target *t = NULL;
+	int ret;
+
+	(void)state;
+	ret = target_open(path, &t, err, sizeof(err));
+	if (ret == -ENOSYS)
+		skip();
+	if (ret < 0)
+		fail_msg("target_open(%s): %s", path, err);
+	assert_false(t->ops->caps & TARGET_CAPS_WRITING);
+	assert_true(target_drive_caps(t) & TARGET_CAP_WRITE);
+	assert_true(target_writable(t));
+	target_close(t);
+	assert_int_equal(target_open_flags(path, 0, &t, err, sizeof(err)), 0);
+	assert_false(target_has(t, TARGET_CAP_WRITE));
+	target_close(t);
+	assert_int_equal(target_open_group(RAID_0, 64 * 1024, specs, 2, 0, &t, err, sizeof(err)), 0);
+	assert_false(target_has(t, TARGET_CAP_WRITE));
+	target_close(t);
+	assert_int_equal(target_open_group(RAID_0, 64 * 1024, specs, 2, TARGET_OPEN_WRITE, &t, err, sizeof(err)),
+			 0);
+	assert_true(target_has(t, TARGET_CAP_WRITE));
+	target_close(t);
+	unlink(path);
+	unlink(path2);
+	free(path);
+	free(path2);
 }
 
 int main(void)
@@ -840,6 +879,7 @@ int main(void)
 		cmocka_unit_test(test_engine_registers),
 		cmocka_unit_test(test_wrap_fixed_buffers),
 		cmocka_unit_test(test_open_readonly),
+		cmocka_unit_test(test_open_default_readonly),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
