@@ -98,4 +98,15 @@ fi
 run_cmd op sim:dc-tlc,capacity=1G --set 10 --dry-run
 [ "$rc" = 0 ] && grep -q '^would set the simulated drive.s namespace OP: 965738496 bytes usable of 1073741824 (OP 10.06%)$' \
 	"$work/stdout" || fail "op --set --dry-run on sim: exit $rc: $(cat "$work/stdout" "$work/stderr")"
+# 8. One gate, one path (DESIGN.md 7): the safety gate is called from one
+# function, dev_open_gated, which every command reaches its TARGET through.
+src=$(cd "$tests_dir/../.." && pwd)
+if [ -f "$src/cli/dev_common.c" ]; then
+	callers=$(grep -rlE --include='*.c' '(^|[^A-Za-z_])safety_gate *\(' "$src"/*/ | grep -v -e '/device/safety\.c$' -e '/tests/' -e '/build' || true)
+	[ "$callers" = "$src/cli/dev_common.c" ] || fail "safety_gate is called outside cli/dev_common.c: $callers"
+	[ "$(grep -cw 'safety_gate_print' "$src/cli/dev_common.c")" = 2 ] &&
+		grep -A12 '^int dev_open_gated' "$src/cli/dev_common.c" | grep -qw safety_gate_print ||
+		fail "the gate (safety_gate_print) is reached from elsewhere than dev_open_gated"
+	! grep -rqw --include='*.c' dev_safety_gate "$src"/cli || fail "dev_safety_gate is back: gate through dev_open_gated"
+fi
 echo "cli_rules: ok"
