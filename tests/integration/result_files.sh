@@ -96,9 +96,9 @@ grep -q 'WA n/a$' "$work/stdout" || fail "precondition summary: $(tail -2 "$work
 
 # A folder where a file is expected is named as one, not as an I/O error.
 mkdir -p "$work/dirres/result.json"
-usage_error 'result.json: Is a directory' sweep sim:budget-tlc,capacity=1G --resume "$work/dirres"
-usage_error 'Is a directory' compare "$work/dirres/result.json" "$work/r/result.json"
-usage_error "cannot read '$work/dirres': Is a directory" qualify sim:budget-tlc,capacity=1G --requirements "$work/dirres" --dry-run
+usage_error 'result.json: a folder, not a regular file' sweep sim:budget-tlc,capacity=1G --resume "$work/dirres"
+usage_error 'a folder, not a regular file' compare "$work/dirres/result.json" "$work/r/result.json"
+usage_error "cannot read '$work/dirres': a folder, not a regular file" qualify sim:budget-tlc,capacity=1G --requirements "$work/dirres" --dry-run
 
 # In a pipe: the summary first, then "results:" (stdout is line-buffered, stderr unbuffered).
 "$exe" run sim:budget-tlc,capacity=1G --time 2s --out "$work/pipe" 2>&1 | cat >"$work/both"
