@@ -25,6 +25,7 @@ struct target;
 #define SLC_SUSTAIN_FRACTION 0.01     /* a change must hold for 1% of capacity */
 #define SLC_CHANGE 0.25               /* ... and exceed 25% */
 #define SLC_MAX_IDLE 16
+#define SLC_STEP_BYTES (4ull << 20)  /* a cliff is located and looked for at the start within 4 MiB */
 
 struct slc_settings {
 	uint64_t usable_bytes;
