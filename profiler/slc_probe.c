@@ -422,6 +422,46 @@ static int phase_rates(struct slc_result *out, const struct run_result *fill, ch
 	return 0;
 }
 
+/* Bytes over time between two points of the fill, B/s. */
+static double span_rate(const struct timeline *tl, uint64_t from, uint64_t to)
+{
+	double dt = timeline_at(tl, to) - timeline_at(tl, from);
+
+	return dt > 0 ? (double)(to - from) / dt : NAN;
+}
+
+/*
+ * A cache smaller than two samples (0.5% of capacity each) makes no phase
+ * of its own: look at the start in windows of slc_step_window for a drop
+ * that holds for two samples, and make it the first phase's end.  0 or
+ * -ENOMEM.
+ */
+static int head_cliff(struct slc_result *out, const struct run_result *fill)
+{
+	uint64_t win = slc_step_window(out), end = out->phases[0].to_bytes, head = 3 * out->bin_bytes, at;
+	struct timeline tl;
+	double before, after;
+	int ret;
+
+	if (win >= out->bin_bytes || out->nphases >= out->nsamples || end < head + 2 * out->bin_bytes)
+		return 0;
+	if ((ret = timeline_init(&tl, fill))) {
+		timeline_free(&tl);
+		return ret;
+	}
+	at = locate_step(&tl, 2 * win, head, win, NAN);
+	before = span_rate(&tl, 0, at);
+	after = span_rate(&tl, at, at + 2 * out->bin_bytes);
+	timeline_free(&tl);
+	if (!(after < (1 - SLC_CHANGE) * before))
+		return 0;
+	memmove(&out->phases[1], &out->phases[0], out->nphases * sizeof(out->phases[0]));
+	out->nphases++;
+	out->phases[0].to_bytes = out->phases[1].from_bytes = at;
+	out->cliff = true;
+	return 0;
+}
+
 /*
  * The cliff, to within a fine sample, made the phase boundary (so the table
  * and cache_bytes are one number); rates, roles, and the speeds either side.
@@ -438,7 +478,11 @@ static int slc_analyse(struct slc_result *out, const struct run_result *fill, ch
 	if (!out->nphases)
 		return 0;
 	out->cliff = out->nphases > 1 && out->phases[1].mbps < out->phases[0].mbps;
-	if (out->cliff) {
+	if (!out->cliff && (ret = head_cliff(out, fill))) {
+		snprintf(err, errlen, "out of memory");
+		return ret;
+	}
+	if (out->cliff && out->phases[0].to_bytes >= 2 * out->bin_bytes) {
 		uint64_t b = out->phases[1].from_bytes, bin = out->bin_bytes, at;
 
 		if ((ret = timeline_init(&tl, fill))) {
@@ -446,7 +490,7 @@ static int slc_analyse(struct slc_result *out, const struct run_result *fill, ch
 			snprintf(err, errlen, "out of memory");
 			return ret;
 		}
-		at = locate_step(&tl, b > 2 * bin ? b - 2 * bin : 0, b + bin, bin, out->phases[0].mbps * 1e6);
+		at = locate_step(&tl, b > 2 * bin ? b - 2 * bin : 0, b + bin, slc_step_window(out), out->phases[0].mbps * 1e6);
 		timeline_free(&tl);
 		if (at > 0 && at < out->phases[1].to_bytes)
 			out->phases[0].to_bytes = out->phases[1].from_bytes = at;
@@ -565,7 +609,7 @@ static int write_burst(struct target *t, const struct workload *w, uint64_t limi
 	ctx->bins.mbps = NULL;
 	if (!ret && !(ret = timeline_init(&tl, &r))) {
 		*no_drop = !r.stopped_early;
-		*fast = *no_drop ? r.bytes : locate_step(&tl, 0, r.bytes, out->bin_bytes, out->in_cache_mbps * 1e6);
+		*fast = *no_drop ? r.bytes : locate_step(&tl, 0, r.bytes, slc_step_window(out), out->in_cache_mbps * 1e6);
 	}
 	if (ret == -ENOMEM)
 		snprintf(err, errlen, "out of memory");
@@ -715,7 +759,7 @@ static int recover_once(struct target *t, const struct slc_settings *s, size_t i
 			snprintf(err, errlen, "out of memory");
 			goto out;
 		}
-		rec->recovered_bytes = locate_step(&tl, 0, r.bytes, out->bin_bytes, out->in_cache_mbps * 1e6);
+		rec->recovered_bytes = locate_step(&tl, 0, r.bytes, slc_step_window(out), out->in_cache_mbps * 1e6);
 		timeline_free(&tl);
 	} else {
 		rec->recovered_bytes = r.bytes;
