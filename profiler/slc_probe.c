@@ -144,6 +144,20 @@ void slc_settle_buffer(struct slc_result *r)
 	r->phases[1].role = SLC_ROLE_BUFFER;
 }
 
+void slc_buffer_size(struct slc_result *r)
+{
+	for (size_t i = 0; i < r->nphases; i++) {
+		const struct slc_phase *p = &r->phases[i];
+
+		if (p->role != SLC_ROLE_BUFFER || !(p->mbps > r->post_cache_mbps))
+			continue;
+		/* It drained at the sustained rate while it took writes at p->mbps. */
+		r->write_buffer_bytes = (uint64_t)llround((double)(p->to_bytes - p->from_bytes) *
+							  (1 - r->post_cache_mbps / p->mbps));
+		return;
+	}
+}
+
 void slc_summary(const struct slc_result *r, char *buf, size_t len)
 {
 	double sustained = r->post_cache_mbps, tr_mbps = slc_role_mbps(r->phases, r->nphases, SLC_ROLE_TRANSITION);
@@ -826,6 +840,7 @@ int slc_probe_run(struct target *t, const struct slc_settings *s, struct slc_res
 		ret = phase_rates(out, &fill, err, errlen);
 		if (out->cache_bytes)
 			out->in_cache_mbps = out->phases[0].mbps;
+		slc_buffer_size(out);
 	}
 out:
 	run_result_free(&fill);
