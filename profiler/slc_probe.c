@@ -20,6 +20,12 @@
 #define BUSY_STEP_NS 2000000ull
 #define BUSY_MAX_NS (30ull * 1000000000)
 
+/* The window over which a step (the cliff) is located: a sample, at most SLC_STEP_BYTES. */
+static uint64_t slc_step_window(const struct slc_result *r)
+{
+	return r->bin_bytes < SLC_STEP_BYTES ? r->bin_bytes : SLC_STEP_BYTES;
+}
+
 static double mean(const double *v, size_t from, size_t to)
 {
 	double s = 0;
@@ -115,8 +121,8 @@ void slc_settle_buffer(struct slc_result *r)
 		return;
 	fast = r->phases[0].to_bytes;
 	cache = r->write_buffer_bytes < fast ? fast - r->write_buffer_bytes : 0;
-	/* Less SLC than a sample (0.5% of capacity) is below what the probe resolves: none. */
-	if (cache < r->bin_bytes)
+	/* Less SLC than the cliff is located within is below what the probe resolves: none. */
+	if (cache < slc_step_window(r))
 		cache = 0;
 	/* The buffer is what it took in this fill, so the phases and the figure agree. */
 	r->write_buffer_bytes = fast - cache;
@@ -136,6 +142,20 @@ void slc_settle_buffer(struct slc_result *r)
 	r->nphases++;
 	r->phases[0].to_bytes = r->phases[1].from_bytes = cache;
 	r->phases[1].role = SLC_ROLE_BUFFER;
+}
+
+void slc_buffer_size(struct slc_result *r)
+{
+	for (size_t i = 0; i < r->nphases; i++) {
+		const struct slc_phase *p = &r->phases[i];
+
+		if (p->role != SLC_ROLE_BUFFER || !(p->mbps > r->post_cache_mbps))
+			continue;
+		/* It drained at the sustained rate while it took writes at p->mbps. */
+		r->write_buffer_bytes = (uint64_t)llround((double)(p->to_bytes - p->from_bytes) *
+							  (1 - r->post_cache_mbps / p->mbps));
+		return;
+	}
 }
 
 void slc_summary(const struct slc_result *r, char *buf, size_t len)
@@ -416,6 +436,46 @@ static int phase_rates(struct slc_result *out, const struct run_result *fill, ch
 	return 0;
 }
 
+/* Bytes over time between two points of the fill, B/s. */
+static double span_rate(const struct timeline *tl, uint64_t from, uint64_t to)
+{
+	double dt = timeline_at(tl, to) - timeline_at(tl, from);
+
+	return dt > 0 ? (double)(to - from) / dt : NAN;
+}
+
+/*
+ * A cache smaller than two samples (0.5% of capacity each) makes no phase
+ * of its own: look at the start in windows of slc_step_window for a drop
+ * that holds for two samples, and make it the first phase's end.  0 or
+ * -ENOMEM.
+ */
+static int head_cliff(struct slc_result *out, const struct run_result *fill)
+{
+	uint64_t win = slc_step_window(out), end = out->phases[0].to_bytes, head = 3 * out->bin_bytes, at;
+	struct timeline tl;
+	double before, after;
+	int ret;
+
+	if (win >= out->bin_bytes || out->nphases >= out->nsamples || end < head + 2 * out->bin_bytes)
+		return 0;
+	if ((ret = timeline_init(&tl, fill))) {
+		timeline_free(&tl);
+		return ret;
+	}
+	at = locate_step(&tl, 2 * win, head, win, NAN);
+	before = span_rate(&tl, 0, at);
+	after = span_rate(&tl, at, at + 2 * out->bin_bytes);
+	timeline_free(&tl);
+	if (!(after < (1 - SLC_CHANGE) * before))
+		return 0;
+	memmove(&out->phases[1], &out->phases[0], out->nphases * sizeof(out->phases[0]));
+	out->nphases++;
+	out->phases[0].to_bytes = out->phases[1].from_bytes = at;
+	out->cliff = true;
+	return 0;
+}
+
 /*
  * The cliff, to within a fine sample, made the phase boundary (so the table
  * and cache_bytes are one number); rates, roles, and the speeds either side.
@@ -432,7 +492,11 @@ static int slc_analyse(struct slc_result *out, const struct run_result *fill, ch
 	if (!out->nphases)
 		return 0;
 	out->cliff = out->nphases > 1 && out->phases[1].mbps < out->phases[0].mbps;
-	if (out->cliff) {
+	if (!out->cliff && (ret = head_cliff(out, fill))) {
+		snprintf(err, errlen, "out of memory");
+		return ret;
+	}
+	if (out->cliff && out->phases[0].to_bytes >= 2 * out->bin_bytes) {
 		uint64_t b = out->phases[1].from_bytes, bin = out->bin_bytes, at;
 
 		if ((ret = timeline_init(&tl, fill))) {
@@ -440,7 +504,7 @@ static int slc_analyse(struct slc_result *out, const struct run_result *fill, ch
 			snprintf(err, errlen, "out of memory");
 			return ret;
 		}
-		at = locate_step(&tl, b > 2 * bin ? b - 2 * bin : 0, b + bin, bin, out->phases[0].mbps * 1e6);
+		at = locate_step(&tl, b > 2 * bin ? b - 2 * bin : 0, b + bin, slc_step_window(out), out->phases[0].mbps * 1e6);
 		timeline_free(&tl);
 		if (at > 0 && at < out->phases[1].to_bytes)
 			out->phases[0].to_bytes = out->phases[1].from_bytes = at;
@@ -541,6 +605,17 @@ static int write_burst(struct target *t, const struct workload *w, uint64_t limi
 	ctx->threshold_mbps = (1 - SLC_CHANGE) * out->in_cache_mbps;
 	ctx->sustain = (size_t)llround(SLC_SUSTAIN_FRACTION / SLC_BIN_FRACTION);
 	bw.bytes = limit / w->bs * w->bs;
+	/*
+	 * At the end of the span, away from what the cache holds: rewriting
+	 * the cache's own data frees whole SLC blocks, which a drive reuses as
+	 * SLC at once, and that would pass for a buffer.
+	 */
+	if (bw.span_bytes > bw.bytes) {
+		uint64_t skip = (bw.span_bytes - bw.bytes) / w->bs * w->bs;
+
+		bw.offset_bytes += skip;
+		bw.span_bytes -= skip;
+	}
 	ret = workload_run(t, &bw, &r, recovery_sample, ctx, err, errlen);
 	if (!ret && (ctx->error || (ctx->poll && ctx->poll(ctx->arg))))
 		ret = ctx->error ? ctx->error : -EINTR;
@@ -548,7 +623,7 @@ static int write_burst(struct target *t, const struct workload *w, uint64_t limi
 	ctx->bins.mbps = NULL;
 	if (!ret && !(ret = timeline_init(&tl, &r))) {
 		*no_drop = !r.stopped_early;
-		*fast = *no_drop ? r.bytes : locate_step(&tl, 0, r.bytes, out->bin_bytes, out->in_cache_mbps * 1e6);
+		*fast = *no_drop ? r.bytes : locate_step(&tl, 0, r.bytes, slc_step_window(out), out->in_cache_mbps * 1e6);
 	}
 	if (ret == -ENOMEM)
 		snprintf(err, errlen, "out of memory");
@@ -569,9 +644,9 @@ static int write_burst(struct target *t, const struct workload *w, uint64_t limi
 static int measure_buffer(struct target *t, const struct slc_settings *s, const struct workload *w,
 			  struct slc_result *out, struct recovery_ctx *ctx, char *err, size_t errlen)
 {
-	double in = out->in_cache_mbps * 1e6, sus = out->post_cache_mbps * 1e6, per_s, pause_s;
+	double in = out->in_cache_mbps * 1e6, sus = out->post_cache_mbps * 1e6, per_s, pause_s, short_s;
 	const uint64_t sustain_bytes = 2 * out->bin_bytes;
-	uint64_t limit = out->cache_bytes + 2 * sustain_bytes, fast = 0;
+	uint64_t limit = out->cache_bytes + 2 * sustain_bytes, fast = 0, fast_short = 0;
 	bool no_drop = false, capped;
 	int ret;
 
@@ -579,16 +654,36 @@ static int measure_buffer(struct target *t, const struct slc_settings *s, const 
 		return 0;
 	/* A buffer drained at sus refills while taking writes at in: burst bytes per second drained. */
 	per_s = sus * in / (in - sus);
+	/*
+	 * First a short pause, a quarter of what would drain a buffer as large
+	 * as the fast start.  A buffer gives back what drained from it, at most
+	 * its size: after the short pause either about per_s x pause, or less
+	 * when the buffer is smaller, and then the long pause gives back no
+	 * more.  More after the long one is SLC the drive freed meanwhile (a
+	 * full drive's garbage collection folds a small static cache, line by
+	 * line), not buffer: the buffer is what the short pause gave back.
+	 */
+	short_s = 0.25 * (double)out->cache_bytes / per_s;
+	if (short_s < (double)BUSY_STEP_NS / 1e9)
+		short_s = (double)BUSY_STEP_NS / 1e9;
+	if (limit > w->span_bytes)
+		limit = w->span_bytes;
+	if ((ret = busy_pause(t, s, (uint64_t)(short_s * 1e9), ctx->poll, ctx->arg, err, errlen)))
+		return ret;
+	if ((ret = write_burst(t, w, limit, out, ctx, &fast_short, &no_drop, err, errlen)))
+		return ret;
 	pause_s = 1.5 * (double)out->cache_bytes / per_s;
 	capped = pause_s * 1e9 > (double)BUSY_MAX_NS;
 	pause_s = capped ? (double)BUSY_MAX_NS / 1e9 : pause_s < 0.02 ? 0.02 : pause_s;
 	if ((ret = busy_pause(t, s, (uint64_t)(pause_s * 1e9), ctx->poll, ctx->arg, err, errlen)))
 		return ret;
-	if (limit > w->span_bytes)
-		limit = w->span_bytes;
 	if ((ret = write_burst(t, w, limit, out, ctx, &fast, &no_drop, err, errlen)))
 		return ret;
 	out->buffer_known = true;
+	if ((double)fast_short < 0.5 * per_s * short_s && fast > fast_short + slc_step_window(out)) {
+		fast = fast_short;
+		no_drop = capped = false;
+	}
 	out->write_buffer_bytes = fast;
 	out->buffer_lower_bound = no_drop || (capped && (double)fast > 0.8 * per_s * pause_s);
 	return 0;
@@ -678,7 +773,7 @@ static int recover_once(struct target *t, const struct slc_settings *s, size_t i
 			snprintf(err, errlen, "out of memory");
 			goto out;
 		}
-		rec->recovered_bytes = locate_step(&tl, 0, r.bytes, out->bin_bytes, out->in_cache_mbps * 1e6);
+		rec->recovered_bytes = locate_step(&tl, 0, r.bytes, slc_step_window(out), out->in_cache_mbps * 1e6);
 		timeline_free(&tl);
 	} else {
 		rec->recovered_bytes = r.bytes;
@@ -745,6 +840,7 @@ int slc_probe_run(struct target *t, const struct slc_settings *s, struct slc_res
 		ret = phase_rates(out, &fill, err, errlen);
 		if (out->cache_bytes)
 			out->in_cache_mbps = out->phases[0].mbps;
+		slc_buffer_size(out);
 	}
 out:
 	run_result_free(&fill);

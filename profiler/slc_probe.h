@@ -25,6 +25,7 @@ struct target;
 #define SLC_SUSTAIN_FRACTION 0.01     /* a change must hold for 1% of capacity */
 #define SLC_CHANGE 0.25               /* ... and exceed 25% */
 #define SLC_MAX_IDLE 16
+#define SLC_STEP_BYTES (4ull << 20)  /* a cliff is located and looked for at the start within 4 MiB */
 
 struct slc_settings {
 	uint64_t usable_bytes;
@@ -81,9 +82,9 @@ struct slc_result {
 	uint64_t cache_bytes;         /* SLC only: the end of the cache phase, 0 with none */
 	double in_cache_mbps, post_cache_mbps;   /* NAN when unknown */
 	/*
-	 * What the write buffer takes at full speed once the SLC cache is full:
-	 * the bytes that went in fast after a pause that drained the buffer but
-	 * was too busy for the drive to fold SLC.  Unknown (buffer_known false)
+	 * The write buffer's size: what went in fast after a pause that drained
+	 * the buffer but was too busy for the drive to fold SLC, less what
+	 * drained meanwhile (slc_buffer_size).  Unknown (buffer_known false)
 	 * without a cliff.
 	 */
 	bool buffer_known;
@@ -128,6 +129,15 @@ const char *slc_role_name(enum slc_role role);
  * r->buffer_known.
  */
 void slc_settle_buffer(struct slc_result *r);
+
+/*
+ * The write buffer's size from what it absorbed (the buffer phase, after
+ * slc_settle_buffer and the phases' rates): it drains at the sustained rate
+ * while it fills, so size = absorbed x (1 - sustained / in-buffer rate).
+ * r->write_buffer_bytes becomes that size; unchanged without a buffer
+ * phase faster than the sustained rate.
+ */
+void slc_buffer_size(struct slc_result *r);
 
 /* One sentence saying what was seen, e.g. "SLC cache: 4.69 GB at 1455 MB/s, then 97 MB/s sustained". */
 void slc_summary(const struct slc_result *r, char *buf, size_t len);

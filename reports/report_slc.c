@@ -111,7 +111,7 @@ void report_slc(struct html_page *pg, struct json_object *doc)
 	fmt_gb(gb, sizeof(gb), cache);
 	html_dl(pg, "result", "%s", jstr(slc, "summary") ? jstr(slc, "summary") : gb);
 	if (jnum(slc, "write_buffer_bytes") > 0)
-		html_dl(pg, "write buffer", "%.2f GB%s at full speed after the SLC cache (not counted in it)",
+		html_dl(pg, "write buffer", "%.2f GB%s, its size (not counted in the SLC cache)",
 			jnum(slc, "write_buffer_bytes") / 1e9, jtrue(slc, "write_buffer_lower_bound") ? " or more" : "");
 	else if (isfinite(jnum(slc, "write_buffer_bytes")))
 		html_dl(pg, "write buffer", "none seen");
