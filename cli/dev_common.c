@@ -33,6 +33,14 @@ static int safety_gate_print(struct target *t, const struct dev_open *o)
 	return 0;
 }
 
+/* A drive's warnings (a NAN fraction: nvme_op.c's "namespace N is now ..."), without its progress lines. */
+static void warnings_only(const char *msg, double fraction, void *arg)
+{
+	(void)arg;
+	if (isnan(fraction))
+		fprintf(stderr, "ssdprof: warning: %s\n", msg);
+}
+
 int dev_open_gated(const struct dev_open *o, struct target **t)
 {
 	int rc;
@@ -40,6 +48,13 @@ int dev_open_gated(const struct dev_open *o, struct target **t)
 	*t = NULL;
 	if ((rc = o->open(o->arg, o->flags, t)))
 		return rc;
+	/*
+	 * What a drive says while it changes (a namespace back under another
+	 * name) reaches the user from every command, not only from purge, which
+	 * sets the full progress (dev_set_progress) over this.
+	 */
+	if (o->flags & TARGET_OPEN_WRITE)
+		target_control(*t, TARGET_CTL_SET_PROGRESS, &(struct target_progress){ .fn = warnings_only });
 	if (o->check && (rc = o->check(o->arg, *t)))
 		return rc;
 	/* Reads never need the gate; every write open does (the engine refuses an unclaimed device's writes). */
