@@ -104,19 +104,33 @@ measure() {
 		awk '{ print $3 - $1 - $5, $4 - $2 - $6 }' >"$_w.$tag.bytes"
 }
 
+# within A B: whether A and B are within 5% (plus 256 KiB) of each other.
+within() {
+	awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; if (d < 0) d = -d; m = a > b ? a : b;
+		exit !(d <= 0.05 * m + 262144) }'
+}
+
 # compare LEVEL WORKLOAD: md's and ssdprof's member bytes side by side; fail past 5%.
+# The mirror's mixed workload (rw1) compares the reads of both mirrors together:
+# with writes in flight md's choice at QD 1 is not deterministic (one lab run sent
+# 68 of its 964 reads to the second mirror, another 40), while the total and
+# every member's writes are; the read-only rd128 compares each member's reads.
 compare() {
 	_w=$2
 	echo "RAID $1 $2 (member: md read, ssdprof read; md written, ssdprof written)" | tee -a compare.txt
 	set -- $members
 	paste "$_w.md.bytes" "$_w.ssdprof.bytes" | while read -r mr mw sr sw; do
 		echo "  ${1##*/}: $mr $sr; $mw $sw"
-		for pair in "$mr $sr" "$mw $sw"; do
-			awk -v p="$pair" 'BEGIN { split(p, v, " "); d = v[1] - v[2]; if (d < 0) d = -d;
-				m = v[1] > v[2] ? v[1] : v[2]; exit !(d <= 0.05 * m + 262144) }' || echo "  ^ differs"
-		done
+		[ "$_w" = rw1 ] || within "$mr" "$sr" || echo "  ^ differs"
+		within "$mw" "$sw" || echo "  ^ differs"
 		shift
 	done | tee -a compare.txt
+	if [ "$_w" = rw1 ]; then
+		_mr=$(paste "$_w.md.bytes" | awk '{ s += $1 } END { print s + 0 }')
+		_sr=$(paste "$_w.ssdprof.bytes" | awk '{ s += $1 } END { print s + 0 }')
+		echo "  both mirrors read: $_mr $_sr" | tee -a compare.txt
+		within "$_mr" "$_sr" || echo "  ^ differs" | tee -a compare.txt
+	fi
 }
 
 # md_array LEVEL DEV...: create /dev/md7 over the drives; its capacity on stdout.
