@@ -105,7 +105,7 @@ if [ -f "$src/cli/dev_common.c" ]; then
 	callers=$(grep -rlE --include='*.c' '(^|[^A-Za-z_])safety_gate *\(' "$src"/*/ | grep -v -e '/device/safety\.c$' -e '/tests/' -e '/build' || true)
 	[ "$callers" = "$src/cli/dev_common.c" ] || fail "safety_gate is called outside cli/dev_common.c: $callers"
 	[ "$(grep -cw 'safety_gate_print' "$src/cli/dev_common.c")" = 2 ] &&
-		grep -A12 '^int dev_open_gated' "$src/cli/dev_common.c" | grep -qw safety_gate_print ||
+		sed -n '/^int dev_open_gated/,/^}/p' "$src/cli/dev_common.c" | grep -qw safety_gate_print ||
 		fail "the gate (safety_gate_print) is reached from elsewhere than dev_open_gated"
 	! grep -rqw --include='*.c' dev_safety_gate "$src"/cli || fail "dev_safety_gate is back: gate through dev_open_gated"
 fi
