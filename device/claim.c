@@ -177,7 +177,11 @@ static int take_lock_file(struct device_claim *c, const char *key, const char *w
 		return ret;
 	}
 	lock_path = c->lock_path[c->nlock];
-	snprintf(lock_path, PATH_MAX, "%s/lock-%s", dir, key);
+	if (snprintf(lock_path, PATH_MAX, "%s/lock-%s", dir, key) >= PATH_MAX) {
+		snprintf(reason, len, "cannot claim %s: the state folder's path is too long; set SSDPROF_STATE "
+			 "to a shorter one", what);
+		return -ENAMETOOLONG;
+	}
 	for (int tries = 0; tries < 16; tries++) {
 		fd = open(lock_path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
 		if (fd < 0) {

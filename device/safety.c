@@ -531,7 +531,7 @@ static int gate_file(const struct target *t, const struct safety_request *rq, ch
 		return 0;
 	escape_arg(q, sizeof(q), t->info.path);
 	for (unsigned i = 0; i < nloops; i++) {
-		snprintf(dev, sizeof(dev), "/dev/%s", loops[i]);
+		snprintf(dev, sizeof(dev), "/dev/%.31s", loops[i]);   /* a kernel name: loops[] holds 31 */
 		ret = safety_check_in_use(dev, why, sizeof(why));
 		if (ret == -EBUSY && !overridden) {
 			snprintf(reason, len, "refusing '%s': it backs %s, and %s (--force --yes %s overrides); "
@@ -553,8 +553,8 @@ static int gate_file(const struct target *t, const struct safety_request *rq, ch
 	if (rq->yes && !strcmp(rq->yes, name))
 		return 0;
 	if (nloops)
-		snprintf(why, sizeof(why), "writing to '%s' destroys the data of /dev/%s it backs; confirm with "
-			 "--yes %s", q, name, name);
+		snprintf(why, sizeof(why), "writing to '%s' destroys the data of /dev/%.31s it backs; confirm with "
+			 "--yes %.31s", q, name, name);
 	else
 		snprintf(why, sizeof(why), "writing to '%s' destroys %s; confirm with --yes %s", q, what, name);
 	if (rq->dry_run) {

@@ -417,7 +417,7 @@ static int prefill(struct target *t, const struct slc_settings *s, struct slc_re
 /* Each phase's rate as bytes over time on the fine samples, so rates and boundaries agree. */
 static int phase_rates(struct slc_result *out, const struct run_result *fill, char *err, size_t errlen)
 {
-	struct timeline tl;
+	struct timeline tl = { 0 };
 	int ret = timeline_init(&tl, fill);
 
 	if (ret) {
@@ -453,7 +453,7 @@ static double span_rate(const struct timeline *tl, uint64_t from, uint64_t to)
 static int head_cliff(struct slc_result *out, const struct run_result *fill)
 {
 	uint64_t win = slc_step_window(out), end = out->phases[0].to_bytes, head = 3 * out->bin_bytes, at;
-	struct timeline tl;
+	struct timeline tl = { 0 };
 	double before, after;
 	int ret;
 
@@ -486,7 +486,7 @@ static int head_cliff(struct slc_result *out, const struct run_result *fill)
  */
 static int slc_analyse(struct slc_result *out, const struct run_result *fill, char *err, size_t errlen)
 {
-	struct timeline tl;
+	struct timeline tl = { 0 };
 	int ret;
 
 	if (!out->nphases)
@@ -597,7 +597,7 @@ static int write_burst(struct target *t, const struct workload *w, uint64_t limi
 {
 	struct workload bw = *w;
 	struct run_result r = { 0 };
-	struct timeline tl;
+	struct timeline tl = { 0 };
 	int ret;
 
 	memset(&ctx->bins, 0, sizeof(ctx->bins));
@@ -766,7 +766,7 @@ static int recover_once(struct target *t, const struct slc_settings *s, size_t i
 	rec = &out->recovery[out->nrecovery++];
 	rec->idle_s = (double)s->idle_ns[i] / 1e9;
 	if (r.stopped_early) {
-		struct timeline tl;
+		struct timeline tl = { 0 };
 
 		if ((ret = timeline_init(&tl, &r))) {
 			timeline_free(&tl);

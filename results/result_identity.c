@@ -110,7 +110,9 @@ static void drive_name(const char *path, const char *serial, double cap, char *b
 
 	escape_arg(p, sizeof(p), path ? path : "?");
 	escape_arg(s, sizeof(s), serial && *serial ? serial : "none");
-	snprintf(buf, len, "%s (serial %s, %.0f bytes)", p, s, cap >= 0 ? cap : 0);
+	/* A name too long for the line is cut, and says so. */
+	if (snprintf(buf, len, "%s (serial %s, %.0f bytes)", p, s, cap >= 0 ? cap : 0) >= (int)len && len > 4)
+		memcpy(buf + len - 4, "...", 4);
 }
 
 int result_identity_check(struct json_object *doc, struct target *t, char *err, size_t errlen)
