@@ -130,3 +130,29 @@ trim_check() {
 	echo "$_d reads zeros after the TRIM"
 	host_snapshot "$_l.trimmed"
 }
+
+# wait_or_dump PID SECONDS: 0 once PID has ended within SECONDS; else print what
+# its threads wait on (wchan, state, kernel stack), its io_uring and eventfd
+# state and the end of dmesg, kill it, and return 1, so a hang leaves data.
+wait_or_dump() {
+	_pid=$1 _waited=0
+	while kill -0 "$_pid" 2>/dev/null && [ $_waited -lt "$2" ]; do
+		sleep 1
+		_waited=$((_waited + 1))
+	done
+	kill -0 "$_pid" 2>/dev/null || return 0
+	echo "still running after $2 s; its threads:"
+	for t in /proc/$_pid/task/*; do
+		echo "$t $(cat "$t/wchan" 2>/dev/null) $(cut -d' ' -f3 "$t/stat" 2>/dev/null)"
+		cat "$t/stack" 2>/dev/null
+	done
+	for f in /proc/$_pid/fd/*; do
+		case $(readlink "$f") in
+		*io_uring*) echo "$f:"; head -n 12 "/proc/$_pid/fdinfo/${f##*/}" ;;
+		*eventfd*) echo "$f: $(grep eventfd-count "/proc/$_pid/fdinfo/${f##*/}")" ;;
+		esac
+	done
+	dmesg | tail -n 30
+	kill -9 "$_pid"
+	return 1
+}

@@ -39,20 +39,8 @@ for d in "$d0" "$d1" "$d2" "$d3"; do echo "$d $(sectors_written "$d")"; done >se
 "$SSDPROF" sweep --raid 5 --chunk 64k "$d0" "$d1" "$d2" "$d3" --op 0,20 --round 2s --max-rounds 6 --min-writes 0 \
 	--out sweep --force --yes "$yes" &
 pid=$!
-waited=0
-while kill -0 "$pid" 2>/dev/null && [ $waited -lt 300 ]; do
-	sleep 1
-	waited=$((waited + 1))
-done
-if kill -0 "$pid" 2>/dev/null; then
-	echo "the sweep still runs after 300 s; its threads:"
-	for t in /proc/$pid/task/*; do
-		echo "$t $(cat "$t/wchan" 2>/dev/null) $(tr '\n' ' ' <"$t/stat" 2>/dev/null | cut -d' ' -f3)"
-		cat "$t/stack" 2>/dev/null
-	done
+if ! wait_or_dump "$pid" 300; then
 	tail -n 5 sweep/progress.log 2>/dev/null
-	dmesg | tail -n 30
-	kill -9 "$pid"
 	skip "the RAID 5 sweep hung (known intermittent: see this output)"
 fi
 wait "$pid" || fail "exit $?: the RAID 5 sweep"

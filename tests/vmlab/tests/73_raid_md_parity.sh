@@ -50,27 +50,7 @@ guarded() {
 	echo "+ $*" >&2
 	"$@" &
 	_pid=$!
-	_waited=0
-	while kill -0 "$_pid" 2>/dev/null && [ $_waited -lt 150 ]; do
-		sleep 1
-		_waited=$((_waited + 1))
-	done
-	if kill -0 "$_pid" 2>/dev/null; then
-		echo "still running after 150 s; its threads:"
-		for t in /proc/$_pid/task/*; do
-			echo "$t $(cat "$t/wchan" 2>/dev/null) $(cut -d' ' -f3 "$t/stat" 2>/dev/null)"
-			cat "$t/stack" 2>/dev/null
-		done
-		for f in /proc/$_pid/fd/*; do
-			case $(readlink "$f") in
-			*io_uring*) echo "$f:"; head -n 12 "/proc/$_pid/fdinfo/${f##*/}" ;;
-			*eventfd*) echo "$f: $(grep eventfd-count "/proc/$_pid/fdinfo/${f##*/}")" ;;
-			esac
-		done
-		dmesg | tail -n 20
-		kill -9 "$_pid"
-		skip "ssdprof still running after 150 s (see the output)"
-	fi
+	wait_or_dump "$_pid" 150 || skip "ssdprof still running after 150 s (see the output)"
 	wait "$_pid" || fail "exit $?: $*"
 }
 
