@@ -496,7 +496,10 @@ static int at_set_op(struct target *t, enum op_method method, uint64_t usable, c
 			 (unsigned long long)usable, t->info.path, (unsigned long long)(native * lba));
 		return -EINVAL;
 	}
-	if (op_journal_load(t->info.serial, &e) < 0) {
+	ret = op_journal_read(t->info.serial, &e, err, errlen);
+	if (ret < 0 && ret != -ENOENT)
+		return ret;
+	if (ret == -ENOENT) {
 		memset(&e, 0, sizeof(e));
 		snprintf(e.serial, sizeof(e.serial), "%s", t->info.serial);
 		snprintf(e.method, sizeof(e.method), "hpa");

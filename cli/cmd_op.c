@@ -44,16 +44,42 @@ const char cmd_op_usage[] =
 static const char *span_note = "span OP: the blocks past the span are TRIMmed; workloads (sweep, precondition) "
 			      "must be given the span, the drive's capacity is unchanged";
 
+/*
+ * t's journal entry into *e and *have; EXIT_OK, or EXIT_USAGE with one line
+ * when the entry is damaged: it is the only record of the original size.
+ */
+static int journal_for(struct target *t, struct op_journal_entry *e, bool *have)
+{
+	char why[600];
+	int ret = op_journal_read(t->info.serial[0] ? t->info.serial : t->info.path, e, why, sizeof(why));
+
+	*have = ret == 0;
+	if (ret < 0 && ret != -ENOENT) {
+		cli_error("op: %s; repair it or move it aside (it holds the drive's original size), then run again",
+			  why);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
 static int show(struct target *t, bool json)
 {
 	struct op_journal_entry e;
-	bool have = op_journal_load(t->info.serial[0] ? t->info.serial : t->info.path, &e) == 0;
-	uint64_t orig = have ? e.original_bytes : t->info.capacity_bytes;
-	uint64_t cur = have && !strcmp(e.method, "span") ? e.current_bytes : t->info.capacity_bytes;
-	unsigned long long native = dev_native_bytes(t);
-	double pct = orig ? 100.0 * (1.0 - (double)cur / (double)orig) : 0;
+	bool have;
+	int rc = journal_for(t, &e, &have);
+	uint64_t orig, cur;
+	unsigned long long native;
+	double pct;
 	char purge[200], op[64], yes[TARGET_ERRLEN + 8];
-	struct json_object *o = json_object_new_object();
+	struct json_object *o;
+
+	if (rc != EXIT_OK)
+		return rc;
+	orig = have ? e.original_bytes : t->info.capacity_bytes;
+	cur = have && !strcmp(e.method, "span") ? e.current_bytes : t->info.capacity_bytes;
+	native = dev_native_bytes(t);
+	pct = orig ? 100.0 * (1.0 - (double)cur / (double)orig) : 0;
+	o = json_object_new_object();
 
 	dev_methods(t, purge, sizeof(purge), op, sizeof(op));
 	json_object_object_add(o, "path", json_object_new_string(t->info.path));
@@ -196,7 +222,8 @@ static int op_check(void *arg, struct target *t)
 		return 0;
 	if (dev_set_permanent(t, a->permanent) < 0 && a->permanent)
 		fprintf(stderr, "ssdprof: warning: --permanent applies to SATA HPA only; ignored\n");
-	a->have = op_journal_load(t->info.serial[0] ? t->info.serial : t->info.path, &a->e) == 0;
+	if (journal_for(t, &a->e, &a->have) != EXIT_OK)
+		return EXIT_USAGE;
 	if (a->restore && !a->have) {
 		printf("%s: no OP change by ssdprof is recorded; nothing to restore (%llu bytes)\n", t->info.path,
 		       (unsigned long long)t->info.capacity_bytes);

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +15,8 @@
 #include "config.h"
 #include "device/op_journal.h"
 #include "util/atomic_file.h"
+#include "util/input_file.h"
+#include "util/json_strict.h"
 
 void op_journal_dir(char *buf, size_t len)
 {
@@ -93,44 +97,129 @@ static int write_atomic(const char *serial, const char *suffix, const char *text
 	return atomic_write_file(dir, name, text, strlen(text), err, sizeof(err));
 }
 
-static const char *get_str(struct json_object *o, const char *k)
+/* A journal file is a few hundred bytes; anything much larger is not ours. */
+#define OP_JOURNAL_FILE_MAX 65536
+
+/* k's string into buf, whole; false when k is missing, not a string or too long. */
+static bool take_str(struct json_object *o, const char *k, char *buf, size_t len, char *why, size_t wlen)
 {
 	struct json_object *v;
 
-	return json_object_object_get_ex(o, k, &v) && v ? json_object_get_string(v) : "";
+	if (!json_object_object_get_ex(o, k, &v) || !json_object_is_type(v, json_type_string) ||
+	    (size_t)json_object_get_string_len(v) >= len) {
+		snprintf(why, wlen, "\"%s\" is missing, not a string or longer than %zu bytes", k, len - 1);
+		return false;
+	}
+	snprintf(buf, len, "%s", json_object_get_string(v));
+	return true;
 }
 
-static uint64_t get_u64(struct json_object *o, const char *k)
+/* k's whole number (0..max) into *out; false when missing, negative, fractional or too large. */
+static bool take_u64(struct json_object *o, const char *k, uint64_t max, uint64_t *out, char *why, size_t wlen)
 {
 	struct json_object *v;
 
-	return json_object_object_get_ex(o, k, &v) && v ? json_object_get_uint64(v) : 0;
+	if (!json_object_object_get_ex(o, k, &v) || !json_object_is_type(v, json_type_int) ||
+	    json_object_get_int64(v) < 0 || json_object_get_uint64(v) > max) {
+		snprintf(why, wlen, "\"%s\" is missing or not a whole number from 0 to %llu", k,
+			 (unsigned long long)max);
+		return false;
+	}
+	*out = json_object_get_uint64(v);
+	return true;
 }
 
-int op_journal_load(const char *serial, struct op_journal_entry *e)
+/* The entry from the parsed file o; false with why when a field is absent or of the wrong kind. */
+static bool entry_from(struct json_object *o, struct op_journal_entry *e, char *why, size_t wlen)
 {
-	char path[OP_JOURNAL_PATH_MAX];
-	struct json_object *o;
+	struct json_object *schema;
+	uint64_t nsid, flbas, permanent;
+
+	if (!json_object_is_type(o, json_type_object) || !json_object_object_get_ex(o, "schema", &schema) ||
+	    !json_object_is_type(schema, json_type_string) ||
+	    strcmp(json_object_get_string(schema), "ssdprof.op-journal/1") != 0) {
+		snprintf(why, wlen, "not an OP journal entry (schema \"ssdprof.op-journal/1\" expected)");
+		return false;
+	}
+	if (!take_str(o, "serial", e->serial, sizeof(e->serial), why, wlen) ||
+	    !take_str(o, "path", e->path, sizeof(e->path), why, wlen) ||
+	    !take_str(o, "method", e->method, sizeof(e->method), why, wlen) ||
+	    !take_str(o, "step", e->step, sizeof(e->step), why, wlen) ||
+	    !take_str(o, "when", e->when, sizeof(e->when), why, wlen) ||
+	    !take_u64(o, "original_bytes", INT64_MAX, &e->original_bytes, why, wlen) ||
+	    !take_u64(o, "current_bytes", INT64_MAX, &e->current_bytes, why, wlen) ||
+	    !take_u64(o, "nsid", UINT32_MAX, &nsid, why, wlen) ||
+	    !take_u64(o, "flbas", UINT8_MAX, &flbas, why, wlen) ||
+	    !take_u64(o, "permanent", 1, &permanent, why, wlen))
+		return false;
+	if (strcmp(e->method, "namespace") && strcmp(e->method, "hpa") && strcmp(e->method, "span")) {
+		snprintf(why, wlen, "method \"%s\" is none of namespace, hpa, span", e->method);
+		return false;
+	}
+	if (!e->original_bytes) {
+		snprintf(why, wlen, "original_bytes is 0: the size to restore is lost");
+		return false;
+	}
+	e->nsid = (uint32_t)nsid;
+	e->flbas = (uint8_t)flbas;
+	e->permanent = permanent != 0;
+	return true;
+}
+
+/*
+ * The journal is the only record of a drive's original size: read it by the
+ * rules every other JSON input follows (util/json_strict.h), and never take
+ * a damaged entry for an absent one, which would journal the shrunk size as
+ * the original over it.
+ */
+int op_journal_read(const char *serial, struct op_journal_entry *e, char *why, size_t wlen)
+{
+	char path[OP_JOURNAL_PATH_MAX], err[256], text[OP_JOURNAL_FILE_MAX + 1];
+	struct json_object *o = NULL;
+	FILE *f = NULL;
+	size_t n;
+	int ret;
 
 	memset(e, 0, sizeof(*e));
 	file_for(serial, ".json", path, sizeof(path));
 	if (access(path, F_OK) < 0)
 		return -errno;
-	o = json_object_from_file(path);
-	if (!o)
-		return -EINVAL;
-	snprintf(e->serial, sizeof(e->serial), "%s", get_str(o, "serial"));
-	snprintf(e->path, sizeof(e->path), "%s", get_str(o, "path"));
-	snprintf(e->method, sizeof(e->method), "%s", get_str(o, "method"));
-	snprintf(e->step, sizeof(e->step), "%s", get_str(o, "step"));
-	snprintf(e->when, sizeof(e->when), "%s", get_str(o, "when"));
-	e->original_bytes = get_u64(o, "original_bytes");
-	e->current_bytes = get_u64(o, "current_bytes");
-	e->nsid = (uint32_t)get_u64(o, "nsid");
-	e->flbas = (uint8_t)get_u64(o, "flbas");
-	e->permanent = get_u64(o, "permanent") != 0;
+	ret = input_file_open(path, &f, err, sizeof(err));
+	if (ret < 0) {
+		snprintf(why, wlen, "the OP journal %s cannot be read: %s", path, err);
+		return ret;
+	}
+	n = fread(text, 1, sizeof(text), f);
+	if (ferror(f) || n > OP_JOURNAL_FILE_MAX) {
+		snprintf(why, wlen, "the OP journal %s cannot be read: %s", path,
+			 ferror(f) ? "read error" : "larger than 64 KiB");
+		ret = ferror(f) ? -EIO : -EBADMSG;
+		goto out;
+	}
+	ret = json_parse_strict(text, n, 4, &o, err, sizeof(err));
+	if (ret < 0) {
+		snprintf(why, wlen, "the OP journal %s is damaged: %s", path, err);
+		ret = -EBADMSG;
+		goto out;
+	}
+	if (!entry_from(o, e, err, sizeof(err))) {
+		snprintf(why, wlen, "the OP journal %s is damaged: %s", path, err);
+		memset(e, 0, sizeof(*e));
+		ret = -EBADMSG;
+		goto out;
+	}
+	ret = 0;
+out:
 	json_object_put(o);
-	return 0;
+	fclose(f);
+	return ret;
+}
+
+int op_journal_load(const char *serial, struct op_journal_entry *e)
+{
+	char why[512];
+
+	return op_journal_read(serial, e, why, sizeof(why));
 }
 
 int op_journal_save(const struct op_journal_entry *in, char *err, size_t errlen)

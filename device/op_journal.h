@@ -33,7 +33,16 @@ void op_journal_dir(char *buf, size_t len);
 /* Create it (and its parents) when missing; 0 or -errno.  The device claims' lock files live there too. */
 int op_journal_make_dir(void);
 
-/* 0 and the entry, -ENOENT when the drive has none, other -errno on a bad file. */
+/*
+ * 0 and the entry, -ENOENT when the drive has none; -EBADMSG when its file
+ * is damaged (not strict JSON, a field missing or of the wrong kind, no
+ * original size), other -errno when it cannot be read, with the file and
+ * the problem in why.  A damaged entry is never an absent one: the caller
+ * refuses to change the drive rather than journal its current size as the
+ * original.
+ */
+int op_journal_read(const char *serial, struct op_journal_entry *e, char *why, size_t wlen);
+/* op_journal_read without the reason. */
 int op_journal_load(const char *serial, struct op_journal_entry *e);
 
 /* Write (create or replace) the entry durably.  0 or -errno with a reason. */

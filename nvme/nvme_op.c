@@ -233,7 +233,10 @@ int nv_set_op(struct target *t, enum op_method method, uint64_t usable, char *er
 			 t->info.path, n->nsmgmt_refused[0] ? n->nsmgmt_refused : "manage namespaces (OACS bit 3 clear)");
 		return -EOPNOTSUPP;
 	}
-	if (op_journal_load(t->info.serial, &e) < 0) {
+	ret = op_journal_read(t->info.serial, &e, err, errlen);
+	if (ret < 0 && ret != -ENOENT)
+		return ret;
+	if (ret == -ENOENT) {
 		memset(&e, 0, sizeof(e));
 		snprintf(e.serial, sizeof(e.serial), "%s", t->info.serial);
 		snprintf(e.method, sizeof(e.method), "namespace");

@@ -138,11 +138,35 @@ static void test_replace(void **st)
 	assert_int_equal(op_journal_load("S2", &got), -ENOENT);
 }
 
+/* A damaged entry is -EBADMSG with the file and the problem, never an absent one (-ENOENT). */
+static void test_damaged(void **st)
+{
+	struct state *s = *st;
+	struct op_journal_entry e = { .serial = "S3", .method = "hpa", .original_bytes = 4096, .step = "done" };
+	struct op_journal_entry got;
+	char err[512], why[600], path[128];
+
+	assert_int_equal(op_journal_save(&e, err, sizeof(err)), 0);
+	assert_int_equal(op_journal_read("S3", &got, why, sizeof(why)), 0);
+	assert_int_equal(got.original_bytes, 4096);
+	snprintf(path, sizeof(path), "%s/op-S3.json", s->dir);
+	write_text(path, "{\"schema\": \"ssdprof.op-journal/1\", \"original_bytes\": 1, \"original_bytes\": 2}");
+	assert_int_equal(op_journal_read("S3", &got, why, sizeof(why)), -EBADMSG);
+	assert_non_null(strstr(why, path));
+	assert_non_null(strstr(why, "twice"));
+	assert_int_equal(got.original_bytes, 0);
+	write_text(path, "{\"schema\": \"ssdprof.op-journal/1\", \"serial\": \"S3\"}");
+	assert_int_equal(op_journal_read("S3", &got, why, sizeof(why)), -EBADMSG);
+	assert_non_null(strstr(why, "damaged"));
+	assert_int_equal(op_journal_load("S3", &got), -EBADMSG);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_planted_tmp_link, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_replace, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_damaged, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
