@@ -212,12 +212,18 @@ static void map_parity(const struct raid_geom *g, uint64_t offset, uint32_t len,
 			if (!nw)
 				continue;
 			if (nw < width) {
+				/*
+				 * md's handle_stripe_dirtying at its default rmw_level
+				 * (PARITY_ENABLE_RMW): read-modify-write only when it reads
+				 * fewer pages; on a tie, reconstruct-write.
+				 */
 				unsigned rmw = nw + npar, rcw = width - nw;
+				bool reconstruct = rcw <= rmw;
 
 				for (unsigned k = 0; k < width; k++)
-					if (rcw < rmw ? !written[k] : written[k])
+					if (reconstruct ? !written[k] : written[k])
 						add_page(b, data_disk(g, s, k), moff, IO_READ, 0);
-				if (!(rcw < rmw))
+				if (!reconstruct)
 					for (unsigned q = 0; q < npar; q++)
 						add_page(b, (parity_disk(g, s) + q) % g->members, moff, IO_READ, 0);
 			}

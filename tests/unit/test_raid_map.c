@@ -82,11 +82,19 @@ static void test_raid5_left_symmetric(void **state)
 		assert_int_equal(io[0].offset, (c / 3) * 64 * K);
 		assert_int_not_equal(io[0].member, parity[c / 3]);
 	}
-	/* A small write to D5 (stripe 1, disk 1) reads and writes D5 and P on disk 2. */
+	/*
+	 * A small write to D5 (stripe 1, disk 1): read-modify-write and
+	 * reconstruct-write both read two pages, and md settles the tie by
+	 * reconstruct-write: read D4 (disk 0) and D3 (disk 3), write D5 and P
+	 * on disk 2.
+	 */
 	int n = map(&g, 5 * 64 * K, 4096, IO_WRITE, io);
 	assert_int_equal(n, 4);
 	for (int i = 0; i < n; i++) {
-		assert_true(io[i].member == 1 || io[i].member == 2);
+		if (i < 2)
+			assert_true(io[i].member == 0 || io[i].member == 3);
+		else
+			assert_true(io[i].member == 1 || io[i].member == 2);
 		assert_int_equal(io[i].offset, 64 * K);
 		assert_int_equal(io[i].dir, i < 2 ? IO_READ : IO_WRITE);
 	}
@@ -182,11 +190,48 @@ static void test_rcw_when_fewer_reads(void **state)
 		if (io[i].dir == IO_READ)
 			assert_int_equal(io[i].len, 64 * K);
 
-	/* Two of five: RMW reads 2 data + P = 3, RCW reads 3: read-modify-write. */
+	/*
+	 * Two of five: RMW would read 2 data + P = 3, RCW reads the 3 other
+	 * data chunks: a tie, which md (handle_stripe_dirtying, default
+	 * rmw_level) settles by reconstruct-write, so parity (disk 5 in
+	 * stripe 0) is written, never read.
+	 */
 	n = map(&g, 0, 2 * 64 * K, IO_WRITE, io);
 	count(io, n, &r, &w);
 	assert_int_equal(r, 3);
 	assert_int_equal(w, 3);
+	unsigned read = 0;
+	for (int i = 0; i < n; i++)
+		if (io[i].dir == IO_READ)
+			read |= 1u << io[i].member;
+	assert_int_equal(read, (1u << 2) | (1u << 3) | (1u << 4));
+}
+
+/*
+ * The tie md settles by reconstruct-write, at every width: a 4 KiB write to
+ * a 4-disk RAID 5 (RMW: D + P, RCW: the 2 other data) and a 6-disk RAID 6
+ * (RMW: D + P + Q, RCW: the 3 other data) reads no parity.
+ */
+static void test_tie_reconstructs(void **state)
+{
+	struct { enum raid_level l; unsigned n; } c[] = { { RAID_5, 4 }, { RAID_6, 6 } };
+	struct raid_io io[256];
+	(void)state;
+
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		struct raid_geom g = geom(c[i].l, c[i].n, 64 * K);
+
+		for (uint64_t off = 0; off < 2 * 1024 * K; off += 68 * K) {
+			int n = map(&g, off, 4096, IO_WRITE, io);
+			unsigned read = 0, written = 0;
+
+			for (int k = 0; k < n; k++)
+				*(io[k].dir == IO_READ ? &read : &written) |= 1u << io[k].member;
+			/* Reads and writes on disjoint members: no page is read and rewritten. */
+			assert_int_equal(read & written, 0);
+			assert_int_equal(__builtin_popcount(read), c[i].l == RAID_5 ? 2 : 3);
+		}
+	}
 }
 
 /* Every logical page of a read lands on one member location, and no two pages share one. */
@@ -301,6 +346,7 @@ int main(void)
 		cmocka_unit_test(test_small_write_costs),
 		cmocka_unit_test(test_full_stripe_write),
 		cmocka_unit_test(test_rcw_when_fewer_reads),
+		cmocka_unit_test(test_tie_reconstructs),
 		cmocka_unit_test(test_bijection),
 		cmocka_unit_test(test_bad_requests),
 		cmocka_unit_test(test_mirror_read_whole),
