@@ -292,16 +292,17 @@ static int check_combination(const struct cli_opts *o, const struct op_args *a, 
 	return EXIT_USAGE;
 }
 
+const struct option cmd_op_options[] = {
+	{ "show", no_argument, NULL, OPT_SHOW },
+	{ "set", required_argument, NULL, OPT_SET },
+	{ "restore", no_argument, NULL, OPT_RESTORE },
+	{ "method", required_argument, NULL, OPT_METHOD },
+	{ "permanent", no_argument, NULL, OPT_PERMANENT },
+	{ NULL, 0, NULL, 0 },
+};
+
 int cmd_op(int argc, char **argv)
 {
-	static const struct option own[] = {
-		{ "show", no_argument, NULL, OPT_SHOW },
-		{ "set", required_argument, NULL, OPT_SET },
-		{ "restore", no_argument, NULL, OPT_RESTORE },
-		{ "method", required_argument, NULL, OPT_METHOD },
-		{ "permanent", no_argument, NULL, OPT_PERMANENT },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct op_args a = { .m = OP_METHOD_AUTO };
 	bool do_show = false, have_set = false, have_method = false;
 	char perr[256];
@@ -310,7 +311,7 @@ int cmd_op(int argc, char **argv)
 	struct cli_opts o;
 	int c, rc;
 
-	if ((rc = cli_opts_init(&o, argc, argv, CLI_O_CONFIRM | CLI_O(CLI_OPT_JSON), own)))
+	if ((rc = cli_opts_init(&o, argc, argv, CLI_O_CONFIRM | CLI_O(CLI_OPT_JSON), cmd_op_options)))
 		return rc;
 	while (!(rc = cli_opts_next(&o, &c)) && c != -1) {
 		switch (c) {

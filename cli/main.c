@@ -14,6 +14,28 @@
 #include "util/escape.h"
 #include "config.h"
 
+/* "Exit codes: 0 done, ..." from the table, wrapped before 80 columns. */
+static void print_exit_codes(FILE *f)
+{
+	size_t col = 0;
+
+	col += (size_t)fprintf(f, "Exit codes:");
+	for (const struct exit_status *e = cli_exit_codes; e->meaning; e++) {
+		char item[128];
+		int n = snprintf(item, sizeof(item), " %d %s%s", e->code, e->meaning, e[1].meaning ? "," : ".");
+
+		if (col + (size_t)n > 79) {
+			fputc('\n', f);
+			col = 0;
+			memmove(item, item + 1, strlen(item));
+			n--;
+		}
+		fputs(item, f);
+		col += (size_t)n;
+	}
+	fputc('\n', f);
+}
+
 static void print_usage(FILE *f)
 {
 	const struct command *cmds;
@@ -35,6 +57,7 @@ static void print_usage(FILE *f)
 		fprintf(f, "  %-*s  %s\n", (int)width, cmds[i].name, cmds[i].summary);
 	fputs("\n", f);
 	fputs(cli_usage_notes, f);
+	print_exit_codes(f);
 }
 
 static bool is_help(const char *arg)
