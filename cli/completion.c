@@ -29,10 +29,21 @@
 /* What follows an option that takes a value. */
 enum value_kind { VALUE_ANY, VALUE_WORDS, VALUE_FILE, VALUE_DIR };
 
+/* The words of w but skip (NULL: all), space-separated. */
+static void put_words_but(FILE *f, const char *const *w, const char *skip)
+{
+	bool first = true;
+
+	for (const char *const *p = w; *p; p++)
+		if (!skip || strcmp(*p, skip)) {
+			fprintf(f, "%s%s", first ? "" : " ", *p);
+			first = false;
+		}
+}
+
 static void put_words(FILE *f, const char *const *w)
 {
-	for (const char *const *p = w; *p; p++)
-		fprintf(f, "%s%s", p == w ? "" : " ", *p);
+	put_words_but(f, w, NULL);
 }
 
 /*
@@ -57,8 +68,9 @@ static enum value_kind option_value(FILE *f, const char *cmd, const char *name)
 		if (words)
 			put_words(f, purge);
 	} else if (!strcmp(name, "op-method") || !strcmp(name, "method")) {
+		/* qualify profiles many drives by one method: not hpa (cmd_qualify.c). */
 		if (words)
-			put_words(f, op);
+			put_words_but(f, op, !strcmp(cmd, "qualify") ? "hpa" : NULL);
 	} else if (!strcmp(name, "raid")) {
 		if (words)
 			put_words(f, raid);

@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/fio_names.h"
+#include "cli/suggest.h"
 #include "util/escape.h"
 #include "config.h"
 
@@ -101,6 +102,7 @@ static int finish(int code)
 int main(int argc, char **argv)
 {
 	const struct command *cmd;
+	const char *near;
 	ESCAPE_BUF(q);
 
 	/* Progress lines reach a pipe as they happen, and before what stderr says after them. */
@@ -118,13 +120,21 @@ int main(int argc, char **argv)
 		return finish(EXIT_OK);
 	}
 	if (argv[1][0] == '-') {
-		cli_error("unknown option '%s'; see 'ssdprof --help'", escape_arg(q, sizeof(q), argv[1]));
+		if ((near = suggest_option(NULL, argv[1])))
+			cli_error("unknown option '%s'; did you mean '--%s'?",
+				  escape_arg(q, sizeof(q), argv[1]), near);
+		else
+			cli_error("unknown option '%s'; see 'ssdprof --help'", escape_arg(q, sizeof(q), argv[1]));
 		return EXIT_USAGE;
 	}
 
 	cmd = command_find(argv[1]);
 	if (!cmd) {
-		cli_error("'%s' is not a command; see 'ssdprof --help'", escape_arg(q, sizeof(q), argv[1]));
+		if ((near = suggest_command(argv[1])))
+			cli_error("'%s' is not a command; did you mean '%s'?",
+				  escape_arg(q, sizeof(q), argv[1]), near);
+		else
+			cli_error("'%s' is not a command; see 'ssdprof --help'", escape_arg(q, sizeof(q), argv[1]));
 		return EXIT_USAGE;
 	}
 	if (wants_help(argc - 1, argv + 1)) {
