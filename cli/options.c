@@ -132,7 +132,7 @@ int cli_opts_init(struct cli_opts *c, int argc, char **argv, unsigned mask, cons
 	c->cmd = argv[0];
 	c->argc = argc;
 	c->argv = argv;
-	c->s.fill_passes = 2;   /* SNIA PTS: twice the capacity; README "precondition" says why */
+	c->s.fill_passes = 2;   /* SNIA PTS: twice the capacity; docs/methods.md "precondition" says why */
 	c->s.bs = 4096;
 	c->s.qd = 32;
 	c->s.round_ns = 60ull * 1000000000;
