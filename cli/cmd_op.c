@@ -13,6 +13,7 @@
 #include <json-c/json.h>
 
 #include "cli/commands.h"
+#include "config.h"
 #include "util/escape.h"
 #include "cli/dev_common.h"
 #include "cli/options.h"
@@ -37,8 +38,8 @@ const char cmd_op_usage[] =
 	"  span       anywhere: TRIM the blocks past the span and never write there\n"
 	"  auto       the first of these the drive supports; if the drive refuses the\n"
 	"             namespace or HPA change, span, and it says so\n"
-	"The original layout is journalled (in $SSDPROF_STATE or /var/lib/ssdprof)\n"
-	"before anything changes, so --restore works also after a crash.\n"
+	"The original layout is journalled before anything changes (in $SSDPROF_STATE,\n"
+	"else " SSDPROF_STATE_DIR "), so --restore works also after a crash.\n"
 	"Example: ssdprof op /dev/nvme1n1 --set 20 --yes S4EWNX0R123456\n";
 
 static const char *span_note = "span OP: the blocks past the span are TRIMmed; workloads (sweep, precondition) "
