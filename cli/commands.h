@@ -37,7 +37,8 @@ struct command {
 	 * the checks read: its own getopt entries (NULL: none), the shared
 	 * options of cli/options.h it takes (a mask of CLI_O_*), and its short
 	 * options as getopt's optstring (NULL: none).  cli_opts_init refuses a
-	 * handler whose entries are not these.
+	 * handler whose entries are not these; report_options parses these same
+	 * arrays for report and compare.
 	 */
 	const struct option *options;
 	unsigned shared;
