@@ -11,7 +11,7 @@ TESTARGS ?=
 DEB_DEPS := meson ninja-build pkg-config gcc libnvme-dev liburing-dev libjson-c-dev \
 	libcmocka-dev libcairo2-dev libblkid-dev python3
 # What only the tests need: clang for the libFuzzer harnesses, chromium for the browser test.
-CHECK_DEPS := clang chromium
+CHECK_DEPS := clang chromium debhelper lintian
 
 # sudo only when not root and sudo exists
 SUDO := $(shell [ "$$(id -u)" = 0 ] || ! command -v sudo >/dev/null 2>&1 || echo sudo)
@@ -61,11 +61,16 @@ check-browser: check-deps
 
 DEMO_OUT ?= ssdprof-results/demo
 
-# An adaptive OP sweep and an SLC-cache probe of a simulated budget TLC drive.
+# An adaptive OP sweep and an SLC-cache probe of a simulated budget TLC drive,
+# each turned into an HTML report.
 demo: all
 	./$(BUILD)/ssdprof sweep sim:budget-tlc --out $(DEMO_OUT)/sweep
 	./$(BUILD)/ssdprof slc sim:budget-tlc --idle 30s,5m --out $(DEMO_OUT)/slc
-	@echo "demo results: $(DEMO_OUT)/sweep/result.json and $(DEMO_OUT)/slc/result.json"
+	./$(BUILD)/ssdprof report $(DEMO_OUT)/sweep/result.json
+	./$(BUILD)/ssdprof report $(DEMO_OUT)/slc/result.json
+	@echo "demo report: $(DEMO_OUT)/sweep/report.html (open it in a browser)"
+	@echo "the SLC cache probe's: $(DEMO_OUT)/slc/report.html"
+	@echo "next: docs/commands.md, or ssdprof sweep --help for a drive of your own"
 
 clean:
 	rm -rf $(BUILD) $(TEST_BUILD)

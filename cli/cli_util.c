@@ -18,6 +18,7 @@
 
 #include "cli/cli_util.h"
 #include "cli/fio_names.h"
+#include "cli/suggest.h"
 #include "results/result_json.h"
 #include "util/escape.h"
 #include "util/exit_code.h"
@@ -64,6 +65,7 @@ int cli_getopt_error(const char *cmd, char **argv, int optind_now, int c, int op
 {
 	const char *arg = argv[optind_now - 1];
 	char ch = (char)opt;
+	const char *near;
 	ESCAPE_BUF(q);
 
 	if (c == ':')
@@ -75,7 +77,12 @@ int cli_getopt_error(const char *cmd, char **argv, int optind_now, int c, int op
 	else if (opt)
 		cli_error("%s: option '%s' takes no value; see ssdprof %s --help", cmd,
 			  escape_bytes(q, sizeof(q), arg, strcspn(arg, "=")), cmd);
-	else if (!fio_hint(cmd, argv, optind_now))
+	else if (fio_hint(cmd, argv, optind_now))
+		;   /* fio's name of something else: the hint was the line */
+	else if ((near = suggest_option(cmd, arg)))
+		cli_error("%s: unknown option '%s'; did you mean '--%s'?", cmd,
+			  escape_arg(q, sizeof(q), arg), near);
+	else
 		cli_error("%s: unknown option '%s'; see ssdprof %s --help", cmd, escape_arg(q, sizeof(q), arg), cmd);
 	return EXIT_USAGE;
 }

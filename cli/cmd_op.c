@@ -13,6 +13,7 @@
 #include <json-c/json.h>
 
 #include "cli/commands.h"
+#include "config.h"
 #include "util/escape.h"
 #include "cli/dev_common.h"
 #include "cli/options.h"
@@ -37,8 +38,8 @@ const char cmd_op_usage[] =
 	"  span       anywhere: TRIM the blocks past the span and never write there\n"
 	"  auto       the first of these the drive supports; if the drive refuses the\n"
 	"             namespace or HPA change, span, and it says so\n"
-	"The original layout is journalled (in $SSDPROF_STATE or /var/lib/ssdprof)\n"
-	"before anything changes, so --restore works also after a crash.\n"
+	"The original layout is journalled before anything changes (in $SSDPROF_STATE,\n"
+	"else " SSDPROF_STATE_DIR "), so --restore works also after a crash.\n"
 	"Example: ssdprof op /dev/nvme1n1 --set 20 --yes S4EWNX0R123456\n";
 
 static const char *span_note = "span OP: the blocks past the span are TRIMmed; workloads (sweep, precondition) "
@@ -319,16 +320,17 @@ static int check_combination(const struct cli_opts *o, const struct op_args *a, 
 	return EXIT_USAGE;
 }
 
+const struct option cmd_op_options[] = {
+	{ "show", no_argument, NULL, OPT_SHOW },
+	{ "set", required_argument, NULL, OPT_SET },
+	{ "restore", no_argument, NULL, OPT_RESTORE },
+	{ "method", required_argument, NULL, OPT_METHOD },
+	{ "permanent", no_argument, NULL, OPT_PERMANENT },
+	{ NULL, 0, NULL, 0 },
+};
+
 int cmd_op(int argc, char **argv)
 {
-	static const struct option own[] = {
-		{ "show", no_argument, NULL, OPT_SHOW },
-		{ "set", required_argument, NULL, OPT_SET },
-		{ "restore", no_argument, NULL, OPT_RESTORE },
-		{ "method", required_argument, NULL, OPT_METHOD },
-		{ "permanent", no_argument, NULL, OPT_PERMANENT },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct op_args a = { .m = OP_METHOD_AUTO };
 	bool do_show = false, have_set = false, have_method = false;
 	char perr[256];
@@ -337,7 +339,7 @@ int cmd_op(int argc, char **argv)
 	struct cli_opts o;
 	int c, rc;
 
-	if ((rc = cli_opts_init(&o, argc, argv, CLI_O_CONFIRM | CLI_O(CLI_OPT_JSON), own)))
+	if ((rc = cli_opts_init(&o, argc, argv, CLI_O_CONFIRM | CLI_O(CLI_OPT_JSON), cmd_op_options)))
 		return rc;
 	while (!(rc = cli_opts_next(&o, &c)) && c != -1) {
 		switch (c) {

@@ -314,21 +314,22 @@ static int batch_one(struct batch_drive *d, void *ctx)
 	return precondition(p, d->t);
 }
 
+const struct option cmd_precondition_options[] = {
+	{ "span", required_argument, NULL, OPT_SPAN },
+	{ "no-purge", no_argument, NULL, OPT_NO_PURGE },
+	{ "require-steady", no_argument, NULL, OPT_REQUIRE_STEADY },
+	BATCH_LONGOPTS,
+	{ NULL, 0, NULL, 0 },
+};
+
 int cmd_precondition(int argc, char **argv)
 {
-	static const struct option own[] = {
-		{ "span", required_argument, NULL, OPT_SPAN },
-		{ "no-purge", no_argument, NULL, OPT_NO_PURGE },
-		{ "require-steady", no_argument, NULL, OPT_REQUIRE_STEADY },
-		BATCH_LONGOPTS,
-		{ NULL, 0, NULL, 0 },
-	};
 	static const struct batch_cmd batch = { "precondition", batch_check, batch_dry_run, batch_one, batch_free_arg };
 	struct pc_cmd p = { .span_pct = 100, .purge = true };
 	struct target *t = NULL;
 	int rc;
 
-	if ((rc = cli_opts_init(&p.o, argc, argv, CLI_O_ALL, own)))
+	if ((rc = cli_opts_init(&p.o, argc, argv, CLI_O_ALL, cmd_precondition_options)))
 		return rc;
 	if ((rc = parse_args(&p)) || (rc = batch_check_jobs(&p.o, p.jobs)))
 		goto out;

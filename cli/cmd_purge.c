@@ -127,17 +127,18 @@ out:
 
 enum { OPT_METHOD = CLI_OPT_END };
 
+const struct option cmd_purge_options[] = {
+	{ "method", required_argument, NULL, OPT_METHOD },
+	{ NULL, 0, NULL, 0 },
+};
+
 int cmd_purge(int argc, char **argv)
 {
-	static const struct option own[] = {
-		{ "method", required_argument, NULL, OPT_METHOD },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct cli_opts o;
 	const char *method = NULL;
 	int c, rc;
 
-	if ((rc = cli_opts_init(&o, argc, argv, CLI_O_CONFIRM, own)))
+	if ((rc = cli_opts_init(&o, argc, argv, CLI_O_CONFIRM, cmd_purge_options)))
 		return rc;
 	while (!(rc = cli_opts_next(&o, &c)) && c != -1)
 		if (c == OPT_METHOD)

@@ -76,6 +76,8 @@ const char cmd_qualify_usage[] =
 	"  --dry-run          print every destructive step and touch nothing\n"
 	"  --yes SERIALS      confirm real devices by their serials (or kernel names),\n"
 	"                     comma-separated in TARGET order\n"
+	"  --force            with --yes: write even to a device in use or holding a\n"
+	"                     partition table or filesystem\n"
 	"  --raid LEVEL       the TARGETs are the members of one RAID 0, 1, 5, 6 or 10\n"
 	"                     group, qualified as one drive (each member confirmed by --yes)\n"
 	"  --chunk SIZE       the group's chunk (stripe unit), a power of two (default 64k)\n"
@@ -107,7 +109,7 @@ struct qualify_cli {
 	struct qualify_drive *drives;
 };
 
-static const struct option qualify_options[] = {
+const struct option cmd_qualify_options[] = {
 	{ "op", required_argument, NULL, OPT_OP },
 	{ "op-range", required_argument, NULL, OPT_OP_RANGE },
 	{ "resolution", required_argument, NULL, OPT_RESOLUTION },
@@ -584,7 +586,7 @@ int cmd_qualify(int argc, char **argv)
 	unsigned n = 0;
 	int rc;
 
-	if ((rc = cli_opts_init(&o.pc, argc, argv, CLI_O_ALL & ~CLI_O_EVENTS, qualify_options)))
+	if ((rc = cli_opts_init(&o.pc, argc, argv, CLI_O_QUALIFY, cmd_qualify_options)))
 		return rc;
 	if ((rc = parse_args(&o)) || (rc = batch_check_jobs(&o.pc, o.jobs)))
 		goto out;

@@ -38,27 +38,28 @@ const char cmd_report_usage[] =
 	"\n"
 	"Example: ssdprof report results/budget/result.json -o budget.html --png budget-png\n";
 
+/* report's and compare's options (the command table's); report has no --rank-by. */
+const struct option cmd_compare_options[] = {
+	{ "out", required_argument, NULL, 'o' },
+	{ "png", required_argument, NULL, 'p' },
+	{ "rank-by", required_argument, NULL, 'r' },
+	{ NULL, 0, NULL, 0 },
+};
+const struct option cmd_report_options[] = {
+	{ "out", required_argument, NULL, 'o' },
+	{ "png", required_argument, NULL, 'p' },
+	{ NULL, 0, NULL, 0 },
+};
+
 int report_options(int argc, char **argv, const char *cmd, const char **out, const char **png,
 		   const char **rank_by)
 {
-	/* report has no --rank-by: the entry is cut off for it. */
-	static const struct option all[] = {
-		{ "out", required_argument, NULL, 'o' },
-		{ "png", required_argument, NULL, 'p' },
-		{ "rank-by", required_argument, NULL, 'r' },
-		{ NULL, 0, NULL, 0 },
-	};
-	static const struct option no_rank[] = {
-		{ "out", required_argument, NULL, 'o' },
-		{ "png", required_argument, NULL, 'p' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const struct option *longopts = rank_by ? all : no_rank;
+	const struct option *longopts = rank_by ? cmd_compare_options : cmd_report_options;
 	int c;
 
 	opterr = 0;
 	optind = 0;
-	while ((c = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, REPORT_SHORT_OPTIONS, longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 		case 'p':

@@ -50,13 +50,11 @@ const char cmd_slc_usage[] =
 	"  --purge-method M    as for sweep (default auto)\n"
 	"  --jobs N            several TARGETs: probe at most N drives at once (default: all)\n"
 	"  --seed N, --out DIR, --json, --quiet, --events FILE, --dry-run, --yes SERIAL(S),\n"
-	"  --raid LEVEL, --chunk SIZE   as for sweep\n"
+	"  --force, --raid LEVEL, --chunk SIZE   as for sweep\n"
 	"\n"
 	"Example: ssdprof slc sim:budget-qlc --idle 30s,5m\n";
 
 enum { OPT_PREFILL = CLI_OPT_END, OPT_PREFILL_IDLE, OPT_IDLE };
-
-#define SLC_OPTIONS (CLI_O_IO | CLI_O(CLI_OPT_PURGE_METHOD) | CLI_O_OUTPUT | CLI_O_EVENTS | CLI_O_CONFIRM | CLI_O_GROUP)
 
 static int parse_args(struct cli_opts *o, struct slc_settings *s, unsigned *jobs)
 {
@@ -349,15 +347,16 @@ static int batch_one(struct batch_drive *d, void *ctx)
 	return probe_one(&s->o, s->base, d->t);
 }
 
+const struct option cmd_slc_options[] = {
+	{ "prefill", required_argument, NULL, OPT_PREFILL },
+	{ "prefill-idle", required_argument, NULL, OPT_PREFILL_IDLE },
+	{ "idle", required_argument, NULL, OPT_IDLE },
+	BATCH_LONGOPTS,
+	{ NULL, 0, NULL, 0 },
+};
+
 int cmd_slc(int argc, char **argv)
 {
-	static const struct option own[] = {
-		{ "prefill", required_argument, NULL, OPT_PREFILL },
-		{ "prefill-idle", required_argument, NULL, OPT_PREFILL_IDLE },
-		{ "idle", required_argument, NULL, OPT_IDLE },
-		BATCH_LONGOPTS,
-		{ NULL, 0, NULL, 0 },
-	};
 	static const struct batch_cmd batch = { "slc", batch_check, batch_dry_run, batch_one, batch_free_arg };
 	struct slc_drive all;
 	struct slc_settings s = { .prefill_idle_ns = 60ull * 1000000000 };
@@ -365,7 +364,7 @@ int cmd_slc(int argc, char **argv)
 	unsigned jobs = 0;
 	int rc;
 
-	if ((rc = cli_opts_init(&all.o, argc, argv, SLC_OPTIONS, own)))
+	if ((rc = cli_opts_init(&all.o, argc, argv, CLI_O_SLC, cmd_slc_options)))
 		return rc;
 	all.base = &s;
 	all.o.s.bs = 128 * 1024;

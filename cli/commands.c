@@ -10,6 +10,8 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cli/options.h"
+#include "cli/report.h"
 
 static const struct command commands[] = {
 	{
@@ -18,6 +20,7 @@ static const struct command commands[] = {
 		.flags = 0,
 		.summary = "list NVMe namespaces and SATA disks: identity, purge and OP methods, in use",
 		.usage = cmd_list_usage,
+		.shared = CLI_O(CLI_OPT_JSON),
 	},
 	{
 		.name = "purge",
@@ -25,6 +28,8 @@ static const struct command commands[] = {
 		.flags = CMD_NEEDS_TARGET | CMD_DESTRUCTIVE,
 		.summary = "return a drive to its fresh state: sanitize, format, security erase or TRIM",
 		.usage = cmd_purge_usage,
+		.options = cmd_purge_options,
+		.shared = CLI_O_CONFIRM,
 	},
 	{
 		.name = "op",
@@ -32,6 +37,8 @@ static const struct command commands[] = {
 		.flags = CMD_NEEDS_TARGET | CMD_DESTRUCTIVE,
 		.summary = "show, set or restore over-provisioning (namespace, HPA or span)",
 		.usage = cmd_op_usage,
+		.options = cmd_op_options,
+		.shared = CLI_O_CONFIRM | CLI_O(CLI_OPT_JSON),
 	},
 	{
 		.name = "info",
@@ -39,6 +46,7 @@ static const struct command commands[] = {
 		.flags = CMD_NEEDS_TARGET,
 		.summary = "show a target's identity, capacity and capabilities",
 		.usage = cmd_info_usage,
+		.shared = CLI_O(CLI_OPT_JSON),
 	},
 	{
 		.name = "run",
@@ -46,6 +54,8 @@ static const struct command commands[] = {
 		.flags = CMD_NEEDS_TARGET | CMD_DESTRUCTIVE,
 		.summary = "run a workload; report IOPS, MB/s, latency and write amplification",
 		.usage = cmd_run_usage,
+		.options = cmd_run_options,
+		.shared = CLI_O_RUN,
 	},
 	{
 		.name = "precondition",
@@ -53,6 +63,8 @@ static const struct command commands[] = {
 		.flags = CMD_NEEDS_TARGET | CMD_DESTRUCTIVE,
 		.summary = "purge, fill and write to steady state; report each round",
 		.usage = cmd_precondition_usage,
+		.options = cmd_precondition_options,
+		.shared = CLI_O_ALL,
 	},
 	{
 		.name = "sweep",
@@ -60,6 +72,8 @@ static const struct command commands[] = {
 		.flags = CMD_NEEDS_TARGET | CMD_DESTRUCTIVE,
 		.summary = "steady-state IOPS, latency and WA per OP level; find the knee and recommend an OP",
 		.usage = cmd_sweep_usage,
+		.options = sweep_options,
+		.shared = CLI_O_ALL,
 	},
 	{
 		.name = "slc",
@@ -67,6 +81,8 @@ static const struct command commands[] = {
 		.flags = CMD_NEEDS_TARGET | CMD_DESTRUCTIVE,
 		.summary = "probe the SLC write cache: size, speed before and after the cliff, recovery",
 		.usage = cmd_slc_usage,
+		.options = cmd_slc_options,
+		.shared = CLI_O_SLC,
 	},
 	{
 		.name = "qualify",
@@ -74,6 +90,8 @@ static const struct command commands[] = {
 		.flags = CMD_NEEDS_TARGET | CMD_DESTRUCTIVE,
 		.summary = "profile drives for a pool at once and check its requirements: a verdict per drive",
 		.usage = cmd_qualify_usage,
+		.options = cmd_qualify_options,
+		.shared = CLI_O_QUALIFY,
 	},
 	{
 		.name = "workloads",
@@ -86,12 +104,16 @@ static const struct command commands[] = {
 		.handler = cmd_report,
 		.summary = "turn a result.json into an HTML report with charts, CSV files and PNGs",
 		.usage = cmd_report_usage,
+		.options = cmd_report_options,
+		.short_options = REPORT_SHORT_OPTIONS,
 	},
 	{
 		.name = "compare",
 		.handler = cmd_compare,
 		.summary = "put several drives' results side by side: a table, and charts with -o",
 		.usage = cmd_compare_usage,
+		.options = cmd_compare_options,
+		.short_options = REPORT_SHORT_OPTIONS,
 	},
 };
 
@@ -102,9 +124,17 @@ const char cli_usage_notes[] =
 	"a block device (/dev/nvme0n1, /dev/sdb) or a regular file.  Several TARGETs\n"
 	"to sweep, precondition or slc (without --raid) are drives profiled at once,\n"
 	"each into DIR/drive-N; the exit code is the worst drive's.\n"
-	"Sizes take k/M/G/T (1024) or kB/MB/GB/TB (1000); durations ms/s/m/h.\n"
-	"Exit codes: 0 done, 1 run failed, 2 bad usage, 3 refused for safety,\n"
-	"130 interrupted.\n";
+	"Sizes take k/M/G/T (1024) or kB/MB/GB/TB (1000); durations ms/s/m/h.\n";
+
+const struct exit_status cli_exit_codes[] = {
+	{ EXIT_OK, "done" },
+	{ EXIT_RUN_FAILED, "run failed" },
+	{ EXIT_USAGE, "bad usage" },
+	{ EXIT_REFUSED, "refused for safety" },
+	{ EXIT_QUALIFY_FAILED, "a drive failed qualify's requirements" },
+	{ EXIT_INTERRUPTED, "interrupted" },
+	{ 0, NULL },
+};
 
 const struct command *command_find(const char *name)
 {

@@ -8,6 +8,7 @@
 #ifndef SSDPROF_COMMANDS_H
 #define SSDPROF_COMMANDS_H
 
+#include <getopt.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -31,7 +32,22 @@ struct command {
 	unsigned flags;
 	const char *summary;   /* one line for `ssdprof --help` */
 	const char *usage;     /* full text for `ssdprof CMD --help` */
+	/*
+	 * What the command takes, the one list completion, did-you-mean and
+	 * the checks read: its own getopt entries (NULL: none), the shared
+	 * options of cli/options.h it takes (a mask of CLI_O_*), and its short
+	 * options as getopt's optstring (NULL: none).  cli_opts_init refuses a
+	 * handler whose entries are not these; report_options parses these same
+	 * arrays for report and compare.
+	 */
+	const struct option *options;
+	unsigned shared;
+	const char *short_options;
 };
+
+/* The own getopt entries of the commands that have some (the table's .options). */
+extern const struct option cmd_purge_options[], cmd_op_options[], cmd_run_options[], cmd_precondition_options[],
+	sweep_options[], cmd_slc_options[], cmd_qualify_options[], cmd_report_options[], cmd_compare_options[];
 
 int cmd_info(int argc, char **argv);
 int cmd_list(int argc, char **argv);
@@ -62,5 +78,12 @@ extern const char cmd_compare_usage[];
 /* What `ssdprof --help` says around the command list; the man page says it too. */
 extern const char cli_usage_about[];
 extern const char cli_usage_notes[];
+
+/* Every exit code and what it means (terminated by a NULL meaning): --help and every man page say them. */
+struct exit_status {
+	int code;
+	const char *meaning;
+};
+extern const struct exit_status cli_exit_codes[];
 
 #endif

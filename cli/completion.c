@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The bash completion, written from the tables --help prints: commands,
- * each command's options (its synopsis and option lists, and fio's names
- * it takes), the values of the options that take one of a few words, the
- * simulator's presets and keys.  Plain bash (compgen, compopt): it needs
- * no bash-completion package.
+ * The bash completion, written from the command table (cli/commands.c):
+ * each command's getopt entries as cli_opts_init merges them (its own, the
+ * shared ones of its mask, fio's names of those), its short options, and
+ * for an option that takes one of a fixed set of words, the set the parser
+ * takes (the simulator's presets and keys, purge and OP methods, workloads,
+ * rw modes, RAID levels, --predict modes, --rank-by figures, distributions).
+ * Nothing is read from --help's prose, so a new option or command is offered
+ * as soon as it is in the table.  Plain bash (compgen, compopt): it needs no
+ * bash-completion package.
  */
-#include <ctype.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,77 +17,158 @@
 #include <json-c/json.h>
 
 #include "cli/cli.h"
-#include "cli/fio_names.h"
 #include "cli/manual.h"
+#include "cli/options.h"
+#include "cli/sweep_cli.h"
 #include "engine/access_spec.h"
+#include "engine/workload.h"
 #include "open/open.h"
+#include "profiler/requirements.h"
 #include "util/settings_limits.h"
 
-/* Whether word is in the space-separated list. */
-static bool has_word(const char *list, const char *word, size_t n)
+/* What follows an option that takes a value. */
+enum value_kind { VALUE_ANY, VALUE_WORDS, VALUE_FILE, VALUE_DIR };
+
+/* The words of w but skip (NULL: all), space-separated. */
+static void put_words_but(FILE *f, const char *const *w, const char *skip)
 {
-	for (const char *p = list; *p; p += strcspn(p, " "), p += *p == ' ')
-		if (strcspn(p, " ") == n && !strncmp(p, word, n))
-			return true;
-	return false;
+	bool first = true;
+
+	for (const char *const *p = w; *p; p++)
+		if (!skip || strcmp(*p, skip)) {
+			fprintf(f, "%s%s", first ? "" : " ", *p);
+			first = false;
+		}
 }
 
-static void add_word(char *buf, size_t len, const char *word, size_t n)
+static void put_words(FILE *f, const char *const *w)
 {
-	size_t at = strlen(buf);
-
-	if (has_word(buf, word, n) || at + n + 2 > len)
-		return;
-	snprintf(buf + at, len - at, "%s%.*s", at ? " " : "", (int)n, word);
+	put_words_but(f, w, NULL);
 }
 
-/* Every option in s[0..n): a dash after a space, bracket, bar or comma, and a letter or another dash. */
-static void add_options(char *buf, size_t len, const char *s, size_t n)
+/*
+ * The value of option name (its canonical, not fio's, name) of command cmd:
+ * its kind, and for VALUE_WORDS the words written to f.
+ */
+static enum value_kind option_value(FILE *f, const char *cmd, const char *name)
 {
+	static const char *const purge[] = { PURGE_METHOD_NAMES, NULL }, *const op[] = { OP_METHOD_NAMES, NULL };
+	/* The levels options.c takes, and offset_dist_parse's forms (a colon: a parameter follows). */
+	static const char *const raid[] = { "0", "1", "5", "6", "10", NULL };
+	static const char *const dist[] = { "uniform", "zipf:", "pareto:", "hotcold:", NULL };
+	/* sweep_options.c takes these two; "off" is the default, not an argument. */
+	const char *const predict[] = { sweep_predict_names[PREDICT_STOP], sweep_predict_names[PREDICT_RECORD], NULL };
+	bool words = f != NULL;
+
+	if (!strcmp(name, "out") || !strcmp(name, "events") || !strcmp(name, "requirements"))
+		return VALUE_FILE;
+	if (!strcmp(name, "png") || !strcmp(name, "resume"))
+		return VALUE_DIR;
+	if (!strcmp(name, "purge-method") || (!strcmp(name, "method") && !strcmp(cmd, "purge"))) {
+		if (words)
+			put_words(f, purge);
+	} else if (!strcmp(name, "op-method") || !strcmp(name, "method")) {
+		/* qualify profiles many drives by one method: not hpa (cmd_qualify.c). */
+		if (words)
+			put_words_but(f, op, !strcmp(cmd, "qualify") ? "hpa" : NULL);
+	} else if (!strcmp(name, "raid")) {
+		if (words)
+			put_words(f, raid);
+	} else if (!strcmp(name, "random-dist")) {
+		if (words)
+			put_words(f, dist);
+	} else if (!strcmp(name, "predict")) {
+		if (words)
+			put_words(f, predict);
+	} else if (!strcmp(name, "rw")) {
+		for (int i = 0; words && workload_rw_name((enum workload_rw)i); i++)
+			fprintf(f, "%s%s", i ? " " : "", workload_rw_name((enum workload_rw)i));
+	} else if (!strcmp(name, "workload")) {
+		size_t n;
+		const struct access_spec *w = access_spec_table(&n);
+
+		for (size_t i = 0; words && i < n; i++)
+			fprintf(f, "%s%s", i ? " " : "", w[i].name);
+	} else if (!strcmp(name, "rank-by")) {
+		/* Every figure but "steady", a yes or no: compare_rank's list. */
+		for (int i = REQ_STEADY_IOPS; words && i < REQ_NFIGURES; i++)
+			fprintf(f, "%s%s", i > REQ_STEADY_IOPS ? " " : "", req_figure_name((enum req_figure)i));
+	} else {
+		return VALUE_ANY;
+	}
+	return VALUE_WORDS;
+}
+
+size_t completion_command_options(const struct command *cmd, struct option *out, size_t max)
+{
+	return cli_longopts(out, max, cmd->shared, cmd->options);
+}
+
+/* The entry an alias (fio's name) stands for: the first of the same value. */
+static const struct option *canonical(const struct option *all, const struct option *o)
+{
+	for (const struct option *p = all; p->name; p++)
+		if (p->val == o->val)
+			return p;
+	return o;
+}
+
+static void bash_name(char *buf, size_t len, const char *name)
+{
+	snprintf(buf, len, "%s", name);
+	for (char *c = buf; *c; c++)
+		if (*c == '-')
+			*c = '_';
+}
+
+/* _ssdprof_opts_CMD (every option, then --help) and _ssdprof_valued_CMD (those that take a value). */
+static void command_words(FILE *f, const struct command *cmd)
+{
+	struct option all[CLI_MAX_LONGOPTS];
+	size_t n = completion_command_options(cmd, all, CLI_MAX_LONGOPTS);
+	char name[64];
+
+	bash_name(name, sizeof(name), cmd->name);
+	fprintf(f, "_ssdprof_opts_%s='", name);
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "--%s ", all[i].name);
+	for (const char *s = cmd->short_options; s && *s; s++)
+		if (*s != ':')
+			fprintf(f, "-%c ", *s);
+	fprintf(f, "--help'\n_ssdprof_valued_%s='", name);
+	for (size_t i = 0; i < n; i++)
+		if (all[i].has_arg == required_argument)
+			fprintf(f, "%s--%s", i ? " " : "", all[i].name);
+	for (const char *s = cmd->short_options; s && *s; s++)
+		if (*s != ':' && s[1] == ':')
+			fprintf(f, " -%c", *s);
+	fputs("'\n", f);
+}
+
+/* The case items of _ssdprof_values for cmd: each option with a known kind of value. */
+static void command_values(FILE *f, const struct command *cmd)
+{
+	struct option all[CLI_MAX_LONGOPTS];
+	size_t n = completion_command_options(cmd, all, CLI_MAX_LONGOPTS);
+
 	for (size_t i = 0; i < n; i++) {
-		size_t k;
+		const char *base = canonical(all, &all[i])->name;
+		enum value_kind k = all[i].has_arg == required_argument ? option_value(NULL, cmd->name, base) : VALUE_ANY;
 
-		if (s[i] != '-' || (i && !strchr(" [|(,", s[i - 1])) || i + 1 >= n ||
-		    !(isalpha((unsigned char)s[i + 1]) || (s[i + 1] == '-' && i + 2 < n && isalpha((unsigned char)s[i + 2]))))
+		if (k == VALUE_ANY)
 			continue;
-		for (k = i + 1; k < n && (isalnum((unsigned char)s[k]) || s[k] == '-' || s[k] == '_'); k++)
-			;
-		add_word(buf, len, s + i, k - i);
-		i = k;
-	}
-}
-
-void manual_command_options(const char *usage, char *buf, size_t len)
-{
-	const char *p = usage;
-	bool synopsis = true;
-	size_t nf;
-	const struct fio_name *f = fio_names(&nf);
-
-	buf[0] = 0;
-	while (*p) {
-		size_t n = strcspn(p, "\n"), in = strspn(p, " ");
-
-		if (!n)
-			synopsis = false;
-		if (synopsis) {
-			add_options(buf, len, p, n);
-		} else if (in == 2 && p[2] == '-') {
-			/* An option item: its term, up to the two spaces before the description. */
-			const char *gap = strstr(p + 2, "  ");
-
-			add_options(buf, len, p, gap && gap < p + n ? (size_t)(gap - p) : n);
+		fprintf(f, "\t'%s --%s'", cmd->name, all[i].name);
+		/* A short option of the same value (report's -o is --out). */
+		if (all[i].val > 0 && all[i].val < 128 && cmd->short_options && strchr(cmd->short_options, all[i].val))
+			fprintf(f, "|'%s -%c'", cmd->name, all[i].val);
+		if (k == VALUE_WORDS) {
+			fputs(") _ssdprof_words '", f);
+			option_value(f, cmd->name, base);
+			fputs("' ;;\n", f);
+		} else {
+			fprintf(f, ") COMPREPLY=($(compgen -%c -- \"$word\")) ;;\n", k == VALUE_DIR ? 'd' : 'f');
 		}
-		p += n + (p[n] == '\n');
 	}
-	for (size_t i = 0; i < nf; i++)
-		if (f[i].ours && fio_usage_has(usage, f[i].ours)) {
-			char name[64];
-
-			snprintf(name, sizeof(name), "--%s", f[i].fio);
-			add_word(buf, len, name, strlen(name));
-		}
-	add_word(buf, len, "--help", 6);
 }
 
 static void sim_words(FILE *f)
@@ -93,8 +177,7 @@ static void sim_words(FILE *f)
 	struct json_object *o = json_object_new_object();
 
 	fputs("_ssdprof_presets='", f);
-	for (const char *const *p = presets; *p; p++)
-		fprintf(f, "%s%s", p == presets ? "" : " ", *p);
+	put_words(f, presets);
 	fputs("'\n_ssdprof_keys='", f);
 	if (o) {
 		bool first = true;
@@ -110,29 +193,17 @@ static void sim_words(FILE *f)
 	fputs("'\n", f);
 }
 
-static void value_words(FILE *f)
-{
-	static const char *const purge[] = { PURGE_METHOD_NAMES, NULL }, *const op[] = { OP_METHOD_NAMES, NULL };
-	size_t n;
-	const struct access_spec *w = access_spec_table(&n);
-
-	fputs("_ssdprof_purge='", f);
-	for (const char *const *p = purge; *p; p++)
-		fprintf(f, "%s%s", p == purge ? "" : " ", *p);
-	fputs("'\n_ssdprof_op_methods='", f);
-	for (const char *const *p = op; *p; p++)
-		fprintf(f, "%s%s", p == op ? "" : " ", *p);
-	fputs("'\n_ssdprof_workloads='", f);
-	for (size_t i = 0; i < n; i++)
-		fprintf(f, "%s%s", i ? " " : "", w[i].name);
-	fputs("'\n", f);
-}
-
 static const char script[] =
+	"# The words of $1 that start the current word; a word ending in : = or , takes more (no space).\n"
+	"_ssdprof_words() {\n"
+	"\tCOMPREPLY=($(compgen -W \"$1\" -- \"$word\"))\n"
+	"\t[[ ${#COMPREPLY[@]} == 1 && ${COMPREPLY[0]} == *[:=,] ]] && compopt -o nospace 2>/dev/null\n"
+	"\treturn 0\n"
+	"}\n"
 	"# The current word whole (COMP_WORDS splits sim:PRESET,key=value at : and =) and the one before.\n"
 	"_ssdprof() {\n"
 	"\tlocal line=${COMP_LINE:0:COMP_POINT} cur=${COMP_WORDS[COMP_CWORD]} cmd=${COMP_WORDS[1]}\n"
-	"\tlocal word='' prev='' opts='' words\n"
+	"\tlocal word='' prev='' words\n"
 	"\tread -ra words <<<\"$line\"\n"
 	"\tif [[ $line == *[[:space:]] ]]; then\n"
 	"\t\tprev=${words[${#words[@]}-1]}\n"
@@ -145,38 +216,23 @@ static const char script[] =
 	"\t\tCOMPREPLY=($(compgen -W \"$_ssdprof_commands --help --version\" -- \"$word\"))\n"
 	"\t\treturn 0\n"
 	"\tfi\n"
-	"\tcase $prev in\n"
-	"\t--out|-o|--png|--events|--resume)\n"
-	"\t\tCOMPREPLY=($(compgen -f -- \"$word\")); return 0 ;;\n"
-	"\t--rw|--readwrite)\n"
-	"\t\tCOMPREPLY=($(compgen -W 'randwrite randread write read randrw' -- \"$word\")); return 0 ;;\n"
-	"\t--raid)\n"
-	"\t\tCOMPREPLY=($(compgen -W '0 1 5 6 10' -- \"$word\")); return 0 ;;\n"
-	"\t--purge-method)\n"
-	"\t\tCOMPREPLY=($(compgen -W \"$_ssdprof_purge\" -- \"$word\")); return 0 ;;\n"
-	"\t--op-method)\n"
-	"\t\tCOMPREPLY=($(compgen -W \"$_ssdprof_op_methods\" -- \"$word\")); return 0 ;;\n"
-	"\t--method)\n"
-	"\t\tif [ \"$cmd\" = purge ]; then opts=$_ssdprof_purge; else opts=$_ssdprof_op_methods; fi\n"
-	"\t\tCOMPREPLY=($(compgen -W \"$opts\" -- \"$word\")); return 0 ;;\n"
-	"\t--workload)\n"
-	"\t\tCOMPREPLY=($(compgen -W \"$_ssdprof_workloads\" -- \"$word\")); return 0 ;;\n"
-	"\tesac\n"
-	"\tif [[ \" $_ssdprof_valued \" == *\" $prev \"* ]]; then\n"
-	"\t\treturn 0    # a value: nothing to offer\n"
-	"\tfi\n"
-	"\tif [[ $word == -* ]]; then\n"
-	"\t\tlocal v=_ssdprof_opts_${cmd//-/_}\n"
-	"\t\tCOMPREPLY=($(compgen -W \"${!v}\" -- \"$word\"))\n"
+	"\tlocal c=${cmd//-/_}\n"
+	"\tlocal opts=_ssdprof_opts_$c valued=_ssdprof_valued_$c\n"
+	"\tif [[ \" ${!valued} \" == *\" $prev \"* ]]; then\n"
+	"\t\t_ssdprof_values \"$cmd\" \"$prev\"    # else a value: nothing to offer\n"
+	"\telif [[ $word == -* ]]; then\n"
+	"\t\tCOMPREPLY=($(compgen -W \"${!opts}\" -- \"$word\"))\n"
 	"\telif [[ $word == sim:*,* ]]; then\n"
 	"\t\tlocal k keys=''\n"
 	"\t\tfor k in $_ssdprof_keys; do keys+=\" ${word%,*},$k=\"; done\n"
 	"\t\tCOMPREPLY=($(compgen -W \"$keys\" -- \"$word\"))\n"
 	"\t\tcompopt -o nospace 2>/dev/null\n"
 	"\telif [[ $word == sim:* ]]; then\n"
+	"\t\t# No space after a preset: ,key=value may follow.\n"
 	"\t\tlocal p presets=''\n"
 	"\t\tfor p in $_ssdprof_presets; do presets+=\" sim:$p\"; done\n"
 	"\t\tCOMPREPLY=($(compgen -W \"$presets\" -- \"$word\"))\n"
+	"\t\tcompopt -o nospace 2>/dev/null\n"
 	"\telse\n"
 	"\t\tCOMPREPLY=($(compgen -W 'sim:' -- \"$word\") $(compgen -f -- \"$word\"))\n"
 	"\t\t[ \"${COMPREPLY[*]}\" = sim: ] && compopt -o nospace 2>/dev/null\n"
@@ -190,46 +246,25 @@ static const char script[] =
 	"}\n"
 	"complete -F _ssdprof ssdprof\n";
 
-/* The options of usage that take a value: in a term or the synopsis, followed by a word that is not an option. */
-static void valued_options(char *buf, size_t len, const char *usage)
-{
-	for (const char *p = usage; (p = strstr(p, "--")); p += 2) {
-		size_t k = 2;
-
-		if (p > usage && !strchr(" [|(,", p[-1]))
-			continue;
-		while (isalnum((unsigned char)p[k]) || p[k] == '-' || p[k] == '_')
-			k++;
-		if (k > 2 && p[k] == ' ' && (isupper((unsigned char)p[k + 1]) || isdigit((unsigned char)p[k + 1])))
-			add_word(buf, len, p, k);
-	}
-}
-
 void manual_bash_completion(FILE *f)
 {
 	size_t count;
 	const struct command *cmds = command_list(&count);
-	char opts[2048], valued[2048] = "";
 
 	fputs("# bash completion for ssdprof: commands, options, option values, sim: presets and keys.\n"
-	      "# Written by ssdprof-mangen from the tables of ssdprof --help; do not edit.\n"
+	      "# Written by ssdprof-mangen from the command table of ssdprof; do not edit.\n"
 	      "_ssdprof_commands='", f);
 	for (size_t i = 0; i < count; i++)
 		fprintf(f, "%s%s", i ? " " : "", cmds[i].name);
 	fputs("'\n", f);
-	for (size_t i = 0; i < count; i++) {
-		char name[64];
-
-		manual_command_options(cmds[i].usage, opts, sizeof(opts));
-		valued_options(valued, sizeof(valued), cmds[i].usage);
-		snprintf(name, sizeof(name), "%s", cmds[i].name);
-		for (char *c = name; *c; c++)
-			if (*c == '-')
-				*c = '_';
-		fprintf(f, "_ssdprof_opts_%s='%s'\n", name, opts);
-	}
-	fprintf(f, "_ssdprof_valued='%s'\n", valued);
+	for (size_t i = 0; i < count; i++)
+		command_words(f, &cmds[i]);
 	sim_words(f);
-	value_words(f);
+	fputs("# The values of an option of a command (a fixed set, files or folders).\n"
+	      "_ssdprof_values() {\n"
+	      "\tcase \"$1 $2\" in\n", f);
+	for (size_t i = 0; i < count; i++)
+		command_values(f, &cmds[i]);
+	fputs("\tesac\n\treturn 0\n}\n", f);
 	fputs(script, f);
 }

@@ -11,8 +11,31 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/fio_names.h"
+#include "cli/suggest.h"
 #include "util/escape.h"
 #include "config.h"
+
+/* "Exit codes: 0 done, ..." from the table, wrapped before 80 columns. */
+static void print_exit_codes(FILE *f)
+{
+	size_t col = 0;
+
+	col += (size_t)fprintf(f, "Exit codes:");
+	for (const struct exit_status *e = cli_exit_codes; e->meaning; e++) {
+		char item[128];
+		int n = snprintf(item, sizeof(item), " %d %s%s", e->code, e->meaning, e[1].meaning ? "," : ".");
+
+		if (col + (size_t)n > 79) {
+			fputc('\n', f);
+			col = 0;
+			memmove(item, item + 1, strlen(item));
+			n--;
+		}
+		fputs(item, f);
+		col += (size_t)n;
+	}
+	fputc('\n', f);
+}
 
 static void print_usage(FILE *f)
 {
@@ -35,6 +58,7 @@ static void print_usage(FILE *f)
 		fprintf(f, "  %-*s  %s\n", (int)width, cmds[i].name, cmds[i].summary);
 	fputs("\n", f);
 	fputs(cli_usage_notes, f);
+	print_exit_codes(f);
 }
 
 static bool is_help(const char *arg)
@@ -78,6 +102,7 @@ static int finish(int code)
 int main(int argc, char **argv)
 {
 	const struct command *cmd;
+	const char *near;
 	ESCAPE_BUF(q);
 
 	/* Progress lines reach a pipe as they happen, and before what stderr says after them. */
@@ -95,13 +120,21 @@ int main(int argc, char **argv)
 		return finish(EXIT_OK);
 	}
 	if (argv[1][0] == '-') {
-		cli_error("unknown option '%s'; see 'ssdprof --help'", escape_arg(q, sizeof(q), argv[1]));
+		if ((near = suggest_option(NULL, argv[1])))
+			cli_error("unknown option '%s'; did you mean '--%s'?",
+				  escape_arg(q, sizeof(q), argv[1]), near);
+		else
+			cli_error("unknown option '%s'; see 'ssdprof --help'", escape_arg(q, sizeof(q), argv[1]));
 		return EXIT_USAGE;
 	}
 
 	cmd = command_find(argv[1]);
 	if (!cmd) {
-		cli_error("'%s' is not a command; see 'ssdprof --help'", escape_arg(q, sizeof(q), argv[1]));
+		if ((near = suggest_command(argv[1])))
+			cli_error("'%s' is not a command; did you mean '%s'?",
+				  escape_arg(q, sizeof(q), argv[1]), near);
+		else
+			cli_error("'%s' is not a command; see 'ssdprof --help'", escape_arg(q, sizeof(q), argv[1]));
 		return EXIT_USAGE;
 	}
 	if (wants_help(argc - 1, argv + 1)) {

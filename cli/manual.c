@@ -234,6 +234,16 @@ static void fio_section(FILE *f, const char *usage)
 	}
 }
 
+/* EXIT STATUS: every code of the table, the same on every page. */
+static void exit_status(FILE *f)
+{
+	fputs(".SH EXIT STATUS\n", f);
+	for (const struct exit_status *e = cli_exit_codes; e->meaning; e++) {
+		fprintf(f, ".TP\n.B %d\n", e->code);
+		roff_line(f, e->meaning, false);
+	}
+}
+
 void manual_command_page(FILE *f, const struct command *cmd)
 {
 	char name[64], line[MAX_LINE];
@@ -252,6 +262,7 @@ void manual_command_page(FILE *f, const struct command *cmd)
 			roff_line(f, line, false);
 		fputs(".fi\n", f);
 	}
+	exit_status(f);
 	fputs(".SH SEE ALSO\n\\fBssdprof\\fR(1)\n", f);
 }
 
@@ -266,10 +277,9 @@ static void main_sections(FILE *f, const char *state_dir)
 		char line[MAX_LINE];
 
 		next_line(&p, line, sizeof(line));
-		if (!strncmp(line, "Exit codes", 10))
-			fputs(".SH EXIT STATUS\n", f);
 		roff_line(f, line, false);
 	}
+	exit_status(f);
 	fputs(".SH FIO NAMES\n"
 	      "Where an option of fio(1) means what an ssdprof option means, ssdprof takes fio's name for it;\n"
 	      "where the meaning differs, or ssdprof has no such option, the command is refused with a\n"

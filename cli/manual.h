@@ -9,9 +9,11 @@
 #ifndef SSDPROF_MANUAL_H
 #define SSDPROF_MANUAL_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 struct command;
+struct option;
 
 /* ssdprof(1): the commands, targets, fio's names, environment, files, exit status. */
 void manual_main_page(FILE *f, const char *state_dir);
@@ -23,10 +25,10 @@ void manual_command_page(FILE *f, const struct command *cmd);
 void manual_bash_completion(FILE *f);
 
 /*
- * The options a command takes by its usage text: those of its synopsis and
- * of its option lists (not those its prose mentions), then the fio names
- * it takes, each once, space-separated, into buf.
+ * Every long option cmd takes, as its handler's getopt sees them (its own
+ * entries, the shared ones of its mask, fio's names of those), into out
+ * (room for max, terminated); returns the count.
  */
-void manual_command_options(const char *usage, char *buf, size_t len);
+size_t completion_command_options(const struct command *cmd, struct option *out, size_t max);
 
 #endif

@@ -108,15 +108,31 @@ static bool own_has(const struct option *own, const char *name)
 	return false;
 }
 
-int cli_opts_init(struct cli_opts *c, int argc, char **argv, unsigned mask, const struct option *own)
+size_t cli_longopts(struct option *out, size_t max, unsigned mask, const struct option *own)
 {
 	size_t n = 0;
+
+	for (const struct option *o = own; o && o->name; o++)
+		if (n < max - 1)
+			out[n++] = *o;
+	for (size_t i = 0; i < sizeof(shared) / sizeof(shared[0]); i++)
+		if ((mask & CLI_O(shared[i].val)) && !own_has(own, shared[i].name) && n < max - 1)
+			out[n++] = shared[i];
+	/* fio's names for the options the command has: --iodepth is --qd. */
+	n = fio_aliases_add(out, n, max - 1);
+	memset(&out[n], 0, sizeof(out[n]));
+	return n;
+}
+
+int cli_opts_init(struct cli_opts *c, int argc, char **argv, unsigned mask, const struct option *own)
+{
+	const struct command *cmd;
 
 	memset(c, 0, sizeof(*c));
 	c->cmd = argv[0];
 	c->argc = argc;
 	c->argv = argv;
-	c->s.fill_passes = 2;   /* SNIA PTS: twice the capacity; README "precondition" says why */
+	c->s.fill_passes = 2;   /* SNIA PTS: twice the capacity; docs/methods.md "precondition" says why */
 	c->s.bs = 4096;
 	c->s.qd = 32;
 	c->s.round_ns = 60ull * 1000000000;
@@ -128,14 +144,13 @@ int cli_opts_init(struct cli_opts *c, int argc, char **argv, unsigned mask, cons
 	c->shape.rw = WL_RANDWRITE;
 	/* The table decides (DESIGN.md 7): a command that is not destructive opens its targets read-only. */
 	c->open_flags = command_flags(argv[0]) & CMD_DESTRUCTIVE ? TARGET_OPEN_WRITE : TARGET_OPEN_READONLY;
-	for (const struct option *o = own; o && o->name; o++)
-		if (n < CLI_MAX_LONGOPTS - 1)
-			c->longopts[n++] = *o;
-	for (size_t i = 0; i < sizeof(shared) / sizeof(shared[0]); i++)
-		if ((mask & CLI_O(shared[i].val)) && !own_has(own, shared[i].name) && n < CLI_MAX_LONGOPTS - 1)
-			c->longopts[n++] = shared[i];
-	/* fio's names for the options the command has: --iodepth is --qd. */
-	n = fio_aliases_add(c->longopts, n, CLI_MAX_LONGOPTS - 1);
+	/* The table is the one list of what a command takes (completion, did-you-mean): the handler agrees. */
+	cmd = command_find(argv[0]);
+	if (cmd && (cmd->options != own || cmd->shared != mask)) {
+		cli_error("%s: its options are not those of the command table (cli/commands.c); a build error", argv[0]);
+		return EXIT_RUN_FAILED;
+	}
+	cli_longopts(c->longopts, CLI_MAX_LONGOPTS, mask, own);
 	/* Before getopt permutes argv: the line as the user typed it. */
 	c->command = shell_join("ssdprof", argc, argv);
 	if (!c->command) {

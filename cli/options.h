@@ -47,6 +47,11 @@ enum cli_option_id {
 #define CLI_O_GROUP (CLI_O(CLI_OPT_RAID) | CLI_O(CLI_OPT_CHUNK))
 /* Everything precondition and sweep take. */
 #define CLI_O_ALL (CLI_O(CLI_OPT_END) - 1)
+/* What run takes (its own --qd and --chunk take lists), and slc. */
+#define CLI_O_RUN (CLI_O_IO | CLI_O_OUTPUT | CLI_O_CONFIRM | CLI_O_GROUP | CLI_O_SHAPE | CLI_O_EVENTS)
+#define CLI_O_SLC (CLI_O_IO | CLI_O(CLI_OPT_PURGE_METHOD) | CLI_O_OUTPUT | CLI_O_EVENTS | CLI_O_CONFIRM | CLI_O_GROUP)
+/* What qualify takes: its progress has no --events. */
+#define CLI_O_QUALIFY (CLI_O_ALL & ~CLI_O_EVENTS)
 
 /* Entries of the merged getopt table: every shared option, the command's own, the terminator. */
 #define CLI_MAX_LONGOPTS 48
@@ -54,6 +59,14 @@ _Static_assert(CLI_MAX_LONGOPTS <= 64, "cli_opts.valued has a bit per entry");
 
 /* The longest --out (and --resume) directory: room for the file names written in it. */
 #define CLI_MAX_OUT_LEN (PATH_MAX - 64)
+
+/*
+ * The getopt entries of a command that takes own and the shared options of
+ * mask, as cli_opts_init merges them: own first (an own entry replaces the
+ * shared one of its name), then the shared ones, then fio's names of those
+ * (cli/fio_names.h).  Terminated; returns the count.
+ */
+size_t cli_longopts(struct option *out, size_t max, unsigned mask, const struct option *own);
 
 struct cli_opts {
 	const char *cmd;            /* argv[0]: the subcommand, for messages */
@@ -109,6 +122,8 @@ struct cli_opts {
 	"  --dry-run          print every destructive step and touch nothing\n" \
 	"  --yes SERIAL       confirm a real device by its serial (or kernel name, e.g. loop3);\n" \
 	"                     a group of drives: every member's, comma-separated\n" \
+	"  --force            with --yes: write even to a device in use or holding a\n" \
+	"                     partition table or filesystem\n" \
 	"  --raid LEVEL       treat the TARGETs as members of a RAID 0, 1, 5, 6 or 10 group\n" \
 	"                     (all simulated, or all files and block devices)\n" \
 	"  --chunk SIZE       the group's chunk (stripe unit), a power of two (default 64k)\n" \

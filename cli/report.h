@@ -5,6 +5,9 @@
 
 #include <stddef.h>
 
+/* getopt's optstring of report and compare: -o FILE. */
+#define REPORT_SHORT_OPTIONS ":o:"
+
 /*
  * -o/--out FILE and --png DIR, and with rank_by (compare) --rank-by FIGURE.
  * 0 with optind at the first operand, or an exit code after printing why.

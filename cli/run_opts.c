@@ -23,8 +23,6 @@
 #define MIN_INTERVAL_NS 1000000ull
 /* Far above any real queue; the target's own limit is checked after opening it. */
 #define MAX_QD 65536
-/* The shared options run takes; its own --qd and --chunk take lists. */
-#define RUN_OPTIONS (CLI_O_IO | CLI_O_OUTPUT | CLI_O_CONFIRM | CLI_O_GROUP | CLI_O_SHAPE | CLI_O_EVENTS)
 
 enum {
 	OPT_RW = CLI_OPT_END, OPT_QD, OPT_TIME, OPT_BYTES, OPT_SPAN, OPT_INTERVAL, OPT_READ_PCT, OPT_BS_MIX,
@@ -233,6 +231,24 @@ static int apply_shape(struct run_opts *o)
 	return EXIT_OK;
 }
 
+const struct option cmd_run_options[] = {
+	{ "rw", required_argument, NULL, OPT_RW },
+	{ "read-pct", required_argument, NULL, OPT_READ_PCT },
+	{ "bs-mix", required_argument, NULL, OPT_BS_MIX },
+	{ "qd", required_argument, NULL, OPT_QD },
+	{ "time", required_argument, NULL, OPT_TIME },
+	{ "bytes", required_argument, NULL, OPT_BYTES },
+	{ "span", required_argument, NULL, OPT_SPAN },
+	{ "interval", required_argument, NULL, OPT_INTERVAL },
+	{ "verify", no_argument, NULL, OPT_VERIFY },
+	{ "chunk", required_argument, NULL, OPT_CHUNK },
+	{ "fill", no_argument, NULL, OPT_FILL },
+	{ "no-fill", no_argument, NULL, OPT_NO_FILL },
+	{ "precondition", no_argument, NULL, OPT_PRECOND },
+	{ "no-precondition", no_argument, NULL, OPT_NO_PRECOND },
+	{ NULL, 0, NULL, 0 },
+};
+
 /* The command line into o (o->pc already started by cli_opts_init).  EXIT_OK, or EXIT_USAGE after printing why. */
 static int parse_args(struct run_opts *o)
 {
@@ -265,24 +281,7 @@ static int parse_args(struct run_opts *o)
 
 int run_parse(struct run_opts *o, int argc, char **argv)
 {
-	static const struct option own[] = {
-		{ "rw", required_argument, NULL, OPT_RW },
-		{ "read-pct", required_argument, NULL, OPT_READ_PCT },
-		{ "bs-mix", required_argument, NULL, OPT_BS_MIX },
-		{ "qd", required_argument, NULL, OPT_QD },
-		{ "time", required_argument, NULL, OPT_TIME },
-		{ "bytes", required_argument, NULL, OPT_BYTES },
-		{ "span", required_argument, NULL, OPT_SPAN },
-		{ "interval", required_argument, NULL, OPT_INTERVAL },
-		{ "verify", no_argument, NULL, OPT_VERIFY },
-		{ "chunk", required_argument, NULL, OPT_CHUNK },
-		{ "fill", no_argument, NULL, OPT_FILL },
-		{ "no-fill", no_argument, NULL, OPT_NO_FILL },
-		{ "precondition", no_argument, NULL, OPT_PRECOND },
-		{ "no-precondition", no_argument, NULL, OPT_NO_PRECOND },
-		{ NULL, 0, NULL, 0 },
-	};
-	int ret = cli_opts_init(&o->pc, argc, argv, RUN_OPTIONS, own);
+	int ret = cli_opts_init(&o->pc, argc, argv, CLI_O_RUN, cmd_run_options);
 
 	return ret ? ret : parse_args(o);
 }

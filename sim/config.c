@@ -371,7 +371,7 @@ out:
 
 unsigned sim_pe_cycles(const struct sim_config *cfg)
 {
-	/* Typical ratings of each cell type (README "Endurance" names the sources). */
+	/* Typical ratings of each cell type (docs/methods.md "Endurance" names the sources). */
 	static const unsigned pe[] = { 0, 100000, 10000, 3000, 1000 };
 
 	if (cfg->pe_cycles)

@@ -72,7 +72,7 @@ struct sim_config {
 
 /*
  * P/E cycles of cfg: pe_cycles when set, else the cell type's typical
- * rating (SLC 100000, MLC 10000, TLC 3000, QLC 1000; README "Endurance").
+ * rating (SLC 100000, MLC 10000, TLC 3000, QLC 1000; docs/methods.md "Endurance").
  */
 unsigned sim_pe_cycles(const struct sim_config *cfg);
 

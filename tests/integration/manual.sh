@@ -78,6 +78,15 @@ t 'ssdprof run sim:budget-tlc,capa' key
 t 'ssdprof run --rw rand' rw
 t 'ssdprof purge x --method sanitize-b' method
 t 'ssdprof run --iodep' fio
+t 'ssdprof sweep --fast --fo' afterfast
+t 'ssdprof sweep --predict ' predict
+t 'ssdprof compare a.json b.json --rank-by st' rankby
+t 'ssdprof run --random-dist zi' dist
+t 'ssdprof sweep sim:budget-tlc,hot' hotcold
+t 'ssdprof slc --f' slcforce
+# A preset takes ,key=value after it: no space is added (compopt, run only inside completion, recorded here).
+compopt() { echo "compopt $*"; }
+t 'ssdprof info sim:budget-t' preset
 SH
 bash comp.sh "$completion" >comp.out || fail "sourcing the completion: $(cat comp.out)"
 got() { sed -n "s/^$1 //p" comp.out; }
@@ -100,6 +109,32 @@ done
 [ "$(got rw)" = 'randwrite randread randrw' ] || fail "--rw rand: $(got rw)"
 [ "$(got method)" = 'sanitize-block' ] || fail "purge --method: $(got method)"
 [ "$(got fio)" = '--iodepth' ] || fail "run --iodep: $(got fio)"
+[ "$(got afterfast)" = '--force' ] || fail "sweep --fast --fo: $(got afterfast)"
+[ "$(got predict)" = 'stop check' ] || fail "sweep --predict: $(got predict)"
+[ "$(got rankby)" = 'steady_iops' ] || fail "compare --rank-by st: $(got rankby)"
+[ "$(got dist)" = 'zipf:' ] || fail "run --random-dist zi: $(got dist)"
+[ "$(got hotcold)" = 'budget-tlc,hot_cold=' ] || fail "sim:budget-tlc,hot: $(got hotcold)"
+[ "$(got slcforce)" = '--force' ] || fail "slc --f: $(got slcforce)"
+grep -qx 'compopt -o nospace' comp.out || fail "a preset completes with a space after it: $(cat comp.out)"
+# Every value offered for an option of a fixed set is one the command takes (a set that
+# several commands share is run by the first).
+declare -A seen
+for c in $cmds; do
+	for o in $(bash -c '. "$1"; v=_ssdprof_valued_${2//-/_}; echo ${!v}' _ "$completion" "$c"); do
+		vals=$(bash -c '. "$1"; word=; COMPREPLY=(); _ssdprof_words() { echo "$1"; }; _ssdprof_values "$2" "$3"' \
+			_ "$completion" "$c" "$o")
+		[ -z "$vals" ] || [ -n "${seen["$o $vals"]:-}" ] && continue
+		seen["$o $vals"]=1
+		for v in $vals; do
+			case $v in *:) continue ;; esac   # a parameter follows (zipf:THETA)
+			set +e
+			timeout 30 "$exe" "$c" "$o" "$v" --zz-not-an-option >/dev/null 2>err.txt
+			set -e
+			grep -q "unknown option '--zz-not-an-option'" err.txt ||
+				fail "$c $o $v: offered, yet refused: $(cat err.txt)"
+		done
+	done
+done
 # Every key offered is one the simulator takes.
 keys=$(bash -c '. "$1"; echo $_ssdprof_keys' _ "$completion")
 for k in $keys; do

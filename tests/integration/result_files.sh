@@ -53,7 +53,7 @@ json_check "$work/p/result.json" 'd["settings"]["fill_passes"] == 2 and d["setti
 json_check "$work/p/result.json" 'd["settings"]["round_s"] == 2 and d["settings"]["max_rounds"] == 6 and d["settings"]["seed"] == 1'
 json_check "$work/p/result.json" 'd["settings"]["purge_method"] is None and d["settings"]["max_writes"] is None'
 json_check "$work/p/result.json" 'd["settings"]["span_percent"] == 100 and d["settings"]["purge"] is True'
-# Two fill passes by default (SNIA PTS; README "precondition" has the measurement).
+# Two fill passes by default (SNIA PTS; docs/methods.md "precondition" has the measurement).
 json_check "$work/p/result.json" 'd["precondition"]["fill"]["passes"] == 2 and d["precondition"]["fill"]["bytes"] == 2 * d["precondition"]["usable_bytes"]'
 json_check "$work/p/result.json" 'all(r["lat_us"]["mean"] > 0 and r["lat_us"]["max"] >= r["lat_us"]["p99"] for r in d["precondition"]["timeseries"])'
 run_cmd report "$work/p/result.json"
