@@ -146,7 +146,7 @@ static const char script[] =
 	"\t\treturn 0\n"
 	"\tfi\n"
 	"\tcase $prev in\n"
-	"\t--out|-o|--png|--events|--resume)\n"
+	"\t--out|-o|--png|--events|--metrics|--resume)\n"
 	"\t\tCOMPREPLY=($(compgen -f -- \"$word\")); return 0 ;;\n"
 	"\t--rw|--readwrite)\n"
 	"\t\tCOMPREPLY=($(compgen -W 'randwrite randread write read randrw' -- \"$word\")); return 0 ;;\n"
