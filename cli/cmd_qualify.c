@@ -73,6 +73,7 @@ const char cmd_qualify_usage[] =
 	"  --out DIR          results directory (default ./ssdprof-results/<UTC timestamp>/)\n"
 	"  --json             print the result document on stdout\n"
 	"  --quiet            no progress lines\n"
+	CLI_USAGE_METRICS
 	"  --dry-run          print every destructive step and touch nothing\n"
 	"  --yes SERIALS      confirm real devices by their serials (or kernel names),\n"
 	"                     comma-separated in TARGET order\n"
@@ -584,7 +585,7 @@ int cmd_qualify(int argc, char **argv)
 	unsigned n = 0;
 	int rc;
 
-	if ((rc = cli_opts_init(&o.pc, argc, argv, CLI_O_ALL & ~CLI_O_EVENTS, qualify_options)))
+	if ((rc = cli_opts_init(&o.pc, argc, argv, CLI_O_ALL & ~CLI_O(CLI_OPT_EVENTS), qualify_options)))
 		return rc;
 	if ((rc = parse_args(&o)) || (rc = batch_check_jobs(&o.pc, o.jobs)))
 		goto out;

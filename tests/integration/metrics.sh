@@ -3,7 +3,7 @@
 # promtool at several points of a sweep; never seen partial (a reader polling
 # the file all along finds every version whole); the final state agrees with
 # the run's result.json (last point's OP and IOPS, points done); one file
-# for every drive of a batch; bad --metrics refused with one line, nothing
+# for every drive of a batch (qualify's); bad --metrics refused with one line, nothing
 # written.  promtool (Debian's prometheus) is required when VMLAB_REQUIRE is
 # set (CI), else its checks are skipped, said.
 set -eu
@@ -116,10 +116,13 @@ assert all(a <= b + 1e-9 for a, b in zip(fr, fr[1:])), fr
 print(len(snaps), 'versions seen')
 PY
 
-# A batch: every drive of the process in the one file, each with its final state.
-run_cmd precondition "$T" 'sim:dc-tlc,capacity=1G' "${FAST[@]}" --out pc --metrics b.prom --quiet
-[ "$rc" = 0 ] || fail "precondition of two drives exited $rc: $(cat "$work/stderr")"
-[ "$(grep -c '^ssdprof_phase_info{.*phase="done"} 1$' b.prom)" = 2 ] || fail "two drives done in b.prom: $(cat b.prom)"
-grep -q 'drive="sim:dc-tlc,capacity=1G"' b.prom || fail "the second drive is not in b.prom"
+# A batch (qualify's drives, each in a thread): every drive of the process in the one file, each done.
+run_cmd qualify "$T" 'sim:dc-tlc,capacity=1G' --op 7 "${FAST[@]}" --no-slc --no-qd --require 'steady_iops>=1000' \
+	--out q --metrics b.prom --quiet
+[ "$rc" = 0 ] || fail "qualify of two drives exited $rc: $(cat "$work/stderr")"
+[ "$(grep -c '^ssdprof_phase_info{.*command="qualify",phase="done"} 1$' b.prom)" = 2 ] ||
+	fail "two drives done in b.prom: $(cat b.prom)"
+grep -q '^ssdprof_last_point_op_ratio{drive="sim:dc-tlc,capacity=1G".*} 0.07$' b.prom ||
+	fail "the second drive's point is not in b.prom: $(cat b.prom)"
 [ "$have_promtool" = 0 ] || promtool check metrics <b.prom >promtool.out 2>&1 || fail "promtool on b.prom: $(cat promtool.out)"
 echo "ok"
