@@ -219,28 +219,28 @@ void metrics_update(struct progress *p, bool force)
 	pthread_mutex_unlock(&s->m->lock);
 }
 
-void metrics_round(struct progress *p, double waf)
+/* n figures into p's slot. */
+static void set(struct progress *p, size_t n, const enum metrics_figure *f, const double *v)
 {
 	struct metrics_slot *s = p->metrics;
 
 	if (!s)
 		return;
 	pthread_mutex_lock(&s->m->lock);
-	s->d->v[MF_WA] = waf;
+	for (size_t i = 0; i < n; i++)
+		s->d->v[f[i]] = v[i];
 	pthread_mutex_unlock(&s->m->lock);
+}
+
+void metrics_round(struct progress *p, double waf)
+{
+	set(p, 1, (const enum metrics_figure[]){ MF_WA }, &waf);
 }
 
 void metrics_point(struct progress *p, double op_percent, double iops, double waf)
 {
-	struct metrics_slot *s = p->metrics;
-
-	if (!s)
-		return;
-	pthread_mutex_lock(&s->m->lock);
-	s->d->v[MF_LAST_OP] = op_percent / 100;
-	s->d->v[MF_LAST_IOPS] = iops;
-	s->d->v[MF_LAST_WA] = waf;
-	pthread_mutex_unlock(&s->m->lock);
+	set(p, 3, (const enum metrics_figure[]){ MF_LAST_OP, MF_LAST_IOPS, MF_LAST_WA },
+	    (const double[]){ op_percent / 100, iops, waf });
 }
 
 void metrics_finish(struct progress *p, bool done)
