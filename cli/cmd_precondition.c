@@ -192,7 +192,7 @@ static int precondition(struct pc_cmd *p, struct target *t)
 	int ret, rc = EXIT_RUN_FAILED;
 
 	if ((rc = progress_open(&prog, &(struct progress_opts){ "precondition", o->quiet, o->json, o->events,
-								 o->batch != NULL }, t, &es)))
+								 o->batch != NULL, o->metrics }, t, &es)))
 		goto out;
 	rc = EXIT_RUN_FAILED;
 	progress.status = &prog;

@@ -73,6 +73,7 @@ const char cmd_qualify_usage[] =
 	"  --out DIR          results directory (default ./ssdprof-results/<UTC timestamp>/)\n"
 	"  --json             print the result document on stdout\n"
 	"  --quiet            no progress lines\n"
+	CLI_USAGE_METRICS
 	"  --dry-run          print every destructive step and touch nothing\n"
 	"  --yes SERIALS      confirm real devices by their serials (or kernel names),\n"
 	"                     comma-separated in TARGET order\n"

@@ -53,7 +53,8 @@ const char cmd_run_usage[] =
 	"                   [--read-pct N] [--bs SIZE | --bs-mix SIZE:W,...]\n"
 	"                   [--qd N[,N...]] [--time DUR | --bytes SIZE] [--span PCT]\n"
 	"                   [--interval DUR] [--seed N] [--verify] [--json] [--out DIR]\n"
-	"                   [--quiet] [--events FILE] [--yes SERIAL] [--force] [--dry-run]\n"
+	"                   [--quiet] [--events FILE] [--metrics FILE] [--yes SERIAL]\n"
+	"                   [--force] [--dry-run]\n"
 	"                   [--workload NAME] [--random-dist D] [--fill | --no-fill]\n"
 	"                   [--precondition | --no-precondition]\n"
 	"       ssdprof run --raid 0|1|5|6|10 [--chunk LIST] MEMBER MEMBER... [OPTIONS]\n"
@@ -98,6 +99,8 @@ const char cmd_run_usage[] =
 	"  --quiet          no progress lines, no status line\n"
 	"  --events FILE    progress as JSON lines, one per event, into FILE (-:\n"
 	"                   standard output, and nothing else there)\n"
+	"  --metrics FILE   live state for Prometheus: node_exporter's textfile\n"
+	"                   format into FILE (a NAME.prom), at most once a second\n"
 	"  --yes SERIAL     confirm writing to a real block device: its serial, or\n"
 	"                   its kernel name (loop3) when it reports none\n"
 	"  --force          with --yes: write even though the device is in use\n"
@@ -482,7 +485,8 @@ int cmd_run(int argc, char **argv)
 		goto out;
 	es = run_eta(&o, t, why, sizeof(why));
 	/* --events is opened before the results directory is made: a bad --events leaves nothing. */
-	if ((ret = progress_open(&prog, &(struct progress_opts){ "run", o.pc.quiet, o.pc.json, o.pc.events }, t,
+	if ((ret = progress_open(&prog, &(struct progress_opts){ "run", o.pc.quiet, o.pc.json, o.pc.events,
+								 .metrics = o.pc.metrics }, t,
 				 &es)) ||
 	    (ret = make_out_dir(&o, out_dir, sizeof(out_dir))))
 		goto out;

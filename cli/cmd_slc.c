@@ -50,7 +50,7 @@ const char cmd_slc_usage[] =
 	"  --purge-method M    as for sweep (default auto)\n"
 	"  --jobs N            several TARGETs: probe at most N drives at once (default: all)\n"
 	"  --seed N, --out DIR, --json, --quiet, --events FILE, --dry-run, --yes SERIAL(S),\n"
-	"  --force, --raid LEVEL, --chunk SIZE   as for sweep\n"
+	"  --force, --raid LEVEL, --chunk SIZE, --metrics FILE   as for sweep\n"
 	"\n"
 	"Example: ssdprof slc sim:budget-qlc --idle 30s,5m\n";
 
@@ -280,7 +280,8 @@ static int probe_one(const struct cli_opts *o, const struct slc_settings *base, 
 	int rc;
 
 	settings_for(o, base, t, &s, &es);
-	if (!(rc = progress_open(&prog, &(struct progress_opts){ "slc", o->quiet, o->json, o->events, o->batch != NULL },
+	if (!(rc = progress_open(&prog, &(struct progress_opts){ "slc", o->quiet, o->json, o->events, o->batch != NULL,
+								 o->metrics },
 				 t, &es))) {
 		s.tick = progress_tick;
 		s.tick_arg = &prog;

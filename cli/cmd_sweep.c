@@ -442,7 +442,7 @@ int sweep_one(struct sweep_cli *o, struct target *t, struct json_object *saved, 
 	c->dir = dir;
 	if ((rc = sweep_start(o, t, saved, method, c)) ||
 	    (rc = progress_open(&prog, &(struct progress_opts){ "sweep", o->pc.quiet, o->pc.json, o->pc.events,
-								 o->pc.batch != NULL }, t, &es)))
+								 o->pc.batch != NULL, o->pc.metrics }, t, &es)))
 		goto out;
 	c->pctx.status = &prog;
 	for (size_t i = 0; i < r->n; i++)

@@ -60,7 +60,8 @@ static enum value_kind option_value(FILE *f, const char *cmd, const char *name)
 	const char *const predict[] = { sweep_predict_names[PREDICT_STOP], sweep_predict_names[PREDICT_RECORD], NULL };
 	bool words = f != NULL;
 
-	if (!strcmp(name, "out") || !strcmp(name, "events") || !strcmp(name, "requirements"))
+	if (!strcmp(name, "out") || !strcmp(name, "events") || !strcmp(name, "metrics") ||
+	    !strcmp(name, "requirements"))
 		return VALUE_FILE;
 	if (!strcmp(name, "png") || !strcmp(name, "resume"))
 		return VALUE_DIR;

@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/fio_names.h"
+#include "cli/metrics.h"
 #include "cli/options.h"
 #include "device/target.h"
 #include "util/escape.h"
@@ -41,6 +42,7 @@ static const struct option shared[] = {
 	{ "workload", required_argument, NULL, CLI_OPT_WORKLOAD },
 	{ "random-dist", required_argument, NULL, CLI_OPT_RANDOM_DIST },
 	{ "events", required_argument, NULL, CLI_OPT_EVENTS },
+	{ "metrics", required_argument, NULL, CLI_OPT_METRICS },
 };
 _Static_assert(sizeof(shared) / sizeof(shared[0]) == CLI_OPT_END - CLI_OPT_BS, "one entry per shared option");
 
@@ -166,6 +168,8 @@ void cli_opts_release(struct cli_opts *c)
 {
 	free(c->command);
 	c->command = NULL;
+	metrics_close(c->metrics);
+	c->metrics = NULL;
 }
 
 /* The round settings: each counts as given (sweep --resume takes none). */
@@ -296,6 +300,8 @@ static int shared_option(struct cli_opts *c, int opt, const char *arg)
 		}
 		c->events = arg;
 		return 0;
+	case CLI_OPT_METRICS:
+		return metrics_open(arg, &c->metrics);
 	case CLI_OPT_RAID:
 		if (parse_u64("--raid", arg, 0, 10, &v, err, sizeof(err)) || (v != 0 && v != 1 && v != 5 && v != 6 && v != 10)) {
 			cli_error("--raid: '%s' is not a RAID level; use 0, 1, 5, 6 or 10", escape_arg(q, sizeof(q), arg));

@@ -27,7 +27,7 @@ enum cli_option_id {
 	CLI_OPT_BS = 1000, CLI_OPT_QD, CLI_OPT_SEED, CLI_OPT_ROUND, CLI_OPT_MAX_WRITES, CLI_OPT_MAX_ROUNDS, CLI_OPT_MIN_WRITES,
 	CLI_OPT_FILL_PASSES, CLI_OPT_PURGE_METHOD, CLI_OPT_OUT, CLI_OPT_JSON, CLI_OPT_QUIET, CLI_OPT_DRY_RUN,
 	CLI_OPT_YES, CLI_OPT_FORCE, CLI_OPT_RAID, CLI_OPT_CHUNK, CLI_OPT_WORKLOAD, CLI_OPT_RANDOM_DIST,
-	CLI_OPT_EVENTS,
+	CLI_OPT_EVENTS, CLI_OPT_METRICS,
 	CLI_OPT_END,   /* commands number their own options from here */
 };
 
@@ -41,8 +41,8 @@ enum cli_option_id {
 #define CLI_O_IO (CLI_O(CLI_OPT_BS) | CLI_O(CLI_OPT_QD) | CLI_O(CLI_OPT_SEED))
 /* The shape of the I/O: --workload NAME, --random-dist D. */
 #define CLI_O_SHAPE (CLI_O(CLI_OPT_WORKLOAD) | CLI_O(CLI_OPT_RANDOM_DIST))
-/* Progress as JSON lines (cli/progress.h): the commands that show progress by phases. */
-#define CLI_O_EVENTS CLI_O(CLI_OPT_EVENTS)
+/* Progress as JSON lines (cli/progress.h), and --metrics (cli/metrics.h): the commands that show progress by phases. */
+#define CLI_O_EVENTS (CLI_O(CLI_OPT_EVENTS) | CLI_O(CLI_OPT_METRICS))
 /* A RAID group of the TARGETs. */
 #define CLI_O_GROUP (CLI_O(CLI_OPT_RAID) | CLI_O(CLI_OPT_CHUNK))
 /* Everything precondition and sweep take. */
@@ -51,7 +51,7 @@ enum cli_option_id {
 #define CLI_O_RUN (CLI_O_IO | CLI_O_OUTPUT | CLI_O_CONFIRM | CLI_O_GROUP | CLI_O_SHAPE | CLI_O_EVENTS)
 #define CLI_O_SLC (CLI_O_IO | CLI_O(CLI_OPT_PURGE_METHOD) | CLI_O_OUTPUT | CLI_O_EVENTS | CLI_O_CONFIRM | CLI_O_GROUP)
 /* What qualify takes: its progress has no --events. */
-#define CLI_O_QUALIFY (CLI_O_ALL & ~CLI_O_EVENTS)
+#define CLI_O_QUALIFY (CLI_O_ALL & ~CLI_O(CLI_OPT_EVENTS))
 
 /* Entries of the merged getopt table: every shared option, the command's own, the terminator. */
 #define CLI_MAX_LONGOPTS 48
@@ -76,6 +76,7 @@ struct cli_opts {
 	const char *out;
 	const char *yes;
 	const char *events;         /* --events FILE, "-" for stdout */
+	struct metrics *metrics;    /* --metrics FILE (cli/metrics.h), or NULL; shared by a batch's copies */
 	bool json, quiet, dry_run, force;
 	int raid_level;             /* -1: not a group */
 	uint64_t chunk;
@@ -93,6 +94,10 @@ struct cli_opts {
 	char **argv;
 	struct option longopts[CLI_MAX_LONGOPTS];
 };
+
+#define CLI_USAGE_METRICS \
+	"  --metrics FILE     live state for Prometheus: node_exporter's textfile format\n" \
+	"                     into FILE (a NAME.prom), replaced at most once a second\n"
 
 /* The rounds' own options (qualify prints them with its own output options). */
 #define CLI_USAGE_ROUNDS_CORE \
@@ -119,6 +124,7 @@ struct cli_opts {
 	"  --quiet            no progress lines, no status line\n" \
 	"  --events FILE      progress as JSON lines, one per event, into FILE (-: standard\n" \
 	"                     output, and nothing else there)\n" \
+	CLI_USAGE_METRICS \
 	"  --dry-run          print every destructive step and touch nothing\n" \
 	"  --yes SERIAL       confirm a real device by its serial (or kernel name, e.g. loop3);\n" \
 	"                     a group of drives: every member's, comma-separated\n" \

@@ -11,6 +11,7 @@
 
 #include "cli/commands.h"
 #include "cli/interrupt.h"
+#include "cli/metrics.h"
 #include "cli/progress.h"
 #include "device/target.h"
 #include "results/result_json.h"
@@ -81,6 +82,7 @@ int progress_open(struct progress *p, const struct progress_opts *o, struct targ
 		p->events_owned = true;
 	}
 	p->lines = !o->quiet && !o->json && !o->batch && p->events != stdout;
+	p->metrics = metrics_attach(o->metrics, t, o->command);
 	if (o->batch)
 		return 0;   /* the batch's drives share the process: the first to end would take the handler away */
 
@@ -126,6 +128,7 @@ static int refresh(struct progress *p, bool force)
 		events_write(p, "progress", f);
 	}
 	status_draw(p, force);
+	metrics_update(p, false);
 	return 0;
 }
 
@@ -192,6 +195,7 @@ void progress_point_end(struct progress *p, double op, double iops, double waf, 
 	json_object_object_add(f, "reached", json_object_new_boolean(reached));
 	json_object_object_add(f, "rounds", json_object_new_int64((int64_t)rounds));
 	events_write(p, "point-end", f);
+	metrics_point(p, op, iops, waf);
 	p->point = 0;
 	refresh(p, false);
 }
@@ -257,6 +261,7 @@ void progress_pc_event(struct progress *p, const struct precondition_event *ev)
 		json_object_object_add(f, "slope_pct", result_json_number(ev->window ? ev->window->slope_pct : NAN, 2));
 		json_object_object_add(f, "steady", json_object_new_boolean(ev->window && ev->window->reached));
 		events_write(p, "round", f);
+		metrics_round(p, r->media_known ? r->waf : NAN);
 	} else {
 		json_object_put(f);
 	}
@@ -300,6 +305,7 @@ int progress_close(struct progress *p, bool done)
 		json_object_object_add(f, "interrupted", json_object_new_boolean(interrupt_requested()));
 		events_write(p, "stop", f);
 	}
+	metrics_finish(p, done);
 	status_erase(p);
 	if (p->events_owned && fclose(p->events) != 0 && !p->events_err)
 		p->events_err = errno ? errno : EIO;

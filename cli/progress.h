@@ -31,6 +31,7 @@ struct progress_opts {
 	bool json;               /* stdout holds the result document: no lines there */
 	const char *events;      /* --events: a file, "-" for stdout, or NULL */
 	bool batch;              /* one drive of several (cli/batch.h): nothing shown, SIGUSR1 left alone */
+	struct metrics *metrics; /* --metrics (cli/metrics.h), or NULL */
 };
 
 struct progress {
@@ -63,6 +64,7 @@ struct progress {
 	double event_wall_s;     /* when the last progress event was written */
 	bool closed;
 	bool batch;
+	struct metrics_slot *metrics;  /* this drive's --metrics state (cli/metrics.h), or NULL */
 };
 
 /* 0, or an exit code after printing why (an --events file that cannot be opened). */

@@ -18,6 +18,7 @@
 
 #include "cli/commands.h"
 #include "cli/pc_options.h"
+#include "cli/progress.h"
 #include "cli/qualify.h"
 #include "profiler/knee.h"
 #include "profiler/raid_members.h"
@@ -177,7 +178,35 @@ struct qsweep {
 	char dir[PATH_MAX + 16];
 	struct pc_progress pctx;          /* a group's member figures per round */
 	struct qualify_last last;         /* the point measured last: the drive's state */
+	struct progress prog;             /* --metrics alone (pctx.status when given) */
 };
+
+/* --metrics: the sweep's progress feeds the drive's state (nothing else is shown; qualify prints lines itself). */
+static void metrics_start(struct qsweep *q)
+{
+	const struct qualify_profile *p = q->d->prof;
+	const struct precondition_settings *s = &p->pc->s;
+	struct eta_settings es = {
+		.job = ETA_SWEEP, .capacity_bytes = q->d->t->info.capacity_bytes, .fill_passes = s->fill_passes,
+		.round_s = (double)s->round_ns / 1e9, .max_rounds = s->max_rounds, .plan = &p->plan,
+		.round_writes = s->round_writes, .min_writes = s->min_writes, .predict = s->predict == PREDICT_STOP,
+		.bs = s->bs,
+	};
+
+	if (p->pc->metrics && !progress_open(&q->prog, &(struct progress_opts){ "qualify", true, true, NULL, true,
+										  p->pc->metrics }, q->d->t, &es))
+		q->pctx.status = &q->prog;
+}
+
+static void point_start(void *arg, double op, const double *member_op, const char *steps)
+{
+	struct qsweep *q = arg;
+
+	(void)member_op;
+	(void)steps;
+	if (q->pctx.status)
+		progress_point_start(q->pctx.status, op, sweep_usable_bytes(q->r.run.capacity, op));
+}
 
 /* Which drive, as qualify's other warnings say. */
 static void warn(void *drive, const char *msg)
@@ -202,6 +231,8 @@ static int sweep_point(void *arg, double op, const double *member_op, const stru
 	if (ret)
 		cli_error("warning: %s: %s: the members' figures: %s", d->spec, what, strerror(-ret));
 	sweep_doc_add(&q->doc, pj, kp);
+	if (q->pctx.status)
+		progress_point_end(q->pctx.status, op, pt->pc.iops, pt->pc.waf, pt->pc.reached, pt->pc.nrounds);
 	q->last = (struct qualify_last){
 		.valid = true, .op_percent = op, .usable_bytes = pt->usable_bytes, .reached = pt->pc.reached,
 		.rounds = pt->pc.nrounds, .iops = pt->pc.iops, .waf = pt->pc.waf,
@@ -258,8 +289,12 @@ static int measure_sweep(struct qualify_drive *d, struct qsweep *q)
 	if (rc)
 		return qualify_fail(d, EXIT_RUN_FAILED, "sweep", "out of memory");
 	q->r.plan = p->plan;
-	q->r.hooks = (struct sweep_hooks){ .arg = q, .point = sweep_point, .stop = sweep_stop };
-	if ((rc = sweep_runner_run(&q->r)))
+	q->r.hooks = (struct sweep_hooks){ .arg = q, .start = point_start, .point = sweep_point, .stop = sweep_stop };
+	metrics_start(q);
+	rc = sweep_runner_run(&q->r);
+	if (q->pctx.status)
+		progress_close(q->pctx.status, !rc);
+	if (rc)
 		return rc;
 	sweep_doc_finish(&q->doc, d->t);
 	if (sweep_doc_save(&q->doc, q->r.kp, q->r.n, q->dir, true, err, sizeof(err)))
