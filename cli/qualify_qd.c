@@ -150,8 +150,8 @@ static void kept_result(struct json_object *series, struct run_result *r)
 	r->lat_mean_us = jnum(lat, "mean");
 	r->lat_p50_us = jnum(lat, "p50");
 	r->lat_p99_us = jnum(lat, "p99");
-	r->lat_p999_us = jnum(lat, "p99.9");
-	r->lat_p9999_us = jnum(lat, "p99.99");
+	r->lat_p999_us = jnum(lat, LAT_KEY_P999);
+	r->lat_p9999_us = jnum(lat, LAT_KEY_P9999);
 	r->lat_max_us = jnum(lat, "max");
 	r->waf = jnum(series, "waf");
 }

@@ -141,7 +141,7 @@ static const struct col point_cols[] = {
 	{ "window_range_pct", "steady_state/range_pct", 2 }, { "window_slope_pct", "steady_state/slope_pct", 2 },
 	{ "iops", "iops", RP_IOPS }, { "mbps", "mbps", RP_MBPS }, { "lat_mean_us", "lat_us/mean", RP_LAT_US },
 	{ "lat_p50_us", "lat_us/p50", RP_LAT_US }, { "lat_p99_us", "lat_us/p99", RP_LAT_US },
-	{ "lat_p999_us", "lat_us/p99.9", RP_LAT_US }, { "lat_p9999_us", "lat_us/p99.99", RP_LAT_US },
+	{ "lat_p999_us", "lat_us/" LAT_KEY_P999, RP_LAT_US }, { "lat_p9999_us", "lat_us/" LAT_KEY_P9999, RP_LAT_US },
 	{ "lat_max_us", "lat_us/max", RP_LAT_US }, { "host_bytes_written", "host_bytes_written", 0 },
 	{ "media_bytes_written", "media_bytes_written", 0 }, { "waf", "waf", RP_WAF },
 	{ "waf_source", "waf_source", 0 }, { "drive_seconds", "drive_seconds", RP_SECONDS },
@@ -150,7 +150,7 @@ static const struct col point_cols[] = {
 static const struct col round_cols[] = {
 	{ "t_s", "t_s", RP_SECONDS }, { "iops", "iops", RP_IOPS }, { "mbps", "mbps", RP_MBPS },
 	{ "lat_mean_us", "lat_us/mean", RP_LAT_US }, { "lat_p50_us", "lat_us/p50", RP_LAT_US },
-	{ "lat_p99_us", "lat_us/p99", RP_LAT_US }, { "lat_p999_us", "lat_us/p99.9", RP_LAT_US },
+	{ "lat_p99_us", "lat_us/p99", RP_LAT_US }, { "lat_p999_us", "lat_us/" LAT_KEY_P999, RP_LAT_US },
 	{ "lat_max_us", "lat_us/max", RP_LAT_US }, { "waf", "waf", RP_WAF },
 };
 
@@ -158,8 +158,8 @@ static const struct col round_cols[] = {
 static const struct col series_cols[] = {
 	{ "chunk_bytes", "chunk_bytes", 0 }, { "qd", "qd", 0 }, { "iops", "iops", RP_IOPS }, { "mbps", "mbps", RP_MBPS },
 	{ "lat_mean_us", "lat_us/mean", RP_LAT_US }, { "lat_p50_us", "lat_us/p50", RP_LAT_US },
-	{ "lat_p99_us", "lat_us/p99", RP_LAT_US }, { "lat_p999_us", "lat_us/p99.9", RP_LAT_US },
-	{ "lat_p9999_us", "lat_us/p99.99", RP_LAT_US }, { "lat_max_us", "lat_us/max", RP_LAT_US },
+	{ "lat_p99_us", "lat_us/p99", RP_LAT_US }, { "lat_p999_us", "lat_us/" LAT_KEY_P999, RP_LAT_US },
+	{ "lat_p9999_us", "lat_us/" LAT_KEY_P9999, RP_LAT_US }, { "lat_max_us", "lat_us/max", RP_LAT_US },
 	{ "host_bytes_written", "host_bytes_written", 0 }, { "media_bytes_written", "media_bytes_written", 0 },
 	{ "waf", "waf", RP_WAF }, { "seconds", "seconds", RP_SECONDS },
 };
@@ -168,12 +168,12 @@ static const struct col series_cols[] = {
 static const struct col direction_cols[] = {
 	{ "read_iops", "read/iops", RP_IOPS }, { "read_mbps", "read/mbps", RP_MBPS },
 	{ "read_lat_mean_us", "read/lat_us/mean", RP_LAT_US }, { "read_lat_p50_us", "read/lat_us/p50", RP_LAT_US },
-	{ "read_lat_p99_us", "read/lat_us/p99", RP_LAT_US }, { "read_lat_p999_us", "read/lat_us/p99.9", RP_LAT_US },
-	{ "read_lat_p9999_us", "read/lat_us/p99.99", RP_LAT_US }, { "read_lat_max_us", "read/lat_us/max", RP_LAT_US },
+	{ "read_lat_p99_us", "read/lat_us/p99", RP_LAT_US }, { "read_lat_p999_us", "read/lat_us/" LAT_KEY_P999, RP_LAT_US },
+	{ "read_lat_p9999_us", "read/lat_us/" LAT_KEY_P9999, RP_LAT_US }, { "read_lat_max_us", "read/lat_us/max", RP_LAT_US },
 	{ "write_iops", "write/iops", RP_IOPS }, { "write_mbps", "write/mbps", RP_MBPS },
 	{ "write_lat_mean_us", "write/lat_us/mean", RP_LAT_US }, { "write_lat_p50_us", "write/lat_us/p50", RP_LAT_US },
-	{ "write_lat_p99_us", "write/lat_us/p99", RP_LAT_US }, { "write_lat_p999_us", "write/lat_us/p99.9", RP_LAT_US },
-	{ "write_lat_p9999_us", "write/lat_us/p99.99", RP_LAT_US }, { "write_lat_max_us", "write/lat_us/max", RP_LAT_US },
+	{ "write_lat_p99_us", "write/lat_us/p99", RP_LAT_US }, { "write_lat_p999_us", "write/lat_us/" LAT_KEY_P999, RP_LAT_US },
+	{ "write_lat_p9999_us", "write/lat_us/" LAT_KEY_P9999, RP_LAT_US }, { "write_lat_max_us", "write/lat_us/max", RP_LAT_US },
 };
 
 static const struct col sample_cols[] = { { "written_bytes", "written_bytes", 0 }, { "mbps", "mbps", RP_MBPS } };

@@ -103,8 +103,8 @@ struct json_object *result_lat_json(double mean, double p50, double p99, double 
 	rc |= put_num(lat, "mean", mean, RP_LAT_US);
 	rc |= put_num(lat, "p50", p50, RP_LAT_US);
 	rc |= put_num(lat, "p99", p99, RP_LAT_US);
-	rc |= put_num(lat, "p99.9", p999, RP_LAT_US);
-	rc |= put_num(lat, "p99.99", p9999, RP_LAT_US);
+	rc |= put_num(lat, LAT_KEY_P999, p999, RP_LAT_US);
+	rc |= put_num(lat, LAT_KEY_P9999, p9999, RP_LAT_US);
 	rc |= put_num(lat, "max", max, RP_LAT_US);
 	if (rc) {
 		json_object_put(lat);

@@ -32,7 +32,19 @@ enum result_precision {
  */
 struct json_object *result_json_number(double v, int decimals);
 
-/* A lat_us object: mean, p50, p99, p99.9, p99.99, max in µs, each null when not measured.  NULL: out of memory. */
+/*
+ * The keys of a lat_us object, the one table of their names (DESIGN.md 4).
+ * Each is a plain name a JSON path reaches ($.lat_us.p99_9 in SQLite,
+ * .lat_us.p99_9 in jq).  Results written before held "p99.9" and "p99.99",
+ * which a JSON path cannot reach; the loader still reads them
+ * (result_read.c renames them to these on load).
+ */
+#define LAT_KEY_P999 "p99_9"
+#define LAT_KEY_P9999 "p99_99"
+#define LAT_KEY_P999_OLD "p99.9"
+#define LAT_KEY_P9999_OLD "p99.99"
+
+/* A lat_us object: mean, p50, p99, p99_9, p99_99, max in µs, each null when not measured.  NULL: out of memory. */
 struct json_object *result_lat_json(double mean, double p50, double p99, double p999, double p9999, double max);
 
 /*

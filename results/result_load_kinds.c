@@ -39,7 +39,7 @@ static const struct spec idle_item = NUM(NULL, 0, 0, DBL_MAX);
 static const struct spec window_item = INT(NULL, 0, 0, DBL_MAX);
 
 static const struct spec lat_fields[] = {
-	FIG("mean"), FIG("p50"), FIG("p99"), FIG("p99.9"), FIG("p99.99"), FIG("max"), END,
+	FIG("mean"), FIG("p50"), FIG("p99"), FIG(LAT_KEY_P999), FIG(LAT_KEY_P9999), FIG("max"), END,
 };
 
 /* A device: the target, or a RAID member in group.members. */

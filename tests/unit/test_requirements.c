@@ -232,7 +232,7 @@ static struct json_object *sweep_doc(double rec, double target, double least)
 		json_object_object_add(p, "iops", json_object_new_double(iops[i]));
 		json_object_object_add(ss, "reached", json_object_new_boolean(i != 1));
 		json_object_object_add(p, "steady_state", ss);
-		json_object_object_add(lat, "p99.9", json_object_new_double(p999[i]));
+		json_object_object_add(lat, "p99_9", json_object_new_double(p999[i]));
 		json_object_object_add(p, "lat_us", lat);
 		json_object_object_add(en, "life_years", json_object_new_double(life[i]));
 		json_object_object_add(p, "endurance", en);

@@ -112,8 +112,8 @@ static void test_series_and_settings(void **state)
 	assert_true(json_object_get_double(get(lat, "p50")) == 11.0);
 	assert_true(json_object_get_double(get(lat, "p99")) == 40.0);
 	/* Keys with dots: looked up directly. */
-	assert_true(json_object_get_double(json_object_object_get(lat, "p99.9")) == 90.0);
-	assert_true(json_object_get_double(json_object_object_get(lat, "p99.99")) == 120.0);
+	assert_true(json_object_get_double(json_object_object_get(lat, "p99_9")) == 90.0);
+	assert_true(json_object_get_double(json_object_object_get(lat, "p99_99")) == 120.0);
 	/* No media counter: media bytes and WA are null, never 0. */
 	assert_null(get(doc, "series.0.media_bytes_written"));
 	assert_null(get(doc, "series.0.waf"));
