@@ -118,17 +118,18 @@ int result_write_json(const char *dir, const char *name, struct json_object *doc
  * media_bytes_written,waf,lat_p50_us,lat_p99_us,lat_p999_us,lat_p9999_us;
  * a mixed run (run->mixed) adds read_iops,read_mbps,read_lat_mean_us,
  * write_iops,write_mbps,write_lat_mean_us.  Unknown values are empty fields.
+ * The last column, drive_name, holds drive (results/result_csv.h) on every row.
  */
 int result_write_timeseries_csv(const char *dir, const char *name,
-				const struct run_result *run, char *err, size_t errlen);
+				const struct run_result *run, const char *drive, char *err, size_t errlen);
 
 /*
  * One row per run (queue depth): qd,iops,mbps,lat_mean_us,lat_p50_us,
  * lat_p99_us,lat_p999_us,lat_p9999_us,lat_max_us; mixed runs add read_ and
  * write_ iops, mbps, lat_mean_us, lat_p50_us, lat_p99_us, lat_p999_us.  The
- * curve of a --qd list.
+ * curve of a --qd list.  The last column, drive_name, holds drive.
  */
 int result_write_curve_csv(const char *dir, const char *name, const struct run_result *runs,
-			   size_t nruns, char *err, size_t errlen);
+			   size_t nruns, const char *drive, char *err, size_t errlen);
 
 #endif
