@@ -11,7 +11,7 @@ TESTARGS ?=
 DEB_DEPS := meson ninja-build pkg-config gcc libnvme-dev liburing-dev libjson-c-dev \
 	libcmocka-dev libcairo2-dev libblkid-dev python3
 # What only the tests need: clang for the libFuzzer harnesses, chromium for the browser test.
-CHECK_DEPS := clang chromium
+CHECK_DEPS := clang chromium python3-jsonschema
 
 # sudo only when not root and sudo exists
 SUDO := $(shell [ "$$(id -u)" = 0 ] || ! command -v sudo >/dev/null 2>&1 || echo sudo)
