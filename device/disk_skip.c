@@ -54,8 +54,9 @@ static void reason(const char *sys_block, const char *node, const char *bus, cha
 
 	if (!strcmp(bus, "scsi")) {
 		read_line(sys_block, node, "device/vendor", vendor, sizeof(vendor));
-		snprintf(why, len, "SCSI disk%s%s (SAS, USB or virtual): not on libata, no ATA identify",
-			 *vendor ? " of " : "", vendor);
+		/* Short enough for an 80-column line after "  /dev/sdXX: ". */
+		snprintf(why, len, "SCSI disk%s%.8s%s: SAS, USB or virtual, no ATA identify", *vendor ? " (" : "",
+			 vendor, *vendor ? ")" : "");
 	} else if (!strcmp(bus, "virtio")) {
 		snprintf(why, len, "virtio disk: no NVMe or ATA identify");
 	} else if (!strcmp(bus, "mmc")) {

@@ -124,7 +124,7 @@ static int bad_comparison(const char *arg, const char *q, char *err, size_t errl
 {
 	size_t n = strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789_"), m;
 	enum req_figure f;
-	char cmp[REQ_ITEM_MAX + 1];
+	char cmp[REQ_ITEM_MAX + 1], fix[2 * REQ_ITEM_MAX];
 	ESCAPE_BUF(qc);
 
 	if (!arg[n] || figure_by_name(arg, n, &f))
@@ -136,9 +136,11 @@ static int bad_comparison(const char *arg, const char *q, char *err, size_t errl
 	/* The comparison as typed: up to the number (or the end). */
 	m = strcspn(arg + n, "0123456789.");
 	snprintf(cmp, sizeof(cmp), "%.*s", (int)(m ? m : 1), arg + n);
-	snprintf(err, errlen, "--require: '%s': '%s' is no comparison; the comparisons are >= and <=, "
-		 "e.g. %s>=N or %s<=N", q, escape_arg(qc, sizeof(qc), cmp),
-		 figure_names[f], figure_names[f]);
+	/* The fix, with the number typed: > and => mean >=, < and =< mean <=. */
+	snprintf(fix, sizeof(fix), "%s%s%s", figure_names[f], strchr(cmp, '<') ? "<=" : ">=",
+		 arg[n + m] && strspn(arg + n + m, "0123456789.") == strlen(arg + n + m) ? arg + n + m : "N");
+	snprintf(err, errlen, "--require: '%s': '%s' is no comparison; use >= or <=, e.g. %s", q,
+		 escape_arg(qc, sizeof(qc), cmp), fix);
 	return -EINVAL;
 }
 

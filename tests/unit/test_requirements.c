@@ -72,12 +72,16 @@ static void test_items_refused(void **state)
 	refused("steady_iops>=12abc", "steady_iops");
 	refused("steady_iops>=1<=2", "compares twice");
 	/* A known figure with a comparison other than >= and <= names the comparison, not the figure. */
-	refused("steady_iops=>5", "'=>' is no comparison; the comparisons are >= and <=");
-	refused("steady_iops>40000", "'>' is no comparison; the comparisons are >= and <=, e.g. steady_iops>=N");
-	refused("life_years=5", "'=' is no comparison");
-	refused("qd1_read_us<100", "'<' is no comparison");
+	refused("steady_iops=>5", "'=>' is no comparison; use >= or <=, e.g. steady_iops>=5");
+	refused("steady_iops>40000", "--require: 'steady_iops>40000': '>' is no comparison; use >= or <=, "
+		"e.g. steady_iops>=40000");
+	refused("life_years=5", "'=' is no comparison; use >= or <=, e.g. life_years>=5");
+	refused("qd1_read_us<100", "'<' is no comparison; use >= or <=, e.g. qd1_read_us<=100");
+	refused("qd1_read_us=<99.5", "e.g. qd1_read_us<=99.5");
 	refused("read_iops!=5", "'!=' is no comparison");
 	refused("post_cache_mbps==300", "'==' is no comparison");
+	refused("steady_iops>", "'>' is no comparison; use >= or <=, e.g. steady_iops>=N");
+	refused("steady_iops>4x", "e.g. steady_iops>=N");
 	refused("steady=1", "steady takes no limit");
 	refused("steady_iopz>40000", "names no figure");
 	refused("steady_iops>=0.0000000000000000001", "out of range");
