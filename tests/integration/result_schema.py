@@ -150,6 +150,8 @@ def main():
     if len(pts) != 3 or pts[0][0] != 'op_percent':
         fail('sweep points.csv: %r' % pts[:2])
     check_csv(os.path.join(sweep, 'timeseries.csv'), drive)
+    # qualify's sweep too.
+    check_csv(os.path.join(work, 'qualify', 'drive-1', 'sweep', 'points.csv'), drive)
     # report writes the same text.
     p = subprocess.run([exe, 'report', os.path.join(sweep, 'result.json'), '-o', os.path.join(work, 'rep', 'r.html')],
                        env=env, capture_output=True, text=True)
