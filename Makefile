@@ -10,8 +10,11 @@ TESTARGS ?=
 
 DEB_DEPS := meson ninja-build pkg-config gcc libnvme-dev liburing-dev libjson-c-dev \
 	libcmocka-dev libcairo2-dev libblkid-dev python3
-# What only the tests need: clang for the libFuzzer harnesses, chromium for the browser test.
-CHECK_DEPS := clang chromium debhelper lintian prometheus ansible-core openssh-server
+# What only the tests need: clang (libFuzzer harnesses), chromium (browser test), debhelper and
+# lintian (the .deb), prometheus (promtool), ansible-core and openssh-server (the fleet test),
+# python3-jsonschema (result schemas).
+CHECK_DEPS := clang chromium debhelper lintian prometheus ansible-core openssh-server \
+	python3-jsonschema
 
 # sudo only when not root and sudo exists
 SUDO := $(shell [ "$$(id -u)" = 0 ] || ! command -v sudo >/dev/null 2>&1 || echo sudo)

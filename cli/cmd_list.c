@@ -12,6 +12,7 @@
 #include "util/escape.h"
 #include "cli/options.h"
 #include "cli/dev_common.h"
+#include "device/disk_skip.h"
 #include "device/safety.h"
 #include "device/target.h"
 #include "open/open.h"
@@ -23,6 +24,8 @@ const char cmd_list_usage[] =
 	"List the NVMe namespaces and SATA disks: model, serial (what --yes wants),\n"
 	"capacity, the purge and OP methods each supports, and whether it is in use\n"
 	"(mounted, held by md/dm/LVM, swap, root), which refuses destructive commands.\n"
+	"Other disks (virtio, SCSI/SAS, USB, MMC) are named after them with why they\n"
+	"are skipped; --json lists them with \"kind\": null and \"skipped\": why.\n"
 	"Sends only identify and log-page reads, and opens every drive read-only.\n";
 
 static const char *s(struct json_object *o, const char *k)
@@ -70,6 +73,41 @@ static void add_drive(const char *path, const char *kind, void *arr)
 	json_object_array_add(arr, drive_entry(path, kind));
 }
 
+/* A disk not profiled as NVMe or SATA: its path, no kind, and why ("skipped"). */
+static void add_skipped(const char *node, const char *why, void *arr)
+{
+	struct json_object *o = json_object_new_object();
+	char path[300];
+
+	snprintf(path, sizeof(path), "/dev/%s", node);
+	add_str(o, "path", path);
+	json_object_object_add(o, "kind", NULL);
+	add_str(o, "skipped", why);
+	json_object_array_add(arr, o);
+}
+
+/* The skipped disks after the table, one line each, and what their paths still do. */
+static void print_skipped(struct json_object *arr)
+{
+	struct json_object *v, *first = NULL;
+	size_t n = 0;
+
+	for (size_t i = 0; i < json_object_array_length(arr); i++)
+		if (json_object_object_get_ex(json_object_array_get_idx(arr, i), "skipped", NULL) && !n++)
+			first = json_object_array_get_idx(arr, i);
+	if (!n)
+		return;
+	printf("%zu disk%s skipped (not profiled as NVMe or SATA):\n", n, n == 1 ? "" : "s");
+	for (size_t i = 0; i < json_object_array_length(arr); i++) {
+		struct json_object *o = json_object_array_get_idx(arr, i);
+
+		if (json_object_object_get_ex(o, "skipped", &v))
+			printf("  %s: %s\n", s(o, "path"), json_object_get_string(v));
+	}
+	printf("A skipped disk's path still works as a plain block device\n"
+	       "(TRIM purge, span OP), e.g. ssdprof info %s\n", s(first, "path"));
+}
+
 int cmd_list(int argc, char **argv)
 {
 	struct json_object *arr;
@@ -93,10 +131,13 @@ int cmd_list(int argc, char **argv)
 	}
 	arr = json_object_new_array();
 	target_list_drives(add_drive, arr);
+	disk_list_skipped("/sys/class/block", target_node_listed, add_skipped, arr);
 	if (json) {
 		printf("%s\n", json_object_to_json_string_ext(arr, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
-	} else if (!json_object_array_length(arr)) {
+	} else if (!json_object_array_length(arr) ||
+		   json_object_object_get_ex(json_object_array_get_idx(arr, 0), "skipped", NULL)) {
 		printf("no NVMe namespaces or SATA disks found\n");
+		print_skipped(arr);
 	} else {
 		printf("%-14s %-5s %-24s %-20s %9s  %-44s %-16s %s\n", "PATH", "KIND", "MODEL", "SERIAL", "GB",
 		       "PURGE", "OP", "IN USE");
@@ -105,6 +146,8 @@ int cmd_list(int argc, char **argv)
 			double gb = json_object_object_get_ex(o, "capacity_bytes", &v) ? (double)json_object_get_uint64(v) / 1e9
 				    : 0;
 
+			if (json_object_object_get_ex(o, "skipped", NULL))
+				continue;
 			if (json_object_object_get_ex(o, "error", &v)) {
 				printf("%-14s %-5s error: %s\n", s(o, "path"), s(o, "kind"), s(o, "error"));
 				continue;
@@ -113,6 +156,7 @@ int cmd_list(int argc, char **argv)
 			       s(o, "serial"), gb, s(o, "purge_methods"), s(o, "op_methods"),
 			       json_object_object_get_ex(o, "in_use", &v) && v ? json_object_get_string(v) : "no");
 		}
+		print_skipped(arr);
 	}
 	json_object_put(arr);
 	return EXIT_OK;

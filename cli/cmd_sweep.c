@@ -34,6 +34,7 @@
 #include "results/result_doc.h"
 #include "results/result_json.h"
 #include "results/result_load.h"
+#include "reports/csv_export.h"
 #include "profiler/sweep.h"
 #include "results/sweep_json.h"
 #include "profiler/sweep_plan.h"
@@ -106,7 +107,10 @@ struct sweep_ctx {
 /* The document as it stands, with the first n of the runner's points in its knee. */
 static int save(struct sweep_ctx *c, size_t n, bool complete, char *err, size_t errlen)
 {
-	return sweep_doc_save(&c->d, c->r->kp, n, c->dir, complete, err, errlen);
+	int ret = sweep_doc_save(&c->d, c->r->kp, n, c->dir, complete, err, errlen);
+
+	/* points.csv and timeseries.csv beside it, by report's writer: a lab reads them without running report. */
+	return ret ? ret : csv_write(c->dir, csv_sweep, c->d.doc, err, errlen);
 }
 
 /* The same table as the HTML report's, from the saved document (table.c). */

@@ -26,6 +26,7 @@
 #include "profiler/slc_probe.h"
 #include "profiler/sweep.h"
 #include "profiler/sweep_run.h"
+#include "reports/csv_export.h"
 #include "results/endurance_json.h"
 #include "results/json_get.h"
 #include "results/raid_json.h"
@@ -240,7 +241,8 @@ static int sweep_point(void *arg, double op, const double *member_op, const stru
 	if (d->prof->print)
 		printf("[%u %s] op %.2f%%: %s after %zu rounds: %.0f IOPS, WA %.2f\n", d->index, d->spec, op,
 		       pt->pc.reached ? "steady" : "NOT steady", pt->pc.nrounds, pt->pc.iops, pt->pc.waf);
-	if (sweep_doc_save(&q->doc, q->r.kp, q->r.n + 1, q->dir, false, err, sizeof(err)))
+	if (sweep_doc_save(&q->doc, q->r.kp, q->r.n + 1, q->dir, false, err, sizeof(err)) ||
+	    csv_write(q->dir, csv_sweep, q->doc.doc, err, sizeof(err)))
 		return qualify_fail(d, EXIT_RUN_FAILED, "saving the sweep", err);
 	return 0;
 }
@@ -297,7 +299,9 @@ static int measure_sweep(struct qualify_drive *d, struct qsweep *q)
 	if (rc)
 		return rc;
 	sweep_doc_finish(&q->doc, d->t);
-	if (sweep_doc_save(&q->doc, q->r.kp, q->r.n, q->dir, true, err, sizeof(err)))
+	/* points.csv and timeseries.csv beside it, as a sweep writes them. */
+	if (sweep_doc_save(&q->doc, q->r.kp, q->r.n, q->dir, true, err, sizeof(err)) ||
+	    csv_write(q->dir, csv_sweep, q->doc.doc, err, sizeof(err)))
 		return qualify_fail(d, EXIT_RUN_FAILED, "saving the sweep", err);
 	return 0;
 }

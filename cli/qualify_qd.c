@@ -29,6 +29,7 @@
 #include "results/json_get.h"
 #include "results/qualify_json.h"
 #include "results/raid_json.h"
+#include "results/result_csv.h"
 #include "results/result_doc.h"
 #include "results/result_json.h"
 #include "results/result_load.h"
@@ -150,8 +151,8 @@ static void kept_result(struct json_object *series, struct run_result *r)
 	r->lat_mean_us = jnum(lat, "mean");
 	r->lat_p50_us = jnum(lat, "p50");
 	r->lat_p99_us = jnum(lat, "p99");
-	r->lat_p999_us = jnum(lat, "p99.9");
-	r->lat_p9999_us = jnum(lat, "p99.99");
+	r->lat_p999_us = jnum(lat, LAT_KEY_P999);
+	r->lat_p9999_us = jnum(lat, LAT_KEY_P9999);
 	r->lat_max_us = jnum(lat, "max");
 	r->waf = jnum(series, "waf");
 }
@@ -242,7 +243,7 @@ static int measure_direction(struct qualify_drive *d, int dir, const struct qd_s
 	struct run_set set = { 0 };
 	struct run_members members = { 0 };
 	const struct run_hooks h = { .arg = &members, .step_end = hook_step_end };
-	char path[PATH_MAX + 32], err[TARGET_ERRLEN], started[32], what[64];
+	char path[PATH_MAX + 32], err[TARGET_ERRLEN], started[32], what[64], drive[1200];
 	int ret, rc;
 
 	for (size_t i = 0; i < p->nqd; i++)
@@ -278,7 +279,9 @@ static int measure_direction(struct qualify_drive *d, int dir, const struct qd_s
 		result_doc_mark(d->qd_doc[dir], set.interrupted, ret ? d->error : NULL);
 		if (result_mkdir_p(path, err, sizeof(err)) ||
 		    result_write_json(path, "result.json", d->qd_doc[dir], err, sizeof(err)) ||
-		    (nkept + set.n && result_write_curve_csv(path, "qd_curve.csv", all, nkept + set.n, err, sizeof(err))))
+		    (nkept + set.n && result_write_curve_csv(path, "qd_curve.csv", all, nkept + set.n,
+							     result_drive_name(jget(d->qd_doc[dir], "target"), drive,
+									       sizeof(drive)), err, sizeof(err))))
 			rc = rc ? rc : qualify_fail(d, EXIT_RUN_FAILED, "saving the QD curve", err);
 	}
 	if (!rc && p->print) {

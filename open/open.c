@@ -281,6 +281,11 @@ void target_list_drives(void (*fn)(const char *path, const char *kind, void *arg
 	free(names);
 }
 
+bool target_node_listed(const char *node)
+{
+	return nvme_is_namespace_node(node) || (ata_is_disk_node(node) && !is_partition(node));
+}
+
 int target_open_group(enum raid_level level, uint64_t chunk_bytes, const char *const *specs, unsigned n,
 		      unsigned flags, struct target **out, char *err, size_t errlen)
 {

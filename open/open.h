@@ -66,6 +66,8 @@ bool target_writable(const struct target *t);
  * reads /sys only.
  */
 void target_list_drives(void (*fn)(const char *path, const char *kind, void *arg), void *arg);
+/* Whether target_list_drives lists the kernel block device node ("nvme0n1", "sda"). */
+bool target_node_listed(const char *node);
 
 int target_open_group(enum raid_level level, uint64_t chunk_bytes, const char *const *specs, unsigned n,
 		      unsigned flags, struct target **out, char *err, size_t errlen);

@@ -53,12 +53,37 @@ const char *req_figure_name(enum req_figure f)
 	return (unsigned)f < REQ_NFIGURES ? figure_names[f] : "?";
 }
 
+/*
+ * A limit as --require reads it back (util/parse.h parse_double: digits
+ * and a decimal point, no exponent): 15 significant digits, trailing zeros
+ * trimmed.  %g wrote 1e-06, which --require refused.
+ */
+static void format_limit(char *buf, size_t len, double v)
+{
+	int dec = v > 0 ? 14 - (int)floor(log10(v)) : 0;
+	char *end;
+
+	dec = dec < 0 ? 0 : dec > REQ_LIMIT_DECIMALS ? REQ_LIMIT_DECIMALS : dec;
+	snprintf(buf, len, "%.*f", dec, v);
+	if (!strchr(buf, '.'))
+		return;
+	end = buf + strlen(buf);
+	while (end[-1] == '0')
+		*--end = '\0';
+	if (end[-1] == '.')
+		end[-1] = '\0';
+}
+
 void req_format(const struct requirement *r, char *buf, size_t len)
 {
-	if (r->cmp == REQ_TRUE)
+	char lim[REQ_LIMIT_DECIMALS + 24];
+
+	if (r->cmp == REQ_TRUE) {
 		snprintf(buf, len, "%s", req_figure_name(r->figure));
-	else
-		snprintf(buf, len, "%s%s%.15g", req_figure_name(r->figure), r->cmp == REQ_GE ? ">=" : "<=", r->limit);
+		return;
+	}
+	format_limit(lim, sizeof(lim), r->limit);
+	snprintf(buf, len, "%s%s%s", req_figure_name(r->figure), r->cmp == REQ_GE ? ">=" : "<=", lim);
 }
 
 static int figure_by_name(const char *name, size_t len, enum req_figure *f)
@@ -90,6 +115,35 @@ static int add(struct requirement_set *set, const struct requirement *r, char *e
 	return 0;
 }
 
+/*
+ * A known figure followed by something other than >= or <= (steady_iops>40000,
+ * life_years=5, steady_iops => 1): the comparison is what is wrong, so say so
+ * rather than "names no figure".  0 when arg is not such a case.
+ */
+static int bad_comparison(const char *arg, const char *q, char *err, size_t errlen)
+{
+	size_t n = strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789_"), m;
+	enum req_figure f;
+	char cmp[REQ_ITEM_MAX + 1], fix[2 * REQ_ITEM_MAX];
+	ESCAPE_BUF(qc);
+
+	if (!arg[n] || figure_by_name(arg, n, &f))
+		return 0;
+	if (f == REQ_STEADY) {
+		snprintf(err, errlen, "--require: '%s': steady takes no limit; write steady", q);
+		return -EINVAL;
+	}
+	/* The comparison as typed: up to the number (or the end). */
+	m = strcspn(arg + n, "0123456789.");
+	snprintf(cmp, sizeof(cmp), "%.*s", (int)(m ? m : 1), arg + n);
+	/* The fix, with the number typed: > and => mean >=, < and =< mean <=. */
+	snprintf(fix, sizeof(fix), "%s%s%s", figure_names[f], strchr(cmp, '<') ? "<=" : ">=",
+		 arg[n + m] && strspn(arg + n + m, "0123456789.") == strlen(arg + n + m) ? arg + n + m : "N");
+	snprintf(err, errlen, "--require: '%s': '%s' is no comparison; use >= or <=, e.g. %s", q,
+		 escape_arg(qc, sizeof(qc), cmp), fix);
+	return -EINVAL;
+}
+
 int requirements_add_arg(struct requirement_set *set, const char *arg, char *err, size_t errlen)
 {
 	struct requirement r = { .cmp = REQ_TRUE, .limit = 1 };
@@ -109,6 +163,8 @@ int requirements_add_arg(struct requirement_set *set, const char *arg, char *err
 		snprintf(err, errlen, "--require: '%s' compares twice; write one NAME>=N or NAME<=N", q);
 		return -EINVAL;
 	}
+	if (!op && (ret = bad_comparison(arg, q, err, errlen)))
+		return ret;
 	if (figure_by_name(arg, op ? (size_t)(op - arg) : len, &r.figure)) {
 		snprintf(err, errlen, "--require: '%s' names no figure; use " NAMES_HELP, q);
 		return -EINVAL;
@@ -124,6 +180,11 @@ int requirements_add_arg(struct requirement_set *set, const char *arg, char *err
 		snprintf(what, sizeof(what), "--require %s", req_figure_name(r.figure));
 		if ((ret = parse_double(what, op + 2, 0, REQ_LIMIT_MAX, &r.limit, err, errlen)))
 			return ret;
+		if (r.limit > 0 && r.limit < REQ_LIMIT_MIN) {
+			snprintf(err, errlen, "%s: '%s' is out of range; use 0 or %g to %g", what, q, REQ_LIMIT_MIN,
+				 REQ_LIMIT_MAX);
+			return -ERANGE;
+		}
 	}
 	return add(set, &r, err, errlen);
 }
@@ -191,9 +252,9 @@ static int add_json_key(struct requirement_set *set, const char *key, struct jso
 	}
 	d = json_object_get_double(lim);
 	if (!(json_object_is_type(lim, json_type_int) || json_object_is_type(lim, json_type_double)) ||
-	    !isfinite(d) || d < 0 || d > REQ_LIMIT_MAX) {
-		snprintf(err, errlen, "%s: the limit must be a number from 0 to %g, got %s", q, REQ_LIMIT_MAX,
-			 describe(lim, got, sizeof(got)));
+	    !isfinite(d) || d < 0 || d > REQ_LIMIT_MAX || (d > 0 && d < REQ_LIMIT_MIN)) {
+		snprintf(err, errlen, "%s: the limit must be a number from 0 to %g, got %s (above 0: at least %g)", q,
+			 REQ_LIMIT_MAX, describe(lim, got, sizeof(got)), REQ_LIMIT_MIN);
 		return -ERANGE;
 	}
 	r.limit = d;

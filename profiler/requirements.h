@@ -26,6 +26,9 @@
 #define REQ_ITEM_MAX 64               /* bytes of one --require item */
 #define REQ_FILE_MAX (64u * 1024)     /* bytes of a --requirements file */
 #define REQ_LIMIT_MAX 1e12
+/* The smallest limit above 0, so every limit req_format writes (REQ_LIMIT_DECIMALS at most) reads back. */
+#define REQ_LIMIT_MIN 1e-15
+#define REQ_LIMIT_DECIMALS 30
 
 enum req_figure {
 	REQ_STEADY,

@@ -21,46 +21,6 @@ struct col {
 	int decimals;
 };
 
-/* Whether s is a number as a whole ("-12.5", "1e3"): a spreadsheet reads it as one, never as a formula. */
-static bool is_number(const char *s)
-{
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(s, &end);
-	return end != s && !*end && isfinite(v) && strspn(s, "+-0123456789.eE") == strlen(s);
-}
-
-/*
- * A cell a spreadsheet would run as a formula (it starts with =, +, -, @,
- * a tab or a CR) gets a single quote before it, as OWASP's CSV injection
- * advice says; numbers stay numbers.
- */
-static bool formula_like(const char *s)
-{
-	return strchr("=+-@\t\r", s[0]) && s[0] && !is_number(s);
-}
-
-void csv_field(struct strbuf *b, const char *s)
-{
-	bool quote;
-
-	if (!s)
-		return;
-	quote = formula_like(s);
-	if (!strpbrk(s, ",\"\r\n")) {
-		if (quote)
-			sb_add(b, "'");
-		sb_add(b, s);
-		return;
-	}
-	sb_add(b, quote ? "\"'" : "\"");
-	for (; *s; s++)
-		sb_add(b, *s == '"' ? "\"\"" : (char[]){ *s, 0 });
-	sb_add(b, "\"");
-}
-
 static struct json_object *lookup(struct json_object *o, const char *path)
 {
 	char key[64];
@@ -105,6 +65,7 @@ static void value(struct strbuf *b, struct json_object *v, int decimals)
 	}
 }
 
+/* The heading row; the drive column last (appended, so readers by position keep working). */
 static void header(struct strbuf *b, const char *const *lead, size_t nlead, const struct col *cols, size_t n)
 {
 	for (size_t i = 0; i < nlead; i++) {
@@ -113,16 +74,34 @@ static void header(struct strbuf *b, const char *const *lead, size_t nlead, cons
 	}
 	for (size_t i = 0; i < n; i++) {
 		sb_add(b, cols[i].head);
-		sb_add(b, i + 1 < n ? "," : "\r\n");
+		sb_add(b, ",");
 	}
+	sb_add(b, CSV_DRIVE_COLUMN "\r\n");
 }
 
-static void row(struct strbuf *b, struct json_object *o, const struct col *cols, size_t n)
+/* One row of o's values, then drive (a field as csv_field wrote it). */
+static void row(struct strbuf *b, struct json_object *o, const struct col *cols, size_t n, const char *drive)
 {
 	for (size_t i = 0; i < n; i++) {
 		value(b, lookup(o, cols[i].path), cols[i].decimals);
-		sb_add(b, i + 1 < n ? "," : "\r\n");
+		sb_add(b, ",");
 	}
+	sb_add(b, drive);
+	sb_add(b, "\r\n");
+}
+
+/* The drive_name field of doc's target (results/result_csv.h), as CSV text, into buf. */
+static const char *drive_field(struct json_object *doc, char *buf, size_t len)
+{
+	struct json_object *target = NULL;
+	struct strbuf b = { 0 };
+	char name[1200];
+
+	json_object_object_get_ex(doc, "target", &target);
+	csv_field(&b, result_drive_name(target, name, sizeof(name)));
+	snprintf(buf, len, "%s", b.p && !b.err ? b.p : "");
+	sb_free(&b);
+	return buf;
 }
 
 static struct json_object *get(struct json_object *o, const char *key)
@@ -141,7 +120,7 @@ static const struct col point_cols[] = {
 	{ "window_range_pct", "steady_state/range_pct", 2 }, { "window_slope_pct", "steady_state/slope_pct", 2 },
 	{ "iops", "iops", RP_IOPS }, { "mbps", "mbps", RP_MBPS }, { "lat_mean_us", "lat_us/mean", RP_LAT_US },
 	{ "lat_p50_us", "lat_us/p50", RP_LAT_US }, { "lat_p99_us", "lat_us/p99", RP_LAT_US },
-	{ "lat_p999_us", "lat_us/p99.9", RP_LAT_US }, { "lat_p9999_us", "lat_us/p99.99", RP_LAT_US },
+	{ "lat_p999_us", "lat_us/" LAT_KEY_P999, RP_LAT_US }, { "lat_p9999_us", "lat_us/" LAT_KEY_P9999, RP_LAT_US },
 	{ "lat_max_us", "lat_us/max", RP_LAT_US }, { "host_bytes_written", "host_bytes_written", 0 },
 	{ "media_bytes_written", "media_bytes_written", 0 }, { "waf", "waf", RP_WAF },
 	{ "waf_source", "waf_source", 0 }, { "drive_seconds", "drive_seconds", RP_SECONDS },
@@ -150,7 +129,7 @@ static const struct col point_cols[] = {
 static const struct col round_cols[] = {
 	{ "t_s", "t_s", RP_SECONDS }, { "iops", "iops", RP_IOPS }, { "mbps", "mbps", RP_MBPS },
 	{ "lat_mean_us", "lat_us/mean", RP_LAT_US }, { "lat_p50_us", "lat_us/p50", RP_LAT_US },
-	{ "lat_p99_us", "lat_us/p99", RP_LAT_US }, { "lat_p999_us", "lat_us/p99.9", RP_LAT_US },
+	{ "lat_p99_us", "lat_us/p99", RP_LAT_US }, { "lat_p999_us", "lat_us/" LAT_KEY_P999, RP_LAT_US },
 	{ "lat_max_us", "lat_us/max", RP_LAT_US }, { "waf", "waf", RP_WAF },
 };
 
@@ -158,8 +137,8 @@ static const struct col round_cols[] = {
 static const struct col series_cols[] = {
 	{ "chunk_bytes", "chunk_bytes", 0 }, { "qd", "qd", 0 }, { "iops", "iops", RP_IOPS }, { "mbps", "mbps", RP_MBPS },
 	{ "lat_mean_us", "lat_us/mean", RP_LAT_US }, { "lat_p50_us", "lat_us/p50", RP_LAT_US },
-	{ "lat_p99_us", "lat_us/p99", RP_LAT_US }, { "lat_p999_us", "lat_us/p99.9", RP_LAT_US },
-	{ "lat_p9999_us", "lat_us/p99.99", RP_LAT_US }, { "lat_max_us", "lat_us/max", RP_LAT_US },
+	{ "lat_p99_us", "lat_us/p99", RP_LAT_US }, { "lat_p999_us", "lat_us/" LAT_KEY_P999, RP_LAT_US },
+	{ "lat_p9999_us", "lat_us/" LAT_KEY_P9999, RP_LAT_US }, { "lat_max_us", "lat_us/max", RP_LAT_US },
 	{ "host_bytes_written", "host_bytes_written", 0 }, { "media_bytes_written", "media_bytes_written", 0 },
 	{ "waf", "waf", RP_WAF }, { "seconds", "seconds", RP_SECONDS },
 };
@@ -168,24 +147,26 @@ static const struct col series_cols[] = {
 static const struct col direction_cols[] = {
 	{ "read_iops", "read/iops", RP_IOPS }, { "read_mbps", "read/mbps", RP_MBPS },
 	{ "read_lat_mean_us", "read/lat_us/mean", RP_LAT_US }, { "read_lat_p50_us", "read/lat_us/p50", RP_LAT_US },
-	{ "read_lat_p99_us", "read/lat_us/p99", RP_LAT_US }, { "read_lat_p999_us", "read/lat_us/p99.9", RP_LAT_US },
-	{ "read_lat_p9999_us", "read/lat_us/p99.99", RP_LAT_US }, { "read_lat_max_us", "read/lat_us/max", RP_LAT_US },
+	{ "read_lat_p99_us", "read/lat_us/p99", RP_LAT_US }, { "read_lat_p999_us", "read/lat_us/" LAT_KEY_P999, RP_LAT_US },
+	{ "read_lat_p9999_us", "read/lat_us/" LAT_KEY_P9999, RP_LAT_US }, { "read_lat_max_us", "read/lat_us/max", RP_LAT_US },
 	{ "write_iops", "write/iops", RP_IOPS }, { "write_mbps", "write/mbps", RP_MBPS },
 	{ "write_lat_mean_us", "write/lat_us/mean", RP_LAT_US }, { "write_lat_p50_us", "write/lat_us/p50", RP_LAT_US },
-	{ "write_lat_p99_us", "write/lat_us/p99", RP_LAT_US }, { "write_lat_p999_us", "write/lat_us/p99.9", RP_LAT_US },
-	{ "write_lat_p9999_us", "write/lat_us/p99.99", RP_LAT_US }, { "write_lat_max_us", "write/lat_us/max", RP_LAT_US },
+	{ "write_lat_p99_us", "write/lat_us/p99", RP_LAT_US }, { "write_lat_p999_us", "write/lat_us/" LAT_KEY_P999, RP_LAT_US },
+	{ "write_lat_p9999_us", "write/lat_us/" LAT_KEY_P9999, RP_LAT_US }, { "write_lat_max_us", "write/lat_us/max", RP_LAT_US },
 };
 
 static const struct col sample_cols[] = { { "written_bytes", "written_bytes", 0 }, { "mbps", "mbps", RP_MBPS } };
 static const struct col phase_cols[] = {
 	{ "from_bytes", "from_bytes", 0 }, { "to_bytes", "to_bytes", 0 }, { "mbps", "mbps", RP_MBPS },
+	/* What the phase is (cache, sustained, ...: DESIGN.md 4, slc), as the document says. */
+	{ "role", "role", 0 },
 };
 static const struct col recovery_cols[] = {
 	{ "idle_s", "idle_s", RP_SECONDS }, { "recovered_bytes", "recovered_bytes", 0 },
 	{ "lower_bound", "lower_bound", 0 },
 };
 
-static struct strbuf *table_of(struct json_object *arr, const struct col *cols, size_t n)
+static struct strbuf *table_of(struct json_object *arr, const struct col *cols, size_t n, const char *drive)
 {
 	struct strbuf *b = calloc(1, sizeof(*b));
 
@@ -193,13 +174,13 @@ static struct strbuf *table_of(struct json_object *arr, const struct col *cols, 
 		return NULL;
 	header(b, NULL, 0, cols, n);
 	for (size_t i = 0; arr && i < json_object_array_length(arr); i++)
-		row(b, json_object_array_get_idx(arr, i), cols, n);
+		row(b, json_object_array_get_idx(arr, i), cols, n, drive);
 	return b;
 }
 
 /* Every entry of outer's inner array, each row led by the outer's nlead lead values and the index. */
 static struct strbuf *nested(struct json_object *outer, const struct col *lead, size_t nlead, const char *inner,
-			     const char *index_head, const struct col *cols, size_t n)
+			     const char *index_head, const struct col *cols, size_t n, const char *drive)
 {
 	struct strbuf *b = calloc(1, sizeof(*b));
 	const char *heads[3];
@@ -221,7 +202,7 @@ static struct strbuf *nested(struct json_object *outer, const struct col *lead, 
 				sb_add(b, ",");
 			}
 			sb_printf(b, "%zu,", j + 1);
-			row(b, json_object_array_get_idx(arr, j), cols, n);
+			row(b, json_object_array_get_idx(arr, j), cols, n, drive);
 		}
 	}
 	return b;
@@ -239,18 +220,23 @@ static size_t chunk_list_len(struct json_object *doc)
 
 size_t csv_sweep(struct json_object *doc, struct csv_file *files, size_t max)
 {
+	char drive[2600];
+
 	if (max < 2)
 		return 0;
-	files[0] = (struct csv_file){ "points.csv", table_of(get(doc, "points"), point_cols, N(point_cols)) };
+	drive_field(doc, drive, sizeof(drive));
+	files[0] = (struct csv_file){ "points.csv", table_of(get(doc, "points"), point_cols, N(point_cols), drive) };
 	files[1] = (struct csv_file){ "timeseries.csv", nested(get(doc, "points"), &point_cols[0], 1, "timeseries",
-							      "round", round_cols, N(round_cols)) };
+							      "round", round_cols, N(round_cols), drive) };
 	return 2;
 }
 
 size_t csv_precondition(struct json_object *doc, struct csv_file *files, size_t max)
 {
 	struct json_object *pc = NULL, *one = json_object_new_array();
+	char drive[2600];
 
+	drive_field(doc, drive, sizeof(drive));
 	if (max < 2 || !one) {
 		json_object_put(one);
 		return 0;
@@ -258,9 +244,9 @@ size_t csv_precondition(struct json_object *doc, struct csv_file *files, size_t 
 	/* The one point as a list of one, so it takes the sweep's columns and rows. */
 	if (json_object_object_get_ex(doc, "precondition", &pc) && pc)
 		json_object_array_add(one, json_object_get(pc));
-	files[0] = (struct csv_file){ "precondition.csv", table_of(one, point_cols, N(point_cols)) };
+	files[0] = (struct csv_file){ "precondition.csv", table_of(one, point_cols, N(point_cols), drive) };
 	files[1] = (struct csv_file){ "timeseries.csv", nested(one, NULL, 0, "timeseries", "round", round_cols,
-							      N(round_cols)) };
+							      N(round_cols), drive) };
 	json_object_put(one);
 	return 2;
 }
@@ -268,14 +254,18 @@ size_t csv_precondition(struct json_object *doc, struct csv_file *files, size_t 
 size_t csv_slc(struct json_object *doc, struct csv_file *files, size_t max)
 {
 	struct json_object *slc = NULL;
+	char drive[2600];
 
 	if (max < 3)
 		return 0;
+	drive_field(doc, drive, sizeof(drive));
 	json_object_object_get_ex(doc, "slc", &slc);
-	files[0] = (struct csv_file){ "slc_samples.csv", table_of(get(slc, "samples"), sample_cols, N(sample_cols)) };
-	files[1] = (struct csv_file){ "slc_phases.csv", table_of(get(slc, "phases"), phase_cols, N(phase_cols)) };
+	files[0] = (struct csv_file){ "slc_samples.csv", table_of(get(slc, "samples"), sample_cols, N(sample_cols),
+								  drive) };
+	files[1] = (struct csv_file){ "slc_phases.csv", table_of(get(slc, "phases"), phase_cols, N(phase_cols),
+								 drive) };
 	files[2] = (struct csv_file){ "slc_recovery.csv", table_of(get(slc, "recovery"), recovery_cols,
-								   N(recovery_cols)) };
+								   N(recovery_cols), drive) };
 	return 3;
 }
 
@@ -301,18 +291,20 @@ size_t csv_run(struct json_object *doc, struct csv_file *files, size_t max)
 		       chunk_list_len(doc) > 1;
 	const struct col *cols = chunked ? series_cols : series_cols + 1;
 	size_t ncols = N(series_cols) - !chunked;
+	char drive[2600];
 
 	if (max < 2)
 		return 0;
+	drive_field(doc, drive, sizeof(drive));
 	/* Other runs keep their columns; a mixed one adds its directions at the end. */
 	memcpy(all, cols, ncols * sizeof(*cols));
 	if (run_mixed(series)) {
 		memcpy(all + ncols, direction_cols, sizeof(direction_cols));
 		ncols += N(direction_cols);
 	}
-	files[0] = (struct csv_file){ "series.csv", table_of(series, all, ncols) };
+	files[0] = (struct csv_file){ "series.csv", table_of(series, all, ncols, drive) };
 	files[1] = (struct csv_file){ "timeseries.csv", nested(series, cols, 1 + chunked, "timeseries", "interval",
-							      round_cols, N(round_cols)) };
+							      round_cols, N(round_cols), drive) };
 	return 2;
 }
 
@@ -324,4 +316,25 @@ void csv_files_free(struct csv_file *files, size_t n)
 		free(files[i].text);
 		files[i].text = NULL;
 	}
+}
+
+int csv_write(const char *dir, csv_kind_fn *kind, struct json_object *doc, char *err, size_t errlen)
+{
+	struct csv_file csv[8];
+	size_t n = kind(doc, csv, 8);
+	int ret = n ? 0 : -ENOMEM;
+
+	if (ret)
+		snprintf(err, errlen, "out of memory");
+	for (size_t i = 0; i < n && !ret; i++) {
+		if (!csv[i].text || csv[i].text->err) {
+			snprintf(err, errlen, "out of memory");
+			ret = -ENOMEM;
+			break;
+		}
+		ret = result_write_file(dir, csv[i].name, csv[i].text->p ? csv[i].text->p : "", csv[i].text->len, err,
+					errlen);
+	}
+	csv_files_free(csv, n);
+	return ret;
 }

@@ -10,6 +10,8 @@
 
 #include <stddef.h>
 
+#include "results/result_csv.h"   /* csv_field, the drive column */
+
 struct json_object;
 struct strbuf;
 
@@ -23,7 +25,8 @@ struct csv_file {
  * The CSVs of a document of one kind, each filling up to max entries of
  * files (texts malloc'd; free with csv_files_free) and returning the count:
  *   sweep: points.csv (one row per OP point), timeseries.csv (every round of every point)
- *   slc:   slc_samples.csv, slc_phases.csv, slc_recovery.csv
+ *   slc:   slc_samples.csv, slc_phases.csv (with each phase's role), slc_recovery.csv
+ * Every CSV ends with the drive_name column (results/result_csv.h).
  *   run:   series.csv (one row per queue depth), timeseries.csv (every interval of every series)
  *   precondition: precondition.csv (one row, a sweep point's columns), timeseries.csv (every round)
  */
@@ -33,11 +36,14 @@ size_t csv_run(struct json_object *doc, struct csv_file *files, size_t max);
 size_t csv_precondition(struct json_object *doc, struct csv_file *files, size_t max);
 void csv_files_free(struct csv_file *files, size_t n);
 
+/* One of the above. */
+typedef size_t csv_kind_fn(struct json_object *doc, struct csv_file *files, size_t max);
 /*
- * One RFC 4180 field: quoted when it holds a comma, quote, CR or LF; NULL (a
- * string the document lacks) is empty.  Text a spreadsheet would run as a
- * formula (=, +, -, @, tab or CR first; not a number) gets a leading '.
+ * The CSVs kind makes of doc written into dir under their own names
+ * (points.csv, ...), each atomically (result_write_file): what a sweep
+ * saves beside its result.json after every point, with the writer report
+ * uses.  0 or -errno with err set.
  */
-void csv_field(struct strbuf *b, const char *s);
+int csv_write(const char *dir, csv_kind_fn *kind, struct json_object *doc, char *err, size_t errlen);
 
 #endif

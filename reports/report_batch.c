@@ -101,7 +101,7 @@ size_t csv_batch(struct json_object *doc, struct csv_file *files, size_t max)
 
 	if (max < 1 || !(b = calloc(1, sizeof(*b))))
 		return 0;
-	sb_add(b, "drive,target,status,results,headline,value,error\r\n");
+	sb_add(b, "drive,target,status,results,headline,value,error," CSV_DRIVE_COLUMN "\r\n");
 	for (size_t i = 0; i < jlen(drives); i++) {
 		struct json_object *d = jidx(drives, i), *h = jget(d, "headline");
 		double v = jnum(h, "value");
@@ -120,6 +120,9 @@ size_t csv_batch(struct json_object *doc, struct csv_file *files, size_t max)
 			sb_printf(b, ",%.17g", v);
 		sb_add(b, ",");
 		csv_field(b, jstr(d, "error"));
+		/* A batch keeps no drive's identity: the target as typed. */
+		sb_add(b, ",");
+		csv_field(b, jstr(d, "target"));
 		sb_add(b, "\r\n");
 	}
 	files[0] = (struct csv_file){ "batch.csv", b };

@@ -264,10 +264,13 @@ size_t csv_qualify(struct json_object *doc, struct csv_file *files, size_t max)
 
 	if (max < 1 || !(b = calloc(1, sizeof(*b))))
 		return 0;
-	sb_add(b, "drive,target,verdict,chosen_op_percent,requirement,cmp,limit,measured,pass,margin\r\n");
+	sb_add(b, "drive,target,verdict,chosen_op_percent,requirement,cmp,limit,measured,pass,margin,"
+	       CSV_DRIVE_COLUMN "\r\n");
 	for (size_t i = 0; i < jlen(drives); i++) {
 		struct json_object *d = jidx(drives, i), *dr = jget(d, "requirements");
+		char name[1200];
 
+		result_drive_name(jget(d, "target"), name, sizeof(name));
 		for (size_t k = 0; k < jlen(dr); k++) {
 			struct json_object *r = jidx(dr, k);
 
@@ -285,6 +288,8 @@ size_t csv_qualify(struct json_object *doc, struct csv_file *files, size_t max)
 			csv_num(b, r, "measured");
 			sb_add(b, jbool(r, "pass") ? ",true" : ",false");
 			csv_num(b, r, "margin");
+			sb_add(b, ",");
+			csv_field(b, name);
 			sb_add(b, "\r\n");
 		}
 	}

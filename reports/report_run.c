@@ -11,6 +11,7 @@
 #include "reports/report_parts.h"
 #include "reports/table.h"
 #include "results/json_get.h"
+#include "results/result_json.h"
 
 /*
  * Whether the run read: its rw reads ("read", "randread", "rw", "randrw"),
@@ -57,7 +58,7 @@ static void run_series_table(struct table *t, struct json_object *doc)
 		table_num(t, c + 2, jnum(r, "mbps"), 1);
 		table_num(t, c + 3, jnum(lat, "mean"), 1);
 		table_num(t, c + 4, jnum(lat, "p99"), 1);
-		table_num(t, c + 5, jnum(lat, "p99.9"), 1);
+		table_num(t, c + 5, jnum(lat, LAT_KEY_P999), 1);
 		table_num(t, c + 6, jnum(lat, "max"), 1);
 		table_num(t, c + 7, jnum(r, "waf"), 2);
 		if (reads)
@@ -121,7 +122,7 @@ static bool run_direction_table(struct table *t, struct json_object *doc)
 			table_num(t, c + 4, jnum(lat, "mean"), 1);
 			table_num(t, c + 5, jnum(lat, "p50"), 1);
 			table_num(t, c + 6, jnum(lat, "p99"), 1);
-			table_num(t, c + 7, jnum(lat, "p99.9"), 1);
+			table_num(t, c + 7, jnum(lat, LAT_KEY_P999), 1);
 			table_num(t, c + 8, jnum(lat, "max"), 1);
 		}
 	}

@@ -13,6 +13,7 @@
 #include "reports/report_qualify.h"
 #include "reports/table.h"
 #include "results/json_get.h"
+#include "results/result_json.h"
 #include "util/text.h"
 #include "util/wa_analytic.h"
 
@@ -80,7 +81,7 @@ static int sweep_cols_get(struct sweep_cols *sc, struct json_object *points)
 		sc->mean[i] = jnum(lat, "mean");
 		sc->p50[i] = jnum(lat, "p50");
 		sc->p99[i] = jnum(lat, "p99");
-		sc->p999[i] = jnum(lat, "p99.9");
+		sc->p999[i] = jnum(lat, LAT_KEY_P999);
 		sc->open[i] = !jtrue(jget(p, "steady_state"), "reached");
 		sc->any_waf |= isfinite(sc->waf[i]);
 		sc->any_mwaf |= isfinite(sc->mwaf[i]);

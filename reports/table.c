@@ -8,6 +8,7 @@
 #include <json-c/json.h>
 
 #include "results/json_get.h"
+#include "results/result_json.h"
 #include "reports/table.h"
 #include "util/escape.h"
 #include "util/text.h"
@@ -221,7 +222,7 @@ void table_sweep_points(struct table *t, struct json_object *doc, bool detail)
 			const char *method = jstr(p, "op_method"), *purge = jstr(p, "purge_method");
 
 			table_num(t, more, jnum(lat, "p99"), 1);
-			table_num(t, more + 1, jnum(lat, "p99.9"), 1);
+			table_num(t, more + 1, jnum(lat, LAT_KEY_P999), 1);
 			table_cell(t, more + 2, "%s", text_or_na(src));
 			table_cell(t, more + 3, "%s", text_or_na(method));
 			table_cell(t, more + 4, "%s", text_or_na(purge));

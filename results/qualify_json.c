@@ -82,7 +82,7 @@ void qualify_measured(struct json_object *sweep_doc, double op, struct json_obje
 		m->steady_iops = jnum(p, "iops");
 		/* A mixed workload says its writes apart; random writes are all writes. */
 		w = jget(p, "write");
-		m->p99_9_write_us = jnum(jget(w ? w : p, "lat_us"), "p99.9");
+		m->p99_9_write_us = jnum(jget(w ? w : p, "lat_us"), LAT_KEY_P999);
 		m->life_years = jnum(jget(p, "endurance"), "life_years");
 	}
 	if (slc_doc)

@@ -15,7 +15,7 @@ struct target;
 
 /*
  * Add "members" [{path, serial, host_bytes_written, host_bytes_read,
- * media_bytes_written, waf, iops, lat_us {mean, p50, p99, p99.9, p99.99,
+ * media_bytes_written, waf, iops, lat_us {mean, p50, p99, p99_9, p99_99,
  * max}}] and "limiting_member" (raid_members_limiting, or null) for the
  * interval from a to b to obj.  Unknown figures are null.  *limiting (if
  * not NULL) gets the index or -1.  0, -ENOMEM, or -EINVAL when a is not an

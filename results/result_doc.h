@@ -11,12 +11,20 @@ struct json_object;
 struct target;
 
 /*
- * schema, kind, tool, started (null on virtual-time targets, whose results
+ * schema, kind, tool, host (result_host_json), started (null on virtual-time targets, whose results
  * must not depend on the wall clock), finished (null until set), command
  * (the user's command line as recorded by cli_opts_init: quoted, in the
  * order typed) and target.  The kind's name comes from the table of kinds
  * (results/result_kinds.h), so no builder spells it.
  */
+/*
+ * Where a result was measured (DESIGN.md 4, host): hostname, os, kernel
+ * (uname's sysname, release, version as kernel_build, machine) and
+ * ssdprof_version; each null when not known.  The drive's own model,
+ * serial and firmware are in the target.  NULL when out of memory.
+ */
+struct json_object *result_host_json(void);
+
 struct json_object *result_doc_new_kind(enum result_kind kind, const char *command, const struct target *t);
 /* Set "finished" to now, unless the target runs on virtual time. */
 void result_doc_finish(struct json_object *doc, const struct target *t);

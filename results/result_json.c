@@ -15,11 +15,14 @@
 
 #include "config.h"
 #include "results/result_json.h"
+#include "results/result_csv.h"
+#include "results/result_doc.h"
 #include "results/result_kinds.h"
 #include "util/atomic_file.h"
 #include "util/escape.h"
 #include "device/target.h"
 #include "engine/workload.h"
+#include "util/strbuf.h"
 #include "util/text.h"
 
 char *result_format_number(char *buf, size_t len, double v, int decimals)
@@ -103,8 +106,8 @@ struct json_object *result_lat_json(double mean, double p50, double p99, double 
 	rc |= put_num(lat, "mean", mean, RP_LAT_US);
 	rc |= put_num(lat, "p50", p50, RP_LAT_US);
 	rc |= put_num(lat, "p99", p99, RP_LAT_US);
-	rc |= put_num(lat, "p99.9", p999, RP_LAT_US);
-	rc |= put_num(lat, "p99.99", p9999, RP_LAT_US);
+	rc |= put_num(lat, LAT_KEY_P999, p999, RP_LAT_US);
+	rc |= put_num(lat, LAT_KEY_P9999, p9999, RP_LAT_US);
 	rc |= put_num(lat, "max", max, RP_LAT_US);
 	if (rc) {
 		json_object_put(lat);
@@ -372,6 +375,7 @@ struct json_object *result_run_json(const struct result_meta *meta, const struct
 	rc |= put_str(tool, "version", SSDPROF_VERSION);
 	rc |= put(doc, "tool", tool);
 	tool = NULL;
+	rc |= put_new(doc, "host", result_host_json());
 	rc |= put_str(doc, "started", meta->started);
 	rc |= put_str(doc, "finished", meta->finished);
 	rc |= put_num(doc, "virtual_seconds", meta->virtual_seconds, RP_SECONDS);
@@ -520,21 +524,33 @@ static void dir_sample_csv(FILE *f, const struct run_sample *s)
 		result_format_number(b[5], sizeof(b[5]), s->write_lat_mean_us, RP_LAT_US));
 }
 
-int result_write_timeseries_csv(const char *dir, const char *name,
-				const struct run_result *run, char *err, size_t errlen)
+/* drive as one CSV field, in b (sb_free it); "" when out of memory, which the writer then reports. */
+static const char *drive_field(struct strbuf *b, const char *drive)
 {
+	csv_field(b, drive ? drive : "");
+	return b->p && !b->err ? b->p : "";
+}
+
+int result_write_timeseries_csv(const char *dir, const char *name,
+				const struct run_result *run, const char *drive, char *err, size_t errlen)
+{
+	struct strbuf db = { 0 };
+	const char *df = drive_field(&db, drive);
 	struct memfile m;
 	FILE *f = memfile_open(&m, err, errlen);
 
-	if (!f)
+	if (!f) {
+		sb_free(&db);
 		return -ENOMEM;
-	/* Numeric fields only, so no field ever needs RFC 4180 quoting. */
+	}
+	/* Numbers, and the drive as an RFC 4180 field. */
 	/* New columns go at the end, so readers of the older layout keep working. */
 	fputs("t_s,dur_s,ios,iops,mbps,lat_mean_us,lat_max_us,host_bytes_written,"
 	      "media_bytes_written,waf,lat_p50_us,lat_p99_us,lat_p999_us,lat_p9999_us", f);
 	/* A mixed run adds each direction's rate and mean latency. */
 	fputs(run->mixed ? ",read_iops,read_mbps,read_lat_mean_us,write_iops,write_mbps,"
-	      "write_lat_mean_us\r\n" : "\r\n", f);
+	      "write_lat_mean_us" : "", f);
+	fputs("," CSV_DRIVE_COLUMN "\r\n", f);
 	for (size_t i = 0; i < run->nsamples; i++) {
 		const struct run_sample *s = &run->samples[i];
 		char b[6][64];
@@ -560,26 +576,32 @@ int result_write_timeseries_csv(const char *dir, const char *name,
 			result_format_number(b[4], sizeof(b[4]), s->lat_p9999_us, RP_LAT_US));
 		if (run->mixed)
 			dir_sample_csv(f, s);
-		fputs("\r\n", f);
+		fprintf(f, ",%s\r\n", df);
 	}
+	sb_free(&db);
 	return memfile_write(&m, dir, name, err, errlen);
 }
 
 int result_write_curve_csv(const char *dir, const char *name, const struct run_result *runs,
-			   size_t nruns, char *err, size_t errlen)
+			   size_t nruns, const char *drive, char *err, size_t errlen)
 {
+	struct strbuf db = { 0 };
+	const char *df = drive_field(&db, drive);
 	struct memfile m;
 	FILE *f = memfile_open(&m, err, errlen);
 
-	if (!f)
+	if (!f) {
+		sb_free(&db);
 		return -ENOMEM;
+	}
 	bool mixed = nruns && runs[0].mixed;
 
 	fputs("qd,iops,mbps,lat_mean_us,lat_p50_us,lat_p99_us,lat_p999_us,lat_p9999_us,"
 	      "lat_max_us", f);
 	fputs(mixed ? ",read_iops,read_mbps,read_lat_mean_us,read_lat_p50_us,read_lat_p99_us,"
 	      "read_lat_p999_us,write_iops,write_mbps,write_lat_mean_us,write_lat_p50_us,"
-	      "write_lat_p99_us,write_lat_p999_us\r\n" : "\r\n", f);
+	      "write_lat_p99_us,write_lat_p999_us" : "", f);
+	fputs("," CSV_DRIVE_COLUMN "\r\n", f);
 	for (size_t i = 0; i < nruns; i++) {
 		const struct run_result *r = &runs[i];
 		char b[8][64];
@@ -604,7 +626,8 @@ int result_write_curve_csv(const char *dir, const char *name, const struct run_r
 				result_format_number(b[4], sizeof(b[4]), x->lat_p99_us, RP_LAT_US),
 				result_format_number(b[5], sizeof(b[5]), x->lat_p999_us, RP_LAT_US));
 		}
-		fputs("\r\n", f);
+		fprintf(f, ",%s\r\n", df);
 	}
+	sb_free(&db);
 	return memfile_write(&m, dir, name, err, errlen);
 }

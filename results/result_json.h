@@ -32,7 +32,19 @@ enum result_precision {
  */
 struct json_object *result_json_number(double v, int decimals);
 
-/* A lat_us object: mean, p50, p99, p99.9, p99.99, max in µs, each null when not measured.  NULL: out of memory. */
+/*
+ * The keys of a lat_us object, the one table of their names (DESIGN.md 4).
+ * Each is a plain name a JSON path reaches ($.lat_us.p99_9 in SQLite,
+ * .lat_us.p99_9 in jq).  Results written before held "p99.9" and "p99.99",
+ * which a JSON path cannot reach; the loader still reads them
+ * (result_read.c renames them to these on load).
+ */
+#define LAT_KEY_P999 "p99_9"
+#define LAT_KEY_P9999 "p99_99"
+#define LAT_KEY_P999_OLD "p99.9"
+#define LAT_KEY_P9999_OLD "p99.99"
+
+/* A lat_us object: mean, p50, p99, p99_9, p99_99, max in µs, each null when not measured.  NULL: out of memory. */
 struct json_object *result_lat_json(double mean, double p50, double p99, double p999, double p9999, double max);
 
 /*
@@ -106,17 +118,18 @@ int result_write_json(const char *dir, const char *name, struct json_object *doc
  * media_bytes_written,waf,lat_p50_us,lat_p99_us,lat_p999_us,lat_p9999_us;
  * a mixed run (run->mixed) adds read_iops,read_mbps,read_lat_mean_us,
  * write_iops,write_mbps,write_lat_mean_us.  Unknown values are empty fields.
+ * The last column, drive_name, holds drive (results/result_csv.h) on every row.
  */
 int result_write_timeseries_csv(const char *dir, const char *name,
-				const struct run_result *run, char *err, size_t errlen);
+				const struct run_result *run, const char *drive, char *err, size_t errlen);
 
 /*
  * One row per run (queue depth): qd,iops,mbps,lat_mean_us,lat_p50_us,
  * lat_p99_us,lat_p999_us,lat_p9999_us,lat_max_us; mixed runs add read_ and
  * write_ iops, mbps, lat_mean_us, lat_p50_us, lat_p99_us, lat_p999_us.  The
- * curve of a --qd list.
+ * curve of a --qd list.  The last column, drive_name, holds drive.
  */
 int result_write_curve_csv(const char *dir, const char *name, const struct run_result *runs,
-			   size_t nruns, char *err, size_t errlen);
+			   size_t nruns, const char *drive, char *err, size_t errlen);
 
 #endif

@@ -331,13 +331,62 @@ static int check_run_directions(struct walk *w, struct json_object *doc)
 	return 0;
 }
 
+/*
+ * o with the latency keys of results written before (LAT_KEY_P999_OLD, ...)
+ * spelled as now, in the same order, or NULL when o has none; the values
+ * under o are brought up first, in place.  Every reader then reads one
+ * spelling (DESIGN.md 4).  -ENOMEM in *ret when out of memory.
+ */
+static struct json_object *respell(struct json_object *o, int *ret)
+{
+	static const char *const old[][2] = {
+		{ LAT_KEY_P999_OLD, LAT_KEY_P999 }, { LAT_KEY_P9999_OLD, LAT_KEY_P9999 },
+	};
+	struct json_object *n, *r;
+	bool any = false;
+
+	if (json_object_is_type(o, json_type_array)) {
+		for (size_t i = 0; i < json_object_array_length(o); i++)
+			if ((r = respell(json_object_array_get_idx(o, i), ret)) && json_object_array_put_idx(o, i, r))
+				*ret = -ENOMEM;
+		return NULL;
+	}
+	if (!json_object_is_type(o, json_type_object))
+		return NULL;
+	/* Replacing the value of a key already there keeps the object's order and its entries. */
+	json_object_object_foreach(o, key, val) {
+		if ((r = respell(val, ret)) && json_object_object_add(o, key, r))
+			*ret = -ENOMEM;
+		for (size_t k = 0; k < 2; k++)
+			any |= !strcmp(key, old[k][0]) && !json_object_object_get_ex(o, old[k][1], NULL);
+	}
+	if (!any || !(n = json_object_new_object())) {
+		*ret = any ? -ENOMEM : *ret;
+		return NULL;
+	}
+	json_object_object_foreach(o, k2, v2) {
+		const char *name = k2;
+
+		for (size_t k = 0; k < 2; k++)
+			if (!strcmp(k2, old[k][0]) && !json_object_object_get_ex(o, old[k][1], NULL))
+				name = old[k][1];
+		if (json_object_object_add(n, name, json_object_get(v2)))
+			*ret = -ENOMEM;
+	}
+	return n;
+}
+
 int result_validate(struct json_object *doc, enum result_kind *kind, char *err, size_t errlen)
 {
 	struct walk w = { .path = "", .len = 0, .err = err, .errlen = errlen };
 	struct json_object *v;
 	unsigned k;
-	int ret;
+	int ret = 0;
 
+	/* Results written before spelled two latency keys with a dot: from here on, one spelling. */
+	json_object_put(respell(doc, &ret));   /* the top is no lat_us: its own keys stay */
+	if (ret)
+		return refuse(&w, "out of memory");
 	if (!json_object_is_type(doc, json_type_object)) {
 		char got[ESCAPE_BUF_SIZE + 4];
 

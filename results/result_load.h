@@ -48,7 +48,12 @@ int result_load(const char *path, struct json_object **doc, enum result_kind *ki
 int result_parse(const char *text, size_t len, struct json_object **doc, enum result_kind *kind,
 		 char *err, size_t errlen);
 
-/* Check a parsed document: 0 and *kind (kind may be NULL), or -EINVAL naming the field. */
+/*
+ * Check a parsed document: 0 and *kind (kind may be NULL), or -EINVAL naming
+ * the field.  Latency keys of results written before ("p99.9", "p99.99") are
+ * renamed in doc to the current spelling first (results/result_json.h
+ * LAT_KEY_*), so every reader reads one spelling.
+ */
 int result_validate(struct json_object *doc, enum result_kind *kind, char *err, size_t errlen);
 
 #endif

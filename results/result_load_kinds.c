@@ -39,7 +39,7 @@ static const struct spec idle_item = NUM(NULL, 0, 0, DBL_MAX);
 static const struct spec window_item = INT(NULL, 0, 0, DBL_MAX);
 
 static const struct spec lat_fields[] = {
-	FIG("mean"), FIG("p50"), FIG("p99"), FIG("p99.9"), FIG("p99.99"), FIG("max"), END,
+	FIG("mean"), FIG("p50"), FIG("p99"), FIG(LAT_KEY_P999), FIG(LAT_KEY_P9999), FIG("max"), END,
 };
 
 /* A device: the target, or a RAID member in group.members. */
@@ -472,10 +472,15 @@ static const struct spec batch_doc[] = {
 
 /* What every kind has. */
 static const struct spec tool_fields[] = { STR("version", F_NULL), END };
+static const struct spec host_fields[] = {
+	STR("hostname", F_NULL), STR("os", F_NULL), STR("kernel", F_NULL), STR("kernel_build", F_NULL),
+	STR("machine", F_NULL), STR("ssdprof_version", F_NULL), END,
+};
 const struct spec result_common_doc[] = {
 	ENUM("schema", F_REQ, schema_names),
 	ENUM("kind", 0, result_kind_names),
 	OBJ("tool", F_NULL, tool_fields),
+	OBJ("host", F_NULL, host_fields),
 	STR("started", F_NULL),
 	STR("finished", F_NULL),
 	STR("command", F_NULL),

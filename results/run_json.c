@@ -11,7 +11,9 @@
 #include "device/target.h"
 #include "engine/workload.h"
 #include "profiler/run_steps.h"
+#include "results/json_get.h"
 #include "results/raid_json.h"
+#include "results/result_csv.h"
 #include "results/result_json.h"
 #include "results/run_json.h"
 
@@ -288,8 +290,10 @@ int run_json_write(const char *dir, const struct run_doc_in *in, struct json_obj
 {
 	const struct run_plan *p = in->plan;
 	const struct run_set *set = in->set;
+	char drive[1200];
 	int ret = 0;
 
+	result_drive_name(jget(doc, "target"), drive, sizeof(drive));
 	for (size_t at = 0; !ret && at < set->n; at += p->nqd) {
 		const struct run_result *r = set->res + at;
 		size_t n = set->n - at < p->nqd ? set->n - at : p->nqd;
@@ -299,16 +303,16 @@ int run_json_write(const char *dir, const struct run_doc_in *in, struct json_obj
 			snprintf(tag, sizeof(tag), "-chunk%s", chunk_name(c, sizeof(c), p->chunks[at / p->nqd]));
 		if (n == 1) {
 			snprintf(name, sizeof(name), "timeseries%s.csv", tag);
-			ret = result_write_timeseries_csv(dir, name, r, err, errlen);
+			ret = result_write_timeseries_csv(dir, name, r, drive, err, errlen);
 			continue;
 		}
 		for (size_t i = 0; ret == 0 && i < n; i++) {
 			step_name(name, sizeof(name), tag, r, i);
-			ret = result_write_timeseries_csv(dir, name, &r[i], err, errlen);
+			ret = result_write_timeseries_csv(dir, name, &r[i], drive, err, errlen);
 		}
 		snprintf(name, sizeof(name), "qd_curve%s.csv", tag);
 		if (ret == 0)
-			ret = result_write_curve_csv(dir, name, r, n, err, errlen);
+			ret = result_write_curve_csv(dir, name, r, n, drive, err, errlen);
 	}
 	if (ret == 0)
 		ret = result_write_json(dir, "result.json", doc, err, errlen);

@@ -36,9 +36,9 @@ static struct json_object *lat_json(double mean, double p50, double p99, double 
 		add(o, "mean", result_json_number(mean, RP_LAT_US));
 	add(o, "p50", result_json_number(p50, RP_LAT_US));
 	add(o, "p99", result_json_number(p99, RP_LAT_US));
-	add(o, "p99.9", result_json_number(p999, RP_LAT_US));
+	add(o, LAT_KEY_P999, result_json_number(p999, RP_LAT_US));
 	if (full) {
-		add(o, "p99.99", result_json_number(p9999, RP_LAT_US));
+		add(o, LAT_KEY_P9999, result_json_number(p9999, RP_LAT_US));
 		add(o, "max", result_json_number(max, RP_LAT_US));
 	}
 	return o;

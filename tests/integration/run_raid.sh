@@ -39,7 +39,7 @@ assert sum(m['host_bytes_written'] for m in ms) == 2 * s['host_bytes_written'], 
 assert sum(m['host_bytes_read'] for m in ms) == 2 * s['host_bytes_written'], ms
 for m in ms:
     l = m['lat_us']
-    assert 0 < l['p50'] <= l['p99'] <= l['p99.9'] <= l['p99.99'] <= l['max'], l
+    assert 0 < l['p50'] <= l['p99'] <= l['p99_9'] <= l['p99_99'] <= l['max'], l
     assert l['p50'] <= l['mean'] <= l['max'] and m['iops'] > 0 and m['waf'] >= 1, m
 # The limit is the member with the highest mean latency, and the members differ (seeds).
 means = [m['lat_us']['mean'] for m in ms]

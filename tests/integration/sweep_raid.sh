@@ -22,7 +22,7 @@ for p in d['points']:
     assert len(ms) == 4 and isinstance(p['limiting_member'], int)
     for m in ms:
         l = m['lat_us']
-        assert 0 < l['p50'] <= l['p99'] <= l['p99.9'] <= l['p99.99'] <= l['max'], l
+        assert 0 < l['p50'] <= l['p99'] <= l['p99_9'] <= l['p99_99'] <= l['max'], l
     means = [m['lat_us']['mean'] for m in ms]
     assert p['limiting_member'] == means.index(max(means)), (p['limiting_member'], means)
     rl = p['round_limiting_member']
@@ -62,7 +62,7 @@ assert p['limiting_member'] == 1 and p['round_limiting_member'] == [1] * p['stea
 # A mirrored write completes with its slower copy: the QLC member's latencies over the window
 # are the group's (cumulative ones would carry the fill's 128k writes), the other's far lower.
 g, q, dc = p['lat_us'], p['members'][1]['lat_us'], p['members'][0]['lat_us']
-for k in ('mean', 'p50', 'p99', 'p99.9'):
+for k in ('mean', 'p50', 'p99', 'p99_9'):
     assert abs(q[k] / g[k] - 1) < 0.01 and dc[k] < g[k], (k, g, q, dc)
 # The window's max is a histogram bucket's upper bound: at or just above the group's exact one.
 assert g['max'] <= q['max'] <= g['max'] * 1.004, (g, q)

@@ -71,7 +71,20 @@ static void test_items_refused(void **state)
 	refused("steady_iops>=nan", "steady_iops");
 	refused("steady_iops>=12abc", "steady_iops");
 	refused("steady_iops>=1<=2", "compares twice");
-	refused("steady_iops=>5", "names no figure");
+	/* A known figure with a comparison other than >= and <= names the comparison, not the figure. */
+	refused("steady_iops=>5", "'=>' is no comparison; use >= or <=, e.g. steady_iops>=5");
+	refused("steady_iops>40000", "--require: 'steady_iops>40000': '>' is no comparison; use >= or <=, "
+		"e.g. steady_iops>=40000");
+	refused("life_years=5", "'=' is no comparison; use >= or <=, e.g. life_years>=5");
+	refused("qd1_read_us<100", "'<' is no comparison; use >= or <=, e.g. qd1_read_us<=100");
+	refused("qd1_read_us=<99.5", "e.g. qd1_read_us<=99.5");
+	refused("read_iops!=5", "'!=' is no comparison");
+	refused("post_cache_mbps==300", "'==' is no comparison");
+	refused("steady_iops>", "'>' is no comparison; use >= or <=, e.g. steady_iops>=N");
+	refused("steady_iops>4x", "e.g. steady_iops>=N");
+	refused("steady=1", "steady takes no limit");
+	refused("steady_iopz>40000", "names no figure");
+	refused("steady_iops>=0.0000000000000000001", "out of range");
 	/* Control bytes come back escaped: the message stays one printable line. */
 	refused("\x1b[2Jsteady", "\\x1b");
 	memset(long_item, 'a', sizeof(long_item) - 1);
@@ -232,7 +245,7 @@ static struct json_object *sweep_doc(double rec, double target, double least)
 		json_object_object_add(p, "iops", json_object_new_double(iops[i]));
 		json_object_object_add(ss, "reached", json_object_new_boolean(i != 1));
 		json_object_object_add(p, "steady_state", ss);
-		json_object_object_add(lat, "p99.9", json_object_new_double(p999[i]));
+		json_object_object_add(lat, "p99_9", json_object_new_double(p999[i]));
 		json_object_object_add(p, "lat_us", lat);
 		json_object_object_add(en, "life_years", json_object_new_double(life[i]));
 		json_object_object_add(p, "endurance", en);
@@ -370,11 +383,48 @@ static void test_qd_curve(void **state)
 	json_object_put(r);
 }
 
+/* Every requirement req_format writes reads back as the same requirement (qualify --resume reads them). */
+static void test_format_round_trip(void **state)
+{
+	static const double limits[] = { 1e-6, 0.000001234, 1e-15, 2.5e-9, 0.1, 0, 1, 2500.5, 40000, 123456.789,
+					 999999999999.5, 1e12, 1.0 / 3, 7e-7 };
+	char err[256], buf[REQ_ITEM_MAX + 32], again[REQ_ITEM_MAX + 32];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(limits) / sizeof(limits[0]); i++)
+		for (int c = 0; c < 2; c++) {
+			struct requirement r = { .figure = REQ_QD1_WRITE_US, .cmp = c ? REQ_LE : REQ_GE,
+						 .limit = limits[i] };
+			struct requirement_set s = { .n = 0 };
+
+			req_format(&r, buf, sizeof(buf));
+			print_message("  %.17g -> %s\n", limits[i], buf);
+			assert_true(strlen(buf) <= REQ_ITEM_MAX);
+			assert_null(strpbrk(buf + strlen("qd1_write_us>="), "eE"));
+			if (requirements_add_arg(&s, buf, err, sizeof(err)))
+				fail_msg("'%s' (written for %.17g) is refused: %s", buf, limits[i], err);
+			assert_int_equal(s.r[0].cmp, r.cmp);
+			assert_true(fabs(s.r[0].limit - r.limit) <= 1e-13 * r.limit);
+			/* Read back, it writes the same text. */
+			req_format(&s.r[0], again, sizeof(again));
+			assert_string_equal(again, buf);
+		}
+	/* A file's limit too small to write back is refused where it is read. */
+	{
+		struct requirement_set s = { .n = 0 };
+		static const char doc[] = "{\"qd1_read_us\": {\"max\": 1e-20}}";
+
+		assert_int_equal(requirements_add_json(&s, doc, sizeof(doc) - 1, err, sizeof(err)), -ERANGE);
+		assert_non_null(strstr(err, "got 1e-20 (above 0: at least 1e-15)"));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_items),
 		cmocka_unit_test(test_items_refused),
+		cmocka_unit_test(test_format_round_trip),
 		cmocka_unit_test(test_file),
 		cmocka_unit_test(test_file_refused),
 		cmocka_unit_test(test_check),

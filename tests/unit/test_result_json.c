@@ -112,8 +112,8 @@ static void test_series_and_settings(void **state)
 	assert_true(json_object_get_double(get(lat, "p50")) == 11.0);
 	assert_true(json_object_get_double(get(lat, "p99")) == 40.0);
 	/* Keys with dots: looked up directly. */
-	assert_true(json_object_get_double(json_object_object_get(lat, "p99.9")) == 90.0);
-	assert_true(json_object_get_double(json_object_object_get(lat, "p99.99")) == 120.0);
+	assert_true(json_object_get_double(json_object_object_get(lat, "p99_9")) == 90.0);
+	assert_true(json_object_get_double(json_object_object_get(lat, "p99_99")) == 120.0);
 	/* No media counter: media bytes and WA are null, never 0. */
 	assert_null(get(doc, "series.0.media_bytes_written"));
 	assert_null(get(doc, "series.0.waf"));
@@ -171,21 +171,25 @@ static void test_csv(void **state)
 	assert_non_null(mkdtemp(dir));
 	runs[0].samples = &s;
 	runs[0].nsamples = 1;
-	assert_int_equal(result_write_timeseries_csv(dir, "ts.csv", &runs[0], err, sizeof(err)),
+	assert_int_equal(result_write_timeseries_csv(dir, "ts.csv", &runs[0], "Model X, rev \"2\" (SN1)", err,
+						     sizeof(err)),
 			 0);
 	snprintf(path, sizeof(path), "%s/ts.csv", dir);
 	text = read_text(path);
 	assert_non_null(strstr(text, "t_s,dur_s,ios,iops,mbps,lat_mean_us,lat_max_us,"
 			       "host_bytes_written,media_bytes_written,waf,lat_p50_us,lat_p99_us,"
-			       "lat_p999_us,lat_p9999_us\r\n"));
+			       "lat_p999_us,lat_p9999_us,drive_name\r\n"));
 	/* Not measured (no media counter, so no WA either): the one word of every table. */
-	assert_non_null(strstr(text, "1.0,1.0,10,10.0,0.04,5.0,9.0,0,n/a,n/a,4.5,8.0,9.0,9.0\r\n"));
+	/* The drive last on every row, quoted as RFC 4180 says. */
+	assert_non_null(strstr(text, "1.0,1.0,10,10.0,0.04,5.0,9.0,0,n/a,n/a,4.5,8.0,9.0,9.0,"
+			       "\"Model X, rev \"\"2\"\" (SN1)\"\r\n"));
 	unlink(path);
-	assert_int_equal(result_write_curve_csv(dir, "curve.csv", runs, 2, err, sizeof(err)), 0);
+	assert_int_equal(result_write_curve_csv(dir, "curve.csv", runs, 2, "sim:dc-tlc", err, sizeof(err)), 0);
 	snprintf(path, sizeof(path), "%s/curve.csv", dir);
 	text = read_text(path);
 	assert_non_null(strstr(text, "qd,iops,mbps,lat_mean_us,lat_p50_us,lat_p99_us,"));
-	assert_non_null(strstr(text, "\r\n2,2000.0,8.192,12.5,11.0,40.0,90.0,120.0,130.0\r\n"));
+	assert_non_null(strstr(text, "lat_max_us,drive_name\r\n"));
+	assert_non_null(strstr(text, "\r\n2,2000.0,8.192,12.5,11.0,40.0,90.0,120.0,130.0,sim:dc-tlc\r\n"));
 	unlink(path);
 	rmdir(dir);
 }

@@ -707,6 +707,79 @@ static void test_files(void **state)
 	free(text);
 }
 
+/*
+ * Results written before spelled two latency keys "p99.9" and "p99.99"
+ * (no JSON path reaches them): they load as p99_9 and p99_99, in their
+ * place, with their values, in every lat_us (points, rounds, a mixed run's
+ * directions); and the loader holds the new keys to a number.
+ */
+static void check_respelled(struct json_object *old, struct json_object *now)
+{
+	static const char *const order[] = { "mean", "p50", "p99", "p99_9", "p99_99", "max" };
+	size_t i = 0;
+
+	if (json_object_is_type(old, json_type_array)) {
+		for (size_t k = 0; k < json_object_array_length(old); k++)
+			check_respelled(json_object_array_get_idx(old, k), json_object_array_get_idx(now, k));
+		return;
+	}
+	if (!json_object_is_type(old, json_type_object))
+		return;
+	json_object_object_foreach(old, key, val) {
+		struct json_object *v;
+
+		if (!strcmp(key, "p99.9") || !strcmp(key, "p99.99")) {
+			const char *want = key[5] ? "p99_99" : "p99_9";
+
+			assert_false(json_object_object_get_ex(now, key, NULL));
+			assert_true(json_object_object_get_ex(now, want, &v));
+			assert_true(json_object_equal(v, val));
+			i++;
+			continue;
+		}
+		assert_true(json_object_object_get_ex(now, key, &v));
+		check_respelled(val, v);
+	}
+	if (!i)
+		return;
+	/* In place: the keys keep the order written. */
+	i = 0;
+	json_object_object_foreach(now, k2, v2) {
+		(void)v2;
+		while (i < 6 && strcmp(order[i], k2))
+			i++;
+		assert_true(i < 6);
+	}
+}
+
+static void test_old_latency_keys(void **state)
+{
+	static const char *const files[] = { "report_sweep_dc.json", "report_run_mixed.json", "report_slc.json",
+					     "report_precondition_raid.json", "report_run_raid.json" };
+	size_t found = 0;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		struct json_object *old = load_data(files[i]), *d = NULL;
+		char path[4096], err[512] = "";
+		enum result_kind k;
+
+		data_path(path, sizeof(path), files[i]);
+		found += strstr(json_object_to_json_string(old), "\"p99.9\"") != NULL;
+		if (result_load(path, &d, &k, err, sizeof(err)))
+			fail_msg("%s: %s", files[i], err);
+		assert_null(strstr(json_object_to_json_string(d), "\"p99.9"));
+		check_respelled(old, d);
+		json_object_put(old);
+		json_object_put(d);
+	}
+	assert_true(found >= 3);   /* the fixtures are of the old spelling */
+	expect_refused("report_sweep_dc.json", "points[0].lat_us", "p99_9", json_object_new_string("x"),
+		       "points[0].lat_us.p99_9: expected a number");
+	expect_refused("report_run_mixed.json", "series[0].read.lat_us", "p99_99", json_object_new_boolean(1),
+		       "p99_99: expected a number");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -726,6 +799,7 @@ int main(void)
 		cmocka_unit_test(test_strict),
 		cmocka_unit_test(test_kind_table),
 		cmocka_unit_test(test_files),
+		cmocka_unit_test(test_old_latency_keys),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
