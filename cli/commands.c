@@ -93,6 +93,12 @@ static const struct command commands[] = {
 		.summary = "put several drives' results side by side: a table, and charts with -o",
 		.usage = cmd_compare_usage,
 	},
+	{
+		.name = "db",
+		.handler = cmd_db,
+		.summary = "keep results of many hosts in an SQLite store and ask it: drives, models, best OP",
+		.usage = cmd_db_usage,
+	},
 };
 
 const char cli_usage_about[] = "SSD preconditioning and over-provisioning profiler.\n";
