@@ -39,13 +39,14 @@ const char cmd_report_usage[] =
 	"Example: ssdprof report results/budget/result.json -o budget.html --png budget-png\n";
 
 int report_options(int argc, char **argv, const char *cmd, const char **out, const char **png,
-		   const char **rank_by)
+		   const char **rank_by, const char **db)
 {
 	/* report has no --rank-by: the entry is cut off for it. */
 	static const struct option all[] = {
 		{ "out", required_argument, NULL, 'o' },
 		{ "png", required_argument, NULL, 'p' },
 		{ "rank-by", required_argument, NULL, 'r' },
+		{ "db", required_argument, NULL, 'd' },
 		{ NULL, 0, NULL, 0 },
 	};
 	static const struct option no_rank[] = {
@@ -82,6 +83,15 @@ int report_options(int argc, char **argv, const char *cmd, const char **out, con
 			}
 			*rank_by = optarg;
 			break;
+		case 'd':
+			if (!db)
+				return cli_getopt_error(cmd, argv, optind, '?', 0);
+			if (*db || !*optarg) {
+				cli_error(*db ? "%s: --db is given twice; give it once" : "%s: --db: empty file name", cmd);
+				return EXIT_USAGE;
+			}
+			*db = optarg;
+			break;
 		default:
 			return cli_getopt_error(cmd, argv, optind, c, optopt);
 		}
@@ -117,7 +127,7 @@ int cmd_report(int argc, char **argv)
 	struct stat st;
 	int ret;
 
-	if ((ret = report_options(argc, argv, "report", &out, &png, NULL)))
+	if ((ret = report_options(argc, argv, "report", &out, &png, NULL, NULL)))
 		return ret;
 	if (optind != argc - 1) {
 		cli_error(optind >= argc ? "report needs a RESULT.json; see ssdprof report --help"

@@ -225,6 +225,11 @@ static int check_file(struct store *s, const char *path, bool create, char *err,
 	fclose(f);
 	if (got == 0 && create)
 		return 1;
+	if (got == 0) {
+		snprintf(err, errlen, "%s: an empty file, not a store; import results first: ssdprof db import --db "
+			 "FILE DIR", s->path);
+		return -EINVAL;
+	}
 	if (got < sizeof(head) || memcmp(head, magic, sizeof(magic))) {
 		snprintf(err, errlen, "%s: not an ssdprof store (not an SQLite database); give another --db FILE",
 			 s->path);
