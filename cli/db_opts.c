@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: MIT
 /* Which store, opened how, and compare's drives from it (cli/db_opts.h). */
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <json-c/json.h>
 
 #include "cli/commands.h"
 #include "cli/db_opts.h"
+#include "cli/report.h"
 #include "reports/compare.h"
 #include "reports/report.h"
+#include "reports/report_fleet.h"
 #include "results/json_get.h"
 #include "store/store.h"
 #include "util/escape.h"
@@ -65,4 +69,85 @@ int db_compare_load(struct compare_set *set, const char *path, char *const *seri
 	}
 	store_close(s);
 	return rc;
+}
+
+bool db_fleet_wanted(int argc, char **argv)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--fleet"))
+			return true;
+	return false;
+}
+
+/* --fleet, --db FILE, -o FILE: 0 with *db and *out (NULL when not given), or an exit code. */
+static int fleet_options(int argc, char **argv, const char **db, const char **out)
+{
+	static const struct option opts[] = {
+		{ "fleet", no_argument, NULL, 'f' },
+		{ "db", required_argument, NULL, 'd' },
+		{ "out", required_argument, NULL, 'o' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	opterr = 0;
+	optind = 0;
+	while ((c = getopt_long(argc, argv, ":o:", opts, NULL)) != -1) {
+		const char **v = c == 'd' ? db : out;
+
+		if (c == 'f')
+			continue;
+		if (c != 'd' && c != 'o')
+			return cli_getopt_error("report", argv, optind, c, optopt);
+		if (*v || !*optarg) {
+			cli_error(*v ? "report: %s is given twice; give it once" : "report: %s: empty file name",
+				  c == 'd' ? "--db" : "-o/--out");
+			return EXIT_USAGE;
+		}
+		*v = optarg;
+	}
+	if (optind < argc) {
+		cli_error("report --fleet takes its drives from the store, no RESULT.json; see ssdprof report --help");
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+int db_fleet_report(int argc, char **argv)
+{
+	const char *db = NULL, *out = NULL, *path;
+	char err[8192], buf[4200];
+	struct json_object *rows = NULL;
+	struct store *s;
+	ESCAPE_BUF(q);
+	int rc, ret;
+
+	if ((rc = fleet_options(argc, argv, &db, &out)))
+		return rc;
+	path = db_path(db);
+	if (!out) {
+		out = "fleet.html";
+	} else if ((ret = report_out_file(out, "fleet.html", buf, sizeof(buf), err, sizeof(err))) < 0) {
+		cli_error("report: %s", err);
+		return EXIT_USAGE;
+	} else if (ret) {
+		out = buf;
+	}
+	if ((rc = db_open("report", path, false, &s)))
+		return rc;
+	ret = store_query(s, STORE_Q_DRIVES, NULL, &rows, err, sizeof(err));
+	store_close(s);
+	if (ret) {
+		cli_error("report: %s", err);
+		return EXIT_RUN_FAILED;
+	}
+	ret = report_fleet_make(rows, escape_arg(q, sizeof(q), path), out, err, sizeof(err));
+	json_object_put(rows);
+	if (ret) {
+		cli_error("report: %s", err);
+		/* A page that would replace a file that is not one is refused like bad input: nothing was written. */
+		return ret == -EEXIST ? EXIT_USAGE : EXIT_RUN_FAILED;
+	}
+	fprintf(stderr, "report: %s\n", out);
+	return EXIT_OK;
 }

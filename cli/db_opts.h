@@ -29,4 +29,13 @@ int db_open(const char *cmd, const char *path, bool create, struct store **s);
  */
 int db_compare_load(struct compare_set *set, const char *path, char *const *serials, size_t n);
 
+/* report --fleet: whether argv asks for the fleet page (--fleet before any "--"). */
+bool db_fleet_wanted(int argc, char **argv);
+/*
+ * report --fleet [--db FILE] [-o FILE|DIR]: the page of every drive in the
+ * store, ranked, with its verdict (reports/report_fleet.h); fleet.html by
+ * default, or in the folder -o names.  An exit code.
+ */
+int db_fleet_report(int argc, char **argv);
+
 #endif

@@ -145,6 +145,30 @@ run_cmd compare --db lab.db SIM-dc-tlc-1 FAKE0001 -o cmp.html
 [ "$rc" = 0 ] && [ -s cmp.html ] || fail "compare --db: exit $rc: $(cat stderr)"
 grep -q 'SIM-dc-tlc-1' stdout && grep -q 'FAKE0001' stdout || fail "compare --db: $(cat stdout)"
 usage_error "no sweep result of serial NOPE" compare --db lab.db SIM-dc-tlc-1 NOPE
+# The fleet page: every drive of the store, ranked (passed, none, failed; then by steady IOPS), with its verdict.
+run_cmd report --fleet --db lab.db -o fleet/
+[ "$rc" = 0 ] && [ -s fleet/fleet.html ] || fail "report --fleet: exit $rc: $(cat stderr)"
+grep -qx "report: fleet/fleet.html" stderr || fail "report --fleet: $(cat stderr)"
+python3 - fleet/fleet.html drives.json <<'EOF' || fail "the fleet page's rows differ from db drives"
+import html, json, re, sys
+page = open(sys.argv[1]).read()
+rows = [[html.unescape(re.sub("<[^>]+>", "", c)).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", tr, re.S)]
+        for tr in re.findall(r"<tr[^>]*>(.*?)</tr>", page, re.S)]
+rows = [r for r in rows if r]
+drives = json.load(open(sys.argv[2]))
+def rank(verdict, iops):
+    return ({"pass": 0, None: 1}.get(verdict, 2), iops is None, -(iops or 0))
+want = sorted(drives, key=lambda d: rank(d["verdict"], d["steady_iops"]))
+assert len(rows) == len(want), (len(rows), len(want))
+for i, r in enumerate(rows):
+    iops, w = None if r[7] == "n/a" else float(r[7]), want[i]
+    assert r[0] == str(i + 1) and r[5] == (w["verdict"] or "-"), (r, w)
+    assert (iops is None) == (w["steady_iops"] is None), (r, w)
+    assert iops is None or abs(iops - w["steady_iops"]) <= 1, (r, w)
+serials = {r[2] for r in rows}
+assert all((d["serial"] or "-") in serials for d in drives if (d["serial"] or "-").isprintable()), serials
+EOF
+usage_error "not an ssdprof store" report --fleet --db drives.txt
 SSDPROF_DB=lab.db run_cmd db drives
 [ "$rc" = 0 ] && cmp -s stdout drives.txt || fail "SSDPROF_DB: exit $rc: $(cat stderr)"
 echo "db_store: $ndocs documents imported: $first"
