@@ -143,14 +143,11 @@ static int db_options(int argc, char **argv, const char *cmd, struct db_args *a)
 	opterr = 0;
 	optind = 0;
 	while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
-		if (c == 'd' && a->db) {
-			cli_error("%s: --db is given twice; give it once", cmd);
-			return EXIT_USAGE;
-		} else if (c == 'd' && !*optarg) {
-			cli_error("%s: --db: empty file name; give a file, e.g. --db lab.db", cmd);
-			return EXIT_USAGE;
-		} else if (c == 'd') {
-			a->db = optarg;
+		if (c == 'd') {
+			int rc = db_opt_value(cmd, "--db", &a->db, optarg);
+
+			if (rc)
+				return rc;
 		} else if (c == 'j' && !strcmp(cmd, "db import")) {
 			cli_error("db import: --json goes with the questions (db drives --json, ...)");
 			return EXIT_USAGE;

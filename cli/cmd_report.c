@@ -94,11 +94,8 @@ int report_options(int argc, char **argv, const char *cmd, const char **out, con
 		case 'd':
 			if (!db)
 				return cli_getopt_error(cmd, argv, optind, '?', 0);
-			if (*db || !*optarg) {
-				cli_error(*db ? "%s: --db is given twice; give it once" : "%s: --db: empty file name", cmd);
+			if (db_opt_value(cmd, "--db", db, optarg))
 				return EXIT_USAGE;
-			}
-			*db = optarg;
 			break;
 		default:
 			return cli_getopt_error(cmd, argv, optind, c, optopt);

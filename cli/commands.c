@@ -96,7 +96,7 @@ static const struct command commands[] = {
 	{
 		.name = "db",
 		.handler = cmd_db,
-		.summary = "keep results of many hosts in an SQLite store and ask it: drives, models, best OP",
+		.summary = "keep results in an SQLite store; list drives, models, best OP",
 		.usage = cmd_db_usage,
 	},
 };

@@ -18,6 +18,21 @@
 #include "store/store.h"
 #include "util/escape.h"
 
+int db_opt_value(const char *cmd, const char *name, const char **slot, const char *arg)
+{
+	if (*slot) {
+		cli_error("%s: %s is given twice; give it once", cmd, name);
+		return EXIT_USAGE;
+	}
+	if (!*arg) {
+		cli_error("%s: %s: empty file name; give a file, e.g. %s %s", cmd, name, name,
+			  strcmp(name, "--db") ? "fleet.html" : "lab.db");
+		return EXIT_USAGE;
+	}
+	*slot = arg;
+	return 0;
+}
+
 const char *db_path(const char *given)
 {
 	const char *env = getenv("SSDPROF_DB");
@@ -93,18 +108,13 @@ static int fleet_options(int argc, char **argv, const char **db, const char **ou
 	opterr = 0;
 	optind = 0;
 	while ((c = getopt_long(argc, argv, ":o:", opts, NULL)) != -1) {
-		const char **v = c == 'd' ? db : out;
+		int rc = c == 'f' ? 0
+			 : c == 'd' ? db_opt_value("report", "--db", db, optarg)
+			 : c == 'o' ? db_opt_value("report", "-o/--out", out, optarg)
+				    : cli_getopt_error("report", argv, optind, c, optopt);
 
-		if (c == 'f')
-			continue;
-		if (c != 'd' && c != 'o')
-			return cli_getopt_error("report", argv, optind, c, optopt);
-		if (*v || !*optarg) {
-			cli_error(*v ? "report: %s is given twice; give it once" : "report: %s: empty file name",
-				  c == 'd' ? "--db" : "-o/--out");
-			return EXIT_USAGE;
-		}
-		*v = optarg;
+		if (rc)
+			return rc;
 	}
 	if (optind < argc) {
 		cli_error("report --fleet takes its drives from the store, no RESULT.json; see ssdprof report --help");

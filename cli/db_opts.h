@@ -12,6 +12,12 @@ struct compare_set;
 /* The store used when neither --db nor SSDPROF_DB names one (docs/store.md). */
 #define DB_DEFAULT_PATH "ssdprof.db"
 
+/*
+ * An option's value arg into *slot for cmd (name "--db", "-o/--out"):
+ * refused (one line, EXIT_USAGE) when given twice or empty, else 0.
+ */
+int db_opt_value(const char *cmd, const char *name, const char **slot, const char *arg);
+
 /* The store's path: given (--db), else $SSDPROF_DB when set and not empty, else DB_DEFAULT_PATH. */
 const char *db_path(const char *given);
 
