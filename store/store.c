@@ -153,11 +153,15 @@ void store_bind_int(sqlite3_stmt *st, int i, double v)
 
 static struct json_object *column_json(sqlite3_stmt *st, int c)
 {
+	char text[32];
+
 	switch (sqlite3_column_type(st, c)) {
 	case SQLITE_INTEGER:
 		return json_object_new_int64(sqlite3_column_int64(st, c));
 	case SQLITE_FLOAT:
-		return json_object_new_double(sqlite3_column_double(st, c));
+		/* As a document prints it (50384.4), not json-c's 17 digits (50384.400000000001). */
+		snprintf(text, sizeof(text), "%.15g", sqlite3_column_double(st, c));
+		return json_object_new_double_s(sqlite3_column_double(st, c), text);
 	case SQLITE_TEXT:
 		return json_object_new_string_len((const char *)sqlite3_column_text(st, c), sqlite3_column_bytes(st, c));
 	default:
