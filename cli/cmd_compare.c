@@ -5,8 +5,10 @@
  */
 #include <getopt.h>   /* optind, set by report_options */
 #include <stdio.h>
+#include <string.h>
 
 #include "cli/commands.h"
+#include "cli/db_opts.h"
 #include "cli/report.h"
 #include "reports/chart.h"
 #include "reports/compare.h"
@@ -18,6 +20,7 @@
 
 const char cmd_compare_usage[] =
 	"usage: ssdprof compare RESULT.json RESULT.json... [-o compare.html] [--png DIR] [--rank-by FIGURE]\n"
+	"       ssdprof compare --db FILE SERIAL SERIAL... [-o compare.html] ...\n"
 	"\n"
 	"Put several results of one kind (sweeps, slc probes or runs, one schema\n"
 	"version) side by side: a table on the terminal, and with -o an HTML page with\n"
@@ -30,6 +33,9 @@ const char cmd_compare_usage[] =
 	"                   post_cache_mbps (slc results), life_years (sweeps: at the\n"
 	"                   recommended OP), qd1_read_us, qd1_write_us or read_iops\n"
 	"                   (the run results of qualify's QD curves)\n"
+	"  --db FILE        the drives by SERIAL from a store (ssdprof db): each one's\n"
+	"                   latest sweep (else slc probe, else run); '-' for $SSDPROF_DB\n"
+	"                   or ./" DB_DEFAULT_PATH "\n"
 	"\n"
 	"Example: ssdprof compare budget/result.json dc/result.json -o drives.html\n";
 
@@ -54,16 +60,17 @@ static void compare_print_partial(const struct compare_set *set)
 
 int cmd_compare(int argc, char **argv)
 {
-	const char *out = NULL, *png = NULL, *rank_by = NULL;
+	const char *out = NULL, *png = NULL, *rank_by = NULL, *db = NULL;
 	struct compare_set set;
 	struct table t = { 0 };
 	char err[4352];
 	int rc;
 
-	if ((rc = report_options(argc, argv, "compare", &out, &png, &rank_by)))
+	if ((rc = report_options(argc, argv, "compare", &out, &png, &rank_by, &db)))
 		return rc;
 	if (argc - optind < 2 || argc - optind > COMPARE_MAX) {
-		cli_error("compare needs 2 to %d RESULT.json files; see ssdprof compare --help", COMPARE_MAX);
+		cli_error("compare needs 2 to %d %s; see ssdprof compare --help", COMPARE_MAX,
+			  db ? "SERIALs" : "RESULT.json files");
 		return EXIT_USAGE;
 	}
 	if (png && !out) {
@@ -71,8 +78,11 @@ int cmd_compare(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	/* Files that are not results of one kind are bad input; a page that cannot be written is a failure. */
+	if (db && (rc = db_compare_load(&set, db_path(strcmp(db, "-") ? db : NULL), argv + optind,
+					  (size_t)(argc - optind))))
+		goto out;
 	rc = EXIT_USAGE;
-	if (compare_load(&set, argv + optind, (size_t)(argc - optind), err, sizeof(err))) {
+	if (!db && compare_load(&set, argv + optind, (size_t)(argc - optind), err, sizeof(err))) {
 		cli_error("compare: %s", err);
 		goto out;
 	}

@@ -15,12 +15,14 @@
 #include <json-c/json.h>
 
 #include "cli/commands.h"
+#include "cli/db_opts.h"
 #include "cli/report.h"
 #include "reports/chart.h"
 #include "reports/report.h"
 
 const char cmd_report_usage[] =
 	"usage: ssdprof report RESULT.json|DIR [-o report.html] [--png DIR]\n"
+	"       ssdprof report --fleet [--db FILE] [-o fleet.html]\n"
 	"\n"
 	"Turn a result document (sweep, slc, run, precondition, qualify or batch; a\n"
 	"folder: its result.json) into one HTML page\n"
@@ -35,6 +37,11 @@ const char cmd_report_usage[] =
 	"                   an existing file is replaced only when it is a page\n"
 	"                   ssdprof wrote; a folder (DIR/) gets DIR/report.html\n"
 	"  --png DIR        also write every chart as a PNG (1000x600) into DIR\n"
+	"  --fleet          the fleet page instead: every drive of a results store\n"
+	"                   (ssdprof db), ranked, with its verdict; -o as above\n"
+	"                   (default ./fleet.html)\n"
+	"  --db FILE        with --fleet: the store (default: $SSDPROF_DB, else\n"
+	"                   ./" DB_DEFAULT_PATH ")\n"
 	"\n"
 	"Example: ssdprof report results/budget/result.json -o budget.html --png budget-png\n";
 
@@ -43,16 +50,18 @@ const struct option cmd_compare_options[] = {
 	{ "out", required_argument, NULL, 'o' },
 	{ "png", required_argument, NULL, 'p' },
 	{ "rank-by", required_argument, NULL, 'r' },
+	{ "db", required_argument, NULL, 'd' },
 	{ NULL, 0, NULL, 0 },
 };
 const struct option cmd_report_options[] = {
 	{ "out", required_argument, NULL, 'o' },
 	{ "png", required_argument, NULL, 'p' },
+	{ "db", required_argument, NULL, 'd' },
 	{ NULL, 0, NULL, 0 },
 };
 
 int report_options(int argc, char **argv, const char *cmd, const char **out, const char **png,
-		   const char **rank_by)
+		   const char **rank_by, const char **db)
 {
 	const struct option *longopts = rank_by ? cmd_compare_options : cmd_report_options;
 	int c;
@@ -83,6 +92,12 @@ int report_options(int argc, char **argv, const char *cmd, const char **out, con
 			}
 			*rank_by = optarg;
 			break;
+		case 'd':
+			if (!db)
+				return cli_getopt_error(cmd, argv, optind, '?', 0);
+			if (db_opt_value(cmd, "--db", db, optarg))
+				return EXIT_USAGE;
+			break;
 		default:
 			return cli_getopt_error(cmd, argv, optind, c, optopt);
 		}
@@ -111,15 +126,21 @@ int report_out_file(const char *out, const char *name, char *buf, size_t len, ch
 
 int cmd_report(int argc, char **argv)
 {
-	const char *out = NULL, *png = NULL;
+	const char *out = NULL, *png = NULL, *db = NULL;
 	const struct report_kind *kind;
 	char err[4352], defout[4200], path[PATH_MAX];
 	struct json_object *doc;
 	struct stat st;
 	int ret;
 
-	if ((ret = report_options(argc, argv, "report", &out, &png, NULL)))
+	if (db_fleet_wanted(argc, argv))
+		return db_fleet_report(argc, argv);
+	if ((ret = report_options(argc, argv, "report", &out, &png, NULL, &db)))
 		return ret;
+	if (db) {
+		cli_error("report: --db goes with --fleet (the fleet page of a store)");
+		return EXIT_USAGE;
+	}
 	if (optind != argc - 1) {
 		cli_error(optind >= argc ? "report needs a RESULT.json; see ssdprof report --help"
 					 : "report takes one RESULT.json (ssdprof compare puts several on the same charts)");

@@ -115,6 +115,12 @@ static const struct command commands[] = {
 		.options = cmd_compare_options,
 		.short_options = REPORT_SHORT_OPTIONS,
 	},
+	{
+		.name = "db",
+		.handler = cmd_db,
+		.summary = "keep results in an SQLite store; list drives, models, best OP",
+		.usage = cmd_db_usage,
+	},
 };
 
 const char cli_usage_about[] = "SSD preconditioning and over-provisioning profiler.\n";

@@ -9,11 +9,12 @@
 #define REPORT_SHORT_OPTIONS ":o:"
 
 /*
- * -o/--out FILE and --png DIR, and with rank_by (compare) --rank-by FIGURE.
+ * -o/--out FILE and --png DIR, and with rank_by (compare) --rank-by FIGURE,
+ * with db (compare) --db FILE (cli/db_opts.h).
  * 0 with optind at the first operand, or an exit code after printing why.
  */
 int report_options(int argc, char **argv, const char *cmd, const char **out, const char **png,
-		   const char **rank_by);
+		   const char **rank_by, const char **db);
 
 /*
  * -o naming a folder (a trailing slash, or a folder that exists): the file

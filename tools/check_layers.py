@@ -32,7 +32,7 @@ RANKS = [
     ["precondition"],
     ["profiler"],
     ["results"],
-    ["reports"],
+    ["reports", "store"],
     ["cli"],
 ]
 # Tests and benchmarks sit above everything and may include any folder.
