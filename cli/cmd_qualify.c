@@ -98,7 +98,8 @@ enum {
 
 struct qualify_cli {
 	struct cli_opts pc;
-	struct qualify_profile prof;
+	struct qualify_settings prof;     /* the method's settings (the rest filled once the drives are checked) */
+	struct endurance_opts endurance;
 	struct requirement_set reqs;
 	const char *req_file;
 	unsigned jobs;
@@ -249,7 +250,7 @@ static int own_option(struct qualify_cli *o, int c, const char *arg)
 		o->qd_given = true;
 		return 0;
 	}
-	return endurance_option(&o->prof.endurance, c, arg) == EXIT_USAGE ? EXIT_USAGE : 0;
+	return endurance_option(&o->endurance, c, arg) == EXIT_USAGE ? EXIT_USAGE : 0;
 bad:
 	cli_error("%s", err);
 	return EXIT_USAGE;
@@ -278,7 +279,7 @@ static int check_profile(const struct qualify_cli *o)
 		const char *why = req_figure_needs_slc(f) && !o->prof.slc ? "--no-slc leaves out the SLC probe"
 				  : req_figure_needs_qd(f) && !o->prof.qd ? "--no-qd leaves out the QD curve"
 				  : (f == REQ_QD1_READ_US || f == REQ_QD1_WRITE_US) && !qd1 ? "--qd-curve lacks QD 1"
-				  : f == REQ_LIFE_YEARS && isnan(o->prof.endurance.daily_writes)
+				  : f == REQ_LIFE_YEARS && isnan(o->endurance.daily_writes)
 				  ? "give --daily-writes, the pool's host writes per day" : NULL;
 
 		if (why) {
@@ -295,7 +296,7 @@ static int parse_args(struct qualify_cli *o)
 	static const unsigned default_qd[] = { 1, 2, 4, 8, 16, 32 };
 	int c, ret;
 
-	endurance_opts_init(&o->prof.endurance);
+	endurance_opts_init(&o->endurance);
 	o->prof.slc = true;
 	o->prof.qd = true;
 	o->prof.nqd = sizeof(default_qd) / sizeof(default_qd[0]);
@@ -306,7 +307,7 @@ static int parse_args(struct qualify_cli *o)
 	while (!(ret = cli_opts_next(&o->pc, &c)) && c != -1)
 		if ((ret = own_option(o, c, optarg)))
 			return ret;
-	if (ret || (ret = endurance_opts_check(&o->prof.endurance, "qualify")) ||
+	if (ret || (ret = endurance_opts_check(&o->endurance, "qualify")) ||
 	    (o->req_file && (ret = read_requirements(o))) || (ret = check_profile(o)))
 		return ret;
 	if (o->have_list && o->range_given) {
@@ -321,9 +322,7 @@ static int parse_args(struct qualify_cli *o)
 		return ret;
 	if (!o->have_list)
 		sweep_plan_adaptive(&o->prof.plan, o->lo, o->hi, o->resolution);
-	o->prof.pc = &o->pc;
 	o->prof.resume = o->resume != NULL;
-	o->prof.print = !o->pc.quiet && !o->pc.json;
 	return 0;
 }
 
@@ -339,7 +338,7 @@ static int check_drive(const struct qualify_cli *o, struct target *t)
 		return EXIT_USAGE;
 	}
 	/* Refused now, not failed with a null life after the whole profile. */
-	if (life && !endurance_opts_life_known(&o->prof.endurance, t, why, sizeof(why))) {
+	if (life && !endurance_opts_life_known(&o->endurance, t, why, sizeof(why))) {
 		req_format(life, what, sizeof(what));
 		cli_error("qualify: %s on %s: %s", what, t->info.path, why);
 		return EXIT_USAGE;
@@ -366,7 +365,7 @@ static int check_group(void *arg, struct target *t)
 
 	/* The group's name, "raid5:M1+M2+M3", is what the result and the lines call it. */
 	*b = (struct batch_drive){ .index = 1, .spec = t->info.path, .t = t, .arg = d };
-	*d = (struct qualify_drive){ .prof = &o->prof, .index = 1, .spec = b->spec, .t = t };
+	*d = (struct qualify_drive){ .set = &o->prof, .index = 1, .spec = b->spec, .t = t };
 	return (rc = pc_cli_check_target(&o->pc, t, "qualify")) ? rc : check_drive(o, t);
 }
 
@@ -387,7 +386,7 @@ static int check_one(struct batch_drive *b, void *ctx)
 	struct qualify_drive *d = &o->drives[b->index - 1];
 	int rc;
 
-	*d = (struct qualify_drive){ .prof = &o->prof, .index = b->index, .spec = b->spec, .t = b->t };
+	*d = (struct qualify_drive){ .set = &o->prof, .index = b->index, .spec = b->spec, .t = b->t };
 	b->arg = d;
 	rc = pc_cli_check_target(&o->pc, b->t, "qualify");
 	return rc ? rc : check_drive(o, b->t);
@@ -404,7 +403,7 @@ static int open_drives(struct qualify_cli *o, int argc, char **argv)
 static struct json_object *settings_json(const struct qualify_cli *o)
 {
 	struct json_object *s = json_object_new_object(), *ops = json_object_new_array();
-	const struct endurance_opts *e = &o->prof.endurance;
+	const struct endurance_opts *e = &o->endurance;
 
 	json_object_object_add(s, "requirements", qualify_requirements_json(&o->reqs));
 	json_object_object_add(s, "plan", json_object_new_string(o->prof.plan.fixed ? "list" : "adaptive"));
@@ -546,7 +545,9 @@ static int qualify(struct qualify_cli *o, struct qualify_drive *d, unsigned n)
 	for (unsigned i = 0; i < n; i++)
 		memcpy(d[i].dir, o->bd[i].dir, sizeof(d[i].dir));
 	interrupt_install();
-	if (batch_run(d, sizeof(*d), n, o->jobs, qualify_drive_run)) {
+	/* The rounds' settings as the checks of the opened drives left them (the shape among them). */
+	qualify_settings_fill(&o->prof, &o->pc, !o->pc.quiet && !o->pc.json);
+	if (qualify_drives_run(d, n, o->jobs, &o->endurance)) {
 		cli_error("qualify: cannot start a thread: %s", strerror(EAGAIN));
 		return EXIT_RUN_FAILED;
 	}

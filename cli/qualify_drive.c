@@ -1,14 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * One drive of ssdprof qualify, in its own thread: the SLC probe, then the
- * OP sweep (or the fixed OP), each saved as the slc and sweep commands save
- * theirs, in the drive's own folder, so `report` reads them and a resumed
- * qualify keeps what was finished.  Nothing here prints but a line per
- * point and probe; failures go back in the drive's rc and error.
+ * qualify's drives on the method (profiler/qualify_run.h): its settings
+ * from the options, the hooks that print a drive's lines and warnings, the
+ * threads; and the checks of --resume DIR before anything runs.
  */
 #include <errno.h>
 #include <limits.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,347 +13,146 @@
 
 #include <json-c/json.h>
 
+#include "cli/batch.h"
 #include "cli/commands.h"
-#include "cli/pc_options.h"
+#include "cli/interrupt.h"
 #include "cli/progress.h"
 #include "cli/qualify.h"
-#include "profiler/knee.h"
-#include "profiler/raid_members.h"
-#include "profiler/raid_rounds.h"
-#include "profiler/slc_probe.h"
-#include "profiler/sweep.h"
-#include "profiler/sweep_run.h"
 #include "reports/csv_export.h"
-#include "results/endurance_json.h"
 #include "results/json_get.h"
-#include "results/raid_json.h"
-#include "results/result_doc.h"
-#include "results/result_json.h"
+#include "results/qualify_store.h"
 #include "results/result_identity.h"
 #include "results/result_load.h"
 #include "util/escape.h"
-#include "results/slc_json.h"
-#include "results/sweep_json.h"
 
-#define SLC_BS (128u * 1024)
-#define SLC_QD 32u
-
-int qualify_fail(struct qualify_drive *d, int rc, const char *what, const char *err)
+/* A line of a drive's progress, named by its number and TARGET. */
+static void say(const struct qualify_drive *d, const char *line)
 {
-	/* A long path or message is cut: the error line stays one line. */
-	int n = snprintf(d->error, sizeof(d->error), "%s: ", what);
-
-	if (n >= 0 && (size_t)n < sizeof(d->error))
-		snprintf(d->error + n, sizeof(d->error) - (size_t)n, "%s", err);
-	d->rc = rc;
-	return rc;
-}
-
-struct json_object *qualify_load_done(const char *dir, enum result_kind want, bool need_complete,
-				      struct json_object *settings, bool *mismatch)
-{
-	char path[PATH_MAX + 32], err[512];
-	struct json_object *doc, *c, *saved;
-	enum result_kind kind;
-
-	snprintf(path, sizeof(path), "%s/result.json", dir);
-	if (result_load(path, &doc, &kind, err, sizeof(err)))
-		return NULL;
-	if (kind == want && json_object_object_get_ex(doc, "settings", &saved) &&
-	    !json_object_equal(saved, settings)) {
-		*mismatch = true;
-		json_object_put(doc);
-		return NULL;
-	}
-	if (kind != want || (need_complete && !(json_object_object_get_ex(doc, "complete", &c) &&
-						json_object_get_boolean(c)))) {
-		json_object_put(doc);
-		return NULL;
-	}
-	return doc;
-}
-
-static struct json_object *slc_settings_json(const struct slc_settings *s)
-{
-	struct json_object *o = json_object_new_object();
-
-	json_object_object_add(o, "bs", json_object_new_int64(s->bs));
-	json_object_object_add(o, "qd", json_object_new_int((int)s->qd));
-	json_object_object_add(o, "prefill_percent", result_json_number(0, 2));
-	json_object_object_add(o, "prefill_idle_s", result_json_number(0, RP_SECONDS));
-	json_object_object_add(o, "idle_s", json_object_new_array());
-	json_object_object_add(o, "purge_method", s->purge_method ? json_object_new_string(s->purge_method) : NULL);
-	json_object_object_add(o, "seed", json_object_new_uint64(s->seed));
-	return o;
-}
-
-/* A group's SLC document: the group, and each member over the whole probe (as slc --raid saves it). */
-static int slc_group(struct qualify_drive *d, struct raid_snap *before)
-{
-	struct raid_snap *after = raid_snap_new(d->t);
-	int ret = after ? 0 : -ENOMEM;
-
-	if (!ret) {
-		raid_snap_take(after, d->t);
-		json_object_object_add(d->slc_doc, "group", raid_group_json(d->t));
-		ret = raid_members_json_add(jget(d->slc_doc, "slc"), d->t, before, after, NULL);
-	}
-	raid_snap_free(after);
-	return ret ? qualify_fail(d, EXIT_RUN_FAILED, "the SLC probe's member figures", strerror(-ret)) : 0;
-}
-
-static int run_slc(struct qualify_drive *d)
-{
-	const struct qualify_profile *p = d->prof;
-	struct slc_settings s = {
-		.usable_bytes = d->t->info.capacity_bytes, .bs = SLC_BS, .qd = SLC_QD, .seed = p->pc->s.seed,
-		.purge_method = p->pc->purge_method,
-	};
-	struct slc_result r = { 0 };
-	struct raid_snap *before = NULL;
-	char dir[PATH_MAX + 16], err[TARGET_ERRLEN], summary[256];
-	int ret;
-
-	snprintf(dir, sizeof(dir), "%s/slc", d->dir);
-	if (s.qd > d->t->ops->max_queue_depth)
-		s.qd = d->t->ops->max_queue_depth;
-	if (p->resume) {
-		struct json_object *want = slc_settings_json(&s);
-		bool mismatch = false;
-
-		d->slc_doc = qualify_load_done(dir, RESULT_KIND_SLC, false, want, &mismatch);
-		json_object_put(want);
-		if (mismatch)
-			return qualify_fail(d, EXIT_USAGE, dir, QUALIFY_MISMATCH);
-		if (d->slc_doc)
-			return 0;
-	}
-	if (target_has(d->t, TARGET_CAP_GROUP)) {
-		if (!(before = raid_snap_new(d->t)))
-			return qualify_fail(d, EXIT_RUN_FAILED, "SLC probe", "out of memory");
-		raid_snap_take(before, d->t);
-	}
-	ret = slc_probe_run(d->t, &s, &r, pc_cli_poll, NULL, err, sizeof(err));
-	if (ret) {
-		slc_result_free(&r);
-		raid_snap_free(before);
-		return qualify_fail(d, ret == -EINTR ? EXIT_INTERRUPTED : EXIT_RUN_FAILED, "SLC probe",
-				    ret == -EINTR ? "interrupted" : err);
-	}
-	d->slc_doc = result_doc_new_kind(RESULT_KIND_SLC, p->pc->command, d->t);
-	json_object_object_add(d->slc_doc, "settings", slc_settings_json(&s));
-	json_object_object_add(d->slc_doc, "slc", slc_json(&r));
-	ret = before ? slc_group(d, before) : 0;
-	raid_snap_free(before);
-	result_doc_finish(d->slc_doc, d->t);
-	if (p->print) {
-		slc_summary(&r, summary, sizeof(summary));
-		printf("[%u %s] %s\n", d->index, d->spec, summary);
-	}
-	slc_result_free(&r);
-	if (ret)
-		return ret;
-	if (result_mkdir_p(dir, err, sizeof(err)) || result_write_json(dir, "result.json", d->slc_doc, err, sizeof(err)))
-		return qualify_fail(d, EXIT_RUN_FAILED, "saving the SLC probe", err);
-	return 0;
-}
-
-static struct json_object *sweep_settings_json(const struct qualify_profile *p)
-{
-	struct json_object *s = json_object_new_object();
-
-	sweep_plan_json_add(s, &p->plan, p->op_method);
-	precondition_settings_json_add(s, &p->pc->s, p->pc->purge_method, p->pc->have_shape ? &p->pc->shape : NULL);
-	return s;
-}
-
-/* A drive's sweep being measured: the runner, its document, and what the QD curve needs after it. */
-struct qsweep {
-	struct qualify_drive *d;
-	struct sweep_runner r;
-	struct sweep_doc doc;
-	struct endurance_input ein;
-	char dir[PATH_MAX + 16];
-	struct pc_progress pctx;          /* a group's member figures per round */
-	struct qualify_last last;         /* the point measured last: the drive's state */
-	struct progress prog;             /* --metrics alone (pctx.status when given) */
-};
-
-/* --metrics: the sweep's progress feeds the drive's state (nothing else is shown; qualify prints lines itself). */
-static void metrics_start(struct qsweep *q)
-{
-	const struct qualify_profile *p = q->d->prof;
-	const struct precondition_settings *s = &p->pc->s;
-	struct eta_settings es = {
-		.job = ETA_SWEEP, .capacity_bytes = q->d->t->info.capacity_bytes, .fill_passes = s->fill_passes,
-		.round_s = (double)s->round_ns / 1e9, .max_rounds = s->max_rounds, .plan = &p->plan,
-		.round_writes = s->round_writes, .min_writes = s->min_writes, .predict = s->predict == PREDICT_STOP,
-		.bs = s->bs,
-	};
-
-	if (p->pc->metrics && !progress_open(&q->prog, &(struct progress_opts){ "qualify", true, true, NULL, true,
-										  p->pc->metrics }, q->d->t, &es))
-		q->pctx.status = &q->prog;
-}
-
-static void point_start(void *arg, double op, const double *member_op, const char *steps)
-{
-	struct qsweep *q = arg;
-
-	(void)member_op;
-	(void)steps;
-	if (q->pctx.status)
-		progress_point_start(q->pctx.status, op, sweep_usable_bytes(q->r.run.capacity, op));
+	printf("[%u %s] %s\n", d->index, d->spec, line);
 }
 
 /* Which drive, as qualify's other warnings say. */
-static void warn(void *drive, const char *msg)
+static void warn(const struct qualify_drive *d, const char *msg)
 {
-	cli_error("warning: %s: %s", ((const struct qualify_drive *)drive)->spec, msg);
+	cli_error("warning: %s: %s", d->spec, msg);
 }
 
-/* Point pt into the drive's sweep document, saved.  0, or an exit code with d->error set. */
-static int sweep_point(void *arg, double op, const double *member_op, const struct sweep_point *pt,
-		       struct knee_point *kp)
-{
-	struct qsweep *q = arg;
-	struct qualify_drive *d = q->d;
-	char err[TARGET_ERRLEN], what[64];
-	int ret;
-	struct json_object *pj = sweep_doc_point(&q->doc, d->t, q->r.run.method, op, member_op, pt, &ret);
+/* A drive's live state for --metrics: open while its sweep runs. */
+struct qualify_ui {
+	struct progress prog;
+	bool open;
+};
 
-	snprintf(what, sizeof(what), "sweep at %.2f%% OP", op);
-	if (!pj)
-		return qualify_fail(d, EXIT_RUN_FAILED, what, "out of memory");
-	/* A group's point carries its members' figures, as sweep --raid saves them. */
-	if (ret)
-		cli_error("warning: %s: %s: the members' figures: %s", d->spec, what, strerror(-ret));
-	sweep_doc_add(&q->doc, pj, kp);
-	if (q->pctx.status)
-		progress_point_end(q->pctx.status, op, pt->pc.iops, pt->pc.waf, pt->pc.reached, pt->pc.nrounds);
-	q->last = (struct qualify_last){
-		.valid = true, .op_percent = op, .usable_bytes = pt->usable_bytes, .reached = pt->pc.reached,
-		.rounds = pt->pc.nrounds, .iops = pt->pc.iops, .waf = pt->pc.waf,
+/* The drive's display while its sweep runs, else NULL. */
+static struct progress *shown(const struct qualify_drive *d)
+{
+	struct qualify_ui *ui = d->ui;
+
+	return ui && ui->open ? &ui->prog : NULL;
+}
+
+/* --metrics: a drive's sweep feeds its state (nothing is shown: qualify prints its own lines). */
+static void sweep_begin(struct qualify_drive *d, const struct sweep_runner *r)
+{
+	const struct cli_opts *pc = d->set->hook_arg;
+	const struct precondition_settings *s = &d->set->s;
+	struct eta_settings es = {
+		.job = ETA_SWEEP, .capacity_bytes = d->t->info.capacity_bytes, .fill_passes = s->fill_passes,
+		.round_s = (double)s->round_ns / 1e9, .max_rounds = s->max_rounds, .plan = &r->plan,
+		.round_writes = s->round_writes, .min_writes = s->min_writes, .predict = s->predict == PREDICT_STOP,
+		.bs = s->bs,
 	};
-	if (d->prof->print)
-		printf("[%u %s] op %.2f%%: %s after %zu rounds: %.0f IOPS, WA %.2f\n", d->index, d->spec, op,
-		       pt->pc.reached ? "steady" : "NOT steady", pt->pc.nrounds, pt->pc.iops, pt->pc.waf);
-	if (sweep_doc_save(&q->doc, q->r.kp, q->r.n + 1, q->dir, false, err, sizeof(err)) ||
-	    csv_write(q->dir, csv_sweep, q->doc.doc, err, sizeof(err)))
-		return qualify_fail(d, EXIT_RUN_FAILED, "saving the sweep", err);
-	return 0;
+	struct qualify_ui *ui = d->ui;
+
+	if (ui && pc->metrics)
+		ui->open = !progress_open(&ui->prog, &(struct progress_opts){ "qualify", true, true, NULL, true,
+									      pc->metrics }, d->t, &es);
 }
 
-/* The sweep stopped in the point at op: the finished points stay saved for a resume.  An exit code. */
-static int sweep_stop(void *arg, double op, const double *member_op, const struct sweep_point *pt, int ret,
-		      const char *err)
+static void point_begin(struct qualify_drive *d, double op, uint64_t usable_bytes)
 {
-	struct qsweep *q = arg;
-	char serr[TARGET_ERRLEN], what[64];
-
-	(void)member_op;
-	(void)pt;
-	snprintf(what, sizeof(what), "sweep at %.2f%% OP", op);
-	sweep_doc_save(&q->doc, q->r.kp, q->r.n, q->dir, false, serr, sizeof(serr));
-	return qualify_fail(q->d, ret == -EINTR ? EXIT_INTERRUPTED : EXIT_RUN_FAILED, what,
-			    ret == -EINTR ? "interrupted" : err);
+	if (shown(d))
+		progress_point_start(shown(d), op, usable_bytes);
 }
 
-/* Every point the plan still needs, into d->sweep_doc.  0, or an exit code with d->error set. */
-static int measure_sweep(struct qualify_drive *d, struct qsweep *q)
+static void round_event(struct qualify_drive *d, const struct precondition_event *ev)
 {
-	const struct qualify_profile *p = d->prof;
-	struct json_object *saved = NULL;
-	char err[TARGET_ERRLEN];
-	bool mismatch = false;
-	int rc;
+	if (shown(d))
+		progress_pc_event(shown(d), ev);
+}
 
-	if (result_mkdir_p(q->dir, err, sizeof(err)))
-		return qualify_fail(d, EXIT_RUN_FAILED, "sweep", err);
-	endurance_opts_input(&p->endurance, d->t, &q->ein, d->ein_src);
-	q->doc = (struct sweep_doc){ .endurance = &q->ein, .virtual_time = target_has(d->t, TARGET_CAP_VIRTUAL_TIME) };
-	if (target_has(d->t, TARGET_CAP_GROUP) &&
-	    !(q->doc.members = q->pctx.members = raid_rounds_new(d->t, precondition_max_rounds(q->r.run.settings))))
-		return qualify_fail(d, EXIT_RUN_FAILED, "sweep", "out of memory");
-	/* The points a resumed drive already has, from an unfinished sweep in its folder. */
-	if (p->resume) {
-		struct json_object *want = sweep_settings_json(p);
+static void point_end(struct qualify_drive *d, double op, const struct sweep_point *pt)
+{
+	if (shown(d))
+		progress_point_end(shown(d), op, pt->pc.iops, pt->pc.waf, pt->pc.reached, pt->pc.nrounds);
+}
 
-		saved = qualify_load_done(q->dir, RESULT_KIND_SWEEP, false, want, &mismatch);
-		json_object_put(want);
+static void sweep_end(struct qualify_drive *d, bool ok)
+{
+	struct qualify_ui *ui = d->ui;
+
+	if (shown(d)) {
+		progress_close(&ui->prog, ok);
+		ui->open = false;
 	}
-	rc = sweep_doc_start(&q->doc, p->pc->command, d->t, sweep_settings_json(p), saved, q->r.kp, &q->r.n);
-	json_object_put(saved);
-	d->sweep_doc = q->doc.doc;
-	if (rc)
-		return qualify_fail(d, EXIT_RUN_FAILED, "sweep", "out of memory");
-	q->r.plan = p->plan;
-	q->r.hooks = (struct sweep_hooks){ .arg = q, .start = point_start, .point = sweep_point, .stop = sweep_stop };
-	metrics_start(q);
-	rc = sweep_runner_run(&q->r);
-	if (q->pctx.status)
-		progress_close(q->pctx.status, !rc);
-	if (rc)
-		return rc;
-	sweep_doc_finish(&q->doc, d->t);
-	/* points.csv and timeseries.csv beside it, as a sweep writes them. */
-	if (sweep_doc_save(&q->doc, q->r.kp, q->r.n, q->dir, true, err, sizeof(err)) ||
-	    csv_write(q->dir, csv_sweep, q->doc.doc, err, sizeof(err)))
-		return qualify_fail(d, EXIT_RUN_FAILED, "saving the sweep", err);
-	return 0;
 }
 
-/* The sweep (or what a resumed drive kept of it), then the QD curve at its chosen OP. */
-static int run_sweep(struct qualify_drive *d)
+/* points.csv and timeseries.csv beside the sweep's document, as a sweep writes them. */
+static int sweep_saved(struct qualify_drive *d, const char *dir, char *err, size_t len)
 {
-	const struct qualify_profile *p = d->prof;
-	struct precondition_settings s = p->pc->s;   /* each drive its own: the point sets usable_bytes */
-	struct qsweep *q = calloc(1, sizeof(*q));
-	struct sweep_run *run;
-	char err[TARGET_ERRLEN];
-	int rc = 0;
-
-	if (!q)
-		return qualify_fail(d, EXIT_RUN_FAILED, "sweep", "out of memory");
-	q->d = d;
-	run = &q->r.run;
-	*run = (struct sweep_run){
-		.t = d->t, .capacity = d->t->info.capacity_bytes, .requested = p->op_method,
-		.method = sweep_resolve_op_method(d->t, p->op_method), .purge_method = p->pc->purge_method,
-		.settings = &s, .progress = pc_progress_event, .poll = pc_cli_poll, .arg = &q->pctx,
-		.warn = warn, .warn_arg = d,
-	};
-	snprintf(q->dir, sizeof(q->dir), "%s/sweep", d->dir);
-	if (p->resume) {
-		struct json_object *want = sweep_settings_json(p);
-		bool mismatch = false;
-
-		d->sweep_doc = qualify_load_done(q->dir, RESULT_KIND_SWEEP, true, want, &mismatch);
-		json_object_put(want);
-		if (mismatch)
-			rc = qualify_fail(d, EXIT_USAGE, q->dir, QUALIFY_MISMATCH);
-	}
-	if (!rc && !d->sweep_doc)
-		rc = measure_sweep(d, q);
-	/* Before the capacity goes back: the curve runs at the chosen OP. */
-	if (!rc && p->qd)
-		rc = qualify_qd_run(d, run, &q->last);
-	if (sweep_restore_capacity(run, err, sizeof(err)))
-		cli_error("warning: %s: restoring the full capacity failed: %s", d->spec, err);
-	raid_rounds_free(q->pctx.members);
-	free(q);
-	return rc;
+	return csv_write(dir, csv_sweep, d->sweep_doc, err, len);
 }
 
-void *qualify_drive_run(void *arg)
+void qualify_settings_fill(struct qualify_settings *set, const struct cli_opts *pc, bool print)
 {
-	struct qualify_drive *d = arg;
+	set->s = pc->s;
+	set->purge_method = pc->purge_method;
+	set->command = pc->command;
+	set->shape = pc->have_shape ? &pc->shape : NULL;
+	set->store = &qualify_store;
+	set->stop_requested = interrupt_requested;
+	set->say = print ? say : NULL;
+	set->warn = warn;
+	set->sweep_begin = sweep_begin;
+	set->point_begin = point_begin;
+	set->round = round_event;
+	set->point_end = point_end;
+	set->sweep_end = sweep_end;
+	set->sweep_saved = sweep_saved;
+	set->hook_arg = pc;
+}
 
-	d->rc = 0;
-	if (d->prof->slc && run_slc(d))
-		return NULL;
-	run_sweep(d);
+static void *drive_thread(void *arg)
+{
+	qualify_drive_measure(arg);
 	return NULL;
+}
+
+int qualify_drives_run(struct qualify_drive *d, unsigned n, unsigned jobs, const struct endurance_opts *e)
+{
+	struct endurance_input *ein = calloc(n ? n : 1, sizeof(*ein));
+	struct qualify_ui *ui = calloc(n ? n : 1, sizeof(*ui));
+	int ret;
+
+	if (!ein || !ui) {
+		free(ein);
+		free(ui);
+		return -ENOMEM;
+	}
+	/* What each drive's life is figured from: the datasheet figures given, else what it reports. */
+	for (unsigned i = 0; i < n; i++) {
+		endurance_opts_input(e, d[i].t, &ein[i], d[i].ein_src);
+		d[i].ein = &ein[i];
+		d[i].ui = &ui[i];
+	}
+	ret = batch_run(d, sizeof(*d), n, jobs, drive_thread);
+	for (unsigned i = 0; i < n; i++) {
+		d[i].ein = NULL;
+		d[i].ui = NULL;
+	}
+	free(ein);
+	free(ui);
+	return ret;
 }
 
 int qualify_check_resume(const char *dir, struct requirement_set *reqs)

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What `sweep` was asked (cli/sweep_options.c), and its settings as saved
- * in result.json and read back by --resume (cli/sweep_settings.c).
+ * in result.json and read back by --resume (cli/sweep_settings.c: the
+ * method's settings, profiler/sweep_settings.h, to and from the options).
  */
 #ifndef SSDPROF_SWEEP_CLI_H
 #define SSDPROF_SWEEP_CLI_H
@@ -14,6 +15,7 @@
 #include "profiler/op_member.h"
 #include "profiler/sweep.h"
 #include "profiler/sweep_plan.h"
+#include "profiler/sweep_settings.h"   /* sweep_predict_names */
 
 struct json_object;
 struct target;
@@ -42,9 +44,6 @@ struct option;
 extern const struct option sweep_options[];
 /* The command line into o (cli_opts_next), and the rules between options.  0, or an exit code after printing why. */
 int sweep_parse_args(struct sweep_cli *o);
-
-/* --predict's values by enum predict_mode, as typed and as saved. */
-extern const char *const sweep_predict_names[3];
 
 /* The settings object of the result document. */
 struct json_object *sweep_settings_json(const struct sweep_cli *o);

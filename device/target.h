@@ -351,7 +351,7 @@ static inline unsigned target_drive_caps(const struct target *t)
  * must not cause.  The target then lacks the write, trim, purge, namespace
  * and HPA capabilities (a span still confines reads); target_drive_caps
  * still names what the drive can do.  The simulator opens
- * nothing and ignores it.
+ * nothing, and gives a reader's target all the same.
  */
 #define TARGET_OPEN_READONLY (1u << 0)
 /*

@@ -66,11 +66,10 @@ static int add_faults(struct target **t, const struct fault_plan *p, int member,
 
 static int open_plain(const char *spec, unsigned flags, struct target **out, char *err, size_t errlen);
 
-/* The simulator opens nothing, so it takes no flags. */
+/* The simulator opens nothing, but a read-only open still gets a reader's target. */
 static int open_sim(const char *spec, unsigned flags, struct target **out, char *err, size_t errlen)
 {
-	(void)flags;
-	return sim_target_open(spec, out, err, errlen);
+	return sim_target_open_flags(spec, flags, out, err, errlen);
 }
 
 /*

@@ -10,16 +10,12 @@
 
 #include <stdbool.h>
 
+#include "profiler/qualify_run.h"   /* QUALIFY_QD_MAX, QUALIFY_QD_AFTER_POINT, ... */
 #include "profiler/requirements.h"
 
 struct json_object;
 struct target;
 
-/* Steps of a qualify QD curve. */
-#define QUALIFY_QD_MAX 16
-/* How the drive reached the chosen OP's steady state before its QD curve. */
-#define QUALIFY_QD_AFTER_POINT "after-sweep-point"
-#define QUALIFY_QD_REESTABLISHED "re-established"
 
 struct qualify_drive_result {
 	const struct target *t;           /* NULL when it could not be opened */

@@ -85,8 +85,16 @@ extern const char *const sim_preset_names[];
  */
 int sim_config_parse(const char *spec, struct sim_config *cfg, char *err, size_t errlen);
 
-/* A struct target over a new simulated drive. spec as for sim_config_parse. */
+/* A struct target over a new simulated drive, writable. spec as for sim_config_parse. */
 int sim_target_open(const char *spec, struct target **out, char *err, size_t errlen);
+/*
+ * The same with target_open_flags' flags: without TARGET_OPEN_WRITE (or
+ * with TARGET_OPEN_READONLY) the target lacks the writing capabilities
+ * (TARGET_CAPS_WRITING; target_drive_caps names them all) and refuses a
+ * write, TRIM, purge or namespace resize with -EBADF, as a file opened
+ * read-only does.
+ */
+int sim_target_open_flags(const char *spec, unsigned flags, struct target **out, char *err, size_t errlen);
 
 /*
  * The most memory a drive of cfg takes, every table touched (its tables

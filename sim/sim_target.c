@@ -42,6 +42,9 @@ struct sim_target {
 	unsigned *free_slots, nfree;
 	/* lba=512: bytes the drive counted beyond what the host asked (whole units of partial I/Os). */
 	uint64_t excess_written, excess_read;
+	/* Opened with TARGET_OPEN_READONLY: a reader's capabilities, and writes refused as by a read-only fd. */
+	bool readonly;
+	struct target_ops ops_table;  /* sim_ops with the open's capabilities */
 };
 
 static struct sim_target *to_sim(struct target *t)
@@ -155,6 +158,9 @@ static int32_t execute(struct sim_target *s, const struct io_req *r, uint64_t *d
 	uint64_t unit = r->offset / SIM_UNIT_BYTES;
 	uint32_t count = r->len / SIM_UNIT_BYTES;
 
+	/* As a write to a file opened O_RDONLY: the drive is not touched. */
+	if (s->readonly && r->dir != IO_READ)
+		return -EBADF;
 	if ((r->offset | r->len) % SIM_UNIT_BYTES && s->cfg->lba == 512)
 		return execute_partial(s, r, done);
 	if (r->offset % SIM_UNIT_BYTES || r->len % SIM_UNIT_BYTES || !r->len ||
@@ -268,6 +274,10 @@ static int sim_purge(struct target *t, const char *method, char *err, size_t err
 	const struct sim_geometry *g = sim_drive_geometry(s->drive);
 	uint64_t done;
 
+	if (s->readonly) {
+		snprintf(err, errlen, "purge: the simulated drive was opened read-only");
+		return -EBADF;
+	}
 	if (s->heap_len) {
 		snprintf(err, errlen, "purge: %u I/Os still in flight; reap them first", s->heap_len);
 		return -EBUSY;
@@ -303,6 +313,10 @@ static int sim_set_op(struct target *t, enum op_method method, uint64_t usable_b
 	switch (method) {
 	case OP_METHOD_AUTO:
 	case OP_METHOD_NAMESPACE:
+		if (s->readonly) {
+			snprintf(err, errlen, "op: the simulated drive was opened read-only");
+			return -EBADF;
+		}
 		if (s->heap_len) {
 			snprintf(err, errlen, "op: %u I/Os still in flight", s->heap_len);
 			return -EBUSY;
@@ -325,6 +339,8 @@ static int sim_trim(struct target *t, uint64_t offset, uint64_t len)
 	const struct sim_geometry *g = sim_drive_geometry(s->drive);
 	uint64_t done;
 
+	if (s->readonly)
+		return -EBADF;
 	if (offset % SIM_UNIT_BYTES || len % SIM_UNIT_BYTES ||
 	    (offset + len) / SIM_UNIT_BYTES > g->user_units)
 		return -EINVAL;
@@ -533,6 +549,11 @@ int sim_target_memory_bytes(const char *spec, uint64_t *bytes, char *err, size_t
 
 int sim_target_open(const char *spec, struct target **out, char *err, size_t errlen)
 {
+	return sim_target_open_flags(spec, TARGET_OPEN_WRITE, out, err, errlen);
+}
+
+int sim_target_open_flags(const char *spec, unsigned flags, struct target **out, char *err, size_t errlen)
+{
 	struct sim_config cfg;
 	struct sim_target *s;
 	int ret;
@@ -561,7 +582,11 @@ int sim_target_open(const char *spec, struct target **out, char *err, size_t err
 		goto fail;
 	s->geo = sim_drive_geometry(s->drive);
 	s->cfg = sim_drive_config(s->drive);
-	s->t.ops = &sim_ops;
+	/* A read-only open gets a reader's share of the drive's capabilities, as a file's or a group's. */
+	s->ops_table = sim_ops;
+	s->readonly = (flags & TARGET_OPEN_READONLY) || !(flags & TARGET_OPEN_WRITE);
+	target_set_caps(&s->t, &s->ops_table.caps, sim_ops.caps, s->readonly);
+	s->t.ops = &s->ops_table;
 	s->t.priv = s;
 	snprintf(s->t.info.kind, sizeof(s->t.info.kind), "sim");
 	snprintf(s->t.info.path, sizeof(s->t.info.path), "sim:%s", spec);

@@ -860,10 +860,67 @@ static void test_open_default_readonly(void **state)
 	free(path2);
 }
 
+/*
+ * A read-only open of a simulated drive (TARGET_OPEN_READONLY, or no
+ * TARGET_OPEN_WRITE) is a reader, as a file's or a group's: no writing
+ * capability, the drive's own in target_drive_caps, and a write submitted
+ * anyway refused (-EBADF) with the drive untouched.  A group of such members
+ * too; TARGET_OPEN_WRITE gives a writer.
+ */
+static void test_open_sim_readonly(void **state)
+{
+	const char *spec = "sim:budget-tlc,capacity=1G", *specs[] = { spec, spec };
+	const unsigned flags[] = { TARGET_OPEN_READONLY, 0 };
+	static char buf[4096];
+	struct workload w = base_workload();
+	struct run_result r = { 0 };
+	struct target_counters c = { 0 };
+	struct io_completion done;
+	char err[ERRLEN] = "";
+	struct target *t = NULL;
+
+	(void)state;
+	for (size_t k = 0; k < 2; k++) {
+		struct io_req req = { .dir = IO_WRITE, .offset = 0, .len = sizeof(buf), .buf = buf, .cookie = 7 };
+
+		if (target_open_flags(spec, flags[k], &t, err, sizeof(err)) < 0)
+			fail_msg("target_open_flags(%s): %s", spec, err);
+		assert_false(t->ops->caps & TARGET_CAPS_WRITING);
+		assert_true(target_has(t, TARGET_CAP_READ | TARGET_CAP_OP_SPAN | TARGET_CAP_VIRTUAL_TIME));
+		assert_true(target_drive_caps(t) & TARGET_CAP_WRITE);
+		assert_true(target_drive_caps(t) & TARGET_CAP_PURGE);
+		w.bytes = 1 << 20;
+		assert_int_equal(workload_run(t, &w, &r, NULL, NULL, err, sizeof(err)), -EOPNOTSUPP);
+		assert_non_null(strstr(err, "cannot write"));
+		/* Past the capability check, the submit path refuses it too. */
+		assert_int_equal(t->ops->submit(t, &req, 1), 1);
+		assert_int_equal(t->ops->reap(t, &done, 1, 1), 1);
+		assert_int_equal(done.res, -EBADF);
+		assert_int_equal(done.cookie, 7);
+		assert_int_equal(t->ops->purge(t, NULL, err, sizeof(err)), -EBADF);
+		assert_int_equal(t->ops->trim(t, 0, 4096), -EBADF);
+		assert_int_equal(t->ops->counters(t, &c), 0);
+		assert_int_equal(c.host_bytes_written, 0);
+		assert_int_equal(c.media_bytes_written, 0);
+		target_close(t);
+	}
+	assert_int_equal(target_open_group(RAID_1, 64 * 1024, specs, 2, 0, &t, err, sizeof(err)), 0);
+	assert_false(t->ops->caps & TARGET_CAPS_WRITING);
+	target_close(t);
+	assert_int_equal(target_open_flags(spec, TARGET_OPEN_WRITE, &t, err, sizeof(err)), 0);
+	assert_true(target_has(t, TARGET_CAP_WRITE | TARGET_CAP_TRIM | TARGET_CAP_PURGE | TARGET_CAP_OP_NAMESPACE));
+	assert_int_equal(target_drive_caps(t), t->ops->caps);
+	w.bytes = 1 << 20;
+	run_ok(t, &w, &r);
+	run_result_free(&r);
+	target_close(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bs_mix),
+		cmocka_unit_test(test_open_sim_readonly),
 		cmocka_unit_test(test_randrw_and_span),
 		cmocka_unit_test(test_sequential_and_percentiles),
 		cmocka_unit_test(test_progress_stops),
