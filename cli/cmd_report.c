@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <json-c/json.h>
 
@@ -18,9 +19,11 @@
 #include "cli/report.h"
 #include "reports/chart.h"
 #include "reports/report.h"
+#include "reports/term.h"
+#include "util/text.h"
 
 const char cmd_report_usage[] =
-	"usage: ssdprof report RESULT.json|DIR [-o report.html] [--png DIR]\n"
+	"usage: ssdprof report RESULT.json|DIR [-o report.html] [--png DIR] [--text]\n"
 	"\n"
 	"Turn a result document (sweep, slc, run, precondition, qualify or batch; a\n"
 	"folder: its result.json) into one HTML page\n"
@@ -35,11 +38,15 @@ const char cmd_report_usage[] =
 	"                   an existing file is replaced only when it is a page\n"
 	"                   ssdprof wrote; a folder (DIR/) gets DIR/report.html\n"
 	"  --png DIR        also write every chart as a PNG (1000x600) into DIR\n"
+	"  --text           print the summary the command printed when it ended\n"
+	"                   (from the document: over ssh, in a script), write nothing\n"
 	"\n"
-	"Example: ssdprof report results/budget/result.json -o budget.html --png budget-png\n";
+	"Example: ssdprof report results/budget/result.json -o budget.html \\\n"
+	"           --png budget-png\n"
+	"         ssdprof report --text results/budget\n";
 
 int report_options(int argc, char **argv, const char *cmd, const char **out, const char **png,
-		   const char **rank_by)
+		   const char **rank_by, bool *text)
 {
 	/* report has no --rank-by: the entry is cut off for it. */
 	static const struct option all[] = {
@@ -51,6 +58,7 @@ int report_options(int argc, char **argv, const char *cmd, const char **out, con
 	static const struct option no_rank[] = {
 		{ "out", required_argument, NULL, 'o' },
 		{ "png", required_argument, NULL, 'p' },
+		{ "text", no_argument, NULL, 't' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const struct option *longopts = rank_by ? all : no_rank;
@@ -74,6 +82,9 @@ int report_options(int argc, char **argv, const char *cmd, const char **out, con
 				return EXIT_USAGE;
 			}
 			*(c == 'o' ? out : png) = optarg;
+			break;
+		case 't':
+			*text = true;
 			break;
 		case 'r':
 			if (*rank_by) {
@@ -108,17 +119,46 @@ int report_out_file(const char *out, const char *name, char *buf, size_t len, ch
 	return 1;
 }
 
+/*
+ * --text: what the command that wrote doc printed when it ended, from the
+ * document (reports/term.h), with the folder of path in its next steps.
+ */
+static int report_text(struct json_object *doc, const struct report_kind *kind, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char dir[PATH_MAX];
+	int ret;
+
+	if (!slash)
+		snprintf(dir, sizeof(dir), ".");
+	else
+		snprintf(dir, sizeof(dir), "%.*s", slash == path ? 1 : (int)(slash - path), path);
+	ret = term_render(stdout, doc, (enum result_kind)(kind->info - result_kinds), dir, text_columns(STDOUT_FILENO));
+	json_object_put(doc);
+	if (ret) {
+		cli_error("report: --text: a %s result has no summary of its own; see its drives' results",
+			  kind->info->name);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
 int cmd_report(int argc, char **argv)
 {
 	const char *out = NULL, *png = NULL;
 	const struct report_kind *kind;
+	bool text = false;
 	char err[4352], defout[4200], path[PATH_MAX];
 	struct json_object *doc;
 	struct stat st;
 	int ret;
 
-	if ((ret = report_options(argc, argv, "report", &out, &png, NULL)))
+	if ((ret = report_options(argc, argv, "report", &out, &png, NULL, &text)))
 		return ret;
+	if (text && (out || png)) {
+		cli_error("report: --text prints the summary and writes nothing; give it without -o and --png");
+		return EXIT_USAGE;
+	}
 	if (optind != argc - 1) {
 		cli_error(optind >= argc ? "report needs a RESULT.json; see ssdprof report --help"
 					 : "report takes one RESULT.json (ssdprof compare puts several on the same charts)");
@@ -137,6 +177,8 @@ int cmd_report(int argc, char **argv)
 		cli_error("%s", err);
 		return EXIT_USAGE;
 	}
+	if (text)
+		return report_text(doc, kind, argv[optind]);
 	if (!out) {
 		report_default_out(argv[optind], defout, sizeof(defout));
 		out = defout;

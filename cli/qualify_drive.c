@@ -16,6 +16,7 @@
 
 #include <json-c/json.h>
 
+#include "cli/batch.h"
 #include "cli/commands.h"
 #include "cli/pc_options.h"
 #include "cli/qualify.h"
@@ -149,7 +150,10 @@ static int run_slc(struct qualify_drive *d)
 	result_doc_finish(d->slc_doc, d->t);
 	if (p->print) {
 		slc_summary(&r, summary, sizeof(summary));
-		printf("[%u %s] %s\n", d->index, d->spec, summary);
+		char pre[256];
+
+		snprintf(pre, sizeof(pre), "[%u %s] ", d->index, d->spec);
+		cli_say_prefixed(pre, "%s", summary);
 	}
 	slc_result_free(&r);
 	if (ret)
@@ -206,9 +210,12 @@ static int sweep_point(void *arg, double op, const double *member_op, const stru
 		.valid = true, .op_percent = op, .usable_bytes = pt->usable_bytes, .reached = pt->pc.reached,
 		.rounds = pt->pc.nrounds, .iops = pt->pc.iops, .waf = pt->pc.waf,
 	};
+	char pre[256];
+
+	snprintf(pre, sizeof(pre), "[%u %s] ", d->index, d->spec);
 	if (d->prof->print)
-		printf("[%u %s] op %.2f%%: %s after %zu rounds: %.0f IOPS, WA %.2f\n", d->index, d->spec, op,
-		       pt->pc.reached ? "steady" : "NOT steady", pt->pc.nrounds, pt->pc.iops, pt->pc.waf);
+		cli_say_prefixed(pre, "op %.2f%%: %s after %zu rounds: %.0f IOPS, WA %.2f", op,
+				 pt->pc.reached ? "steady" : "NOT steady", pt->pc.nrounds, pt->pc.iops, pt->pc.waf);
 	if (sweep_doc_save(&q->doc, q->r.kp, q->r.n + 1, q->dir, false, err, sizeof(err)))
 		return qualify_fail(d, EXIT_RUN_FAILED, "saving the sweep", err);
 	return 0;

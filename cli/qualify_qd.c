@@ -20,6 +20,7 @@
 
 #include <json-c/json.h>
 
+#include "cli/batch.h"
 #include "cli/commands.h"
 #include "cli/interrupt.h"
 #include "cli/qualify.h"
@@ -287,8 +288,11 @@ static int measure_direction(struct qualify_drive *d, int dir, const struct qd_s
 
 		for (size_t i = 0; i < nkept + set.n && l < sizeof(line); i++)
 			l += (size_t)snprintf(line + l, sizeof(line) - l, " qd%u %.0f", all[i].qd, all[i].iops);
-		printf("[%u %s] QD curve %s at %.2f%% OP, IOPS:%s\n", d->index, d->spec, workload_rw_name(plan.w.rw),
-		       st->op_percent, line);
+		char pre[256];
+
+		snprintf(pre, sizeof(pre), "[%u %s] ", d->index, d->spec);
+		cli_say_prefixed(pre, "QD curve %s at %.2f%% OP, IOPS:%s", workload_rw_name(plan.w.rw), st->op_percent,
+				 line);
 	}
 	run_members_free(&members);
 	run_set_free(&set);
@@ -309,8 +313,11 @@ static int reach_state(struct qualify_drive *d, struct sweep_run *run, const str
 		return 0;
 	}
 	snprintf(what, sizeof(what), "QD curve: re-establishing %.2f%% OP", op);
+	char pre[256];
+
+	snprintf(pre, sizeof(pre), "[%u %s] ", d->index, d->spec);
 	if (d->prof->print)
-		printf("[%u %s] %s: purge, OP, fill, rounds to steady state\n", d->index, d->spec, what + 10);
+		cli_say_prefixed(pre, "%s: purge, OP, fill, rounds to steady state", what + 10);
 	ret = sweep_point_measure(run, op, NULL, &pt, err, sizeof(err));
 	if (!ret)
 		*st = (struct qd_state){ op, pt.usable_bytes, QUALIFY_QD_REESTABLISHED, pt.pc.reached, pt.pc.nrounds,

@@ -3,14 +3,16 @@
 #ifndef SSDPROF_CLI_REPORT_H
 #define SSDPROF_CLI_REPORT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /*
- * -o/--out FILE and --png DIR, and with rank_by (compare) --rank-by FIGURE.
- * 0 with optind at the first operand, or an exit code after printing why.
+ * -o/--out FILE and --png DIR, and with rank_by (compare) --rank-by FIGURE,
+ * or else (report) --text into *text.  0 with optind at the first operand,
+ * or an exit code after printing why.
  */
 int report_options(int argc, char **argv, const char *cmd, const char **out, const char **png,
-		   const char **rank_by);
+		   const char **rank_by, bool *text);
 
 /*
  * -o naming a folder (a trailing slash, or a folder that exists): the file

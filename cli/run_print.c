@@ -6,6 +6,7 @@
 #include "cli/run.h"
 #include "device/target.h"
 #include "engine/workload.h"
+#include "reports/term.h"
 #include "util/text.h"
 
 /* Right-aligned in width, or TEXT_NOT_MEASURED when not measured. */
@@ -44,11 +45,12 @@ int print_progress(const struct run_sample *s, void *arg)
 	char b[6][32];
 	char label[48];
 
-	fprintf(p->out, "%st=%ss  iops %s  MB/s %s  lat_mean_us %s  p99_us %s  waf %s\n",
+	/* 71 columns, so a qd label ("qd=1024  ") still fits 80: lat_us is the mean, p99 its 99th percentile. */
+	fprintf(p->out, "%st=%ss  iops %s  MB/s %s  lat_us %s  p99 %s  waf %s\n",
 		series_label(label, sizeof(label), p->chunk, p->show_qd, p->qd, false),
-		fixed(b[0], sizeof(b[0]), 7, 1, s->t_s),
-		fixed(b[1], sizeof(b[1]), 8, 0, s->iops),
-		fixed(b[2], sizeof(b[2]), 7, 1, s->mbps),
+		fixed(b[0], sizeof(b[0]), 5, 1, s->t_s),
+		fixed(b[1], sizeof(b[1]), 7, 0, s->iops),
+		fixed(b[2], sizeof(b[2]), 6, 1, s->mbps),
 		fixed(b[3], sizeof(b[3]), 6, 1, s->lat_mean_us),
 		fixed(b[5], sizeof(b[5]), 6, 1, s->lat_p99_us),
 		fixed(b[4], sizeof(b[4]), 4, 2, s->waf));
@@ -59,36 +61,10 @@ int print_progress(const struct run_sample *s, void *arg)
 
 void print_summary(FILE *out, const struct run_result *r, bool show_qd, uint64_t chunk)
 {
-	char b[6][32];
-	char wa[32], label[48];
+	char label[48];
 
-	if (isfinite(r->waf))
-		snprintf(wa, sizeof(wa), "WA %.2f over the run", r->waf);
-	else
-		snprintf(wa, sizeof(wa), "WA " TEXT_NOT_MEASURED);
-	fprintf(out, "run%s: %s s  iops %s  MB/s %s  lat_mean_us %s  p50_us %s  p99_us %s  %s\n",
-		series_label(label, sizeof(label), chunk, show_qd, r->qd, true),
-		fixed(b[0], sizeof(b[0]), 0, 1, (double)r->elapsed_ns / 1e9),
-		fixed(b[1], sizeof(b[1]), 0, 0, r->iops),
-		fixed(b[2], sizeof(b[2]), 0, 1, r->mbps),
-		fixed(b[3], sizeof(b[3]), 0, 1, r->lat_mean_us),
-		fixed(b[4], sizeof(b[4]), 0, 1, r->lat_p50_us),
-		fixed(b[5], sizeof(b[5]), 0, 1, r->lat_p99_us), wa);
-}
-
-void print_curve(FILE *out, const struct run_result *r, size_t n)
-{
-	char b[6][32];
-
-	fprintf(out, "%5s %10s %9s %10s %10s %10s\n", "qd", "iops", "MB/s", "mean_us",
-		"p99_us", "p99.9_us");
-	for (size_t i = 0; i < n; i++)
-		fprintf(out, "%5u %s %s %s %s %s\n", r[i].qd,
-			fixed(b[0], sizeof(b[0]), 10, 0, r[i].iops),
-			fixed(b[1], sizeof(b[1]), 9, 1, r[i].mbps),
-			fixed(b[2], sizeof(b[2]), 10, 1, r[i].lat_mean_us),
-			fixed(b[3], sizeof(b[3]), 10, 1, r[i].lat_p99_us),
-			fixed(b[4], sizeof(b[4]), 10, 1, r[i].lat_p999_us));
+	term_run_line(out, series_label(label, sizeof(label), chunk, show_qd, r->qd, true), (double)r->elapsed_ns / 1e9,
+		      r->iops, r->mbps, r->waf, r->lat_mean_us, r->lat_p50_us, r->lat_p99_us);
 }
 
 void print_dry_run(const struct run_opts *o, const struct target *t)
