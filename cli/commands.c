@@ -16,14 +16,14 @@ static const struct command commands[] = {
 		.name = "list",
 		.handler = cmd_list,
 		.flags = 0,
-		.summary = "list NVMe namespaces and SATA disks: identity, purge and OP methods, in use",
+		.summary = "list NVMe and SATA drives: identity, purge/OP methods, in use",
 		.usage = cmd_list_usage,
 	},
 	{
 		.name = "purge",
 		.handler = cmd_purge,
 		.flags = CMD_NEEDS_TARGET | CMD_DESTRUCTIVE,
-		.summary = "return a drive to its fresh state: sanitize, format, security erase or TRIM",
+		.summary = "return a drive to fresh: sanitize, format, secure erase or TRIM",
 		.usage = cmd_purge_usage,
 	},
 	{
@@ -44,7 +44,7 @@ static const struct command commands[] = {
 		.name = "run",
 		.handler = cmd_run,
 		.flags = CMD_NEEDS_TARGET | CMD_DESTRUCTIVE,
-		.summary = "run a workload; report IOPS, MB/s, latency and write amplification",
+		.summary = "run a workload: IOPS, MB/s, latency and write amplification",
 		.usage = cmd_run_usage,
 	},
 	{
@@ -58,21 +58,21 @@ static const struct command commands[] = {
 		.name = "sweep",
 		.handler = cmd_sweep,
 		.flags = CMD_NEEDS_TARGET | CMD_DESTRUCTIVE,
-		.summary = "steady-state IOPS, latency and WA per OP level; find the knee and recommend an OP",
+		.summary = "steady-state IOPS, latency and WA per OP level; recommend an OP",
 		.usage = cmd_sweep_usage,
 	},
 	{
 		.name = "slc",
 		.handler = cmd_slc,
 		.flags = CMD_NEEDS_TARGET | CMD_DESTRUCTIVE,
-		.summary = "probe the SLC write cache: size, speed before and after the cliff, recovery",
+		.summary = "probe the SLC cache: its size, speed past the cliff, recovery",
 		.usage = cmd_slc_usage,
 	},
 	{
 		.name = "qualify",
 		.handler = cmd_qualify,
 		.flags = CMD_NEEDS_TARGET | CMD_DESTRUCTIVE,
-		.summary = "profile drives for a pool at once and check its requirements: a verdict per drive",
+		.summary = "profile a pool's drives at once; check requirements per drive",
 		.usage = cmd_qualify_usage,
 	},
 	{
@@ -84,13 +84,13 @@ static const struct command commands[] = {
 	{
 		.name = "report",
 		.handler = cmd_report,
-		.summary = "turn a result.json into an HTML report with charts, CSV files and PNGs",
+		.summary = "an HTML report of a result (charts, CSV, PNG), or its summary",
 		.usage = cmd_report_usage,
 	},
 	{
 		.name = "compare",
 		.handler = cmd_compare,
-		.summary = "put several drives' results side by side: a table, and charts with -o",
+		.summary = "put drives' results side by side: a table, and charts with -o",
 		.usage = cmd_compare_usage,
 	},
 };
