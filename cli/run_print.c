@@ -9,16 +9,6 @@
 #include "reports/term.h"
 #include "util/text.h"
 
-/* Right-aligned in width, or TEXT_NOT_MEASURED when not measured. */
-static const char *fixed(char *buf, size_t len, int width, int prec, double v)
-{
-	if (isfinite(v))
-		snprintf(buf, len, "%*.*f", width, prec, v);
-	else
-		snprintf(buf, len, "%*s", width, TEXT_NOT_MEASURED);
-	return buf;
-}
-
 /*
  * What names a series among several: its chunk (when not 0) and its qd.
  * Progress lines put it first ("chunk=16k  qd=32  "), summaries after
@@ -48,12 +38,12 @@ int print_progress(const struct run_sample *s, void *arg)
 	/* 71 columns, so a qd label ("qd=1024  ") still fits 80: lat_us is the mean, p99 its 99th percentile. */
 	fprintf(p->out, "%st=%ss  iops %s  MB/s %s  lat_us %s  p99 %s  waf %s\n",
 		series_label(label, sizeof(label), p->chunk, p->show_qd, p->qd, false),
-		fixed(b[0], sizeof(b[0]), 5, 1, s->t_s),
-		fixed(b[1], sizeof(b[1]), 7, 0, s->iops),
-		fixed(b[2], sizeof(b[2]), 6, 1, s->mbps),
-		fixed(b[3], sizeof(b[3]), 6, 1, s->lat_mean_us),
-		fixed(b[5], sizeof(b[5]), 6, 1, s->lat_p99_us),
-		fixed(b[4], sizeof(b[4]), 4, 2, s->waf));
+		text_fixed(b[0], sizeof(b[0]), 5, 1, s->t_s),
+		text_fixed(b[1], sizeof(b[1]), 7, 0, s->iops),
+		text_fixed(b[2], sizeof(b[2]), 6, 1, s->mbps),
+		text_fixed(b[3], sizeof(b[3]), 6, 1, s->lat_mean_us),
+		text_fixed(b[5], sizeof(b[5]), 6, 1, s->lat_p99_us),
+		text_fixed(b[4], sizeof(b[4]), 4, 2, s->waf));
 	/* A pipe would otherwise hold back a long run's progress. */
 	fflush(p->out);
 	return 0;
@@ -134,9 +124,9 @@ void print_chunks(FILE *out, const struct run_opts *o, const struct run_ctx *x)
 		else
 			snprintf(lim, sizeof(lim), TEXT_NOT_MEASURED);
 		fprintf(out, "%6s %5u %s %s %s %s %s %8s\n", chunk_name(name, sizeof(name), o->chunks[i / o->nqd]),
-			r->qd, fixed(b[0], sizeof(b[0]), 10, 0, r->iops), fixed(b[1], sizeof(b[1]), 9, 1, r->mbps),
-			fixed(b[2], sizeof(b[2]), 10, 1, r->lat_p50_us), fixed(b[3], sizeof(b[3]), 10, 1, r->lat_p99_us),
-			fixed(b[4], sizeof(b[4]), 6, 2, r->waf), lim);
+			r->qd, text_fixed(b[0], sizeof(b[0]), 10, 0, r->iops), text_fixed(b[1], sizeof(b[1]), 9, 1, r->mbps),
+			text_fixed(b[2], sizeof(b[2]), 10, 1, r->lat_p50_us), text_fixed(b[3], sizeof(b[3]), 10, 1, r->lat_p99_us),
+			text_fixed(b[4], sizeof(b[4]), 6, 2, r->waf), lim);
 	}
 	fprintf(out, "limiting: the member with the highest mean latency (index into the TARGETs)\n");
 }

@@ -128,16 +128,6 @@ void term_run_line(FILE *f, const char *label, double secs, double iops, double 
 		text_num(b[5], sizeof(b[5]), 1, p50_us), text_num(b[6], sizeof(b[6]), 1, p99_us));
 }
 
-/* Right-aligned in width, or TEXT_NOT_MEASURED when not measured. */
-static const char *fixed(char *buf, size_t len, int width, int prec, double v)
-{
-	if (isfinite(v))
-		snprintf(buf, len, "%*.*f", width, prec, v);
-	else
-		snprintf(buf, len, "%*s", width, TEXT_NOT_MEASURED);
-	return buf;
-}
-
 /* A run's series: one step's line, or the curve over its queue depths. */
 void term_run(FILE *f, struct json_object *doc, int width)
 {
@@ -159,11 +149,11 @@ void term_run(FILE *f, struct json_object *doc, int width)
 	for (size_t i = 0; i < n; i++) {
 		struct json_object *s = jidx(series, i), *lat = jget(s, "lat_us");
 
-		fprintf(f, "%5.0f %s %s %s %s %s\n", jnum(s, "qd"), fixed(b[0], sizeof(b[0]), 10, 0, jnum(s, "iops")),
-			fixed(b[1], sizeof(b[1]), 9, 1, jnum(s, "mbps")),
-			fixed(b[2], sizeof(b[2]), 10, 1, jnum(lat, "mean")),
-			fixed(b[3], sizeof(b[3]), 10, 1, jnum(lat, "p99")),
-			fixed(b[4], sizeof(b[4]), 10, 1, jnum(lat, "p99.9")));
+		fprintf(f, "%5.0f %s %s %s %s %s\n", jnum(s, "qd"), text_fixed(b[0], sizeof(b[0]), 10, 0, jnum(s, "iops")),
+			text_fixed(b[1], sizeof(b[1]), 9, 1, jnum(s, "mbps")),
+			text_fixed(b[2], sizeof(b[2]), 10, 1, jnum(lat, "mean")),
+			text_fixed(b[3], sizeof(b[3]), 10, 1, jnum(lat, "p99")),
+			text_fixed(b[4], sizeof(b[4]), 10, 1, jnum(lat, "p99.9")));
 	}
 }
 

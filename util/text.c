@@ -22,6 +22,15 @@ const char *text_num(char *buf, size_t len, int decimals, double v)
 	return buf;
 }
 
+const char *text_fixed(char *buf, size_t len, int width, int decimals, double v)
+{
+	if (isfinite(v))
+		snprintf(buf, len, "%*.*f", width, decimals, v);
+	else
+		snprintf(buf, len, "%*s", width, TEXT_NOT_MEASURED);
+	return buf;
+}
+
 char *shell_join(const char *prog, int argc, char *const *argv)
 {
 	char *buf = NULL;

@@ -24,6 +24,9 @@ char *shell_join(const char *prog, int argc, char *const *argv);
 /* v with that many decimals, or TEXT_NOT_MEASURED when not finite. */
 const char *text_num(char *buf, size_t len, int decimals, double v);
 
+/* v right-aligned in width with that many decimals, or TEXT_NOT_MEASURED right-aligned when not finite. */
+const char *text_fixed(char *buf, size_t len, int width, int decimals, double v);
+
 /* s, or TEXT_NOT_MEASURED when NULL. */
 static inline const char *text_or_na(const char *s)
 {
