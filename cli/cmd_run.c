@@ -254,11 +254,19 @@ static int open_run_target(void *arg, unsigned flags, struct target **t)
  */
 static struct eta_settings run_eta(const struct run_opts *o, struct target *t, char *why, size_t len)
 {
+	/* The preparation, once per chunk: the fill, or precondition's fill and rounds (run_steps.c). */
+	struct precondition_settings pc = run_steps_steady_settings(&o->pc.s, &o->w, o->w.span_bytes);
+
 	return (struct eta_settings){ .job = ETA_RUN, .capacity_bytes = o->w.span_bytes,
 				      .steps = (unsigned)(o->nqd * (o->nchunk ? o->nchunk : 1)),
 				      .step_s = (double)o->w.time_ns / 1e9, .step_bytes = o->w.bytes,
 				      .step_mbps = o->w.bytes ? progress_run_mbps(t, &o->w, why, len) : 0,
-				      .step_why = why };
+				      .step_why = why,
+				      .prep = o->prep == RUN_PREP_STEADY ? ETA_PREP_STEADY
+					      : o->prep == RUN_PREP_FILL ? ETA_PREP_FILL : ETA_PREP_NONE,
+				      .preps = o->nchunk > 1 ? (unsigned)o->nchunk : 1, .fill_passes = pc.fill_passes,
+				      .round_s = (double)pc.round_ns / 1e9, .max_rounds = pc.max_rounds,
+				      .round_writes = pc.round_writes, .min_writes = pc.min_writes };
 }
 
 /*
