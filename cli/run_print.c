@@ -60,7 +60,7 @@ void print_summary(FILE *out, const struct run_result *r, bool show_qd, uint64_t
 void print_dry_run(const struct run_opts *o, const struct target *t)
 {
 	const struct target_info *info = &t->info;
-	char sizes[256] = "", limit[64];
+	char sizes[256] = "", limit[64], line[2048];
 	size_t len = 0;
 
 	if (o->w.nbs_mix) {
@@ -75,10 +75,10 @@ void print_dry_run(const struct run_opts *o, const struct target *t)
 		snprintf(limit, sizeof(limit), "%g s", (double)o->w.time_ns / 1e9);
 	else
 		snprintf(limit, sizeof(limit), "%llu bytes", (unsigned long long)o->w.bytes);
-	printf("dry run: %s on %s '%s' (%llu bytes, %u-byte LBA%s%s)\n",
-	       workload_rw_name(o->w.rw), info->kind, info->path,
-	       (unsigned long long)info->capacity_bytes, info->lba_bytes,
-	       *info->serial ? ", serial " : "", info->serial);
+	snprintf(line, sizeof(line), "dry run: %s on %s '%s' (%llu bytes, %u-byte LBA%s%s)", workload_rw_name(o->w.rw),
+		 info->kind, info->path, (unsigned long long)info->capacity_bytes, info->lba_bytes,
+		 *info->serial ? ", serial " : "", info->serial);
+	text_wrap_print(stdout, line, 80, 0, 2);
 	printf("  block sizes %s, %zu step%s of %s each, queue depth%s", sizes, o->nqd,
 	       o->nqd == 1 ? "" : "s", limit, o->nqd == 1 ? "" : "s");
 	for (size_t i = 0; i < o->nqd; i++)
@@ -96,16 +96,18 @@ void print_dry_run(const struct run_opts *o, const struct target *t)
 		printf("  would first fill bytes 0..%llu sequentially with 128k writes (--fill)\n",
 		       (unsigned long long)o->w.span_bytes);
 	else if (o->prep == RUN_PREP_STEADY)
-		printf("  would first bring bytes 0..%llu to steady state: a fill, then random-write\n"
-		       "  rounds until the SNIA window holds (--precondition)\n", (unsigned long long)o->w.span_bytes);
+		printf("  would first bring bytes 0..%llu to steady state: a fill, then\n"
+		       "  random-write rounds until the SNIA window holds (--precondition)\n",
+		       (unsigned long long)o->w.span_bytes);
 	else if (run_curve_writes(o))
 		printf("  a write curve without --precondition: fresh-drive figures\n");
 	if (workload_writes(&o->w))
-		printf("  would overwrite bytes 0..%llu (%g%% span) with seeded random data; "
-		       "nothing written now\n", (unsigned long long)o->w.span_bytes, o->span_pct);
+		snprintf(sizes, sizeof(sizes), "would overwrite bytes 0..%llu (%g%% span) with seeded random data; "
+			 "nothing written now", (unsigned long long)o->w.span_bytes, o->span_pct);
 	else
-		printf("  reads only: bytes 0..%llu; nothing read now\n",
-		       (unsigned long long)o->w.span_bytes);
+		snprintf(sizes, sizeof(sizes), "reads only: bytes 0..%llu; nothing read now",
+			 (unsigned long long)o->w.span_bytes);
+	text_wrap_print(stdout, sizes, 80, 2, 4);
 }
 
 void print_chunks(FILE *out, const struct run_opts *o, const struct run_ctx *x)

@@ -50,6 +50,13 @@ python3 "$pty_run" "TERM=dumb" "$exe" qualify "$T" --op 7,28 $ROUNDS --no-qd --n
 	--out tq || fail "qualify exited $?"
 widest tty.out qualify
 
+# run's dry run: its plan and its estimate, the preparation included.
+"$exe" run "$T" --qd 1,8 --time 30s --dry-run >dry.out || fail "run --dry-run exited $?"
+widest dry.out "run --dry-run"
+grep -q '^estimate: before the steps, a fill and rounds to steady state: about ' dry.out ||
+	fail "run --dry-run's estimate leaves out the preconditioning: $(cat dry.out)"
+grep -q '^estimate: run of 2 step(s) of 30 s: 60 s of drive time' dry.out || fail "run --dry-run: $(cat dry.out)"
+
 # Every command's --help.
 "$exe" --help >help.out
 widest help.out "ssdprof --help"
