@@ -40,10 +40,16 @@ int term_render(FILE *f, struct json_object *doc, enum result_kind kind, const c
 	case RESULT_KIND_QUALIFY:
 		term_qualify(f, doc, width);
 		term_next_steps(f, NULL, NAN, dir, width);
-		for (size_t i = 0; i < jlen(drives); i++)
-			if (!jstr(jidx(drives, i), "error"))
-				term_next_steps(f, jget(jidx(drives, i), "target"),
-						jnum(jidx(drives, i), "chosen_op_percent"), NULL, width);
+		for (size_t i = 0; i < jlen(drives); i++) {
+			struct json_object *d = jidx(drives, i);
+
+			if (jstr(d, "error") || !isfinite(jnum(d, "chosen_op_percent")))
+				continue;
+			fprintf(f, "drive %zu, ", i + 1);
+			escape_ctl_fputs(text_or_na(jstr(d, "spec")), f);
+			fputs(":\n", f);
+			term_next_steps(f, jget(d, "target"), jnum(d, "chosen_op_percent"), NULL, width);
+		}
 		return 0;
 	default:
 		return -EINVAL;

@@ -20,10 +20,31 @@
 #include "util/strbuf.h"
 #include "util/text.h"
 
-/* A table of the page's, after a blank line. */
-static void table_out(FILE *f, struct table *t, const char *indent)
+/*
+ * A table of the page's; one wider than width (a qualification with many
+ * requirements) as a block per row instead: its first column (after its
+ * heading) and its second on a line, then each other column as
+ * "heading: cell" under them.
+ */
+static void table_out(FILE *f, struct table *t, const char *indent, int width)
 {
-	table_print(t, f, indent);
+	size_t used = strlen(indent);
+	char line[1024];
+
+	if (table_width(t) + used <= (size_t)width || t->ncols < 2) {
+		table_print(t, f, indent);
+		table_free(t);
+		return;
+	}
+	for (size_t r = 0; r < t->nrows; r++) {
+		snprintf(line, sizeof(line), "%s%s %s  %s", indent, t->head[0], table_get(t, r, 0), table_get(t, r, 1));
+		text_wrap_print(f, line, width, 0, (int)used + 2);
+		for (size_t c = 2; c < t->ncols; c++)
+			if (*table_get(t, r, c)) {
+				snprintf(line, sizeof(line), "%s  %s: %s", indent, t->head[c], table_get(t, r, c));
+				text_wrap_print(f, line, width, 0, (int)used + 4);
+			}
+	}
 	table_free(t);
 }
 
@@ -85,7 +106,7 @@ void term_sweep(FILE *f, struct json_object *doc, int width)
 	table_sweep_points(&t, doc, false);
 	narrow(&t, width);
 	fputc('\n', f);
-	table_out(f, &t, "");
+	table_out(f, &t, "", width);
 	fprintf(f, "\nrecommended OP: %.4g%%\n", jnum(knee, "recommended_op_percent"));
 	if (reason)
 		text_wrap_print(f, reason, width, 2, 2);
@@ -113,7 +134,6 @@ void term_qualify(FILE *f, struct json_object *doc, int width)
 	struct table t;
 	size_t passed = 0, n = jlen(drives);
 
-	(void)width;
 	for (size_t i = 0; i < n; i++) {
 		const char *v = jstr(jidx(drives, i), "verdict");
 
@@ -121,7 +141,7 @@ void term_qualify(FILE *f, struct json_object *doc, int width)
 	}
 	table_qualify(&t, doc);
 	fputc('\n', f);
-	table_out(f, &t, "");
+	table_out(f, &t, "", width);
 	fprintf(f, "\n%zu of %zu drive(s) pass\n", passed, n);
 }
 
@@ -136,7 +156,7 @@ void term_slc(FILE *f, struct json_object *doc, int width)
 		return;
 	fprintf(f, "phases (MB/s over the bytes written after the purge%s):\n", prefill > 0 ? " and prefill" : "");
 	table_slc_phases(&t, slc);
-	table_out(f, &t, "  ");
+	table_out(f, &t, "  ", width);
 	if (summary)
 		text_wrap_print(f, summary, width, 0, 2);
 	for (size_t i = 0; i < jlen(rec); i++) {
