@@ -29,6 +29,7 @@
 #include "results/result_json.h"
 #include "util/escape.h"
 #include "util/parse.h"
+#include "util/text.h"
 
 int batch_parse_jobs(const char *arg, unsigned *jobs)
 {
@@ -270,17 +271,46 @@ int batch_run(void *items, size_t size, unsigned n, unsigned jobs, void *(*run)(
 	return 0;
 }
 
-/* fmt after prefix into one line, written at once. */
+/*
+ * fmt after prefix, written at once: on stderr one line (an error is one
+ * line), on stdout wrapped at words to the terminal's width, each
+ * continuation after the prefix again and two spaces, so a drive's lines
+ * stay its own.
+ */
 static void say(FILE *f, const char *prefix, const char *fmt, va_list ap)
 {
-	char line[4096], shown[4096];
-	int len = snprintf(line, sizeof(line), "%s", prefix);
+	char line[4096], shown[4096], wrapped[8192], out[16384];
+	int len = snprintf(line, sizeof(line), "%s", prefix), width;
+	size_t k = 0, o = 0, pw = strlen(prefix);
 
 	if (len >= 0 && (size_t)len < sizeof(line))
 		vsnprintf(line + len, sizeof(line) - (size_t)len, fmt, ap);
 	cli_one_line(shown, sizeof(shown), line);   /* one line, whatever name it quotes */
-	fprintf(f, "%s\n", shown);
+	width = text_columns(fileno(f));
+	if (f == stderr || strncmp(shown, prefix, pw) || pw + 20 > (size_t)width) {
+		fprintf(f, "%s\n", shown);
+		fflush(f);
+		return;
+	}
+	wrapped[0] = '\0';
+	text_wrap(shown + pw, width - (int)pw, 0, 2, wrapped, sizeof(wrapped), &k);
+	for (const char *p = wrapped; *p && o < sizeof(out);) {
+		size_t n = strcspn(p, "\n");
+
+		o += (size_t)snprintf(out + o, sizeof(out) - o, "%s%.*s\n", prefix, (int)n, p);
+		p += n + (p[n] == '\n');
+	}
+	fputs(out, f);
 	fflush(f);
+}
+
+void cli_say_prefixed(const char *prefix, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say(stdout, prefix, fmt, ap);
+	va_end(ap);
 }
 
 void cli_say(const struct cli_opts *pc, const char *fmt, ...)

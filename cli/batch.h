@@ -144,11 +144,14 @@ int batch_run(void *items, size_t size, unsigned n, unsigned jobs, void *(*run)(
 int batch_finish(const struct cli_opts *pc, const char *cmd, struct batch_drive *d, unsigned n, const char *dir);
 
 /*
- * What a drive of a batch says: one line on stdout, after its prefix, in
- * one write so that lines of drives running at once never mix.  Without a
- * batch (pc->batch NULL): printf.
+ * What a drive of a batch says: a line on stdout after its prefix (wrapped
+ * at words to the terminal's width, each continuation after the prefix),
+ * in one write so that lines of drives running at once never mix.  Without
+ * a batch (pc->batch NULL): no prefix.
  */
 void cli_say(const struct cli_opts *pc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The same after a prefix of the caller's ("[1 sim:dc-tlc] " as qualify names its drives). */
+void cli_say_prefixed(const char *prefix, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /*
  * An error of a drive: cli_error, in a batch after its prefix, the first one
  * kept as the drive's error for the batch's document.

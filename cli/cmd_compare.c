@@ -66,7 +66,7 @@ int cmd_compare(int argc, char **argv)
 	char err[4352];
 	int rc;
 
-	if ((rc = report_options(argc, argv, "compare", &out, &png, &rank_by, &db)))
+	if ((rc = report_options(argc, argv, "compare", &out, &png, &rank_by, &db, NULL)))
 		return rc;
 	if (argc - optind < 2 || argc - optind > COMPARE_MAX) {
 		cli_error("compare needs 2 to %d %s; see ssdprof compare --help", COMPARE_MAX,

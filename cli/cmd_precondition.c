@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <json-c/json.h>
 
@@ -28,9 +29,11 @@
 #include "results/sweep_json.h"
 #include "device/target.h"
 #include "util/text.h"
+#include "reports/term.h"
 
 const char cmd_precondition_usage[] =
-	"usage: ssdprof precondition TARGET... [--span PCT] [--no-purge] [--jobs N] [OPTIONS]\n"
+	"usage: ssdprof precondition TARGET... [--span PCT] [--no-purge] [--jobs N]\n"
+	"                           [OPTIONS]\n"
 	"\n"
 	"Purge TARGET, fill it sequentially with 128k writes, then write random\n"
 	"blocks in rounds until steady state (SNIA PTS: over the last 5 rounds the\n"
@@ -242,12 +245,15 @@ static int precondition(struct pc_cmd *p, struct target *t)
 	}
 	if (o->json && !o->batch)
 		puts(result_json_text(doc));
-	else if (!o->quiet && !o->json && !r.nrounds)
+	else if (!o->quiet && !o->json && o->batch && !r.nrounds)
 		cli_say(o, "steady state NOT reached (%s before the first round): no round measured", r.stop_reason);
-	else if (!o->quiet && !o->json)
+	else if (!o->quiet && !o->json && o->batch)
 		cli_say(o, "%s after %zu rounds (%s): %.0f IOPS over rounds %zu-%zu, WA %s",
 			r.reached ? "steady state reached" : "steady state NOT reached", r.nrounds, r.stop_reason,
 			r.iops, r.window.first + 1, r.window.last + 1, text_num(wa, sizeof(wa), 2, r.waf));
+	else if (!o->quiet && !o->json)
+		/* The saved document, as report --text shows it again (reports/term.h). */
+		term_render(stdout, doc, RESULT_KIND_PRECONDITION, dir, text_columns(STDOUT_FILENO));
 	if (!o->batch)
 		cli_results_line(dir);
 	if (ret == -EINTR)

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <json-c/json.h>
 
@@ -25,6 +26,7 @@
 #include "reports/report.h"
 #include "reports/report_qualify.h"
 #include "reports/table.h"
+#include "reports/term.h"
 #include "results/qualify_json.h"
 #include "results/result_doc.h"
 #include "results/result_json.h"
@@ -32,12 +34,14 @@
 #include "util/parse.h"
 #include "util/settings_limits.h"
 #include "util/input_file.h"
+#include "util/text.h"
 
 const char cmd_qualify_usage[] =
 	"usage: ssdprof qualify TARGET... [--require REQ]... [--requirements FILE]\n"
 	"                      [--op LIST | --op-range A:B [--resolution PCT]] [--no-slc]\n"
 	"                      [--no-qd | --qd-curve LIST [--qd-time DUR]] [OPTIONS]\n"
-	"       ssdprof qualify --raid 0|1|5|6|10 [--chunk SIZE] MEMBER MEMBER... [OPTIONS]\n"
+	"       ssdprof qualify --raid 0|1|5|6|10 [--chunk SIZE] MEMBER MEMBER...\n"
+	"                      [OPTIONS]\n"
 	"\n"
 	"Qualify drives for a pool: each TARGET is profiled on its own, all at once (a\n"
 	"thread per drive): an SLC probe, then an OP sweep (or the OPs of --op; one OP\n"
@@ -88,8 +92,9 @@ const char cmd_qualify_usage[] =
 	"  --random-dist D    which blocks the rounds' and the QD curve's random I/Os hit:\n"
 	"                     uniform (default), zipf:THETA, pareto:H or hotcold:HOT%/TRAFFIC%\n"
 	"\n"
-	"Example: ssdprof qualify sim:dc-tlc sim:budget-tlc --require steady_iops>=40000 \\\n"
-	"           --daily-writes 100GB --require life_years>=5 --out results/pool\n";
+	"Example: ssdprof qualify sim:dc-tlc sim:budget-tlc \\\n"
+	"           --require steady_iops>=40000 --daily-writes 100GB \\\n"
+	"           --require life_years>=5 --out results/pool\n";
 
 enum {
 	OPT_OP = CLI_OPT_END, OPT_OP_RANGE, OPT_RESOLUTION, OPT_OP_METHOD, OPT_NO_SLC, OPT_REQUIRE,
@@ -521,13 +526,8 @@ static int finish(struct qualify_cli *o, struct qualify_drive *d, unsigned n, co
 	if (o->pc.json) {
 		puts(result_json_text(doc));
 	} else if (!o->pc.quiet) {
-		struct table t;
-
-		table_qualify(&t, doc);
-		putchar('\n');
-		table_print(&t, stdout, "");
-		table_free(&t);
-		printf("\n%u of %u drive(s) pass\n", passed, n);
+		/* The saved document, as report --text shows it again (reports/term.h). */
+		term_render(stdout, doc, RESULT_KIND_QUALIFY, dir, text_columns(STDOUT_FILENO));
 	}
 	cli_results_line(dir);
 	rc = interrupted ? EXIT_INTERRUPTED : failed_runs ? EXIT_RUN_FAILED : passed < n ? EXIT_QUALIFY_FAILED : EXIT_OK;

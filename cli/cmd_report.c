@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <json-c/json.h>
 
@@ -19,9 +20,11 @@
 #include "cli/report.h"
 #include "reports/chart.h"
 #include "reports/report.h"
+#include "reports/term.h"
+#include "util/text.h"
 
 const char cmd_report_usage[] =
-	"usage: ssdprof report RESULT.json|DIR [-o report.html] [--png DIR]\n"
+	"usage: ssdprof report RESULT.json|DIR [-o report.html] [--png DIR] [--text]\n"
 	"       ssdprof report --fleet [--db FILE] [-o fleet.html]\n"
 	"\n"
 	"Turn a result document (sweep, slc, run, precondition, qualify or batch; a\n"
@@ -42,8 +45,12 @@ const char cmd_report_usage[] =
 	"                   (default ./fleet.html)\n"
 	"  --db FILE        with --fleet: the store (default: $SSDPROF_DB, else\n"
 	"                   ./" DB_DEFAULT_PATH ")\n"
+	"  --text           print the summary the command printed when it ended\n"
+	"                   (from the document: over ssh, in a script), write nothing\n"
 	"\n"
-	"Example: ssdprof report results/budget/result.json -o budget.html --png budget-png\n";
+	"Example: ssdprof report results/budget/result.json -o budget.html \\\n"
+	"           --png budget-png\n"
+	"         ssdprof report --text results/budget\n";
 
 /* report's and compare's options (the command table's); report has no --rank-by. */
 const struct option cmd_compare_options[] = {
@@ -57,11 +64,12 @@ const struct option cmd_report_options[] = {
 	{ "out", required_argument, NULL, 'o' },
 	{ "png", required_argument, NULL, 'p' },
 	{ "db", required_argument, NULL, 'd' },
+	{ "text", no_argument, NULL, 't' },
 	{ NULL, 0, NULL, 0 },
 };
 
 int report_options(int argc, char **argv, const char *cmd, const char **out, const char **png,
-		   const char **rank_by, const char **db)
+		   const char **rank_by, const char **db, bool *text)
 {
 	const struct option *longopts = rank_by ? cmd_compare_options : cmd_report_options;
 	int c;
@@ -84,6 +92,9 @@ int report_options(int argc, char **argv, const char *cmd, const char **out, con
 				return EXIT_USAGE;
 			}
 			*(c == 'o' ? out : png) = optarg;
+			break;
+		case 't':
+			*text = true;
 			break;
 		case 'r':
 			if (*rank_by) {
@@ -124,10 +135,35 @@ int report_out_file(const char *out, const char *name, char *buf, size_t len, ch
 	return 1;
 }
 
+/*
+ * --text: what the command that wrote doc printed when it ended, from the
+ * document (reports/term.h), with the folder of path in its next steps.
+ */
+static int report_text(struct json_object *doc, const struct report_kind *kind, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char dir[PATH_MAX];
+	int ret;
+
+	if (!slash)
+		snprintf(dir, sizeof(dir), ".");
+	else
+		snprintf(dir, sizeof(dir), "%.*s", slash == path ? 1 : (int)(slash - path), path);
+	ret = term_render(stdout, doc, (enum result_kind)(kind->info - result_kinds), dir, text_columns(STDOUT_FILENO));
+	json_object_put(doc);
+	if (ret) {
+		cli_error("report: --text: a %s result has no summary of its own; see its drives' results",
+			  kind->info->name);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
 int cmd_report(int argc, char **argv)
 {
 	const char *out = NULL, *png = NULL, *db = NULL;
 	const struct report_kind *kind;
+	bool text = false;
 	char err[4352], defout[4200], path[PATH_MAX];
 	struct json_object *doc;
 	struct stat st;
@@ -135,10 +171,14 @@ int cmd_report(int argc, char **argv)
 
 	if (db_fleet_wanted(argc, argv))
 		return db_fleet_report(argc, argv);
-	if ((ret = report_options(argc, argv, "report", &out, &png, NULL, &db)))
+	if ((ret = report_options(argc, argv, "report", &out, &png, NULL, &db, &text)))
 		return ret;
 	if (db) {
 		cli_error("report: --db goes with --fleet (the fleet page of a store)");
+		return EXIT_USAGE;
+	}
+	if (text && (out || png)) {
+		cli_error("report: --text prints the summary and writes nothing; give it without -o and --png");
 		return EXIT_USAGE;
 	}
 	if (optind != argc - 1) {
@@ -159,6 +199,8 @@ int cmd_report(int argc, char **argv)
 		cli_error("%s", err);
 		return EXIT_USAGE;
 	}
+	if (text)
+		return report_text(doc, kind, argv[optind]);
 	if (!out) {
 		report_default_out(argv[optind], defout, sizeof(defout));
 		out = defout;

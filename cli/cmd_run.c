@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <json-c/json.h>
 
@@ -46,6 +47,7 @@
 #include "engine/access_spec.h"
 #include "engine/workload.h"
 #include "cli/workload_opts.h"
+#include "reports/term.h"
 #include "precondition/precondition.h"
 
 const char cmd_run_usage[] =
@@ -119,7 +121,8 @@ const char cmd_run_usage[] =
 	"no confirmation) or a block device.  Writes destroy the data in the span.\n"
 	"Sizes take k/M/G/T (1024) or kB/MB/GB/TB (1000); durations ms/s/m/h.\n"
 	"Examples: ssdprof run sim:budget-tlc,capacity=4G --time 30s --qd 8\n"
-	"          ssdprof run /dev/nvme1n1 --yes S4EWNX0R123456 --qd 1,4,16,64 --time 20s\n"
+	"          ssdprof run /dev/nvme1n1 --yes S4EWNX0R123456 --qd 1,4,16,64 \\\n"
+	"              --time 20s\n"
 	"          ssdprof run --raid 5 --chunk 16k,64k,256k --rw write --bs 64k \\\n"
 	"              sim:budget-tlc,seed=1 sim:budget-tlc,seed=2 sim:budget-tlc,seed=3\n";
 
@@ -254,11 +257,19 @@ static int open_run_target(void *arg, unsigned flags, struct target **t)
  */
 static struct eta_settings run_eta(const struct run_opts *o, struct target *t, char *why, size_t len)
 {
+	/* The preparation, once per chunk: the fill, or precondition's fill and rounds (run_steps.c). */
+	struct precondition_settings pc = run_steps_steady_settings(&o->pc.s, &o->w, o->w.span_bytes);
+
 	return (struct eta_settings){ .job = ETA_RUN, .capacity_bytes = o->w.span_bytes,
 				      .steps = (unsigned)(o->nqd * (o->nchunk ? o->nchunk : 1)),
 				      .step_s = (double)o->w.time_ns / 1e9, .step_bytes = o->w.bytes,
 				      .step_mbps = o->w.bytes ? progress_run_mbps(t, &o->w, why, len) : 0,
-				      .step_why = why };
+				      .step_why = why,
+				      .prep = o->prep == RUN_PREP_STEADY ? ETA_PREP_STEADY
+					      : o->prep == RUN_PREP_FILL ? ETA_PREP_FILL : ETA_PREP_NONE,
+				      .preps = o->nchunk > 1 ? (unsigned)o->nchunk : 1, .fill_passes = pc.fill_passes,
+				      .round_s = (double)pc.round_ns / 1e9, .max_rounds = pc.max_rounds,
+				      .round_writes = pc.round_writes, .min_writes = pc.min_writes };
 }
 
 /*
@@ -440,10 +451,9 @@ static int finish(struct run_opts *o, const struct target *t, const struct run_c
 		printf("%s\n", result_json_text(doc));
 	else if (!o->pc.quiet && o->nchunk > 1)
 		print_chunks(stdout, o, x);
-	else if (!o->pc.quiet && set->n == 1)
-		print_summary(stdout, &set->res[0], false, 0);
 	else if (!o->pc.quiet && set->n)
-		print_curve(stdout, set->res, set->n);
+		/* The saved document, as report --text shows it again (reports/term.h). */
+		term_run(stdout, doc, text_columns(STDOUT_FILENO));
 	if (!o->pc.json && !o->pc.quiet && in.curve_state && set->n)
 		run_print_state(stdout, set);
 	fflush(stdout);

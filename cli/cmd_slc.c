@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <json-c/json.h>
 
@@ -25,12 +26,13 @@
 #include "results/result_json.h"
 #include "results/slc_json.h"
 #include "profiler/slc_probe.h"
-#include "reports/table.h"
+#include "reports/term.h"
+#include "util/text.h"
 #include "device/target.h"
 
 const char cmd_slc_usage[] =
-	"usage: ssdprof slc TARGET... [--bs 128k] [--qd 32] [--prefill PCT] [--idle LIST] [--jobs N]\n"
-	"                  [OPTIONS]\n"
+	"usage: ssdprof slc TARGET... [--bs 128k] [--qd 32] [--prefill PCT]\n"
+	"                  [--idle LIST] [--jobs N] [OPTIONS]\n"
 	"       ssdprof slc --raid 0|1|5|6|10 [--chunk SIZE] MEMBER MEMBER... [OPTIONS]\n"
 	"\n"
 	"Purge TARGET, then write it sequentially end to end and chart MB/s per 0.5%\n"
@@ -103,10 +105,9 @@ static struct json_object *settings_json(const struct slc_settings *s)
 	return settings;
 }
 
-static void print_result(const struct cli_opts *o, struct json_object *doc, const struct slc_result *r)
+static void print_result(const struct cli_opts *o, struct json_object *doc, const struct slc_result *r,
+			 const char *dir)
 {
-	struct json_object *slc_obj = NULL;
-	struct table phases;
 	char summary[256];
 
 	slc_summary(r, summary, sizeof(summary));
@@ -118,16 +119,8 @@ static void print_result(const struct cli_opts *o, struct json_object *doc, cons
 				r->recovery[i].lower_bound ? "at least " : "", (double)r->recovery[i].recovered_bytes / 1e9);
 		return;
 	}
-	printf("phases (MB/s over the bytes written after the purge%s):\n", r->prefill_bytes ? " and prefill" : "");
-	/* The same table as the HTML report's (table.c). */
-	json_object_object_get_ex(doc, "slc", &slc_obj);
-	table_slc_phases(&phases, slc_obj);
-	table_print(&phases, stdout, "  ");
-	table_free(&phases);
-	printf("%s\n", summary);
-	for (size_t i = 0; i < r->nrecovery; i++)
-		printf("after %g s idle: %s%.2f GB of SLC cache back\n", r->recovery[i].idle_s,
-		       r->recovery[i].lower_bound ? "at least " : "", (double)r->recovery[i].recovered_bytes / 1e9);
+	/* What the terminal shows is the saved document, as report --text shows it again (reports/term.h). */
+	term_render(stdout, doc, RESULT_KIND_SLC, dir, text_columns(STDOUT_FILENO));
 }
 
 /*
@@ -218,7 +211,7 @@ static int probe(const struct cli_opts *o, struct target *t, const struct slc_se
 	if (o->json && !o->batch)
 		puts(result_json_text(doc));
 	else if (!o->quiet && !o->json && r.nphases)
-		print_result(o, doc, &r);
+		print_result(o, doc, &r, dir);
 	fflush(stdout);
 	if (ret) {
 		if (ret == -EINTR)

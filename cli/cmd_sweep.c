@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <json-c/json.h>
 
@@ -39,7 +40,7 @@
 #include "results/sweep_json.h"
 #include "profiler/sweep_plan.h"
 #include "profiler/sweep_run.h"
-#include "reports/table.h"
+#include "reports/term.h"
 #include "device/target.h"
 #include "util/text.h"
 
@@ -111,47 +112,6 @@ static int save(struct sweep_ctx *c, size_t n, bool complete, char *err, size_t 
 
 	/* points.csv and timeseries.csv beside it, by report's writer: a lab reads them without running report. */
 	return ret ? ret : csv_write(c->dir, csv_sweep, c->d.doc, err, errlen);
-}
-
-/* The same table as the HTML report's, from the saved document (table.c). */
-static void print_table(const struct sweep_doc *d)
-{
-	struct table t;
-
-	table_sweep_points(&t, d->doc, false);
-	putchar('\n');
-	table_print(&t, stdout, "");
-	table_free(&t);
-}
-
-/*
- * The points that did not reach steady state, named under the
- * recommendation (as the report's "points" line does): their figures are
- * the last rounds', which the recommendation's "steady IOPS" includes.
- */
-static void print_not_steady(const struct sweep_doc *d)
-{
-	size_t n = json_object_array_length(d->points), bad = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		struct json_object *p = json_object_array_get_idx(d->points, i);
-
-		if (jtrue(jget(p, "steady_state"), "reached") || !strcmp(jstr(p, "method") ? jstr(p, "method") : "",
-									 "predicted"))
-			continue;
-		printf(bad++ ? " %.4g%%" : "not steady (figures of the last rounds): %.4g%%", jnum(p, "op_percent"));
-	}
-	if (bad)
-		printf(" (%zu of %zu points)\n", bad, n);
-}
-
-/* The life at the recommendation and the least OP for --target-life, when known (results/endurance_json.h). */
-static void print_endurance(struct json_object *doc)
-{
-	char buf[512];
-
-	endurance_json_lines(doc, buf, sizeof(buf));
-	fputs(buf, stdout);
 }
 
 /* A drive of a batch says which it is, as its other lines do. */
@@ -325,8 +285,6 @@ static void print_done(const struct sweep_ctx *c)
 	const struct sweep_cli *o = c->o;
 	size_t n = c->r->n;
 	struct knee_result k;
-	char text[1024];
-	double secs;
 
 	knee_find(c->r->kp, n, &k);
 	if (o->pc.batch) {
@@ -337,23 +295,11 @@ static void print_done(const struct sweep_ctx *c)
 				k.reason, c->dir);
 		return;
 	}
-	if (o->pc.json) {
+	/* What the terminal shows is the saved document, as report --text shows it again (reports/term.h). */
+	if (o->pc.json)
 		puts(result_json_text(c->d.doc));
-	} else if (!o->pc.quiet) {
-		print_table(&c->d);
-		knee_text(&k, text, sizeof(text));
-		printf("\n%s", text);
-		print_not_steady(&c->d);
-		print_endurance(c->d.doc);
-		secs = sweep_doc_seconds(&c->d);
-		/* In the unit that keeps it readable: a short sweep is not "0.00 hours". */
-		if (secs < 120)
-			printf("drive time: %.1f s over %zu points\n", secs, n);
-		else if (secs < 7200)
-			printf("drive time: %.1f min over %zu points\n", secs / 60, n);
-		else
-			printf("drive time: %.2f hours over %zu points\n", secs / 3600, n);
-	}
+	else if (!o->pc.quiet)
+		term_render(stdout, c->d.doc, RESULT_KIND_SWEEP, c->dir, text_columns(STDOUT_FILENO));
 	cli_results_line(c->dir);
 }
 

@@ -15,6 +15,7 @@
 #include "cli/progress.h"
 #include "device/target.h"
 #include "engine/workload.h"
+#include "util/text.h"
 
 /* What a drive of an unknown speed is assumed to write sequentially, MB/s: its interface's answer, else 500. */
 static double assumed_mbps(struct target *t, char *why, size_t len)
@@ -86,6 +87,7 @@ void progress_dry_run_estimate(struct target *t, const struct eta_settings *s)
 {
 	char why[160], lo_s[32], mid_s[32], hi_s[32];
 	double mbps = known_mbps(t, why, sizeof(why));
+	struct eta_settings steps = *s;
 	size_t points;
 	double lo, mid, hi;
 
@@ -116,9 +118,21 @@ void progress_dry_run_estimate(struct target *t, const struct eta_settings *s)
 		       s->min_writes > 0 ? "; no window counts before the rounds wrote --min-writes x the span, the spare past it first" : "");
 		break;
 	case ETA_RUN:
+		/* The preparation at the drive's write rate, said apart; then the steps alone. */
+		if (s->prep) {
+			char line[512], prep_s[32];
+
+			fmt_hours(prep_s, sizeof(prep_s), eta_run_prep_s(s, mbps, 0));
+			snprintf(line, sizeof(line), "estimate: before the steps, %s: about %s of drive time at %s",
+				 s->prep == ETA_PREP_FILL ? "a sequential fill of the span"
+							  : "a fill and rounds to steady state", prep_s, why);
+			text_wrap_print(stdout, line, 80, 0, 2);
+			steps.prep = ETA_PREP_NONE;
+		}
+		fmt_hours(mid_s, sizeof(mid_s), eta_plan_s(&steps, mbps, 0, &points));
 		/* Steps of a set time last that long whatever the speed; steps of a size at the run's rate. */
 		if (s->step_bytes && s->step_mbps > 0) {
-			fmt_hours(mid_s, sizeof(mid_s), eta_plan_s(s, s->step_mbps, 0, &points));
+			fmt_hours(mid_s, sizeof(mid_s), eta_plan_s(&steps, s->step_mbps, 0, &points));
 			snprintf(why, sizeof(why), "%s", s->step_why ? s->step_why : "");
 		}
 		if (!s->step_bytes)

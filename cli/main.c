@@ -13,6 +13,7 @@
 #include "cli/fio_names.h"
 #include "cli/suggest.h"
 #include "util/escape.h"
+#include "util/text.h"
 #include "config.h"
 
 /* "Exit codes: 0 done, ..." from the table, wrapped before 80 columns. */
@@ -54,8 +55,12 @@ static void print_usage(FILE *f)
 	fputs(cli_usage_about, f);
 	fputs("\n"
 	      "Commands:\n", f);
-	for (size_t i = 0; i < count; i++)
-		fprintf(f, "  %-*s  %s\n", (int)width, cmds[i].name, cmds[i].summary);
+	for (size_t i = 0; i < count; i++) {
+		char line[512];
+
+		snprintf(line, sizeof(line), "  %-*s  %s", (int)width, cmds[i].name, cmds[i].summary);
+		text_help_print(f, line, 80);
+	}
 	fputs("\n", f);
 	fputs(cli_usage_notes, f);
 	print_exit_codes(f);
@@ -82,8 +87,9 @@ static void print_command_usage(const struct command *cmd)
 {
 	size_t len = strlen(cmd->usage);
 
-	fputs(cmd->usage, stdout);
-	if (len == 0 || cmd->usage[len - 1] != '\n')
+	/* At most 80 columns, whatever the terminal: a usage text is read in a pager or pasted. */
+	text_help_print(stdout, cmd->usage, 80);
+	if (len == 0)
 		fputc('\n', stdout);
 	fio_names_usage(stdout, cmd->usage);
 }

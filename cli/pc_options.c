@@ -160,9 +160,16 @@ int pc_cli_print_progress(const struct precondition_event *ev, void *arg)
 	const char *prefix = arg;
 	char wa[32], win[128] = "";
 
-	/* Each line in one write: drives profiled at once (cli/batch.h) print theirs side by side. */
-	if (ev->phase == PHASE_ROUNDS_START || ev->phase == PHASE_TICK) {
+	/*
+	 * Each line in one write: drives profiled at once (cli/batch.h) print theirs side by side.  The rounds are
+	 * a table whose header comes before the first: with a sweep's "op 20.00%  " and a batch's "drive N: "
+	 * before them, a row of up to 999 rounds fits 80 columns.
+	 */
+	if (ev->phase == PHASE_TICK) {
 		/* Nothing to say yet. */
+	} else if (ev->phase == PHASE_ROUNDS_START) {
+		printf("%s%-8s %8s %7s %7s %5s %6s %6s\n", prefix, "round", "iops", "MB/s", "mean_us", "WA", "range%",
+		       "slope%");
 	} else if (ev->phase == PHASE_FILL) {
 		printf("%sfill: %u pass(es), %.2f GB in %.1f s, %.1f MB/s\n", prefix, ev->fill->passes,
 		       (double)ev->fill->bytes / 1e9, ev->fill->seconds, ev->fill->mbps);
@@ -170,11 +177,10 @@ int pc_cli_print_progress(const struct precondition_event *ev, void *arg)
 		const struct round_result *r = ev->round;
 
 		if (ev->window)
-			snprintf(win, sizeof(win), "  window range %5.1f%% slope %5.1f%%%s", ev->window->range_pct,
-				 ev->window->slope_pct, ev->window->reached ? "  steady" : "");
-		printf("%sround %2zu  iops %9.0f  MB/s %8.1f  lat_mean_us %9.1f  WA %5s%s\n", prefix,
-		       ev->round_index + 1, r->iops, r->mbps, r->lat_mean_us,
-		       text_num(wa, sizeof(wa), 2, r->media_known ? r->waf : NAN), win);
+			snprintf(win, sizeof(win), " %6.1f %6.1f%s", ev->window->range_pct, ev->window->slope_pct,
+				 ev->window->reached ? " steady" : "");
+		printf("%sround %2zu %8.0f %7.1f %7.1f %5s%s\n", prefix, ev->round_index + 1, r->iops, r->mbps,
+		       r->lat_mean_us, text_num(wa, sizeof(wa), 2, r->media_known ? r->waf : NAN), win);
 	}
 	fflush(stdout);
 	return interrupt_requested();

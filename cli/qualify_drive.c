@@ -25,10 +25,13 @@
 #include "results/result_load.h"
 #include "util/escape.h"
 
-/* A line of a drive's progress, named by its number and TARGET. */
+/* A line of a drive's progress, named by its number and TARGET (wrapped after that prefix). */
 static void say(const struct qualify_drive *d, const char *line)
 {
-	printf("[%u %s] %s\n", d->index, d->spec, line);
+	char pre[256];
+
+	snprintf(pre, sizeof(pre), "[%u %s] ", d->index, d->spec);
+	cli_say_prefixed(pre, "%s", line);
 }
 
 /* Which drive, as qualify's other warnings say. */

@@ -3,6 +3,7 @@
 #ifndef SSDPROF_CLI_REPORT_H
 #define SSDPROF_CLI_REPORT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* getopt's optstring of report and compare: -o FILE. */
@@ -10,11 +11,12 @@
 
 /*
  * -o/--out FILE and --png DIR, and with rank_by (compare) --rank-by FIGURE,
- * with db (compare) --db FILE (cli/db_opts.h).
- * 0 with optind at the first operand, or an exit code after printing why.
+ * with db (compare) --db FILE (cli/db_opts.h), or else with text (report)
+ * --text into *text.  0 with optind at the first operand, or an exit code
+ * after printing why.
  */
 int report_options(int argc, char **argv, const char *cmd, const char **out, const char **png,
-		   const char **rank_by, const char **db);
+		   const char **rank_by, const char **db, bool *text);
 
 /*
  * -o naming a folder (a trailing slash, or a folder that exists): the file

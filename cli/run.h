@@ -91,10 +91,11 @@ int print_progress(const struct run_sample *s, void *arg);
 void run_progress_step_start(struct progress_ctx *p, unsigned step);
 int run_progress_sample(const struct run_sample *s, void *arg);
 void run_progress_step_end(struct progress_ctx *p, const struct run_result *r);
-/* One line per series; chunk (when not 0) and qd name it among several. */
+/*
+ * A step's lines as it ends, among several; chunk (when not 0) and qd name
+ * it.  The run's own summary is printed from its document (reports/term.h).
+ */
 void print_summary(FILE *out, const struct run_result *r, bool show_qd, uint64_t chunk);
-/* The queue-depth curve, the way controller reviews chart it. */
-void print_curve(FILE *out, const struct run_result *r, size_t n);
 /* The chunks side by side, what a --chunk list is for. */
 void print_chunks(FILE *out, const struct run_opts *o, const struct run_ctx *x);
 /* The preparation's line: the fill, or the rounds to steady state. */

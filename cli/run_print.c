@@ -6,17 +6,8 @@
 #include "cli/run.h"
 #include "device/target.h"
 #include "engine/workload.h"
+#include "reports/term.h"
 #include "util/text.h"
-
-/* Right-aligned in width, or TEXT_NOT_MEASURED when not measured. */
-static const char *fixed(char *buf, size_t len, int width, int prec, double v)
-{
-	if (isfinite(v))
-		snprintf(buf, len, "%*.*f", width, prec, v);
-	else
-		snprintf(buf, len, "%*s", width, TEXT_NOT_MEASURED);
-	return buf;
-}
 
 /*
  * What names a series among several: its chunk (when not 0) and its qd.
@@ -44,14 +35,15 @@ int print_progress(const struct run_sample *s, void *arg)
 	char b[6][32];
 	char label[48];
 
-	fprintf(p->out, "%st=%ss  iops %s  MB/s %s  lat_mean_us %s  p99_us %s  waf %s\n",
+	/* 71 columns, so a qd label ("qd=1024  ") still fits 80: lat_us is the mean, p99 its 99th percentile. */
+	fprintf(p->out, "%st=%ss  iops %s  MB/s %s  lat_us %s  p99 %s  waf %s\n",
 		series_label(label, sizeof(label), p->chunk, p->show_qd, p->qd, false),
-		fixed(b[0], sizeof(b[0]), 7, 1, s->t_s),
-		fixed(b[1], sizeof(b[1]), 8, 0, s->iops),
-		fixed(b[2], sizeof(b[2]), 7, 1, s->mbps),
-		fixed(b[3], sizeof(b[3]), 6, 1, s->lat_mean_us),
-		fixed(b[5], sizeof(b[5]), 6, 1, s->lat_p99_us),
-		fixed(b[4], sizeof(b[4]), 4, 2, s->waf));
+		text_fixed(b[0], sizeof(b[0]), 5, 1, s->t_s),
+		text_fixed(b[1], sizeof(b[1]), 7, 0, s->iops),
+		text_fixed(b[2], sizeof(b[2]), 6, 1, s->mbps),
+		text_fixed(b[3], sizeof(b[3]), 6, 1, s->lat_mean_us),
+		text_fixed(b[5], sizeof(b[5]), 6, 1, s->lat_p99_us),
+		text_fixed(b[4], sizeof(b[4]), 4, 2, s->waf));
 	/* A pipe would otherwise hold back a long run's progress. */
 	fflush(p->out);
 	return 0;
@@ -59,42 +51,16 @@ int print_progress(const struct run_sample *s, void *arg)
 
 void print_summary(FILE *out, const struct run_result *r, bool show_qd, uint64_t chunk)
 {
-	char b[6][32];
-	char wa[32], label[48];
+	char label[48];
 
-	if (isfinite(r->waf))
-		snprintf(wa, sizeof(wa), "WA %.2f over the run", r->waf);
-	else
-		snprintf(wa, sizeof(wa), "WA " TEXT_NOT_MEASURED);
-	fprintf(out, "run%s: %s s  iops %s  MB/s %s  lat_mean_us %s  p50_us %s  p99_us %s  %s\n",
-		series_label(label, sizeof(label), chunk, show_qd, r->qd, true),
-		fixed(b[0], sizeof(b[0]), 0, 1, (double)r->elapsed_ns / 1e9),
-		fixed(b[1], sizeof(b[1]), 0, 0, r->iops),
-		fixed(b[2], sizeof(b[2]), 0, 1, r->mbps),
-		fixed(b[3], sizeof(b[3]), 0, 1, r->lat_mean_us),
-		fixed(b[4], sizeof(b[4]), 0, 1, r->lat_p50_us),
-		fixed(b[5], sizeof(b[5]), 0, 1, r->lat_p99_us), wa);
-}
-
-void print_curve(FILE *out, const struct run_result *r, size_t n)
-{
-	char b[6][32];
-
-	fprintf(out, "%5s %10s %9s %10s %10s %10s\n", "qd", "iops", "MB/s", "mean_us",
-		"p99_us", "p99.9_us");
-	for (size_t i = 0; i < n; i++)
-		fprintf(out, "%5u %s %s %s %s %s\n", r[i].qd,
-			fixed(b[0], sizeof(b[0]), 10, 0, r[i].iops),
-			fixed(b[1], sizeof(b[1]), 9, 1, r[i].mbps),
-			fixed(b[2], sizeof(b[2]), 10, 1, r[i].lat_mean_us),
-			fixed(b[3], sizeof(b[3]), 10, 1, r[i].lat_p99_us),
-			fixed(b[4], sizeof(b[4]), 10, 1, r[i].lat_p999_us));
+	term_run_line(out, series_label(label, sizeof(label), chunk, show_qd, r->qd, true), (double)r->elapsed_ns / 1e9,
+		      r->iops, r->mbps, r->waf, r->lat_mean_us, r->lat_p50_us, r->lat_p99_us);
 }
 
 void print_dry_run(const struct run_opts *o, const struct target *t)
 {
 	const struct target_info *info = &t->info;
-	char sizes[256] = "", limit[64];
+	char sizes[256] = "", limit[64], line[2048];
 	size_t len = 0;
 
 	if (o->w.nbs_mix) {
@@ -109,10 +75,10 @@ void print_dry_run(const struct run_opts *o, const struct target *t)
 		snprintf(limit, sizeof(limit), "%g s", (double)o->w.time_ns / 1e9);
 	else
 		snprintf(limit, sizeof(limit), "%llu bytes", (unsigned long long)o->w.bytes);
-	printf("dry run: %s on %s '%s' (%llu bytes, %u-byte LBA%s%s)\n",
-	       workload_rw_name(o->w.rw), info->kind, info->path,
-	       (unsigned long long)info->capacity_bytes, info->lba_bytes,
-	       *info->serial ? ", serial " : "", info->serial);
+	snprintf(line, sizeof(line), "dry run: %s on %s '%s' (%llu bytes, %u-byte LBA%s%s)", workload_rw_name(o->w.rw),
+		 info->kind, info->path, (unsigned long long)info->capacity_bytes, info->lba_bytes,
+		 *info->serial ? ", serial " : "", info->serial);
+	text_wrap_print(stdout, line, 80, 0, 2);
 	printf("  block sizes %s, %zu step%s of %s each, queue depth%s", sizes, o->nqd,
 	       o->nqd == 1 ? "" : "s", limit, o->nqd == 1 ? "" : "s");
 	for (size_t i = 0; i < o->nqd; i++)
@@ -130,16 +96,18 @@ void print_dry_run(const struct run_opts *o, const struct target *t)
 		printf("  would first fill bytes 0..%llu sequentially with 128k writes (--fill)\n",
 		       (unsigned long long)o->w.span_bytes);
 	else if (o->prep == RUN_PREP_STEADY)
-		printf("  would first bring bytes 0..%llu to steady state: a fill, then random-write\n"
-		       "  rounds until the SNIA window holds (--precondition)\n", (unsigned long long)o->w.span_bytes);
+		printf("  would first bring bytes 0..%llu to steady state: a fill, then\n"
+		       "  random-write rounds until the SNIA window holds (--precondition)\n",
+		       (unsigned long long)o->w.span_bytes);
 	else if (run_curve_writes(o))
 		printf("  a write curve without --precondition: fresh-drive figures\n");
 	if (workload_writes(&o->w))
-		printf("  would overwrite bytes 0..%llu (%g%% span) with seeded random data; "
-		       "nothing written now\n", (unsigned long long)o->w.span_bytes, o->span_pct);
+		snprintf(sizes, sizeof(sizes), "would overwrite bytes 0..%llu (%g%% span) with seeded random data; "
+			 "nothing written now", (unsigned long long)o->w.span_bytes, o->span_pct);
 	else
-		printf("  reads only: bytes 0..%llu; nothing read now\n",
-		       (unsigned long long)o->w.span_bytes);
+		snprintf(sizes, sizeof(sizes), "reads only: bytes 0..%llu; nothing read now",
+			 (unsigned long long)o->w.span_bytes);
+	text_wrap_print(stdout, sizes, 80, 2, 4);
 }
 
 void print_chunks(FILE *out, const struct run_opts *o, const struct run_ctx *x)
@@ -158,9 +126,9 @@ void print_chunks(FILE *out, const struct run_opts *o, const struct run_ctx *x)
 		else
 			snprintf(lim, sizeof(lim), TEXT_NOT_MEASURED);
 		fprintf(out, "%6s %5u %s %s %s %s %s %8s\n", chunk_name(name, sizeof(name), o->chunks[i / o->nqd]),
-			r->qd, fixed(b[0], sizeof(b[0]), 10, 0, r->iops), fixed(b[1], sizeof(b[1]), 9, 1, r->mbps),
-			fixed(b[2], sizeof(b[2]), 10, 1, r->lat_p50_us), fixed(b[3], sizeof(b[3]), 10, 1, r->lat_p99_us),
-			fixed(b[4], sizeof(b[4]), 6, 2, r->waf), lim);
+			r->qd, text_fixed(b[0], sizeof(b[0]), 10, 0, r->iops), text_fixed(b[1], sizeof(b[1]), 9, 1, r->mbps),
+			text_fixed(b[2], sizeof(b[2]), 10, 1, r->lat_p50_us), text_fixed(b[3], sizeof(b[3]), 10, 1, r->lat_p99_us),
+			text_fixed(b[4], sizeof(b[4]), 6, 2, r->waf), lim);
 	}
 	fprintf(out, "limiting: the member with the highest mean latency (index into the TARGETs)\n");
 }

@@ -669,6 +669,25 @@ double eta_phase_fraction(const struct eta *e)
 	return NAN;
 }
 
+double eta_run_prep_s(const struct eta_settings *s, double write_mbps, unsigned rounds)
+{
+	double span = (double)s->capacity_bytes, rate = write_mbps * 1e6, one;
+
+	if (s->prep == ETA_PREP_FILL) {
+		one = span / rate;
+	} else if (s->prep == ETA_PREP_STEADY) {
+		if (!rounds)
+			rounds = ETA_FIRST_ROUNDS < s->max_rounds ? ETA_FIRST_ROUNDS : s->max_rounds;
+		one = span * s->fill_passes / rate +
+		      (s->round_writes > 0 ? short_rounds_s(s, span, write_mbps * random_share(0),
+							      fresh_min_writes(s, span), rounds >= s->max_rounds ? 0 : 1)
+					   : full_rounds_s(s, span, write_mbps * random_share(0), rounds));
+	} else {
+		return 0;
+	}
+	return one * (s->preps ? s->preps : 1);
+}
+
 double eta_plan_s(const struct eta_settings *s, double write_mbps, unsigned rounds, size_t *points)
 {
 	double ops[SWEEP_MAX_POINTS] = { 0 }, total = 0, cap = (double)s->capacity_bytes, last = 0;
@@ -683,7 +702,8 @@ double eta_plan_s(const struct eta_settings *s, double write_mbps, unsigned roun
 		return total;
 	case ETA_RUN:
 		*points = s->steps;
-		return s->step_bytes ? (double)s->step_bytes * s->steps / (write_mbps * 1e6) : s->step_s * s->steps;
+		return (s->step_bytes ? (double)s->step_bytes * s->steps / (write_mbps * 1e6) : s->step_s * s->steps) +
+		       eta_run_prep_s(s, write_mbps, rounds);
 	default:
 		break;
 	}

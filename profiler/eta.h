@@ -26,7 +26,8 @@
  *   fresh ones so far
  * - slc: the probe's remaining bytes at its recent MB/s (over the last 2% of
  *   the capacity, so a cliff shows within that), idles as given
- * - run: the remaining steps of a set time, or bytes at the MB/s so far
+ * - run: the remaining steps of a set time, or bytes at the MB/s so far;
+ *   before them (eta_plan_s) its fill, or its fill and rounds to steady state
  *
  * Unknown (no rate measured yet) is NAN.
  */
@@ -87,6 +88,14 @@ struct eta_settings {
 	/* step_bytes: the rate the steps are expected to run at (0: the drive's write rate), and why */
 	double step_mbps;
 	const char *step_why;
+	/*
+	 * run: what comes before the steps, over capacity_bytes (the span):
+	 * ETA_PREP_FILL one sequential pass (--fill), ETA_PREP_STEADY
+	 * fill_passes and rounds to steady state as precondition's
+	 * (round_s, max_rounds, round_writes, min_writes above).
+	 */
+	enum eta_prep { ETA_PREP_NONE, ETA_PREP_FILL, ETA_PREP_STEADY } prep;
+	unsigned preps;                   /* how many times (a group opened afresh per --chunk); 0 is 1 */
 };
 
 struct eta {
@@ -158,6 +167,12 @@ size_t eta_points(const struct eta *e, bool *approx);
  */
 size_t eta_plan_points(const struct sweep_plan *p, const struct knee_point *done, size_t n, double *ops);
 
+/*
+ * A run's preparation (s->prep) at write_mbps over the span: a fill pass,
+ * or the fill passes and rounds to steady state of a 0% OP point (rounds 0:
+ * the first guess).  eta_plan_s counts it before a run's steps.
+ */
+double eta_run_prep_s(const struct eta_settings *s, double write_mbps, unsigned rounds);
 /*
  * Drive time of a job before it starts (--dry-run) at write_mbps for the
  * sequential writes, with `rounds` rounds per point: seconds.

@@ -70,12 +70,4 @@ struct knee_result {
 /* Points in any order (sorted internally); n may be 0. */
 void knee_find(const struct knee_point *pts, size_t n, struct knee_result *out);
 
-/*
- * What a command prints of k: "recommended OP: X%", then the reason
- * (indented two) and the comparison with the baseline (from column 0),
- * each wrapped to lines of at most 80 columns (continuations indented
- * two), newline-ended.
- */
-void knee_text(const struct knee_result *k, char *buf, size_t len);
-
 #endif

@@ -147,6 +147,48 @@ void table_print(const struct table *t, FILE *f, const char *indent)
 	}
 }
 
+size_t table_width(const struct table *t)
+{
+	size_t total = 0;
+
+	for (size_t c = 0; c < t->ncols; c++) {
+		size_t w = width(t->head[c]);
+
+		for (size_t r = 0; r < t->nrows; r++)
+			if (width(table_get(t, r, c)) > w)
+				w = width(table_get(t, r, c));
+		/* An empty last column prints nothing (table_print). */
+		total += w + (c && w ? 2 : 0);
+	}
+	return total;
+}
+
+int table_find(const struct table *t, const char *head)
+{
+	for (size_t c = 0; c < t->ncols; c++)
+		if (!strcmp(t->head[c], head))
+			return (int)c;
+	return -1;
+}
+
+void table_drop(struct table *t, size_t col)
+{
+	if (col >= t->ncols)
+		return;
+	for (size_t r = 0; r < t->nrows; r++) {
+		char **row = t->cells + r * t->ncols;
+
+		free(row[col]);
+		memmove(row + col, row + col + 1, (t->ncols - col - 1) * sizeof(*row));
+	}
+	/* The rows close up one by one: row r starts at r * (ncols - 1) after it. */
+	for (size_t r = 1; r < t->nrows; r++)
+		memmove(t->cells + r * (t->ncols - 1), t->cells + r * t->ncols, (t->ncols - 1) * sizeof(*t->cells));
+	memmove(t->head + col, t->head + col + 1, (t->ncols - col - 1) * sizeof(*t->head));
+	memmove(t->align + col, t->align + col + 1, (t->ncols - col - 1) * sizeof(*t->align));
+	t->ncols--;
+}
+
 void table_free(struct table *t)
 {
 	for (size_t i = 0; t->cells && i < t->nrows * t->ncols; i++)

@@ -39,6 +39,12 @@ void table_num(struct table *t, size_t col, double v, int decimals);
 const char *table_get(const struct table *t, size_t row, size_t col);
 /* Columns padded to their widest cell, two spaces apart, each line prefixed with indent. */
 void table_print(const struct table *t, FILE *f, const char *indent);
+/* The columns table_print takes, indent aside. */
+size_t table_width(const struct table *t);
+/* The column headed head, or -1. */
+int table_find(const struct table *t, const char *head);
+/* Column col taken out (a narrow terminal's table leaves out what the page shows). */
+void table_drop(struct table *t, size_t col);
 void table_free(struct table *t);
 
 

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /*
  * prog and argv[0..argc) joined by spaces, each argument shell-quoted where
@@ -23,11 +24,40 @@ char *shell_join(const char *prog, int argc, char *const *argv);
 /* v with that many decimals, or TEXT_NOT_MEASURED when not finite. */
 const char *text_num(char *buf, size_t len, int decimals, double v);
 
+/* v right-aligned in width with that many decimals, or TEXT_NOT_MEASURED right-aligned when not finite. */
+const char *text_fixed(char *buf, size_t len, int width, int decimals, double v);
+
 /* s, or TEXT_NOT_MEASURED when NULL. */
 static inline const char *text_or_na(const char *s)
 {
 	return s ? s : TEXT_NOT_MEASURED;
 }
+
+/*
+ * The columns a line printed to fd may take: a terminal's width (its
+ * TIOCGWINSZ, else $COLUMNS) when fd is a terminal at least 80 wide, else
+ * 80, so a pipe, a file or a narrow terminal gets lines that fit 80.
+ */
+int text_columns(int fd);
+
+/*
+ * text appended to buf at *k (kept NUL-terminated), wrapped at spaces to
+ * lines of at most width columns, each ended by a newline: the first line
+ * indented by first spaces, the rest by rest.  A word longer than a line
+ * is cut.  Columns are characters: a UTF-8 sequence counts once.
+ */
+void text_wrap(const char *text, int width, int first, int rest, char *buf, size_t len, size_t *k);
+
+/* The same, printed to f; text may hold several lines. */
+void text_wrap_print(FILE *f, const char *text, int width, int first, int rest);
+
+/*
+ * A usage text to f, its lines wider than width wrapped at words, each
+ * continuation hanging under where the line's text starts: an option's
+ * description (after the first run of two spaces), after a leading
+ * "Word:", else two past the line's indent.
+ */
+void text_help_print(FILE *f, const char *text, int width);
 
 /* The current UTC time, ISO-8601 (2026-11-30T01:15:00Z) or as a directory name (20261130-011500). */
 void utc_stamp(char *buf, size_t len, bool iso);

@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """pty_run.py ENV PROGRAM ARGS...: run PROGRAM on a pseudo-terminal 80 columns
-wide and keep all it drew in ./tty.out; exits as PROGRAM did.
+wide (its window size and COLUMNS) and keep all it drew in ./tty.out; exits
+as PROGRAM did.
 
 ENV changes the environment: comma-separated KEY=VALUE to set, -KEY to unset
 ("" for none), e.g. "TERM=xterm,-NO_COLOR"."""
+import fcntl
 import os
 import pty
 import select
+import struct
 import sys
+import termios
 
 env = dict(os.environ, COLUMNS='80')
 for item in sys.argv[1].split(','):
@@ -19,6 +23,7 @@ for item in sys.argv[1].split(','):
         env[k] = v
 pid, fd = pty.fork()
 if pid == 0:
+    fcntl.ioctl(1, termios.TIOCSWINSZ, struct.pack('HHHH', 24, 80, 0, 0))
     os.execve(sys.argv[2], sys.argv[2:], env)
 out = b''
 while True:

@@ -102,9 +102,9 @@ usage_error "cannot read '$work/dirres': a folder, not a regular file" qualify s
 
 # In a pipe: the summary first, then "results:" (stdout is line-buffered, stderr unbuffered).
 "$exe" run sim:budget-tlc,capacity=1G --time 2s --out "$work/pipe" 2>&1 | cat >"$work/both"
-tail -n 2 "$work/both" | head -n 1 | grep -q '^run: ' || fail "summary not before results: $(cat "$work/both")"
+tail -n 3 "$work/both" | head -n 1 | grep -q '^run: ' || fail "summary not before results: $(cat "$work/both")"
 tail -n 1 "$work/both" | grep -qx "results: $work/pipe/result.json" || fail "results: last: $(cat "$work/both")"
 "$exe" precondition sim:budget-tlc,capacity=1G --round 2s --max-rounds 5 --out "$work/pipe2" 2>&1 | cat >"$work/both"
-tail -n 2 "$work/both" | head -n 1 | grep -q '^steady state' || fail "precondition order: $(cat "$work/both")"
+tail -n 3 "$work/both" | head -n 1 | grep -q '^steady state' || fail "precondition order: $(cat "$work/both")"
 tail -n 1 "$work/both" | grep -q '^results: ' || fail "precondition order: $(cat "$work/both")"
 echo "result_files: ok"

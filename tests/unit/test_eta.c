@@ -216,11 +216,38 @@ static void test_capped_drive(void **state)
 	check_drive(&d, 9, 0.3);
 }
 
+/* A run's estimate counts its preparation before the steps: a fill pass, or fill passes and rounds, per chunk. */
+static void test_run_prep(void **state)
+{
+	struct eta_settings s = { .job = ETA_RUN, .capacity_bytes = 1000000000, .steps = 2, .step_s = 30 };
+	size_t points;
+	double steady;
+
+	(void)state;
+	assert_float_equal(eta_plan_s(&s, 1000, 0, &points), 60, 1e-9);
+	assert_int_equal(points, 2);
+	s.prep = ETA_PREP_FILL;
+	assert_float_equal(eta_plan_s(&s, 1000, 0, &points), 61, 1e-9);   /* 1 GB at 1000 MB/s */
+	s.prep = ETA_PREP_STEADY;
+	s.fill_passes = 2;
+	s.round_s = 10;
+	s.max_rounds = 50;
+	steady = eta_plan_s(&s, 1000, 0, &points) - 60;
+	/* Two fill passes, then at least a window of rounds. */
+	assert_true(steady >= 2 + STEADY_WINDOW * s.round_s);
+	assert_float_equal(eta_run_prep_s(&s, 1000, 0), steady, 1e-9);
+	/* More rounds take longer; a group opened afresh per chunk prepares each time. */
+	assert_true(eta_plan_s(&s, 1000, s.max_rounds, &points) - 60 > steady);
+	s.preps = 3;
+	assert_float_equal(eta_plan_s(&s, 1000, 0, &points) - 60, 3 * steady, 1e-6);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_greedy_drive),
 		cmocka_unit_test(test_capped_drive),
+		cmocka_unit_test(test_run_prep),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

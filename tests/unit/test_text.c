@@ -3,6 +3,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,6 +57,47 @@ static void test_utc_stamp_forms(void **state)
 	assert_true(dir[8] == '-');
 }
 
+/* Words wrapped to the width, continuations indented, a long word cut, UTF-8 counted by character. */
+static void test_wrap(void **state)
+{
+	char buf[512];
+	size_t k = 0;
+
+	(void)state;
+	text_wrap("aaaaa bbbbb ccccc ddddd eeeee", 20, 0, 2, buf, sizeof(buf), &k);
+	assert_string_equal(buf, "aaaaa bbbbb ccccc\n  ddddd eeeee\n");
+	k = 0;
+	text_wrap("abcdefghijklmnopqrstuvwxyz", 14, 2, 2, buf, sizeof(buf), &k);
+	assert_string_equal(buf, "  abcdefghijkl\n  mnopqrstuvwx\n  yz\n");
+	/* "µs" is 2 bytes, 1 column: 12 columns fit in 12. */
+	k = 0;
+	text_wrap("lat 123 µs ok", 10, 0, 0, buf, sizeof(buf), &k);
+	assert_string_equal(buf, "lat 123 µs\nok\n");
+	/* A full buffer stays a string. */
+	k = 0;
+	text_wrap("aaaaa bbbbb ccccc ddddd eeeee", 20, 0, 2, buf, 6, &k);
+	assert_true(strlen(buf) < 6);
+}
+
+/* A help line too wide is reflowed with its continuation under the description column. */
+static void test_help(void **state)
+{
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+
+	(void)state;
+	assert_non_null(f);
+	text_help_print(f, "  --jobs N   at most N drives at once (default all; 1: one\n"
+			   "             after another)\nshort\n", 40);
+	fclose(f);
+	assert_string_equal(out, "  --jobs N   at most N drives at once\n"
+				 "             (default all; 1: one after\n"
+				 "             another)\n"
+				 "short\n");
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -63,6 +105,8 @@ int main(void)
 		cmocka_unit_test(test_space_and_quote),
 		cmocka_unit_test(test_shell_specials),
 		cmocka_unit_test(test_utc_stamp_forms),
+		cmocka_unit_test(test_wrap),
+		cmocka_unit_test(test_help),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
