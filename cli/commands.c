@@ -93,6 +93,13 @@ static const struct command commands[] = {
 		.summary = "put several drives' results side by side: a table, and charts with -o",
 		.usage = cmd_compare_usage,
 	},
+	{
+		.name = "pts",
+		.handler = cmd_pts,
+		.flags = CMD_NEEDS_TARGET | CMD_DESTRUCTIVE,
+		.summary = "SNIA PTS tests: the IOPS matrix, latency and throughput to steady state",
+		.usage = cmd_pts_usage,
+	},
 };
 
 const char cli_usage_about[] = "SSD preconditioning and over-provisioning profiler.\n";

@@ -58,6 +58,8 @@ extern const char cmd_slc_usage[];
 extern const char cmd_qualify_usage[];
 extern const char cmd_report_usage[];
 extern const char cmd_compare_usage[];
+int cmd_pts(int argc, char **argv);
+extern const char cmd_pts_usage[];
 
 /* What `ssdprof --help` says around the command list; the man page says it too. */
 extern const char cli_usage_about[];
