@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <json-c/json.h>
 
@@ -56,7 +57,8 @@ const char cmd_pts_usage[] =
 	"  --purge-method M    as for precondition (default auto)\n"
 	"  --no-purge          measure the drive as it is (not the spec's method)\n"
 	"  --io-log FILE       every I/O of the rounds as CSV: stage, round, cell,\n"
-	"                      direction, offset, length, response time\n"
+	"                      direction, offset, length, submitted and response\n"
+	"                      time (ns, target clock)\n"
 	"  --seed N, --out DIR, --json, --quiet, --dry-run, --yes SERIAL, --force,\n"
 	"  --raid LEVEL, --chunk SIZE   as for precondition\n"
 	"\n"
@@ -112,9 +114,9 @@ static void log_io(const struct pts_io *io, void *arg)
 {
 	FILE *f = arg;
 
-	fprintf(f, "%u,%u,%u,%c,%llu,%u,%llu\n", io->stage, io->round, io->cell, io->io->dir == IO_WRITE ? 'w' : 'r',
-		(unsigned long long)io->io->offset, io->io->len,
-		(unsigned long long)(io->io->complete_ns - io->io->submit_ns));
+	fprintf(f, "%u,%u,%u,%c,%llu,%u,%llu,%llu\n", io->stage, io->round, io->cell,
+		io->io->dir == IO_WRITE ? 'w' : 'r', (unsigned long long)io->io->offset, io->io->len,
+		(unsigned long long)io->io->submit_ns, (unsigned long long)(io->io->complete_ns - io->io->submit_ns));
 }
 
 /* After every round: a line with the tracked figure and the window, unless quiet. */
@@ -213,7 +215,8 @@ static void dry_run(const struct pts_cli *p, const struct target *t)
 	       (unsigned long long)p->s.usable_bytes, p->s.fill_passes);
 	printf("  3. run rounds of %.0f cells, %g s each, until steady (at most %u)\n", cells / (double)plan.nstages,
 	       (double)p->s.cell_ns / 1e9, p->s.max_rounds);
-	printf("estimate: the rounds take at most %.1f h of %s time, plus the purges and fills\n", max_s / 3600,
+	printf("estimate: the rounds take at most %.1f h of %s time,\n"
+	       "          plus the purge and the fill of each stage\n", max_s / 3600,
 	       target_has(t, TARGET_CAP_VIRTUAL_TIME) ? "virtual" : "drive");
 }
 
@@ -246,17 +249,23 @@ static int run(struct pts_cli *p, struct target *t)
 	char err[TARGET_ERRLEN], dir[4096], q[1024];
 	int ret, rc;
 
-	if ((ret = cli_make_out_dir(p->o.cmd, p->o.out, dir, sizeof(dir), err, sizeof(err)))) {
-		cli_fail(&p->o, "%s", err);
-		return EXIT_USAGE;
-	}
+	/* The log first: a bad path leaves no result folder behind. */
 	if (p->io_log && !(p->log = fopen(p->io_log, "w"))) {
 		cli_fail(&p->o, "--io-log: cannot write '%s': %s; use a writable path",
 			 escape_arg(q, sizeof(q), p->io_log), strerror(errno));
 		return EXIT_USAGE;
 	}
+	if ((ret = cli_make_out_dir(p->o.cmd, p->o.out, dir, sizeof(dir), err, sizeof(err)))) {
+		cli_fail(&p->o, "%s", err);
+		if (p->log) {
+			fclose(p->log);
+			p->log = NULL;
+			unlink(p->io_log);
+		}
+		return EXIT_USAGE;
+	}
 	if (p->log) {
-		fputs("stage,round,cell,dir,offset,len,lat_ns\n", p->log);
+		fputs("stage,round,cell,dir,offset,len,submit_ns,lat_ns\n", p->log);
 		p->s.io_log = log_io;
 		p->s.io_arg = p->log;
 	}
