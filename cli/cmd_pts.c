@@ -52,7 +52,11 @@ const char cmd_pts_usage[] =
 	"  --cell-time DUR     each cell's time per round (default 60s, the spec's;\n"
 	"                      virtual time on sim:)\n"
 	"  --qd N              outstanding I/Os of iops and throughput (default 32)\n"
-	"  --max-rounds N      at most N rounds (default 25, at least 5)\n"
+	"  --max-rounds N      at most N counted rounds (default 25, at least 5)\n"
+	"  --min-writes N[x]   a window counts only once the rounds wrote N x the span,\n"
+	"                      and never holds the first round after the fill; rounds\n"
+	"                      before are warm-up, not counted (default 1x: a drive-\n"
+	"                      write, so short cells still reach GC; 0: the spec alone)\n"
 	"  --fill-passes N     sequential 128k passes over the span first (default 2)\n"
 	"  --purge-method M    as for precondition (default auto)\n"
 	"  --no-purge          measure the drive as it is (not the spec's method)\n"
@@ -68,6 +72,7 @@ enum { OPT_CELL_TIME = CLI_OPT_END, OPT_NO_PURGE, OPT_IO_LOG };
 
 #define PTS_OPTIONS                                                                                             \
 	(CLI_O(CLI_OPT_QD) | CLI_O(CLI_OPT_SEED) | CLI_O(CLI_OPT_MAX_ROUNDS) | CLI_O(CLI_OPT_FILL_PASSES) |     \
+	 CLI_O(CLI_OPT_MIN_WRITES) |                                                                              \
 	 CLI_O(CLI_OPT_PURGE_METHOD) | CLI_O_OUTPUT | CLI_O_CONFIRM | CLI_O_GROUP)
 
 /* The span every test stays in: whole MiB, so every size of every test divides it. */
@@ -127,8 +132,8 @@ static int round_line(const struct pts_result *r, size_t si, void *arg)
 	size_t k = st->nrounds - 1;
 
 	if (!p->o.quiet && !p->o.json)
-		fprintf(stderr, "pts %s: stage %zu round %zu: %s %.1f%s\n", pts_test_name(r->test), si + 1, k + 1,
-			pts_metric_name(st->metric), st->track[k],
+		fprintf(stderr, "pts %s: stage %zu round %zu: %s %.1f, %.2f GB written%s\n", pts_test_name(r->test),
+			si + 1, k + 1, pts_metric_name(st->metric), st->track[k], (double)st->written[k] / 1e9,
 			st->reached ? ", steady" : st->window_valid ? ", not steady yet" : "");
 	return interrupt_requested();
 }
@@ -213,8 +218,9 @@ static void dry_run(const struct pts_cli *p, const struct target *t)
 		printf("  1. not purge %s (--no-purge)\n", t->info.path);
 	printf("  2. write its first %llu bytes %u time(s) in 128 KiB sequential writes\n",
 	       (unsigned long long)p->s.usable_bytes, p->s.fill_passes);
-	printf("  3. run rounds of %.0f cells, %g s each, until steady (at most %u)\n", cells / (double)plan.nstages,
-	       (double)p->s.cell_ns / 1e9, p->s.max_rounds);
+	printf("  3. run rounds of %.0f cells, %g s each, until steady (at most %u),\n"
+	       "     after %g x %llu bytes written in rounds\n", cells / (double)plan.nstages,
+	       (double)p->s.cell_ns / 1e9, p->s.max_rounds, p->s.min_writes, (unsigned long long)p->s.usable_bytes);
 	printf("estimate: the rounds take at most %.1f h of %s time,\n"
 	       "          plus the purge and the fill of each stage\n", max_s / 3600,
 	       target_has(t, TARGET_CAP_VIRTUAL_TIME) ? "virtual" : "drive");
@@ -354,6 +360,7 @@ int cmd_pts(int argc, char **argv)
 	p.s.purge_method = p.o.purge_method;
 	p.s.fill_passes = p.o.s.fill_passes;
 	p.s.max_rounds = p.o.s.max_rounds;
+	p.s.min_writes = p.o.s.min_writes;
 	p.s.qd = p.o.s.qd;
 	p.s.seed = p.o.s.seed;
 	p.s.poll = pc_cli_poll;

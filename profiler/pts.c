@@ -23,6 +23,8 @@ static const uint32_t lat_sizes[] = { 8 * 1024, 4 * 1024, 512 };
 static const uint32_t tp_sizes[] = { 128 * 1024, 1024 * 1024 };
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
+/* Rounds in all, warm-up included: a drive that writes next to nothing stops somewhere. */
+#define PTS_ROUNDS_MAX 10000
 /* The largest size of any test. */
 #define PTS_MAX_BS (1024u * 1024)
 
@@ -129,6 +131,7 @@ static int grow(struct pts_stage *st)
 	size_t cap = st->cap ? st->cap * 2 : 8;
 	struct pts_cell *rounds;
 	double *track;
+	uint64_t *written;
 
 	if (st->nrounds < st->cap)
 		return 0;
@@ -138,7 +141,10 @@ static int grow(struct pts_stage *st)
 	track = realloc(st->track, cap * sizeof(*track));
 	if (track)
 		st->track = track;
-	if (!rounds || !track)
+	written = realloc(st->written, cap * sizeof(*written));
+	if (written)
+		st->written = written;
+	if (!rounds || !track || !written)
 		return -ENOMEM;
 	st->cap = cap;
 	return 0;
@@ -178,6 +184,7 @@ static int run_cell(struct target *t, const struct pts_settings *s, struct pts_s
 		ret = -EINTR;
 	if (!ret) {
 		*out = (struct pts_cell){ rr.iops, rr.mbps, rr.lat_mean_us, rr.lat_max_us, rr.ios, rr.read_ios };
+		st->written[k] += rr.write_bytes;
 		*slot = rr.lat_hist;
 		rr.lat_hist = NULL;
 	}
@@ -255,23 +262,30 @@ static int run_stage(struct target *t, const struct pts_settings *s, struct pts_
 {
 	struct pts_stage *st = &r->stages[si];
 	unsigned max_rounds = s->max_rounds ? s->max_rounds : PRECONDITION_MAX_ROUNDS;
+	double min_bytes = s->min_writes * (double)s->usable_bytes;
 	int ret = prepare(t, s, st, err, errlen);
 
-	while (!ret && st->nrounds < max_rounds) {
+	while (!ret && st->nrounds - st->warmup_rounds < max_rounds && st->nrounds < PTS_ROUNDS_MAX) {
 		size_t k = st->nrounds;
+		bool enough;
 
 		if ((ret = grow(st))) {
 			snprintf(err, errlen, "out of memory");
 			break;
 		}
+		st->written[k] = k ? st->written[k - 1] : 0;
 		for (size_t c = 0; !ret && c < st->ncells; c++)
 			ret = run_cell(t, s, st, r->pattern, si, k, c, err, errlen);
 		if (ret)
 			break;
 		st->track[k] = metric_of(&st->rounds[k * st->ncells + st->tracked], st->metric);
 		st->nrounds++;
+		enough = (double)st->written[k] >= min_bytes;
+		if (s->min_writes > 0 && (!enough || k == 0))
+			st->warmup_rounds++;
 		st->window_valid = steady_check(st->track, st->nrounds, &st->window);
-		st->reached = st->window_valid && st->window.reached;
+		st->reached = st->window_valid && st->window.reached && enough &&
+			      (s->min_writes <= 0 || st->window.first > 0);
 		if (s->round_done && s->round_done(r, si, s->round_arg))
 			ret = -EINTR;
 		if (!ret && st->reached)
@@ -316,6 +330,7 @@ void pts_result_free(struct pts_result *r)
 
 		free(st->rounds);
 		free(st->track);
+		free(st->written);
 		for (size_t c = 0; c < PTS_MAX_CELLS; c++)
 			for (size_t k = 0; k < STEADY_WINDOW; k++)
 				free(st->hist[c][k]);

@@ -76,6 +76,8 @@ struct pts_stage {
 	size_t nrounds, cap;
 	struct steady_window window;
 	bool window_valid, reached;
+	size_t warmup_rounds;       /* rounds before min_writes was met (and the first after the fill) */
+	uint64_t *written;          /* host bytes written by the rounds up to each round's end, owned */
 	const char *stop_reason;    /* "steady", "max-rounds", "interrupted", "error", or NULL while running */
 	struct pts_total totals[PTS_MAX_CELLS];
 	/* Per cell, the histograms of the last STEADY_WINDOW rounds (a ring), for the five nines. */
@@ -103,7 +105,15 @@ struct pts_settings {
 	const char *purge_method;   /* NULL: the target's best */
 	unsigned fill_passes;       /* PTS_FILL_PASSES; 0 skips the fill */
 	uint64_t cell_ns;           /* each cell's time per round, target clock */
-	unsigned max_rounds;        /* at most (25) */
+	unsigned max_rounds;        /* at most (25) counted rounds */
+	/*
+	 * A window counts only once the rounds have written min_writes x
+	 * usable_bytes, and never holds the first round after the fill
+	 * (DESIGN.md 5: GC has not begun; a scaled-down cell time writes too
+	 * little for the spec's window alone to mean steady).  Rounds before
+	 * are warm-up, not counted toward max_rounds.  0: the spec's rule alone.
+	 */
+	double min_writes;
 	unsigned qd;                /* iops and throughput; latency runs at 1 */
 	uint64_t seed;
 	precondition_poll_fn poll;  /* non-zero stops (an interrupt) */

@@ -19,6 +19,7 @@ struct json_object *pts_settings_json(const struct pts_settings *s)
 	add(o, "max_rounds", json_object_new_int((int)s->max_rounds));
 	add(o, "qd", json_object_new_int((int)s->qd));
 	add(o, "fill_passes", json_object_new_int((int)s->fill_passes));
+	add(o, "min_writes", result_json_number(s->min_writes, 2));
 	add(o, "purge", json_object_new_boolean(s->purge));
 	add(o, "purge_method", s->purge_method ? json_object_new_string(s->purge_method) : NULL);
 	add(o, "usable_bytes", json_object_new_uint64(s->usable_bytes));
@@ -36,6 +37,7 @@ static struct json_object *steady_json(const struct pts_stage *st)
 	add(o, "tracked_cell", json_object_new_int((int)st->tracked));
 	add(o, "reached", json_object_new_boolean(st->reached));
 	add(o, "rounds", json_object_new_int((int)st->nrounds));
+	add(o, "warmup_rounds", json_object_new_int((int)st->warmup_rounds));
 	if (v) {
 		window = json_object_new_array();
 		json_object_array_add(window, json_object_new_int((int)w->first));
@@ -76,6 +78,7 @@ static struct json_object *round_json(const struct pts_stage *st, size_t k)
 	struct json_object *a[3] = { json_object_new_array(), json_object_new_array(), json_object_new_array() };
 
 	add(o, "tracked", result_json_number(st->track[k], RP_LAT_US));
+	add(o, "written_bytes", json_object_new_uint64(st->written[k]));
 	for (size_t c = 0; c < st->ncells; c++) {
 		const struct pts_cell *pc = &st->rounds[k * st->ncells + c];
 

@@ -506,6 +506,7 @@ static const struct spec pts_cell_fields[] = {
 static const struct spec pts_cell_item = OBJ(NULL, 0, pts_cell_fields);
 static const struct spec pts_round_fields[] = {
 	FIG("tracked"),
+	FIG("written_bytes"),
 	ARRN("iops", 0, 0, 56, pts_num_item),
 	ARRN("mbps", 0, 0, 56, pts_num_item),
 	ARRN("lat_mean_us", 0, 0, 56, pts_num_item),
@@ -517,6 +518,7 @@ static const struct spec pts_steady_fields[] = {
 	INT("tracked_cell", F_REQ, 0, 55),
 	BOOL("reached", 0),
 	INT("rounds", F_NULL, 0, LIM_MAX_ROUNDS_MAX),
+	INT("warmup_rounds", F_NULL, 0, LIM_MAX_ROUNDS_MAX),
 	ARRN("window", F_NULL, 2, 2, window_item),
 	FIG("mean"),
 	FIG("range_pct"),
@@ -547,6 +549,7 @@ static const struct spec pts_settings[] = {
 	INT("max_rounds", F_NULL, 0, LIM_MAX_ROUNDS_MAX),
 	INT("qd", F_NULL, LIM_QD_MIN, LIM_QD_MAX),
 	INT("fill_passes", F_NULL, 0, LIM_FILL_PASSES_MAX),
+	NUM("min_writes", F_NULL, LIM_MIN_WRITES_MIN, LIM_MIN_WRITES_MAX),
 	BOOL("purge", 0),
 	ENUM("purge_method", F_NULL, purge_method_names),
 	FIG("usable_bytes"),
