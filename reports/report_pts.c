@@ -50,6 +50,12 @@ static const char *metric_label(const char *m)
 	return !m ? "?" : !strcmp(m, "iops") ? "IOPS" : !strcmp(m, "mbps") ? "MB/s" : "mean response time (µs)";
 }
 
+/* The same in a table's cell: "IOPS", "MB/s", "mean µs". */
+static const char *short_metric(const char *m)
+{
+	return !m ? "?" : !strcmp(m, "iops") ? "IOPS" : !strcmp(m, "mbps") ? "MB/s" : "mean µs";
+}
+
 /* The figure a stage tracks, of a round's array name. */
 static const char *round_array(const char *m)
 {
@@ -258,6 +264,10 @@ static void stage_steady_dl(struct html_page *pg, struct json_object *doc, struc
 	else
 		html_dl(pg, key, "not reached: %g rounds, fewer than the window's 5 (%s)", jnum(ss, "rounds"),
 			text_or_na(jstr(ss, "stop_reason")));
+	if (jnum(ss, "warmup_rounds") > 0)
+		html_dl(pg, "warm-up", "%g rounds before the rounds had written %g x the span (and the first after "
+			"the fill): not counted toward the most rounds; no window held before", jnum(ss, "warmup_rounds"),
+			jnum(jget(doc, "settings"), "min_writes"));
 }
 
 void report_pts(struct html_page *pg, struct json_object *doc)
@@ -362,8 +372,8 @@ size_t csv_pts(struct json_object *doc, struct csv_file *files, size_t max)
 void compare_pts_table(struct table *t, const struct compare_entry *e, size_t n)
 {
 	table_init(t, "SNIA PTS tests: the tracked cell over its steady window");
-	table_cols(t, "drive", TA_LEFT, "test", TA_LEFT, "stage", TA_RIGHT, "tracked", TA_LEFT, "value", TA_RIGHT,
-		   "steady", TA_LEFT, "rounds", TA_RIGHT, NULL);
+	table_cols(t, "drive", TA_LEFT, "test", TA_LEFT, "tracked", TA_LEFT, "value", TA_RIGHT, "steady", TA_LEFT,
+		   "rounds", TA_RIGHT, NULL);
 	for (size_t i = 0; i < n; i++) {
 		struct json_object *pts = jget(e[i].doc, "pts"), *stages = jget(pts, "stages");
 
@@ -377,11 +387,10 @@ void compare_pts_table(struct table *t, const struct compare_entry *e, size_t n)
 			table_row(t);
 			table_cell(t, 0, "%s", e[i].label);
 			table_cell(t, 1, "%s", text_or_na(jstr(pts, "test")));
-			table_cell(t, 2, "%zu", j + 1);
-			table_cell(t, 3, "%s %s %s", bs, mx, metric_label(jstr(ss, "tracking")));
-			table_num(t, 4, jnum(ss, "mean"), 1);
-			table_cell(t, 5, "%s", jtrue(ss, "reached") ? "yes" : "no");
-			table_num(t, 6, jnum(ss, "rounds"), 0);
+			table_cell(t, 2, "%s %s %s", bs, mx, short_metric(jstr(ss, "tracking")));
+			table_num(t, 3, jnum(ss, "mean"), 1);
+			table_cell(t, 4, "%s", jtrue(ss, "reached") ? "yes" : "no");
+			table_num(t, 5, jnum(ss, "rounds"), 0);
 		}
 	}
 }
