@@ -121,6 +121,15 @@ static const struct command commands[] = {
 		.summary = "keep results in an SQLite store; list drives, models, best OP",
 		.usage = cmd_db_usage,
 	},
+	{
+		.name = "pts",
+		.handler = cmd_pts,
+		.flags = CMD_NEEDS_TARGET | CMD_DESTRUCTIVE,
+		.summary = "SNIA PTS tests: IOPS matrix, latency, throughput to steady state",
+		.usage = cmd_pts_usage,
+		.options = cmd_pts_options,
+		.shared = CLI_O_PTS,
+	},
 };
 
 const char cli_usage_about[] = "SSD preconditioning and over-provisioning profiler.\n";

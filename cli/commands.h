@@ -47,7 +47,8 @@ struct command {
 
 /* The own getopt entries of the commands that have some (the table's .options). */
 extern const struct option cmd_purge_options[], cmd_op_options[], cmd_run_options[], cmd_precondition_options[],
-	sweep_options[], cmd_slc_options[], cmd_qualify_options[], cmd_report_options[], cmd_compare_options[];
+	sweep_options[], cmd_slc_options[], cmd_qualify_options[], cmd_report_options[], cmd_compare_options[],
+	cmd_pts_options[];
 
 int cmd_info(int argc, char **argv);
 int cmd_list(int argc, char **argv);
@@ -76,6 +77,8 @@ extern const char cmd_report_usage[];
 extern const char cmd_compare_usage[];
 int cmd_db(int argc, char **argv);
 extern const char cmd_db_usage[];
+int cmd_pts(int argc, char **argv);
+extern const char cmd_pts_usage[];
 
 /* What `ssdprof --help` says around the command list; the man page says it too. */
 extern const char cli_usage_about[];

@@ -149,9 +149,9 @@ int main(int argc, char **argv)
 	}
 	if ((cmd->flags & CMD_NEEDS_TARGET) && argc < 3) {
 		/* op does nothing without its action: the example is one that runs as printed. */
-		cli_error("%s needs a TARGET, e.g. 'ssdprof %s sim:budget-tlc%s'; "
-			  "see 'ssdprof %s --help'", cmd->name, cmd->name, strcmp(cmd->name, "op") ? "" : " --show",
-			  cmd->name);
+		cli_error("%s needs a TARGET, e.g. 'ssdprof %s %ssim:budget-tlc%s'; "
+			  "see 'ssdprof %s --help'", cmd->name, cmd->name, strcmp(cmd->name, "pts") ? "" : "iops ",
+			  strcmp(cmd->name, "op") ? "" : " --show", cmd->name);
 		return EXIT_USAGE;
 	}
 

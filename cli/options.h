@@ -52,6 +52,9 @@ enum cli_option_id {
 #define CLI_O_SLC (CLI_O_IO | CLI_O(CLI_OPT_PURGE_METHOD) | CLI_O_OUTPUT | CLI_O_EVENTS | CLI_O_CONFIRM | CLI_O_GROUP)
 /* What qualify takes: its progress has no --events. */
 #define CLI_O_QUALIFY (CLI_O_ALL & ~CLI_O(CLI_OPT_EVENTS))
+#define CLI_O_PTS                                                                                               \
+	(CLI_O(CLI_OPT_QD) | CLI_O(CLI_OPT_SEED) | CLI_O(CLI_OPT_MAX_ROUNDS) | CLI_O(CLI_OPT_FILL_PASSES) |     \
+	 CLI_O(CLI_OPT_MIN_WRITES) | CLI_O(CLI_OPT_PURGE_METHOD) | CLI_O_OUTPUT | CLI_O_CONFIRM | CLI_O_GROUP)
 
 /* Entries of the merged getopt table: every shared option, the command's own, the terminator. */
 #define CLI_MAX_LONGOPTS 48

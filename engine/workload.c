@@ -154,6 +154,25 @@ void workload_pattern(uint64_t seed, uint64_t offset, void *buf, size_t len)
 	}
 }
 
+unsigned char *workload_pattern_buffer(uint64_t seed, uint32_t max_bs)
+{
+	uint64_t key = pattern_key(seed);
+	unsigned char *pat;
+	void *p;
+
+	if (posix_memalign(&p, BUF_ALIGN, (size_t)PATTERN_BYTES + max_bs) != 0)
+		return NULL;
+	pat = p;
+	for (size_t i = 0; i < PATTERN_BYTES / 8; i++) {
+		uint64_t word = pattern_word(key, i);
+
+		memcpy(pat + i * 8, &word, 8);
+	}
+	/* The tail repeats the start, so a write at any offset is one contiguous slice. */
+	memcpy(pat + PATTERN_BYTES, pat, max_bs);
+	return pat;
+}
+
 /* One in-flight I/O; its index is the cookie the target hands back. */
 struct wl_slot {
 	uint64_t offset;
@@ -177,6 +196,7 @@ struct wl_state {
 	unsigned *free_slots;
 	unsigned nfree;
 	unsigned char *pattern;         /* PATTERN_BYTES + max_bs: a write is one slice */
+	bool own_pattern;               /* made here (not w->pattern_buf): freed here */
 	unsigned char *read_area;
 	size_t read_stride;             /* 0: all reads share one buffer */
 	uint64_t pattern_key;
@@ -360,6 +380,9 @@ static int account(struct wl_state *st, const struct io_completion *c, char *err
 			st->out->verify_errors++;
 		}
 	}
+	if (st->w->io_done)
+		st->w->io_done(st->w->io_arg, &(struct wl_io_record){ sl->offset, sl->len, sl->dir, c->submit_ns,
+								       c->complete_ns });
 	if (!st->any_complete || c->complete_ns > st->last_complete_ns)
 		st->last_complete_ns = c->complete_ns;
 	st->any_complete = true;
@@ -499,17 +522,15 @@ static int setup_buffers(struct wl_state *st, char *err, size_t errlen)
 		st->free_slots[i] = w->qd - 1 - i;
 	st->nfree = w->qd;
 
-	if (posix_memalign(&p, BUF_ALIGN, pat_len) != 0)
-		goto oom;
-	st->pattern = p;
 	st->pattern_key = pattern_key(w->seed);
-	for (size_t i = 0; i < PATTERN_BYTES / 8; i++) {
-		uint64_t word = pattern_word(st->pattern_key, i);
-
-		memcpy(st->pattern + i * 8, &word, 8);
+	if (w->pattern_buf) {
+		/* The caller's, made once for many runs (workload_pattern_buffer). */
+		st->pattern = w->pattern_buf;
+	} else {
+		if (!(st->pattern = workload_pattern_buffer(w->seed, max_bs)))
+			goto oom;
+		st->own_pattern = true;
 	}
-	/* The tail repeats the start, so a write at any offset is one contiguous slice. */
-	memcpy(st->pattern + PATTERN_BYTES, st->pattern, max_bs);
 
 	/*
 	 * One buffer per slot, like fio's per-io_u buffers, so concurrent
@@ -552,7 +573,8 @@ static void free_buffers(struct wl_state *st)
 {
 	target_unregister_buffers(st->t);
 	free(st->read_area);
-	free(st->pattern);
+	if (st->own_pattern)
+		free(st->pattern);
 	free(st->iv_hist);
 	free(st->dir_hist[0]);
 	free(st->dir_hist[1]);

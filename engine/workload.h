@@ -34,6 +34,14 @@ struct wl_bs_weight {
 	uint32_t weight;        /* relative share of I/Os (not of bytes) */
 };
 
+/* One completed I/O, as the engine saw it: what workload.io_done receives. */
+struct wl_io_record {
+	uint64_t offset;        /* bytes from the start of the target */
+	uint32_t len;
+	uint8_t dir;            /* IO_READ or IO_WRITE */
+	uint64_t submit_ns, complete_ns;   /* target clock */
+};
+
 struct workload {
 	enum workload_rw rw;
 	uint32_t bs;            /* bytes, a multiple of the target's lba_bytes */
@@ -90,6 +98,19 @@ struct workload {
 	struct offset_dist dist;
 	/* The access specification's name (--workload), or NULL; for results. */
 	const char *workload;
+	/*
+	 * An I/O log: called for every I/O that completed, in the order the
+	 * engine accounts them, with io_arg; NULL for none.  It sees the
+	 * stimulus as sent, so tests (and users) measure the realised mix.
+	 */
+	void (*io_done)(void *arg, const struct wl_io_record *io);
+	void *io_arg;
+	/*
+	 * The data writes take, from workload_pattern_buffer(seed, at least
+	 * workload_max_bs), kept by the caller across runs: making it costs
+	 * more than a short run (4 MiB).  NULL: each run makes its own.
+	 */
+	unsigned char *pattern_buf;
 };
 
 /* One direction's figures over a run; NAN where nothing completed. */
@@ -218,6 +239,13 @@ int workload_bs_mix_parse(const char *what, const char *s, struct workload *w, c
  * compare files with it; verify reads use it.
  */
 void workload_pattern(uint64_t seed, uint64_t offset, void *buf, size_t len);
+
+/*
+ * The buffer writes take their data from (workload_pattern's bytes over
+ * 4 MiB, then the first max_bs again), for workload.pattern_buf; free()
+ * it.  NULL when out of memory.
+ */
+unsigned char *workload_pattern_buffer(uint64_t seed, uint32_t max_bs);
 
 /* The seed the offsets of stream (not 0) of seed draw from; stream 0 is seed itself. */
 uint64_t workload_stream_seed(uint64_t seed, uint64_t stream);

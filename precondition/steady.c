@@ -26,6 +26,7 @@ bool steady_check(const double *y, size_t n, struct steady_window *w)
 		sxx += ((double)i - xbar) * ((double)i - xbar);
 	}
 	slope = sxy / sxx;
+	w->slope = slope;
 	if (w->mean > 0) {
 		w->range_pct = (hi - lo) / w->mean * 100.0;
 		w->slope_pct = fabs(slope) * (k - 1) / w->mean * 100.0;

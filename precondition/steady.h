@@ -20,6 +20,7 @@ struct steady_window {
 	double mean;              /* of y over the window */
 	double range_pct;         /* (max - min) / mean x 100 */
 	double slope_pct;         /* |slope| x (WINDOW - 1) / mean x 100 */
+	double slope;             /* the least-squares line's, per round (it passes (mid-window, mean)) */
 	bool range_ok, slope_ok;
 	bool reached;             /* both hold */
 };

@@ -73,6 +73,11 @@ static int drain(struct target *t)
 	return t->ops->idle(t, ns);
 }
 
+int run_steps_drain(struct target *t)
+{
+	return drain(t);
+}
+
 /* The preparation of p on t into set->prep.  0, -EINTR, or -errno with set->error. */
 static int prepare(struct target *t, const struct run_plan *p, struct run_set *set, const struct run_hooks *h)
 {

@@ -133,4 +133,11 @@ int run_steps_all(struct target **t, struct run_plan *p, struct run_set *set, co
 int run_steps_pass(struct target *t, struct run_plan *p, size_t chunk, struct run_set *set,
 		   const struct run_hooks *h);
 
+/*
+ * Let the drive program what it acknowledged before a measurement (a
+ * simulated drive's write buffer after a fill); nothing on a target that
+ * cannot say.  0 or -errno.
+ */
+int run_steps_drain(struct target *t);
+
 #endif

@@ -25,6 +25,7 @@
 #include "reports/report_parts.h"
 #include "reports/report_batch.h"
 #include "reports/report_qualify.h"
+#include "reports/report_pts.h"
 #include "results/json_get.h"
 #include "results/result_json.h"
 #include "results/result_load.h"
@@ -43,6 +44,7 @@ static const struct report_kind kinds[] = {
 	KIND(SLC), report_slc, csv_slc, compare_slc_table, compare_slc_charts, partial_slc },
 	KIND(QUALIFY), report_qualify, csv_qualify, compare_qualify_table, NULL, NULL },
 	KIND(BATCH), report_batch, csv_batch, compare_batch_table, NULL, NULL },
+	KIND(PTS), report_pts, csv_pts, compare_pts_table, NULL, partial_pts },
 };
 #undef KIND
 _Static_assert(sizeof(kinds) / sizeof(kinds[0]) == RESULT_KIND_COUNT, "every result kind has its renderers");

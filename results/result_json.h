@@ -41,6 +41,7 @@ struct json_object *result_json_number(double v, int decimals);
  */
 #define LAT_KEY_P999 "p99_9"
 #define LAT_KEY_P9999 "p99_99"
+#define LAT_KEY_P99999 "p99_999"   /* pts: five nines */
 #define LAT_KEY_P999_OLD "p99.9"
 #define LAT_KEY_P9999_OLD "p99.99"
 

@@ -12,7 +12,8 @@
 	X(SWEEP, "sweep", "sweep", "points", false) \
 	X(SLC, "slc", "SLC probe", "slc", false) \
 	X(QUALIFY, "qualify", "qualification", "drives", true) \
-	X(BATCH, "batch", "batch", "drives", false)
+	X(BATCH, "batch", "batch", "drives", false) \
+	X(PTS, "pts", "PTS test", "pts", false)
 
 #define INFO(id, name, noun, member, verdicts) [RESULT_KIND_##id] = { name, noun, member, verdicts },
 #define NAME(id, name, noun, member, verdicts) [RESULT_KIND_##id] = name,

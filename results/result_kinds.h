@@ -21,6 +21,7 @@ enum result_kind {
 	RESULT_KIND_SLC,
 	RESULT_KIND_QUALIFY,
 	RESULT_KIND_BATCH,
+	RESULT_KIND_PTS,
 	RESULT_KIND_COUNT
 };
 
@@ -38,7 +39,7 @@ extern const char *const result_kind_names[RESULT_KIND_COUNT + 1];
 /* The kind named name, or -1 (name NULL or no kind's). */
 int result_kind_find(const char *name);
 
-/* "run", "precondition", "sweep", "slc", "qualify" or "batch"; "?" past the last. */
+/* "run", "precondition", "sweep", "slc", "qualify", "batch" or "pts"; "?" past the last. */
 const char *result_kind_name(enum result_kind kind);
 
 /* The names in enum order into buf: "run, precondition, ..., qualify" then last_sep and the last. */

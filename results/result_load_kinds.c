@@ -493,6 +493,80 @@ const struct spec result_common_doc[] = {
 	END,
 };
 
+/* A SNIA PTS test (profiler/pts.h, results/pts_json.c). */
+static const char *const pts_test_names[] = { "iops", "latency", "throughput", NULL };
+static const char *const pts_metric_names[] = { "iops", "mbps", "lat_mean_us", NULL };
+static const struct spec pts_num_item = NUM(NULL, F_NULL, 0, DBL_MAX);
+static const struct spec pts_lat_fields[] = { FIG("mean"), FIG("max"), FIG(LAT_KEY_P99999), END };
+static const struct spec pts_cell_fields[] = {
+	STR("rw", F_REQ),
+	INT("read_pct", F_REQ, 0, 100),
+	INT("bs", F_REQ, 1, LIM_BS_MAX),
+	FIG("iops"), FIG("mbps"),
+	OBJ("lat_us", F_NULL, pts_lat_fields),
+	FIG("ios"),
+	NUM("read_share_pct", F_NULL, 0, 100),
+	END,
+};
+static const struct spec pts_cell_item = OBJ(NULL, 0, pts_cell_fields);
+static const struct spec pts_round_fields[] = {
+	FIG("tracked"),
+	FIG("written_bytes"),
+	ARRN("iops", 0, 0, 56, pts_num_item),
+	ARRN("mbps", 0, 0, 56, pts_num_item),
+	ARRN("lat_mean_us", 0, 0, 56, pts_num_item),
+	END,
+};
+static const struct spec pts_round_item = OBJ(NULL, 0, pts_round_fields);
+static const struct spec pts_steady_fields[] = {
+	ENUM("tracking", F_REQ, pts_metric_names),
+	INT("tracked_cell", F_REQ, 0, 55),
+	BOOL("reached", 0),
+	INT("rounds", F_NULL, 0, LIM_MAX_ROUNDS_MAX),
+	INT("warmup_rounds", F_NULL, 0, LIM_MAX_ROUNDS_MAX),
+	ARRN("window", F_NULL, 2, 2, window_item),
+	FIG("mean"),
+	FIG("range_pct"),
+	NUM("slope_pct", F_NULL, -DBL_MAX, DBL_MAX),
+	NUM("slope", F_NULL, -DBL_MAX, DBL_MAX),
+	STR("stop_reason", F_NULL),
+	END,
+};
+static const struct spec pts_stage_fields[] = {
+	ENUM("purge_method", F_NULL, purge_done_names),
+	OBJ("fill", F_NULL, fill_fields),
+	INT("qd", F_NULL, LIM_QD_MIN, LIM_QD_MAX),
+	OBJ("steady_state", F_REQ, pts_steady_fields),
+	ARRN("cells", F_REQ, 1, 56, pts_cell_item),
+	ARRN("rounds", 0, 0, LIM_MAX_ROUNDS_MAX, pts_round_item),
+	END,
+};
+static const struct spec pts_stage_item = OBJ(NULL, 0, pts_stage_fields);
+static const struct spec pts_fields[] = {
+	ENUM("test", F_REQ, pts_test_names),
+	FIG("drive_seconds"),
+	ARRN("stages", F_REQ, 0, 2, pts_stage_item),
+	END,
+};
+static const struct spec pts_settings[] = {
+	ENUM("test", 0, pts_test_names),
+	FIG("cell_s"),
+	INT("max_rounds", F_NULL, 0, LIM_MAX_ROUNDS_MAX),
+	INT("qd", F_NULL, LIM_QD_MIN, LIM_QD_MAX),
+	INT("fill_passes", F_NULL, 0, LIM_FILL_PASSES_MAX),
+	NUM("min_writes", F_NULL, LIM_MIN_WRITES_MIN, LIM_MIN_WRITES_MAX),
+	BOOL("purge", 0),
+	ENUM("purge_method", F_NULL, purge_method_names),
+	FIG("usable_bytes"),
+	INT("seed", 0, 0, 18446744073709551615.0),
+	END,
+};
+static const struct spec pts_doc[] = {
+	OBJ("settings", 0, pts_settings),
+	OBJ("pts", F_REQ, pts_fields),
+	END,
+};
+
 const struct spec *const result_kind_docs[] = {
 	[RESULT_KIND_RUN] = run_doc,
 	[RESULT_KIND_PRECONDITION] = precondition_doc,
@@ -500,6 +574,7 @@ const struct spec *const result_kind_docs[] = {
 	[RESULT_KIND_SLC] = slc_doc,
 	[RESULT_KIND_QUALIFY] = qualify_doc,
 	[RESULT_KIND_BATCH] = batch_doc,
+	[RESULT_KIND_PTS] = pts_doc,
 };
 _Static_assert(sizeof(result_kind_docs) / sizeof(result_kind_docs[0]) == RESULT_KIND_COUNT,
 	       "every result kind has its fields");

@@ -274,6 +274,17 @@ static int rows_batch(struct imp *im, struct json_object *doc)
 	return 0;
 }
 
+/*
+ * A PTS result (ssdprof pts) is kept as its run (drive, host, times, the
+ * document itself): its cells (block size x mix) have no table yet.
+ */
+static int rows_pts(struct imp *im, struct json_object *doc)
+{
+	(void)im;
+	(void)doc;
+	return 0;
+}
+
 /* Indexed by enum result_kind: each kind's rows beyond its run. */
 static int (*const kind_rows[])(struct imp *im, struct json_object *doc) = {
 	[RESULT_KIND_RUN] = rows_run,
@@ -282,6 +293,7 @@ static int (*const kind_rows[])(struct imp *im, struct json_object *doc) = {
 	[RESULT_KIND_SLC] = rows_slc,
 	[RESULT_KIND_QUALIFY] = rows_qualify,
 	[RESULT_KIND_BATCH] = rows_batch,
+	[RESULT_KIND_PTS] = rows_pts,
 };
 _Static_assert(sizeof(kind_rows) / sizeof(kind_rows[0]) == RESULT_KIND_COUNT,
 	       "every enum result_kind has its rows in kind_rows[]");

@@ -40,6 +40,8 @@ COMMANDS = {
     'qualify': ['qualify', T1, '--op', '7,28', '--no-slc', '--require', 'steady_iops>=100',
                 '--require', 'qd1_read_us>=0.000001', '--daily-writes', '1GB'] + PC[:-3] + ['--quiet'],
     'batch': ['precondition', T1, T2] + PC,
+    'pts': ['pts', 'latency', T1, '--cell-time', '20ms', '--fill-passes', '1', '--min-writes', '0',
+            '--max-rounds', '6', '--quiet'],
 }
 KEY = re.compile(r'^[A-Za-z_][A-Za-z0-9_]*$')
 

@@ -39,7 +39,8 @@ json.dump(d, open(sys.argv[2], 'w'))
 PY
 pages=()
 for name in report_sweep_notsteady report_sweep_nowaf report_sweep_intervals report_sweep_endurance report_sweep_raid \
-	report_slc report_run_qd report_run_raid report_precondition_raid report_qualify report_partial_long; do
+	report_slc report_run_qd report_run_raid report_precondition_raid report_qualify report_partial_long \
+	report_pts_latency; do
 	mkdir -p "$work/$name"
 	src="$data/$name.json"
 	[ -f "$src" ] || src="$work/$name.json"

@@ -29,6 +29,9 @@ json.dump(d, open(sys.argv[2], "w"))' "$data/report_sweep_notsteady.json" "$work
 		"$work/stdout" || fail "the partial result is not named under the table: $(cat "$work/stdout")"
 grep -q '<div id="partial" class="banner" role="alert"><strong>Partial results: .*</strong> sim:budget-tlc,capacity=2G: The sweep was interrupted' \
 	"$work/p.html" || fail "the page has no banner for the partial result"
+"$ssdprof" compare "$data/report_pts_latency.json" "$data/report_pts_latency.json" >"$work/stdout" 2>&1 ||
+	fail "pts compare failed: $(cat "$work/stdout")"
+grep -q 'latency  4 KiB 0/100 mean µs   27\.4  yes' "$work/stdout" || fail "pts table: $(cat "$work/stdout")"
 "$ssdprof" compare "$data/report_slc.json" "$data/report_slc.json" >"$work/stdout" 2>&1 || fail "slc compare failed"
 grep -q 'cache GB' "$work/stdout" || fail "slc table: $(cat "$work/stdout")"
 grep -q 'report_slc.json)' "$work/stdout" || fail "two results of one target are told apart by file: $(cat "$work/stdout")"

@@ -218,7 +218,7 @@ static void test_resume_crashes_refused(void **state)
 	(void)state;
 
 	expect_refused(sw, NULL, "schema", NULL, "schema: expected \"ssdprof.result/1\", got null");
-	expect_refused(sw, NULL, "kind", NULL, "kind: expected one of run, precondition, sweep, slc, qualify, batch, got null");
+	expect_refused(sw, NULL, "kind", NULL, "kind: expected one of run, precondition, sweep, slc, qualify, batch, pts, got null");
 	expect_refused(sw, NULL, "kind", json_object_new_string("qualify\x1b[2J"),
 		       "got \"qualify\\x1b[2J\"");
 	expect_refused(sw, "target", "path", NULL, "target.path: expected a string, got null");
@@ -580,7 +580,7 @@ static void test_kind_table(void **state)
 	assert_int_equal(result_kind_find(NULL), -1);
 	assert_null(report_kind_of(RESULT_KIND_COUNT));
 	result_kind_list(list, sizeof(list), " and ");
-	assert_string_equal(list, "run, precondition, sweep, slc, qualify and batch");
+	assert_string_equal(list, "run, precondition, sweep, slc, qualify, batch and pts");
 	assert_string_equal(result_kinds[RESULT_KIND_SLC].noun, "SLC probe");
 	assert_true(result_kinds[RESULT_KIND_QUALIFY].verdicts && !result_kinds[RESULT_KIND_BATCH].verdicts);
 }

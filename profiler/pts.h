@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The SNIA Solid State Storage Performance Test Specification's tests
+ * (PTS-E 2.0.2, issue 27) that share one shape: purge, the
+ * workload-independent fill (2x the span of 128 KiB sequential writes), then
+ * rounds, each running every cell of the test's matrix (a read/write mix and
+ * a block size) for cell_ns, until the SNIA window (precondition/steady.c)
+ * holds on the test's tracking variable, at most max_rounds rounds.  The
+ * figures are the window's means per cell.
+ *
+ *   iops        random, 7 mixes x 8 sizes (56 cells) at qd; tracks 4 KiB
+ *               100% write IOPS
+ *   latency     random, 3 mixes x 3 sizes at QD 1; tracks 4 KiB 100% write
+ *               mean response time; mean, max and five nines per cell
+ *   throughput  sequential 100% read and 100% write, one stage per size
+ *               (128 KiB, then 1024 KiB, each from its own purge); tracks the
+ *               write MB/s
+ *
+ * Mixes are the outer loop and sizes the inner one, in the spec's order.
+ * Every I/O runs through the engine (engine/workload.h), so the test runs on
+ * every target kind alike, in virtual time on a simulated drive.
+ */
+#ifndef SSDPROF_PTS_H
+#define SSDPROF_PTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/workload.h"
+#include "precondition/precondition.h"
+
+struct target;
+struct lat_hist;
+
+enum pts_test { PTS_IOPS, PTS_LATENCY, PTS_THROUGHPUT, PTS_TEST_COUNT };
+/* What a test's steady state tracks. */
+enum pts_metric { PTS_M_IOPS, PTS_M_MBPS, PTS_M_LAT_MEAN };
+
+#define PTS_MAX_CELLS 56
+#define PTS_MAX_STAGES 2
+/* The spec's one minute per cell per round. */
+#define PTS_CELL_NS_DEFAULT (60ull * 1000000000)
+/* The spec's fill: twice the span in 128 KiB sequential writes. */
+#define PTS_FILL_PASSES 2
+
+struct pts_cell_spec {
+	enum workload_rw rw;
+	unsigned read_pct;          /* share of I/Os that read */
+	uint32_t bs;
+};
+
+/* One cell in one round; NAN where nothing completed. */
+struct pts_cell {
+	double iops, mbps, lat_mean_us, lat_max_us;
+	uint64_t ios, read_ios;
+};
+
+/* One cell over the steady window (the last five rounds when it was not reached). */
+struct pts_total {
+	double iops, mbps, lat_mean_us, lat_max_us, lat_p99999_us;
+	uint64_t ios, read_ios;
+};
+
+/* One purge, fill and rounds to steady state. */
+struct pts_stage {
+	char purge_method[32];      /* what was done: a method, or "none" */
+	struct fill_result fill;
+	size_t ncells;
+	struct pts_cell_spec cells[PTS_MAX_CELLS];
+	size_t tracked;             /* the cell whose metric the window tracks */
+	enum pts_metric metric;
+	unsigned qd;
+	struct pts_cell *rounds;    /* nrounds x ncells, owned */
+	double *track;              /* the tracked figure per round, owned */
+	size_t nrounds, cap;
+	struct steady_window window;
+	bool window_valid, reached;
+	size_t warmup_rounds;       /* rounds before min_writes was met (and the first after the fill) */
+	uint64_t *written;          /* host bytes written by the rounds up to each round's end, owned */
+	const char *stop_reason;    /* "steady", "max-rounds", "interrupted", "error", or NULL while running */
+	struct pts_total totals[PTS_MAX_CELLS];
+	/* Per cell, the histograms of the last STEADY_WINDOW rounds (a ring), for the five nines. */
+	struct lat_hist *hist[PTS_MAX_CELLS][STEADY_WINDOW];
+};
+
+struct pts_result {
+	enum pts_test test;
+	size_t nstages;
+	struct pts_stage stages[PTS_MAX_STAGES];
+	double seconds;             /* target clock, purge to the end */
+	unsigned char *pattern;     /* the writes' data, made once for every cell (owned) */
+};
+
+/* Where an I/O of the log belongs: what pts_settings.io_log receives. */
+struct pts_io {
+	unsigned stage, round, cell;
+	const struct wl_io_record *io;
+};
+
+struct pts_settings {
+	enum pts_test test;
+	uint64_t usable_bytes;      /* the span every I/O stays in */
+	bool purge;                 /* false: --no-purge, the drive as it is */
+	const char *purge_method;   /* NULL: the target's best */
+	unsigned fill_passes;       /* PTS_FILL_PASSES; 0 skips the fill */
+	uint64_t cell_ns;           /* each cell's time per round, target clock */
+	unsigned max_rounds;        /* at most (25) counted rounds */
+	/*
+	 * A window counts only once the rounds have written min_writes x
+	 * usable_bytes, and never holds the first round after the fill
+	 * (DESIGN.md 5: GC has not begun; a scaled-down cell time writes too
+	 * little for the spec's window alone to mean steady).  Rounds before
+	 * are warm-up, not counted toward max_rounds.  0: the spec's rule alone.
+	 */
+	double min_writes;
+	unsigned qd;                /* iops and throughput; latency runs at 1 */
+	uint64_t seed;
+	precondition_poll_fn poll;  /* non-zero stops (an interrupt) */
+	void *poll_arg;
+	/* After every round: non-zero stops as poll does.  NULL: none. */
+	int (*round_done)(const struct pts_result *r, size_t stage, void *arg);
+	void *round_arg;
+	/* Every I/O of the rounds (not the fill), NULL for none. */
+	void (*io_log)(const struct pts_io *io, void *arg);
+	void *io_arg;
+};
+
+/* "iops", "latency", "throughput"; NULL past the last. */
+const char *pts_test_name(enum pts_test t);
+/* 0, or -EINVAL for an unknown name. */
+int pts_test_parse(const char *s, enum pts_test *out);
+/* "iops", "mbps", "lat_mean_us": the JSON name of what a stage tracks. */
+const char *pts_metric_name(enum pts_metric m);
+
+/* The stages' cells of s's test (no target needed): for dry runs and estimates. */
+void pts_plan(const struct pts_settings *s, struct pts_result *r);
+/* The rounds' target time at most (max_rounds of every cell of every stage), seconds. */
+double pts_max_round_seconds(const struct pts_settings *s);
+
+/*
+ * Run s's test on t.  0 (steady or not: each stage's reached), -EINTR when
+ * stopped, or another -errno with err set; r holds what was measured either
+ * way (stop_reason of the stage it ended in says how) and must be freed.
+ */
+int pts_run(struct target *t, const struct pts_settings *s, struct pts_result *r, char *err, size_t errlen);
+void pts_result_free(struct pts_result *r);
+
+#endif

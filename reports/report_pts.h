@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: MIT */
+/* The renderers of a `pts` result (the kinds' table in reports/report.c). */
+#ifndef SSDPROF_REPORT_PTS_H
+#define SSDPROF_REPORT_PTS_H
+
+#include <stddef.h>
+
+struct json_object;
+struct html_page;
+struct csv_file;
+struct table;
+struct compare_entry;
+struct strbuf;
+
+void report_pts(struct html_page *pg, struct json_object *doc);
+/* pts_cells.csv (a row per cell over the steady window) and pts_rounds.csv (a row per cell per round). */
+size_t csv_pts(struct json_object *doc, struct csv_file *files, size_t max);
+void compare_pts_table(struct table *t, const struct compare_entry *e, size_t n);
+void partial_pts(struct strbuf *b, struct json_object *doc);
+
+#endif

@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: MIT */
+#include <math.h>
+
+#include <json-c/json.h>
+
+#include "engine/workload.h"
+#include "profiler/pts.h"
+#include "results/pts_json.h"
+#include "results/result_json.h"
+
+#define add json_object_object_add
+
+struct json_object *pts_settings_json(const struct pts_settings *s)
+{
+	struct json_object *o = json_object_new_object();
+
+	add(o, "test", json_object_new_string(pts_test_name(s->test)));
+	add(o, "cell_s", result_json_number((double)s->cell_ns / 1e9, RP_SECONDS));
+	add(o, "max_rounds", json_object_new_int((int)s->max_rounds));
+	add(o, "qd", json_object_new_int((int)s->qd));
+	add(o, "fill_passes", json_object_new_int((int)s->fill_passes));
+	add(o, "min_writes", result_json_number(s->min_writes, 2));
+	add(o, "purge", json_object_new_boolean(s->purge));
+	add(o, "purge_method", s->purge_method ? json_object_new_string(s->purge_method) : NULL);
+	add(o, "usable_bytes", json_object_new_uint64(s->usable_bytes));
+	add(o, "seed", json_object_new_uint64(s->seed));
+	return o;
+}
+
+static struct json_object *steady_json(const struct pts_stage *st)
+{
+	struct json_object *o = json_object_new_object(), *window = NULL;
+	const struct steady_window *w = &st->window;
+	bool v = st->window_valid;
+
+	add(o, "tracking", json_object_new_string(pts_metric_name(st->metric)));
+	add(o, "tracked_cell", json_object_new_int((int)st->tracked));
+	add(o, "reached", json_object_new_boolean(st->reached));
+	add(o, "rounds", json_object_new_int((int)st->nrounds));
+	add(o, "warmup_rounds", json_object_new_int((int)st->warmup_rounds));
+	if (v) {
+		window = json_object_new_array();
+		json_object_array_add(window, json_object_new_int((int)w->first));
+		json_object_array_add(window, json_object_new_int((int)w->last));
+	}
+	add(o, "window", window);
+	add(o, "mean", result_json_number(v ? w->mean : NAN, RP_LAT_US));
+	add(o, "range_pct", result_json_number(v ? w->range_pct : NAN, 2));
+	add(o, "slope_pct", result_json_number(v ? w->slope_pct : NAN, 2));
+	/* The least-squares line: y = mean + slope x (round - middle of the window). */
+	add(o, "slope", result_json_number(v ? w->slope : NAN, RP_LAT_US));
+	add(o, "stop_reason", st->stop_reason ? json_object_new_string(st->stop_reason) : NULL);
+	return o;
+}
+
+static struct json_object *cell_json(const struct pts_cell_spec *cs, const struct pts_total *t)
+{
+	struct json_object *o = json_object_new_object(), *lat = json_object_new_object();
+
+	add(o, "rw", json_object_new_string(workload_rw_name(cs->rw)));
+	add(o, "read_pct", json_object_new_int((int)cs->read_pct));
+	add(o, "bs", json_object_new_int64(cs->bs));
+	add(o, "iops", result_json_number(t->iops, RP_IOPS));
+	add(o, "mbps", result_json_number(t->mbps, RP_MBPS));
+	add(lat, "mean", result_json_number(t->lat_mean_us, RP_LAT_US));
+	add(lat, "max", result_json_number(t->lat_max_us, RP_LAT_US));
+	add(lat, LAT_KEY_P99999, result_json_number(t->lat_p99999_us, RP_LAT_US));
+	add(o, "lat_us", lat);
+	add(o, "ios", json_object_new_uint64(t->ios));
+	/* Measured: the share of the window's I/Os that read (the mix as run). */
+	add(o, "read_share_pct", result_json_number(t->ios ? 100.0 * (double)t->read_ios / (double)t->ios : NAN, 3));
+	return o;
+}
+
+static struct json_object *round_json(const struct pts_stage *st, size_t k)
+{
+	struct json_object *o = json_object_new_object();
+	struct json_object *a[3] = { json_object_new_array(), json_object_new_array(), json_object_new_array() };
+
+	add(o, "tracked", result_json_number(st->track[k], RP_LAT_US));
+	add(o, "written_bytes", json_object_new_uint64(st->written[k]));
+	for (size_t c = 0; c < st->ncells; c++) {
+		const struct pts_cell *pc = &st->rounds[k * st->ncells + c];
+
+		json_object_array_add(a[0], result_json_number(pc->iops, RP_IOPS));
+		json_object_array_add(a[1], result_json_number(pc->mbps, RP_MBPS));
+		json_object_array_add(a[2], result_json_number(pc->lat_mean_us, RP_LAT_US));
+	}
+	add(o, "iops", a[0]);
+	add(o, "mbps", a[1]);
+	add(o, "lat_mean_us", a[2]);
+	return o;
+}
+
+static struct json_object *stage_json(const struct pts_stage *st)
+{
+	struct json_object *o = json_object_new_object(), *fill = json_object_new_object();
+	struct json_object *cells = json_object_new_array(), *rounds = json_object_new_array();
+
+	add(o, "purge_method", json_object_new_string(st->purge_method));
+	add(fill, "passes", json_object_new_int((int)st->fill.passes));
+	add(fill, "bytes", json_object_new_uint64(st->fill.bytes));
+	add(fill, "seconds", result_json_number(st->fill.passes ? st->fill.seconds : NAN, RP_SECONDS));
+	add(fill, "mbps", result_json_number(st->fill.passes ? st->fill.mbps : NAN, RP_MBPS));
+	add(o, "fill", fill);
+	add(o, "qd", json_object_new_int((int)st->qd));
+	add(o, "steady_state", steady_json(st));
+	for (size_t c = 0; c < st->ncells; c++)
+		json_object_array_add(cells, cell_json(&st->cells[c], &st->totals[c]));
+	add(o, "cells", cells);
+	for (size_t k = 0; k < st->nrounds; k++)
+		json_object_array_add(rounds, round_json(st, k));
+	add(o, "rounds", rounds);
+	return o;
+}
+
+struct json_object *pts_json(const struct pts_result *r)
+{
+	struct json_object *o = json_object_new_object(), *stages = json_object_new_array();
+
+	add(o, "test", json_object_new_string(pts_test_name(r->test)));
+	add(o, "drive_seconds", result_json_number(r->seconds, RP_SECONDS));
+	for (size_t i = 0; i < r->nstages; i++)
+		json_object_array_add(stages, stage_json(&r->stages[i]));
+	add(o, "stages", stages);
+	return o;
+}
