@@ -90,6 +90,12 @@ struct workload {
 	struct offset_dist dist;
 	/* The access specification's name (--workload), or NULL; for results. */
 	const char *workload;
+	/*
+	 * Random writes of bs only: > 0 draws the offsets of a constructed
+	 * steady state (engine/construct.h) writing this many blocks of bs,
+	 * the physical capacity, over the span.
+	 */
+	uint64_t construct_total;
 };
 
 /* One direction's figures over a run; NAN where nothing completed. */
