@@ -376,7 +376,7 @@ static int sweep_start(struct sweep_cli *o, struct target *t, struct json_object
 		.t = t, .capacity = t->info.capacity_bytes, .requested = o->op_method, .method = method,
 		.purge_method = o->pc.purge_method, .settings = &o->pc.s, .progress = pc_progress_event,
 		.poll = pc_cli_poll, .arg = &c->pctx, .warn = warn, .warn_arg = &o->pc,
-		.carry_over = o->carry_over,
+		.carry_over = o->carry_over, .pc = o->precondition,
 	};
 	r->plan = o->plan;
 	r->member_op = member_op_for;
@@ -399,6 +399,7 @@ static int sweep_start(struct sweep_cli *o, struct target *t, struct json_object
 		cli_error("out of memory");
 		return EXIT_RUN_FAILED;
 	}
+	sweep_doc_calib(&c->d, &r->run.cal, t);
 	return 0;
 }
 

@@ -37,6 +37,7 @@
 #include "profiler/sweep.h"
 #include "results/sweep_json.h"
 #include "profiler/sweep_plan.h"
+#include "profiler/sweep_construct.h"
 #include "reports/table.h"
 #include "device/target.h"
 
@@ -58,6 +59,8 @@ struct json_object *sweep_settings_json(const struct sweep_cli *o)
 		json_object_object_add(s, "predict", json_object_new_string(sweep_predict_names[o->pc.s.predict]));
 	if (o->pc.s.round_writes > 0)
 		json_object_object_add(s, "round_writes", result_json_number(o->pc.s.round_writes, 3));
+	/* Fresh points full, constructed or auto (issue 28): always, as the default changed. */
+	json_object_object_add(s, "precondition", json_object_new_string(sweep_pc_names[o->precondition]));
 	return s;
 }
 
@@ -127,6 +130,10 @@ int sweep_settings_from_json(struct json_object *s, struct sweep_cli *o, char *e
 		if (!strcmp(json_object_get_string(v), sweep_predict_names[i]))
 			o->pc.s.predict = (enum predict_mode)i;
 	o->pc.s.round_writes = isnan(jnum(s, "round_writes")) ? 0 : jnum(s, "round_writes");
+	/* Saved before issue 28: every fresh point the full way. */
+	o->precondition = SWEEP_PC_FULL;
+	if (json_object_object_get_ex(s, "precondition", &v))
+		sweep_pc_parse(json_object_get_string(v), &o->precondition);
 	/* Saved before issue 18's rule: the shortened rounds' minimum, or the SNIA rule alone. */
 	o->pc.s.min_writes = !isnan(jnum(s, "min_writes")) ? jnum(s, "min_writes") :
 			     o->pc.s.round_writes > 0 ? SWEEP_FRESH_MIN_WRITES : 0;
