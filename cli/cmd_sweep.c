@@ -87,6 +87,12 @@ const char cmd_sweep_usage[] =
 	"                     drives (the default: 35-41%), points within 2% of fresh\n"
 	"                     ones, but not SNIA's procedure (no purge and fill between\n"
 	"                     points, figures may be predicted), span OP with TRIM only\n"
+	"  --precondition auto|full|constructed  how a fresh point is preconditioned:\n"
+	"                     full is SNIA's purge, fill and rounds on every point;\n"
+	"                     constructed writes the flash once at GC's steady state,\n"
+	"                     then rounds (within 2% of full on the simulator's\n"
+	"                     presets); auto (default): the first point full (it\n"
+	"                     calibrates), the next constructed where that holds\n"
 	CLI_USAGE_ROUNDS
 	"\n"
 	"Example: ssdprof sweep sim:budget-tlc --out results/budget\n"

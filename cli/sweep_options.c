@@ -272,6 +272,10 @@ void sweep_dry_run(const struct sweep_cli *o, struct target *t, enum op_method m
 	if (o->carry_over)
 		printf("  --carry-over: after the first point, TRIM of the span's tail (up in OP) or a fill of its\n"
 		       "    new tail (down) instead of steps 1 to 3\n");
+	if (o->precondition != SWEEP_PC_FULL)
+		printf("  --precondition %s: fresh points%s write the flash once\n"
+		       "    at GC's steady state instead of step 3, where that holds\n", sweep_pc_names[o->precondition],
+		       o->precondition == SWEEP_PC_AUTO ? " after the first" : "");
 	if (o->pc.s.round_writes > 0)
 		printf("  --round-writes: rounds of %.3g x the usable span each, at most %.0f s\n", o->pc.s.round_writes,
 		       (double)o->pc.s.round_ns / 1e9);

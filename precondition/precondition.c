@@ -390,6 +390,25 @@ static bool window_clear_of_start(const struct precondition_settings *s, const s
 	return !fresh_start(s) || out->window.first > 0;
 }
 
+/*
+ * A constructed start is near its equilibrium, not at it where the model
+ * misses the drive (a low OP: sata-tlc 0%, WA 7.0 at the start, 7.6 at
+ * equilibrium): the window must not trend.  Its IOPS and WA each move by
+ * at most CONSTRUCTED_SLOPE_PCT of their mean across it, half the 2% a
+ * constructed point must hold to; noise alone rarely trends so far.
+ */
+#define CONSTRUCTED_SLOPE_PCT (PREDICT_TOL_PCT / 2)
+
+static bool constructed_flat(const struct precondition_result *out, const struct rounds_ctx *rc)
+{
+	struct steady_window ww;
+
+	if (out->window.slope_pct > CONSTRUCTED_SLOPE_PCT)
+		return false;
+	return !out->rounds[out->nrounds - 1].media_known ||
+	       (steady_check(rc->waf, out->nrounds, &ww) && ww.slope_pct <= CONSTRUCTED_SLOPE_PCT);
+}
+
 /* After a good round: stop (steady, predicted, max-writes) or go on. */
 static bool rounds_done(const struct precondition_settings *s, struct precondition_result *out,
 			const struct rounds_ctx *rc)
@@ -403,6 +422,7 @@ static bool rounds_done(const struct precondition_settings *s, struct preconditi
 	struct steady_window ww;
 
 	if (out->window_valid && out->window.reached && written_enough(s, rc, 1) && window_clear_of_start(s, out) &&
+	    (!s->construct_bytes || constructed_flat(out, rc)) &&
 	    (!short_rounds || out->window.range_pct <= SHORT_ROUNDS_RANGE_PCT) &&
 	    (!short_rounds || !out->rounds[out->nrounds - 1].media_known ||
 	     (steady_check(rc->waf, out->nrounds, &ww) && ww.reached && ww.range_pct <= SHORT_ROUNDS_RANGE_PCT))) {

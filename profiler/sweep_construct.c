@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/workload.h"
@@ -95,18 +96,31 @@ static double invert(const struct sweep_calib *c, double usable, double wa)
 	return (lo + hi) / 2;
 }
 
+/*
+ * A WA as the document saves it (results/result_json.h RP_WAF: 4 decimals),
+ * so a resumed sweep, calibrating from the saved figures, builds its
+ * points exactly as the run that saved them did.
+ */
+static double as_saved(double v)
+{
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "%.4f", v);
+	return strtod(buf, NULL);
+}
+
 /* The window's WA spread, relative: from its rounds, at least the prediction's tolerance. */
 static double wa_spread(const struct precondition_result *pc)
 {
-	double lo = INFINITY, hi = -INFINITY;
+	double lo = INFINITY, hi = -INFINITY, waf = as_saved(pc->waf);
 	size_t first = pc->nrounds > STEADY_WINDOW ? pc->nrounds - STEADY_WINDOW : 0;
 
 	for (size_t i = first; i < pc->nrounds; i++)
 		if (pc->rounds[i].media_known && isfinite(pc->rounds[i].waf)) {
-			lo = fmin(lo, pc->rounds[i].waf);
-			hi = fmax(hi, pc->rounds[i].waf);
+			lo = fmin(lo, as_saved(pc->rounds[i].waf));
+			hi = fmax(hi, as_saved(pc->rounds[i].waf));
 		}
-	return fmax(PREDICT_TOL_PCT / 100, isfinite(hi) && pc->waf > 0 ? (hi - lo) / 2 / pc->waf : 0);
+	return fmax(PREDICT_TOL_PCT / 100, isfinite(hi) && waf > 0 ? (hi - lo) / 2 / waf : 0);
 }
 
 static void calibrate(struct sweep_calib *c, double usable, double wa, double e)
@@ -116,8 +130,14 @@ static void calibrate(struct sweep_calib *c, double usable, double wa, double e)
 			snprintf(c->why, sizeof(c->why), "no media write counter to size the flash by");
 		return;
 	}
-	if (!c->known) {
-		/* Invert the model on the measured WA; its spread bounds the estimate. */
+	/*
+	 * Invert the model on the measured WA; its spread bounds the estimate.
+	 * A target that gives its flash is calibrated too: the GC reserve and
+	 * the finite GC unit leave less spare than the raw figure says, and
+	 * the pattern follows the model (sata-tlc 1 GiB at 0%: built for the
+	 * raw flash, WA 7.0 at the start against 7.6 at equilibrium).
+	 */
+	if (!c->known || isnan(c->wa_bias)) {
 		c->native_bytes = invert(c, usable, wa);
 		c->native_sigma = fabs(invert(c, usable, wa * (1 + e)) - invert(c, usable, wa * (1 - e))) / 2;
 		c->source = "calibrated";
@@ -128,7 +148,7 @@ static void calibrate(struct sweep_calib *c, double usable, double wa, double e)
 
 void sweep_calib_full(struct sweep_calib *c, const struct sweep_point *pt)
 {
-	calibrate(c, (double)pt->usable_bytes, pt->pc.media_known ? pt->pc.waf : NAN, wa_spread(&pt->pc));
+	calibrate(c, (double)pt->usable_bytes, pt->pc.media_known ? as_saved(pt->pc.waf) : NAN, wa_spread(&pt->pc));
 }
 
 void sweep_calib_saved(struct sweep_calib *c, struct target *t, double usable_bytes, double waf, double spread)

@@ -304,8 +304,8 @@ static struct json_object *construction_json(const struct sweep_point *pt)
 	bool c = pt->constructed;
 
 	add(o, "bytes_written", c ? json_object_new_uint64(pt->construct_bytes) : NULL);
-	add(o, "native_bytes", c ? whole(pt->native_bytes) : NULL);
-	add(o, "native_uncertainty_bytes", c ? whole(pt->native_sigma) : NULL);
+	add(o, "native_bytes", c ? whole(round(pt->native_bytes)) : NULL);
+	add(o, "native_uncertainty_bytes", c ? whole(round(pt->native_sigma)) : NULL);
 	add(o, "native_source", c && pt->native_source ? json_object_new_string(pt->native_source) : NULL);
 	add(o, "fallback", pt->construct_why[0] ? json_object_new_string(pt->construct_why) : NULL);
 	return o;
