@@ -218,14 +218,18 @@ static int run_fill(struct target *t, const struct precondition_settings *s, str
 	int ret;
 
 	if (s->construct_bytes) {
-		/* The constructed steady state: the rounds' writes, the whole span, offsets from construct.h. */
+		/*
+		 * The constructed steady state over the whole span, offsets from
+		 * construct.h, in the fill's 128 KiB writes: an erase block holds
+		 * dozens of them, so its validity is the pattern's, and the rounds'
+		 * random writes invalidate any unit of them alike.  4 KiB writes
+		 * ran at the random rate (budget-tlc 16 GiB: no faster than full).
+		 */
 		w.rw = WL_RANDWRITE;
-		w.bs = s->bs;
-		w.qd = s->qd;
 		w.offset_bytes = 0;
 		w.span_bytes = s->usable_bytes;
-		w.construct_total = s->construct_bytes / s->bs;
-		w.bytes = w.construct_total * s->bs;
+		w.construct_total = s->construct_bytes / FILL_BS;
+		w.bytes = w.construct_total * FILL_BS;
 	}
 	fill->passes = s->construct_bytes ? 0 : s->fill_passes;
 	/* A fill to the progress line and the ETA: a write of a known size before the rounds. */

@@ -148,6 +148,9 @@ static void calibrate(struct sweep_calib *c, double usable, double wa, double e)
 
 void sweep_calib_full(struct sweep_calib *c, const struct sweep_point *pt)
 {
+	/* Only an equilibrium calibrates: a point cut short (--max-rounds) has a WA on its way there. */
+	if (!pt->pc.reached)
+		return;
 	calibrate(c, (double)pt->usable_bytes, pt->pc.media_known ? as_saved(pt->pc.waf) : NAN, wa_spread(&pt->pc));
 }
 

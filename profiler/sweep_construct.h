@@ -43,7 +43,10 @@ void sweep_calib_init(struct sweep_calib *c, struct target *t);
  */
 bool sweep_construct_ok(const struct sweep_run *r, const double *member_op, char *why, size_t len);
 
-/* After a point measured the full way: the flash calibrated from its WA (once), and the model's bias there. */
+/*
+ * After a point measured the full way that reached steady state: the flash
+ * calibrated from its WA (once), and the model's bias there.
+ */
 void sweep_calib_full(struct sweep_calib *c, const struct sweep_point *pt);
 
 /*

@@ -319,7 +319,7 @@ void sweep_doc_calib(const struct sweep_doc *d, struct sweep_calib *c, struct ta
 		size_t n = ts ? json_object_array_length(ts) : 0;
 		double lo = INFINITY, hi = -INFINITY, waf = jnum(p, "waf");
 
-		if (!m || strcmp(m, "fresh") || !(waf > 0))
+		if (!m || strcmp(m, "fresh") || !(waf > 0) || !jtrue(jget(p, "steady_state"), "reached"))
 			continue;
 		/* The window's spread, as sweep_calib_full reads it from the rounds. */
 		for (size_t k = n > STEADY_WINDOW ? n - STEADY_WINDOW : 0; k < n; k++) {

@@ -88,7 +88,7 @@ int sweep_doc_start(struct sweep_doc *d, const char *command, struct target *t, 
 		    struct json_object *saved, struct knee_point *kp, size_t *n);
 /*
  * A resumed sweep's calibration for constructed points (issue 28): from its
- * first saved point measured the full way ("fresh", with a WA), as the run
+ * first saved point measured the full way ("fresh", steady, with a WA), as the run
  * that saved it calibrated, so the resumed points are built as they would
  * have been.  Nothing when there is none.
  */
