@@ -93,7 +93,7 @@ for label, (e, r) in worst.items():
     print(f"{label:<32} worst knee error {e:.2f}% OP, worst time ratio {r:.1%}: {ok} the goal (2.5%, 15%)")
 
 # Constructed points against the grid's full ones at the same OP (issue 28).
-print("\nconstructed against full (grid) points: IOPS, WA, drive-hours, x usable written before the window:")
+print("\nconstructed against full (grid) points: IOPS, WA, drive-hours, x the flash written before the window:")
 for p in presets:
     if not os.path.exists(f"{work}/{p}-{cap}-construct/result.json"):
         continue
@@ -106,10 +106,12 @@ for p in presets:
         c = q.get("construction") or {}
         ts = q["timeseries"]
         first = q["steady_state"]["window"][0] if q["steady_state"]["window"] else len(ts)
+        # The constructed write, then the rounds before the window (each writes about a window round's share).
         before = (c.get("bytes_written") or 0) + q["host_bytes_written"] / 5 * first
+        flash = c.get("native_bytes") or q["usable_bytes"]
         print(f"  {p:<11} {q['op_percent']:>5.1f}% {q['method']:<11} IOPS {di:+6.2%} WA {dw:+6.2%} "
               f"{q['drive_seconds'] / 3600:6.3f} h (full {f['drive_seconds'] / 3600:6.3f} h) "
-              f"{before / q['usable_bytes']:4.2f}x before the window "
+              f"{before / flash:4.2f}x before the window "
               f"{'ok' if abs(di) <= 0.02 and abs(dw) <= 0.02 else 'OUTSIDE 2%'}")
 
 # Predictions recorded beside the run-on SNIA window (--predict check).
