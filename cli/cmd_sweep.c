@@ -89,6 +89,12 @@ const char cmd_sweep_usage[] =
 	"                     drives (the default: 35-41%), points within 2% of fresh\n"
 	"                     ones, but not SNIA's procedure (no purge and fill between\n"
 	"                     points, figures may be predicted), span OP with TRIM only\n"
+	"  --precondition auto|full|constructed  how a fresh point is preconditioned:\n"
+	"                     full is SNIA's purge, fill and rounds on every point;\n"
+	"                     constructed writes the flash once at GC's steady state,\n"
+	"                     then rounds (within 2% of full on the simulator's\n"
+	"                     presets); auto (default): the first point full (it\n"
+	"                     calibrates), the next constructed where that holds\n"
 	CLI_USAGE_ROUNDS
 	"\n"
 	"Example: ssdprof sweep sim:budget-tlc --out results/budget\n"
@@ -326,7 +332,7 @@ static int sweep_start(struct sweep_cli *o, struct target *t, struct json_object
 		.t = t, .capacity = t->info.capacity_bytes, .requested = o->op_method, .method = method,
 		.purge_method = o->pc.purge_method, .settings = &o->pc.s, .progress = pc_progress_event,
 		.poll = pc_cli_poll, .arg = &c->pctx, .warn = warn, .warn_arg = &o->pc,
-		.carry_over = o->carry_over,
+		.carry_over = o->carry_over, .pc = o->precondition,
 	};
 	r->plan = o->plan;
 	r->member_op = member_op_for;
@@ -349,6 +355,7 @@ static int sweep_start(struct sweep_cli *o, struct target *t, struct json_object
 		cli_error("out of memory");
 		return EXIT_RUN_FAILED;
 	}
+	sweep_doc_calib(&c->d, &r->run.cal, t);
 	return 0;
 }
 

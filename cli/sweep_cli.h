@@ -37,6 +37,7 @@ struct sweep_cli {
 	struct endurance_input ein;     /* what the points' life is figured from */
 	char ein_src[32];
 	unsigned jobs;                  /* --jobs: drives of a batch at once (0: all) */
+	enum sweep_pc precondition;     /* --precondition: fresh points full, constructed or auto (default) */
 };
 
 /* sweep's own options, for cli_opts_init. */

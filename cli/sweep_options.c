@@ -19,6 +19,7 @@
 #include "cli/sweep_cli.h"
 #include "profiler/op_member.h"
 #include "profiler/sweep.h"
+#include "profiler/sweep_construct.h"
 #include "profiler/sweep_plan.h"
 #include "results/json_get.h"
 #include "device/md_info.h"
@@ -29,7 +30,7 @@
 
 enum {
 	OPT_OP = CLI_OPT_END, OPT_OP_RANGE, OPT_RESOLUTION, OPT_OP_METHOD, OPT_OP_MEMBER, OPT_RESUME,
-	OPT_REQUIRE_STEADY, OPT_CARRY_OVER, OPT_PREDICT, OPT_ROUND_WRITES, OPT_FAST,
+	OPT_REQUIRE_STEADY, OPT_CARRY_OVER, OPT_PREDICT, OPT_ROUND_WRITES, OPT_FAST, OPT_PRECONDITION,
 };
 
 /* --fast: the round size it takes. */
@@ -76,6 +77,7 @@ const struct option sweep_options[] = {
 	{ "predict", required_argument, NULL, OPT_PREDICT },
 	{ "round-writes", required_argument, NULL, OPT_ROUND_WRITES },
 	{ "fast", no_argument, NULL, OPT_FAST },
+	{ "precondition", required_argument, NULL, OPT_PRECONDITION },
 	BATCH_LONGOPTS,
 	{ NULL, 0, NULL, 0 },
 };
@@ -105,6 +107,13 @@ static int fast_option(struct sweep_cli *o, int c, const char *arg)
 			return EXIT_USAGE;
 		}
 		break;
+	case OPT_PRECONDITION:
+		if (!sweep_pc_parse(arg, &o->precondition))
+			break;
+		ESCAPE_BUF(q2);
+		cli_error("--precondition: '%s' is not a method; use full, constructed or auto",
+			  escape_arg(q2, sizeof(q2), arg));
+		return EXIT_USAGE;
 	case OPT_FAST:
 		o->carry_over = true;
 		o->pc.s.predict = PREDICT_STOP;
@@ -185,6 +194,7 @@ int sweep_parse_args(struct sweep_cli *o)
 	int c, ret;
 
 	endurance_opts_init(&o->endurance);
+	o->precondition = SWEEP_PC_AUTO;
 	o->range_lo = 0;
 	o->range_hi = 40;
 	o->resolution = 2.5;
@@ -262,6 +272,10 @@ void sweep_dry_run(const struct sweep_cli *o, struct target *t, enum op_method m
 	if (o->carry_over)
 		printf("  --carry-over: after the first point, TRIM of the span's tail (up in OP) or a fill of its\n"
 		       "    new tail (down) instead of steps 1 to 3\n");
+	if (o->precondition != SWEEP_PC_FULL)
+		printf("  --precondition %s: fresh points%s write the flash once\n"
+		       "    at GC's steady state instead of step 3, where that holds\n", sweep_pc_names[o->precondition],
+		       o->precondition == SWEEP_PC_AUTO ? " after the first" : "");
 	if (o->pc.s.round_writes > 0)
 		printf("  --round-writes: rounds of %.3g x the usable span each, at most %.0f s\n", o->pc.s.round_writes,
 		       (double)o->pc.s.round_ns / 1e9);

@@ -29,7 +29,7 @@ static void settings_of(const struct sweep_cli *o, struct sweep_settings *set)
 	*set = (struct sweep_settings){
 		.plan = o->plan, .op_method = o->op_method, .member = o->member, .s = o->pc.s,
 		.purge_method = o->pc.purge_method, .shape = o->pc.shape, .have_shape = o->pc.have_shape,
-		.carry_over = o->carry_over,
+		.carry_over = o->carry_over, .precondition = o->precondition,
 	};
 }
 
@@ -44,6 +44,7 @@ static void settings_to(const struct sweep_settings *set, struct sweep_cli *o)
 	o->pc.shape = set->shape;
 	o->pc.have_shape = set->have_shape;
 	o->carry_over = set->carry_over;
+	o->precondition = set->precondition;
 }
 
 struct json_object *sweep_settings_json(const struct sweep_cli *o)

@@ -33,6 +33,8 @@ void iogen_init(struct iogen *g, const struct workload *w, uint64_t span)
 	g->skew = w->dist.kind != OD_UNIFORM;
 	if (g->skew)
 		offset_sampler_init(&g->od, &w->dist, span / g->gran, w->seed);
+	if (w->construct_total && g->nblocks)
+		construct_init(&g->cg, g->nblocks, w->construct_total, workload_stream_seed(w->seed, w->stream));
 }
 
 static inline uint32_t pick_bs(struct iogen *g)
@@ -74,6 +76,10 @@ void iogen_next(struct iogen *g, struct iogen_io *io)
 		if (g->next_off + bs > g->span)
 			g->next_off = 0;
 		off = g->next_off;
+	} else if (w->construct_total && g->nblocks) {
+		bool final;
+
+		off = construct_next(&g->cg, &final) * bs;
 	} else if (g->skew) {
 		off = skewed_offset(g, bs);
 	} else {

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "engine/construct.h"
 #include "engine/offset_dist.h"
 #include "engine/rng.h"
 #include "engine/workload.h"
@@ -25,6 +26,7 @@ struct iogen {
 	bool skew;                      /* w->dist is not uniform */
 	uint32_t gran;                  /* skew: the slot the distribution ranks */
 	struct offset_sampler od;       /* skew: over span / gran slots */
+	struct construct_gen cg;        /* w->construct_total: over nblocks */
 };
 
 struct iogen_io {

@@ -111,6 +111,12 @@ struct workload {
 	 * more than a short run (4 MiB).  NULL: each run makes its own.
 	 */
 	unsigned char *pattern_buf;
+	/*
+	 * Random writes of bs only: > 0 draws the offsets of a constructed
+	 * steady state (engine/construct.h) writing this many blocks of bs,
+	 * the physical capacity, over the span.
+	 */
+	uint64_t construct_total;
 };
 
 /* One direction's figures over a run; NAN where nothing completed. */

@@ -105,6 +105,15 @@ struct precondition_settings {
 	 */
 	bool carried_over;
 	enum predict_mode predict;
+	/*
+	 * > 0: instead of the fill, one write of this many bytes (the
+	 * physical capacity the user span shares with its spare) in random
+	 * writes of bs at qd, at the offsets that leave greedy GC's steady
+	 * state (engine/construct.h; issue 28).  The rounds then start at the
+	 * point's own equilibrium: min_writes counts as for a point carried
+	 * over (host_spare_bytes 0, the first round may be in the window).
+	 */
+	uint64_t construct_bytes;
 };
 
 /* One round: per-round averages.  Unmeasured figures are NAN. */

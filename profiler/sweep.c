@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "profiler/sweep.h"
+#include "profiler/sweep_construct.h"
 
 enum op_method sweep_resolve_op_method(const struct target *t, enum op_method requested)
 {
@@ -148,6 +149,65 @@ bool sweep_point_carries(const struct sweep_run *r, double op_percent, const dou
 	       sweep_usable_bytes(r->capacity, op_percent) != r->last_usable && target_has(r->t, TARGET_CAP_TRIM);
 }
 
+/*
+ * A fresh point built by construction (issue 28): the fill's place taken
+ * by one write of the flash's size at the offsets of greedy GC's steady
+ * state, and a write minimum for rounds that start at equilibrium.
+ */
+static int construct_point(struct sweep_run *r, double op_percent, struct sweep_point *out, char *err,
+			   size_t errlen)
+{
+	struct precondition_settings *s = r->settings;
+	double min_writes = s->min_writes;
+	uint64_t bytes = (uint64_t)r->cal.native_bytes / s->bs * s->bs;
+	int ret;
+
+	s->construct_bytes = bytes;
+	if (s->min_writes > 0)
+		s->min_writes = fmin(s->min_writes, SWEEP_CONSTRUCTED_MIN_WRITES);
+	ret = sweep_run_point(r->t, r->capacity, op_percent, r->method, NULL, r->purge_method, s, out, r->progress,
+			      r->poll, r->arg, err, errlen);
+	s->construct_bytes = 0;
+	s->min_writes = min_writes;
+	out->constructed = true;
+	out->construct_bytes = bytes;
+	out->native_bytes = r->cal.native_bytes;
+	out->native_sigma = r->cal.native_sigma;
+	out->native_source = r->cal.source;
+	return ret;
+}
+
+/* A fresh point: by construction where sweep_construct_ok says it holds, else the full way. */
+static int fresh_point(struct sweep_run *r, double op_percent, const double *member_op, struct sweep_point *out,
+		       char *err, size_t errlen)
+{
+	char why[sizeof(out->construct_why)];
+	int ret;
+
+	if (sweep_construct_ok(r, member_op, why, sizeof(why))) {
+		ret = construct_point(r, op_percent, out, err, errlen);
+		if (ret || sweep_calib_check(&r->cal, out))
+			return ret;
+		/* Its WA strays from the calibration: this point again the full way, and the rest. */
+		snprintf(why, sizeof(why), "%s", r->cal.why);
+		sweep_point_free(out);
+	}
+	/* Once per run: why fresh points are not constructed (none when full was asked or it is the first). */
+	if (why[0] && !r->cal.warned && r->warn) {
+		char msg[sizeof(why) + 64];
+
+		snprintf(msg, sizeof(msg), "full method: %s", why);
+		r->warn(r->warn_arg, msg);
+		r->cal.warned = true;
+	}
+	ret = sweep_run_point(r->t, r->capacity, op_percent, r->method, member_op, r->purge_method, r->settings, out,
+			      r->progress, r->poll, r->arg, err, errlen);
+	snprintf(out->construct_why, sizeof(out->construct_why), "%s", why);
+	if (!ret)
+		sweep_calib_full(&r->cal, out);
+	return ret;
+}
+
 int sweep_point_measure(struct sweep_run *r, double op_percent, const double *member_op, struct sweep_point *out,
 			char *err, size_t errlen)
 {
@@ -158,8 +218,7 @@ int sweep_point_measure(struct sweep_run *r, double op_percent, const double *me
 		ret = sweep_carry_point(r, op_percent, out, err, errlen);
 		goto done;
 	}
-	ret = sweep_run_point(r->t, r->capacity, op_percent, r->method, member_op, r->purge_method, r->settings, out,
-			      r->progress, r->poll, r->arg, err, errlen);
+	ret = fresh_point(r, op_percent, member_op, out, err, errlen);
 	if (ret == -EOPNOTSUPP && r->requested == OP_METHOD_AUTO && r->method != OP_METHOD_SPAN) {
 		snprintf(warning, sizeof(warning), "%s; falling back to span OP for this and the remaining points", err);
 		if (r->warn)

@@ -19,6 +19,17 @@ struct sweep_point {
 	uint64_t usable_bytes;
 	char purge_method[32];        /* "" when carried over */
 	bool carried_over;            /* reached from the previous point: no purge, no full fill */
+	/*
+	 * Preconditioned by construction (issue 28): purge, OP, one write of
+	 * construct_bytes (the physical capacity) at the offsets of greedy
+	 * GC's steady state, then rounds.  construct_why: why a point that
+	 * could have been constructed was measured the full way ("" if not).
+	 */
+	bool constructed;
+	uint64_t construct_bytes;
+	double native_bytes, native_sigma;   /* the flash it was built for, and its uncertainty */
+	const char *native_source;           /* "target" or "calibrated" */
+	char construct_why[160];
 	double drive_seconds;
 	struct precondition_result pc;
 };
@@ -46,6 +57,32 @@ int sweep_run_point(struct target *t, uint64_t capacity, double op_percent, enum
 void sweep_point_free(struct sweep_point *p);
 
 /*
+ * How a sweep preconditions a fresh point (--precondition): auto builds
+ * the steady state by construction where that holds (after the first
+ * point, which is measured the full way and calibrates), full keeps SNIA's
+ * fill and rounds on every point, constructed builds every point it can.
+ * Zero is full: a runner that does not ask (qualify's) measures as before.
+ */
+enum sweep_pc { SWEEP_PC_FULL, SWEEP_PC_AUTO, SWEEP_PC_CONSTRUCTED };
+
+/*
+ * What a constructed point is built from, and how the points so far have
+ * held to it (profiler/sweep_construct.c).
+ */
+struct sweep_calib {
+	bool known;                   /* native_bytes is known */
+	double native_bytes;          /* the flash the span shares with the spare, factory OP included */
+	double native_sigma;          /* its uncertainty, bytes (0: the target's own figure) */
+	const char *source;           /* "target" (its control hook) or "calibrated" (inverted from a WA) */
+	double line_units;            /* mapping units per GC unit, for the WA model */
+	bool fifo;
+	double wa_bias;               /* measured / model WA at the last full point; NAN before */
+	bool off;                     /* fallen back: the rest of the run is full */
+	bool warned;                  /* the fallback's reason was given to sweep_run.warn */
+	char why[160];                /* why it fell back, or why it cannot construct */
+};
+
+/*
  * A sweep's points on one target: what every point shares.  method starts
  * as sweep_resolve_op_method(t, requested); auto may fall back to span.
  */
@@ -69,6 +106,9 @@ struct sweep_run {
 	 * span gains.  The rest of the drive stays in its GC equilibrium.
 	 */
 	bool carry_over;
+	/* How fresh points are preconditioned, and what a constructed one is built from (sweep_construct.h). */
+	enum sweep_pc pc;
+	struct sweep_calib cal;
 	uint64_t last_usable;             /* of the last point measured in this run; 0: none (set here) */
 	double last_mbps;                 /* its steady MB/s: sizes a carried point's rounds */
 };

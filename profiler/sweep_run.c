@@ -2,13 +2,14 @@
 #include <errno.h>
 #include <string.h>
 
+#include "profiler/sweep_construct.h"
 #include "profiler/sweep_run.h"
 
 const char *sweep_point_method(const struct sweep_point *pt)
 {
 	if (pt->pc.stop_reason && !strcmp(pt->pc.stop_reason, "predicted"))
 		return "predicted";
-	return pt->carried_over ? "carried-over" : "fresh";
+	return pt->carried_over ? "carried-over" : pt->constructed ? "constructed" : "fresh";
 }
 
 const char *sweep_point_steps(const struct sweep_run *run, double op, const double *member_op)
@@ -17,6 +18,15 @@ const char *sweep_point_steps(const struct sweep_run *run, double op, const doub
 		return sweep_usable_bytes(run->capacity, op) < run->last_usable
 		       ? "TRIM of the span's tail (carried over from the last point), rounds to steady state"
 		       : "fill of the span's new tail (carried over from the last point), rounds to steady state";
+	char why[160];
+
+	if (sweep_construct_ok(run, member_op, why, sizeof(why)))
+		return run->method == OP_METHOD_NAMESPACE ? "purge, namespace OP, the flash written once to GC's "
+							    "steady state, rounds to steady state"
+		       : run->method == OP_METHOD_HPA ? "purge, hpa OP, the flash written once to GC's steady state, "
+							"rounds to steady state"
+						      : "purge, span OP, the flash written once to GC's steady state, "
+							"rounds to steady state";
 	return run->method == OP_METHOD_NAMESPACE ? "purge, namespace OP, fill, rounds to steady state"
 	       : run->method == OP_METHOD_HPA ? "purge, hpa OP, fill, rounds to steady state"
 					       : "purge, span OP, fill, rounds to steady state";
@@ -34,6 +44,8 @@ int sweep_runner_run(struct sweep_runner *r)
 	double next;
 	int ret;
 
+	if (!(r->run.cal.line_units > 0))
+		sweep_calib_init(&r->run.cal, r->run.t);
 	while (r->n < SWEEP_MAX_POINTS && sweep_plan_next(&r->plan, r->kp, r->n, &next)) {
 		const double *member_op = r->member_op ? r->member_op(r->member_arg, next) : NULL;
 		struct sweep_point pt;

@@ -27,6 +27,7 @@ struct sweep_settings {
 	struct workload shape;            /* --workload / --random-dist, when have_shape */
 	bool have_shape;
 	bool carry_over;                  /* issue 18: span OP, a point from the last one's state */
+	enum sweep_pc precondition;       /* --precondition: fresh points full, constructed or auto */
 };
 
 /* --predict's values by enum predict_mode, as typed and as saved. */

@@ -18,7 +18,7 @@
 /* profiler/sweep_plan.h */
 #define SWEEP_MAX_POINTS 64
 /* results/sweep_json.h */
-#define SWEEP_METHOD_NAMES "fresh", "carried-over", "predicted"
+#define SWEEP_METHOD_NAMES "fresh", "carried-over", "predicted", "constructed"
 /* results/qualify_json.h */
 #define QUALIFY_QD_MAX 16
 #define QUALIFY_QD_AFTER_POINT "after-sweep-point"

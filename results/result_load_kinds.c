@@ -27,6 +27,7 @@ static const char *const purge_done_names[] = { PURGE_METHOD_NAMES, "none", NULL
 static const char *const plan_names[] = { "list", "adaptive", NULL };
 static const char *const sweep_method_names[] = { SWEEP_METHOD_NAMES, NULL };
 static const char *const predict_names[] = { "off", "stop", "check", NULL };
+static const char *const precondition_names[] = { "full", "auto", "constructed", NULL };
 static const char *const bracket_names[] = { "bisect", "interpolate", NULL };
 
 static const struct spec str_item = STR(NULL, 0);
@@ -210,6 +211,12 @@ static const struct spec intervals_fields[] = {
 	ARRN("gb_written", F_REQ, 0, PRECONDITION_MAX_INTERVALS, seconds_item),
 	END,
 };
+/* How a fresh sweep point was built, or why it fell back to the full method (issue 28). */
+static const struct spec construction_fields[] = {
+	FIG("bytes_written"), FIG("native_bytes"), FIG("native_uncertainty_bytes"),
+	STR("native_source", F_NULL), STR("fallback", F_NULL),
+	END,
+};
 #define POINT_FIELDS \
 	NUM("op_percent", F_NULL | F_MAXEX, 0, 100), \
 	ENUM("op_method", F_NULL, op_method_names), \
@@ -229,6 +236,7 @@ static const struct spec intervals_fields[] = {
 	ARR("round_limiting_member", F_NULL, index_item), \
 	OBJ("endurance", F_NULL, endurance_fields), \
 	ENUM("method", 0, sweep_method_names), \
+	OBJ("construction", 0, construction_fields), \
 	OBJ("prediction", 0, prediction_fields)
 static const struct spec point_fields[] = { POINT_FIELDS, END };
 static const struct spec point_item = OBJ(NULL, 0, point_fields);
@@ -281,6 +289,7 @@ static const struct spec sweep_settings[] = {
 	ENUM("predict", 0, predict_names),
 	NUM("round_writes", F_NULL, LIM_ROUND_WRITES_MIN, LIM_ROUND_WRITES_MAX),
 	ENUM("bracket", 0, bracket_names),
+	ENUM("precondition", 0, precondition_names),
 	END,
 };
 static const struct spec knee_baseline_fields[] = {

@@ -7,6 +7,7 @@
 
 #include "profiler/knee.h"
 #include "profiler/op_member.h"
+#include "profiler/sweep_construct.h"
 #include "profiler/sweep_plan.h"
 #include "profiler/sweep_run.h"
 #include "precondition/precondition.h"
@@ -296,6 +297,42 @@ int sweep_doc_start(struct sweep_doc *d, const char *command, struct target *t, 
 	return 0;
 }
 
+/* How a fresh point was built (issue 28), or why it was measured the full way instead. */
+static struct json_object *construction_json(const struct sweep_point *pt)
+{
+	struct json_object *o = json_object_new_object();
+	bool c = pt->constructed;
+
+	add(o, "bytes_written", c ? json_object_new_uint64(pt->construct_bytes) : NULL);
+	add(o, "native_bytes", c ? whole(round(pt->native_bytes)) : NULL);
+	add(o, "native_uncertainty_bytes", c ? whole(round(pt->native_sigma)) : NULL);
+	add(o, "native_source", c && pt->native_source ? json_object_new_string(pt->native_source) : NULL);
+	add(o, "fallback", pt->construct_why[0] ? json_object_new_string(pt->construct_why) : NULL);
+	return o;
+}
+
+void sweep_doc_calib(const struct sweep_doc *d, struct sweep_calib *c, struct target *t)
+{
+	for (size_t i = 0; i < json_object_array_length(d->points); i++) {
+		struct json_object *p = json_object_array_get_idx(d->points, i), *ts = jget(p, "timeseries");
+		const char *m = jstr(p, "method");
+		size_t n = ts ? json_object_array_length(ts) : 0;
+		double lo = INFINITY, hi = -INFINITY, waf = jnum(p, "waf");
+
+		if (!m || strcmp(m, "fresh") || !(waf > 0) || !jtrue(jget(p, "steady_state"), "reached"))
+			continue;
+		/* The window's spread, as sweep_calib_full reads it from the rounds. */
+		for (size_t k = n > STEADY_WINDOW ? n - STEADY_WINDOW : 0; k < n; k++) {
+			double w = jnum(json_object_array_get_idx(ts, k), "waf");
+
+			lo = isfinite(w) ? fmin(lo, w) : lo;
+			hi = isfinite(w) ? fmax(hi, w) : hi;
+		}
+		sweep_calib_saved(c, t, jnum(p, "usable_bytes"), waf, isfinite(hi) ? (hi - lo) / 2 / waf : 0);
+		return;
+	}
+}
+
 struct json_object *sweep_doc_point(const struct sweep_doc *d, const struct target *t, enum op_method m, double op,
 				    const double *member_op, const struct sweep_point *pt, int *members_ret)
 {
@@ -308,6 +345,8 @@ struct json_object *sweep_doc_point(const struct sweep_doc *d, const struct targ
 	};
 	struct json_object *pj = point_json(&info, &pt->pc);
 
+	if (pj && d->point_method && (pt->constructed || pt->construct_why[0]))
+		add(pj, "construction", construction_json(pt));
 	*members_ret = 0;
 	if (pj && d->members)
 		*members_ret = raid_rounds_json_add(d->members, pj, pt->pc.nrounds);

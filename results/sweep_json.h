@@ -32,8 +32,13 @@ struct point_info {
 	const char *method;
 };
 
-/* How a sweep point was reached (issue 18); "predicted" wins when both others apply. */
-#define SWEEP_METHOD_NAMES "fresh", "carried-over", "predicted"
+/*
+ * How a sweep point was reached (issue 18): fresh (purge, fill, rounds:
+ * SNIA's full procedure), carried over, predicted (wins when another
+ * applies too) or constructed (issue 28: purge, one write of the flash at
+ * greedy GC's steady state, rounds).
+ */
+#define SWEEP_METHOD_NAMES "fresh", "carried-over", "predicted", "constructed"
 
 struct json_object *point_json(const struct point_info *info, const struct precondition_result *r);
 /*
@@ -81,6 +86,13 @@ struct sweep_doc {
  */
 int sweep_doc_start(struct sweep_doc *d, const char *command, struct target *t, struct json_object *settings,
 		    struct json_object *saved, struct knee_point *kp, size_t *n);
+/*
+ * A resumed sweep's calibration for constructed points (issue 28): from its
+ * first saved point measured the full way ("fresh", steady, with a WA), as the run
+ * that saved it calibrated, so the resumed points are built as they would
+ * have been.  Nothing when there is none.
+ */
+void sweep_doc_calib(const struct sweep_doc *d, struct sweep_calib *c, struct target *t);
 /*
  * Point pt, measured at op by the OP method m on t (member_op: a group's
  * OP per member, or NULL), as the document keeps it.  *members_ret: 0, or

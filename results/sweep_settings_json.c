@@ -7,6 +7,7 @@
 
 #include <json-c/json.h>
 
+#include "profiler/sweep_construct.h"
 #include "results/json_get.h"
 #include "results/raid_json.h"
 #include "results/result_json.h"
@@ -29,6 +30,8 @@ struct json_object *sweep_settings_doc(const struct sweep_settings *set)
 		json_object_object_add(s, "predict", json_object_new_string(sweep_predict_names[set->s.predict]));
 	if (set->s.round_writes > 0)
 		json_object_object_add(s, "round_writes", result_json_number(set->s.round_writes, 3));
+	/* Fresh points full, constructed or auto (issue 28): always, as the default changed. */
+	json_object_object_add(s, "precondition", json_object_new_string(sweep_pc_names[set->precondition]));
 	return s;
 }
 
@@ -97,6 +100,10 @@ int sweep_settings_read(struct json_object *s, struct sweep_settings *set, sweep
 		if (!strcmp(json_object_get_string(v), sweep_predict_names[i]))
 			set->s.predict = (enum predict_mode)i;
 	set->s.round_writes = isnan(jnum(s, "round_writes")) ? 0 : jnum(s, "round_writes");
+	/* Saved before issue 28: every fresh point the full way. */
+	set->precondition = SWEEP_PC_FULL;
+	if (json_object_object_get_ex(s, "precondition", &v))
+		sweep_pc_parse(json_object_get_string(v), &set->precondition);
 	/* Saved before issue 18's rule: the shortened rounds' minimum, or the SNIA rule alone. */
 	set->s.min_writes = !isnan(jnum(s, "min_writes")) ? jnum(s, "min_writes") :
 			    set->s.round_writes > 0 ? SWEEP_FRESH_MIN_WRITES : 0;

@@ -47,9 +47,11 @@ PY
 # document as one that ran through, but for when and how it was started.  On
 # this drive and round the 20% point saves 54999.5 IOPS (54999.4x measured):
 # the knee's reason must read the saved figure both ways, not 54999 once and
-# 55000 after the resume.
+# 55000 after the resume.  Full points (--precondition full): the cut
+# document keeps the 20% point without the 0% one measured before it, which
+# a default sweep cannot save (its 0% point calibrates the 20% one, issue 28).
 T2='sim:budget-tlc,capacity=1G'
-ARGS2='--op 20,0 --round 2100ms --max-rounds 5 --fill-passes 0 --quiet'
+ARGS2='--op 20,0 --round 2100ms --max-rounds 5 --fill-passes 0 --precondition full --quiet'
 "$exe" sweep "$T2" $ARGS2 --out whole2 2>/dev/null || fail "uninterrupted sweep 2 failed"
 mkdir cut2
 python3 - whole2/result.json cut2/result.json <<'PY'

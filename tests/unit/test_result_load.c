@@ -256,7 +256,7 @@ static void test_resume_crashes_refused(void **state)
 		       "settings.predict: expected one of off, stop, check, got \"maybe\"");
 	expect_refused(sw, "settings", "carry_over", json_object_new_int(1), "settings.carry_over: expected");
 	expect_refused(sw, "points[0]", "method", json_object_new_string("guessed"),
-		       "points[0].method: expected one of fresh, carried-over, predicted, got \"guessed\"");
+		       "points[0].method: expected one of fresh, carried-over, predicted, constructed, got \"guessed\"");
 	expect_refused(sw, "points[0]", "method", NULL, "points[0].method: expected one of fresh");
 	expect_refused(sw, "points[0]", "prediction", json_object_new_object(), "points[0].prediction.rounds: missing");
 }

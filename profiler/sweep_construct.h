@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Fresh sweep points by construction (issue 28; DESIGN.md 5): what the
+ * flash is (the target's own figure, or calibrated from the first point's
+ * WA by inverting the WA model), whether a point may be built by
+ * construction, and whether a constructed point's WA held to the model.
+ */
+#ifndef SSDPROF_SWEEP_CONSTRUCT_H
+#define SSDPROF_SWEEP_CONSTRUCT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "profiler/sweep.h"
+
+/*
+ * Writes in rounds, x usable, before a constructed point's window counts:
+ * the write leaves the point at its equilibrium, the rounds show it holds
+ * there (the window's IOPS and WA each within SHORT_ROUNDS_RANGE_PCT).
+ */
+#define SWEEP_CONSTRUCTED_MIN_WRITES 0.25
+
+/* The WA a constructed point may stray from the calibration's, at least: the 2% it must hold, and the noise. */
+#define SWEEP_CONSTRUCT_TOL_PCT 3.0
+/*
+ * Before any full point, the model alone: its own error on the simulated
+ * presets (budget-qlc 0% OP: 7.36 measured, 7.68 modelled) is within this.
+ */
+#define SWEEP_CONSTRUCT_MODEL_TOL_PCT 10.0
+
+/* --precondition's values by enum sweep_pc, as typed and as saved. */
+extern const char *const sweep_pc_names[3];
+/* 0, or -EINVAL for a name not in sweep_pc_names. */
+int sweep_pc_parse(const char *name, enum sweep_pc *pc);
+
+/* Before the first point: the target's own figure of its flash, where it gives one (a simulated drive). */
+void sweep_calib_init(struct sweep_calib *c, struct target *t);
+
+/*
+ * The fresh point of r at op_percent is to be built by construction: true,
+ * or false with why set ("" when the method asked for is simply full, or
+ * the point is the first, which calibrates).
+ */
+bool sweep_construct_ok(const struct sweep_run *r, const double *member_op, char *why, size_t len);
+
+/*
+ * After a point measured the full way that reached steady state: the flash
+ * calibrated from its WA (once), and the model's bias there.
+ */
+void sweep_calib_full(struct sweep_calib *c, const struct sweep_point *pt);
+
+/*
+ * After a constructed point: its WA against the calibration's (bias x
+ * model at its usable bytes) within SWEEP_CONSTRUCT_TOL_PCT or the
+ * calibration's own uncertainty, whichever is wider.  false: c->off and
+ * c->why say why the rest falls back to the full method.
+ */
+bool sweep_calib_check(struct sweep_calib *c, const struct sweep_point *pt);
+
+/*
+ * A full point saved by an earlier run of the sweep (--resume): calibrate
+ * from it as sweep_calib_full would have, from its usable bytes, WA and
+ * the window's relative WA spread.
+ */
+void sweep_calib_saved(struct sweep_calib *c, struct target *t, double usable_bytes, double waf, double spread);
+
+/* The model's WA for usable bytes on the calibrated flash; NAN when unknown. */
+double sweep_calib_wa(const struct sweep_calib *c, double usable_bytes);
+
+#endif

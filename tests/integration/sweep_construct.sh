@@ -1,0 +1,71 @@
+#!/bin/bash
+# Fresh sweep points by construction (issue 28): one write of the flash at
+# the offsets of greedy GC's steady state, then rounds, against SNIA's full
+# procedure (purge, fill, rounds) at the same OP: steady IOPS and WA within
+# 2%.  The whole matrix (every preset at 0, 20 and 40% OP) is
+# bench/op_time.sh's "construct" variant; here two presets at one OP each,
+# short rounds (virtual time) on 1 GiB drives.  The default (auto) measures
+# the first point the full way and constructs the next, each point records
+# its method; --precondition full keeps SNIA's; a skewed workload falls
+# back to full and says why, once.
+set -eu
+. "$(dirname "$0")/lib.sh"
+setup "$@"
+
+ROUND=(--round 2s --quiet)
+SKEW_ROUND=(--round 1s)
+
+# within2 FULL CONSTRUCTED OP: IOPS and WA at OP within 2%, the second constructed and steady.
+within2() {
+	python3 - "$1" "$2" "$3" <<'PY' || fail "constructed against full at $3%: $1 $2"
+import json, sys
+op = float(sys.argv[3])
+a = [p for p in json.load(open(sys.argv[1]))["points"] if p["op_percent"] == op][0]
+b = [p for p in json.load(open(sys.argv[2]))["points"] if p["op_percent"] == op][0]
+assert a["method"] == "fresh" and b["method"] == "constructed", (a["method"], b["method"])
+assert b["steady_state"]["reached"]
+for k in ("iops", "waf"):
+    e = b[k] / a[k] - 1
+    print(f"{op}% {k}: full {a[k]} constructed {b[k]} {e:+.2%}")
+    assert abs(e) <= 0.02, (op, k, e)
+PY
+}
+# --precondition constructed builds even the first point (the simulator gives its flash).
+run_cmd sweep sim:sata-tlc,capacity=1G --op 40 --precondition full "${ROUND[@]}" --out "$work/sata-full"
+[ "$rc" -eq 0 ] || fail "sata-tlc full: exit $rc: $(cat "$work/stderr")"
+run_cmd sweep sim:sata-tlc,capacity=1G --op 40 --precondition constructed "${ROUND[@]}" --out "$work/sata-c"
+[ "$rc" -eq 0 ] || fail "sata-tlc constructed: exit $rc: $(cat "$work/stderr")"
+within2 "$work/sata-full/result.json" "$work/sata-c/result.json" 40
+json_check "$work/sata-c/result.json" 'd["settings"]["precondition"] == "constructed"'
+json_check "$work/sata-c/result.json" 'd["points"][0]["construction"]["native_source"] == "target"'
+json_check "$work/sata-full/result.json" 'd["settings"]["precondition"] == "full"'
+json_check "$work/sata-full/result.json" 'all("construction" not in p for p in d["points"])'
+
+# The default: the first point full (it calibrates the flash), the next constructed.
+run_cmd sweep sim:budget-tlc,capacity=1G --op 20 --precondition full "${ROUND[@]}" --out "$work/tlc-full"
+[ "$rc" -eq 0 ] || fail "budget-tlc full: exit $rc: $(cat "$work/stderr")"
+run_cmd sweep sim:budget-tlc,capacity=1G --op 0,20 "${ROUND[@]}" --out "$work/auto"
+[ "$rc" -eq 0 ] || fail "auto: exit $rc: $(cat "$work/stderr")"
+json_check "$work/auto/result.json" 'd["settings"]["precondition"] == "auto"'
+json_check "$work/auto/result.json" '[p["method"] for p in d["points"]] == ["fresh", "constructed"]'
+json_check "$work/auto/result.json" '"construction" not in d["points"][0]'
+within2 "$work/tlc-full/result.json" "$work/auto/result.json" 20
+# Built for the flash calibrated on the first point, written once: no fill.
+json_check "$work/auto/result.json" \
+	'all(p["construction"]["native_source"] == "calibrated" and p["fill"]["passes"] == 0 and
+	     p["usable_bytes"] < p["construction"]["bytes_written"] < 1.3 * 2**30 for p in d["points"][1:])'
+"$exe" report "$work/auto/result.json" >/dev/null 2>&1 || fail "report of the default sweep failed"
+
+# A skewed workload: every point full, the reason in the document and one line.
+run_cmd sweep sim:budget-tlc,capacity=1G --op 0,20 --random-dist hotcold:20/80 "${SKEW_ROUND[@]}" \
+	--out "$work/skew"
+[ "$rc" -eq 0 ] || fail "skewed: exit $rc: $(cat "$work/stderr")"
+json_check "$work/skew/result.json" '[p["method"] for p in d["points"]] == ["fresh", "fresh"]'
+json_check "$work/skew/result.json" '"skewed" in d["points"][1]["construction"]["fallback"]'
+[ "$(grep -c 'full method: a skewed' "$work/stdout" "$work/stderr" | awk -F: '{s += $2} END {print s}')" = 1 ] ||
+	fail "the fallback's line: $(cat "$work/stdout" "$work/stderr")"
+
+# Bad input: one line naming the values, exit 2, nothing written.
+usage_error "full, constructed or auto" sweep sim:budget-tlc,capacity=1G --precondition half --out "$work/bad"
+[ ! -e "$work/bad" ] || fail "--precondition half wrote $work/bad"
+echo "sweep_construct: ok"
