@@ -22,6 +22,7 @@
 struct sweep_drive {
 	struct sweep_cli o;
 	struct json_object *saved;      /* the sweep to resume, or NULL */
+	struct json_object *borrowed;   /* another drive's sweep whose settings o took (o points into it) */
 	enum op_method method;
 	char resume[PATH_MAX];
 };
@@ -41,7 +42,12 @@ static bool has_result(const char *dir)
  * swept from the start with the settings another drive of the batch saved
  * (a batch's drives share them).  0, or -1 after printing why.
  */
-static int fresh_settings(const char *dir, const struct batch_drive *d, const char *own, struct sweep_cli *o)
+/*
+ * o's settings from another drive's saved sweep in dir; that document is
+ * kept in *borrowed, since o's strings (the purge method) point into it.
+ */
+static int fresh_settings(const char *dir, const struct batch_drive *d, const char *own, struct sweep_cli *o,
+			  struct json_object **borrowed)
 {
 	char path[PATH_MAX + 32], err[512];
 	struct json_object *doc = NULL;
@@ -52,8 +58,11 @@ static int fresh_settings(const char *dir, const struct batch_drive *d, const ch
 		snprintf(path, sizeof(path), "%s/drive-%u/result.json", dir, k);
 		if (k == d->index || result_load(path, &doc, &kind, err, sizeof(err)))
 			continue;
-		if (kind == RESULT_KIND_SWEEP && !sweep_settings_from_json(jget(doc, "settings"), o, err, sizeof(err)))
+		if (kind == RESULT_KIND_SWEEP && !sweep_settings_from_json(jget(doc, "settings"), o, err, sizeof(err))) {
 			ret = 0;
+			*borrowed = doc;
+			break;
+		}
 		json_object_put(doc);
 	}
 	if (ret)
@@ -84,7 +93,7 @@ static int check(struct batch_drive *d, void *ctx)
 			return EXIT_USAGE;
 		}
 		s->o.resume = s->resume;
-		if (!has_result(s->resume) && fresh_settings(base->resume, d, s->resume, &s->o))
+		if (!has_result(s->resume) && fresh_settings(base->resume, d, s->resume, &s->o, &s->borrowed))
 			return EXIT_USAGE;
 	}
 	return sweep_prepare(&s->o, d->t, &s->saved, &s->method);
@@ -114,6 +123,7 @@ static void release(struct batch_drive *d, void *ctx)
 
 	(void)ctx;
 	json_object_put(s->saved);
+	json_object_put(s->borrowed);
 	free(s);
 	d->arg = NULL;
 }

@@ -8,7 +8,7 @@
  *  - a block device is opened with O_EXCL: the kernel refuses a second
  *    exclusive opener (another ssdprof, a mount, md, device-mapper, mkfs);
  *  - a lock file in the state folder (op_journal_dir: $SSDPROF_STATE, else
- *    /var/lib/ssdprof) named after the device ("lock-loop3") or, for a
+ *    the build's state folder, e.g. /var/lib/ssdprof) named after the device ("lock-loop3") or, for a
  *    regular file, after its inode ("lock-file-DEV-INO"), flock()ed and
  *    holding the holder's pid, start and command line, so a refusal can say
  *    who holds the drive.  A regular file is flock()ed itself as well, so

@@ -6,7 +6,8 @@
  * change even after a crash or a power cut.  The entry is removed once the
  * original capacity is back.
  *
- * Directory: $SSDPROF_STATE, else /var/lib/ssdprof.
+ * Directory: $SSDPROF_STATE, else the build's state folder (SSDPROF_STATE_DIR:
+ * localstatedir/lib/ssdprof, e.g. /var/lib/ssdprof for a /usr install).
  */
 #ifndef SSDPROF_OP_JOURNAL_H
 #define SSDPROF_OP_JOURNAL_H

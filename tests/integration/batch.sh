@@ -223,4 +223,14 @@ b, s = (json.load(open(f)) for f in sys.argv[1:3])
 h = b['drives'][1]['headline']
 assert h['name'] == 'slc_cache_bytes' and abs(h['value'] - s['slc']['cache_bytes']) < 0.01, (h, s['slc'].get('cache_bytes'))
 PY
+
+# A drive without its result takes another drive's saved settings, strings and all: its purge
+# method outlived the document it was read from (a use-after-free ASan reported on this resume).
+run_cmd sweep "$T1" "$T2" --op 0 --purge-method trim --round 100ms --max-rounds 5 --fill-passes 1 --quiet --out pm
+[ "$rc" = 0 ] || fail "the purge-method batch exited $rc: $(cat "$work/stderr")"
+rm pm/drive-2/result.json
+run_cmd sweep "$T1" "$T2" --resume pm --quiet
+[ "$rc" = 0 ] || fail "the resume that took drive 1's settings exited $rc: $(cat "$work/stderr")"
+json_check pm/drive-2/result.json "d['settings']['purge_method'] == 'trim' and d['complete'] is True"
+
 echo "batch: ok"
