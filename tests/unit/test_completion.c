@@ -170,6 +170,26 @@ static void test_did_you_mean(void **state)
 	assert_int_equal(suggest_distance("kitten", 6, "sitting", 7), 3);
 }
 
+/*
+ * cli_longopts fills at most CLI_MAX_LONGOPTS - 1 entries and drops the
+ * rest without a word: every command's own, shared and fio-named options
+ * must fit, with room to spare, or the last of them stop being accepted.
+ */
+static void test_options_fit(void **state)
+{
+	size_t count;
+	const struct command *cmds = command_list(&count);
+
+	(void)state;
+	for (size_t i = 0; i < count; i++) {
+		struct option all[4 * CLI_MAX_LONGOPTS];
+		size_t n = cli_longopts(all, 4 * CLI_MAX_LONGOPTS, cmds[i].shared, cmds[i].options);
+
+		if (n >= CLI_MAX_LONGOPTS - 1)
+			fail_msg("%s has %zu options: raise CLI_MAX_LONGOPTS (%d)", cmds[i].name, n, CLI_MAX_LONGOPTS);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -177,6 +197,7 @@ int main(void)
 		cmocka_unit_test(test_commands_offered),
 		cmocka_unit_test(test_fixed_values),
 		cmocka_unit_test(test_did_you_mean),
+		cmocka_unit_test(test_options_fit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
