@@ -93,8 +93,8 @@ const char cmd_sweep_usage[] =
 	"                     full is SNIA's purge, fill and rounds on every point;\n"
 	"                     constructed writes the flash once at GC's steady state,\n"
 	"                     then rounds (within 2% of full on the simulator's\n"
-	"                     presets); auto (default): the first point full (it\n"
-	"                     calibrates), the next constructed where that holds\n"
+	"                     presets); auto: the first point full (it calibrates),\n"
+	"                     the next constructed where that holds; default full\n"
 	CLI_USAGE_ROUNDS
 	"\n"
 	"Example: ssdprof sweep sim:budget-tlc --out results/budget\n"

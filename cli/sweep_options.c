@@ -194,7 +194,7 @@ int sweep_parse_args(struct sweep_cli *o)
 	int c, ret;
 
 	endurance_opts_init(&o->endurance);
-	o->precondition = SWEEP_PC_AUTO;
+	o->precondition = SWEEP_PC_FULL;
 	o->range_lo = 0;
 	o->range_hi = 40;
 	o->resolution = 2.5;

@@ -41,10 +41,10 @@ json_check "$work/sata-c/result.json" 'd["points"][0]["construction"]["native_so
 json_check "$work/sata-full/result.json" 'd["settings"]["precondition"] == "full"'
 json_check "$work/sata-full/result.json" 'all("construction" not in p for p in d["points"])'
 
-# The default: the first point full (it calibrates the flash), the next constructed.
+# auto: the first point full (it calibrates the flash), the next constructed.
 run_cmd sweep sim:budget-tlc,capacity=1G --op 20 --precondition full "${ROUND[@]}" --out "$work/tlc-full"
 [ "$rc" -eq 0 ] || fail "budget-tlc full: exit $rc: $(cat "$work/stderr")"
-run_cmd sweep sim:budget-tlc,capacity=1G --op 0,20 "${ROUND[@]}" --out "$work/auto"
+run_cmd sweep sim:budget-tlc,capacity=1G --op 0,20 --precondition auto "${ROUND[@]}" --out "$work/auto"
 [ "$rc" -eq 0 ] || fail "auto: exit $rc: $(cat "$work/stderr")"
 json_check "$work/auto/result.json" 'd["settings"]["precondition"] == "auto"'
 json_check "$work/auto/result.json" '[p["method"] for p in d["points"]] == ["fresh", "constructed"]'
@@ -57,13 +57,19 @@ json_check "$work/auto/result.json" \
 "$exe" report "$work/auto/result.json" >/dev/null 2>&1 || fail "report of the default sweep failed"
 
 # A skewed workload: every point full, the reason in the document and one line.
-run_cmd sweep sim:budget-tlc,capacity=1G --op 0,20 --random-dist hotcold:20/80 "${SKEW_ROUND[@]}" \
+run_cmd sweep sim:budget-tlc,capacity=1G --op 0,20 --precondition auto --random-dist hotcold:20/80 \
+	"${SKEW_ROUND[@]}" \
 	--out "$work/skew"
 [ "$rc" -eq 0 ] || fail "skewed: exit $rc: $(cat "$work/stderr")"
 json_check "$work/skew/result.json" '[p["method"] for p in d["points"]] == ["fresh", "fresh"]'
 json_check "$work/skew/result.json" '"skewed" in d["points"][1]["construction"]["fallback"]'
 [ "$(grep -c 'full method: a skewed' "$work/stdout" "$work/stderr" | awk -F: '{s += $2} END {print s}')" = 1 ] ||
 	fail "the fallback's line: $(cat "$work/stdout" "$work/stderr")"
+
+# The default stays SNIA's full procedure (DESIGN.md 5 says why): a dry run names no other.
+run_cmd sweep sim:budget-tlc,capacity=1G --op 0,20 --dry-run --out "$work/dflt"
+[ "$rc" -eq 0 ] || fail "default dry run: exit $rc: $(cat "$work/stderr")"
+grep -q -- '--precondition' "$work/stdout" && fail "the default sweep is not full: $(cat "$work/stdout")"
 
 # Bad input: one line naming the values, exit 2, nothing written.
 usage_error "full, constructed or auto" sweep sim:budget-tlc,capacity=1G --precondition half --out "$work/bad"
