@@ -45,7 +45,9 @@ static void bus_of(const char *sys_block, const char *node, char *bus, size_t le
 		return;
 	target[n] = '\0';
 	base = strrchr(target, '/');
-	snprintf(bus, len, "%s", base ? base + 1 : target);
+	/* A bus name longer than bus (none is) is no bus this knows. */
+	if (snprintf(bus, len, "%s", base ? base + 1 : target) >= (int)len)
+		bus[0] = '\0';
 }
 
 static void reason(const char *sys_block, const char *node, const char *bus, char *why, size_t len)

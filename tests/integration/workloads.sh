@@ -44,7 +44,9 @@ for name in ("timeseries-qd4.csv", "timeseries-qd16.csv"):
 run_cmd run sim:budget-tlc,capacity=1G --time 1s --quiet --out "$work/rw"
 [ "$rc" -eq 0 ] || fail "plain run: exit $rc"
 json_check "$work/rw/result.json" '"read" not in d["series"][0] and "write" not in d["series"][0]'
-head -n1 "$work/rw/timeseries.csv" | grep -q 'lat_p9999_us.$' || fail "plain run grew CSV columns"
+# (drive_name, last in every CSV, names the drive: docs/lab-data.md.)
+head -n1 "$work/rw/timeseries.csv" | grep -q 'lat_p9999_us,drive_name.$' || fail "plain run grew CSV columns"
+head -n1 "$work/rw/timeseries.csv" | grep -q 'read_\|write_' && fail "plain run grew per-direction columns"
 
 # 512-byte transfers need a 512-byte LBA; lba=512 takes them.
 run_cmd run sim:budget-tlc,capacity=1G --workload fileserver --time 1s --quiet

@@ -88,7 +88,7 @@ static void check_pattern(uint64_t nblocks, uint64_t total, double *first_chunk,
 
 static void pattern_leaves_steady_validity(void **state)
 {
-	double lo, hi;
+	double lo = 0, hi = 0;
 
 	(void)state;
 	/* 7%, 25% and 40% of the flash spare. */

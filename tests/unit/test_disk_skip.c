@@ -27,7 +27,7 @@ static void put(const char *rel, const char *text)
 	char p[PATH_MAX * 2];
 	FILE *f;
 
-	snprintf(p, sizeof(p), "%s/%s", root, rel);
+	assert_true(snprintf(p, sizeof(p), "%s/%s", root, rel) < (int)sizeof(p));
 	f = fopen(p, "w");
 	assert_non_null(f);
 	fputs(text, f);
