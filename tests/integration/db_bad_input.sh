@@ -11,7 +11,7 @@ setup "$@"
 "$exe" slc 'sim:budget-tlc,capacity=1G' --quiet --out res/good 2>/dev/null || fail "slc failed"
 mkdir -p res/damaged res/unknown res/fifo
 head -c 200 res/good/result.json >res/damaged/result.json
-python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d["kind"] = "pts"; json.dump(d, open(sys.argv[2], "w"))' \
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d["kind"] = "wsat-2031"; json.dump(d, open(sys.argv[2], "w"))' \
 	res/good/result.json res/unknown/result.json
 mkfifo res/fifo/result.json
 
@@ -31,7 +31,7 @@ usage_error "no store there" db drives --db missing.db
 run_cmd db import --db lab.db res
 [ "$rc" = 2 ] || fail "db import of bad results: exit $rc, not 2: $(cat stderr)"
 grep -q "refused res/damaged/result.json: not JSON" stderr || fail "damaged: $(cat stderr)"
-grep -q "refused res/unknown/result.json: kind: .*\"pts\"" stderr || fail "unknown kind: $(cat stderr)"
+grep -q "refused res/unknown/result.json: kind: .*\"wsat-2031\"" stderr || fail "unknown kind: $(cat stderr)"
 grep -q "refused res/fifo/result.json: a FIFO, not a regular file" stderr || fail "FIFO: $(cat stderr)"
 grep -qx "db import: 1 added, 0 already in the store, 3 refused" stderr || fail "summary: $(cat stderr)"
 [ "$(wc -l <stderr)" = 4 ] || fail "want one line per refusal and a summary: $(cat stderr)"
