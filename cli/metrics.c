@@ -179,28 +179,28 @@ static void write_locked(struct metrics *m)
 static void fill(struct metrics_slot *s, struct progress *p)
 {
 	struct metrics_drive *d = s->d;
-	double now = progress_now_s(p), wall = progress_wall_s(p), eta = eta_remaining_s(&p->eta);
+	struct progress_status st;
 	bool active = p->phase[0] && strcmp(p->phase, "purge") && strcmp(p->phase, "idle");
 	struct timespec ts;
-	bool approx;
 
+	progress_status_of(p, &st, true);
 	snprintf(d->phase, sizeof(d->phase), "%s", p->phase[0] ? p->phase : "starting");
-	d->v[MF_PROGRESS] = eta_fraction(&p->eta);
-	d->v[MF_PHASE_PROGRESS] = eta_phase_fraction(&p->eta);
+	d->v[MF_PROGRESS] = st.fraction;
+	d->v[MF_PHASE_PROGRESS] = st.phase_fraction;
 	/* On a simulated drive the estimate is in virtual seconds: at the wall's pace so far. */
-	d->v[MF_ETA] = p->virtual_time ? (now > 0 ? eta * wall / now : NAN) : eta;
-	d->v[MF_ELAPSED] = wall;
-	d->v[MF_DRIVE_ELAPSED] = now;
-	d->v[MF_IOPS] = active ? p->iops : NAN;
-	d->v[MF_THROUGHPUT] = active && !isnan(p->mbps) ? p->mbps * 1e6 : NAN;
-	if (p->eta.s.job == ETA_SWEEP) {
-		d->v[MF_POINTS] = (double)eta_points(&p->eta, &approx);
-		d->v[MF_POINTS_DONE] = (double)p->eta.nkp;
-		d->v[MF_POINT] = p->point ? (double)p->point : NAN;
-		d->v[MF_OP] = p->point ? p->op / 100 : NAN;
-	} else if (p->eta.s.job == ETA_RUN) {
-		d->v[MF_POINTS] = p->eta.s.steps;
-		d->v[MF_POINT] = p->eta.tk.index + 1;
+	d->v[MF_ETA] = st.virtual_time ? st.eta_wall_s : st.eta_s;
+	d->v[MF_ELAPSED] = st.wall_s;
+	d->v[MF_DRIVE_ELAPSED] = st.now_s;
+	d->v[MF_IOPS] = active ? st.iops : NAN;
+	d->v[MF_THROUGHPUT] = active && !isnan(st.mbps) ? st.mbps * 1e6 : NAN;
+	if (st.sweep) {
+		d->v[MF_POINTS] = (double)st.points;
+		d->v[MF_POINTS_DONE] = (double)st.points_done;
+		d->v[MF_POINT] = st.point ? (double)st.point : NAN;
+		d->v[MF_OP] = st.point ? st.op / 100 : NAN;
+	} else if (st.run) {
+		d->v[MF_POINTS] = st.steps;
+		d->v[MF_POINT] = st.step;
 	}
 	clock_gettime(CLOCK_REALTIME, &ts);
 	d->v[MF_UPDATED] = (double)ts.tv_sec + (double)(ts.tv_nsec / 1000000) / 1e3;
