@@ -345,7 +345,7 @@ static int sweep_start(struct sweep_cli *o, struct target *t, struct json_object
 				   .point_method = true };
 	/* A resumed sweep keeps the rating it started with, unless given anew. */
 	if (o->endurance.given || !saved || endurance_json_input(saved, &o->ein))
-		endurance_opts_input(&o->endurance, t, &o->ein, o->ein_src);
+		endurance_input_of(&o->endurance, t, &o->ein, o->ein_src);
 	if (target_has(t, TARGET_CAP_GROUP) &&
 	    !(c->d.members = c->pctx.members = raid_rounds_new(t, precondition_max_rounds(&o->pc.s)))) {
 		cli_error("out of memory");

@@ -132,7 +132,7 @@ static void *drive_thread(void *arg)
 	return NULL;
 }
 
-int qualify_drives_run(struct qualify_drive *d, unsigned n, unsigned jobs, const struct endurance_opts *e)
+int qualify_drives_run(struct qualify_drive *d, unsigned n, unsigned jobs, const struct endurance_settings *e)
 {
 	struct endurance_input *ein = calloc(n ? n : 1, sizeof(*ein));
 	struct qualify_ui *ui = calloc(n ? n : 1, sizeof(*ui));
@@ -145,7 +145,7 @@ int qualify_drives_run(struct qualify_drive *d, unsigned n, unsigned jobs, const
 	}
 	/* What each drive's life is figured from: the datasheet figures given, else what it reports. */
 	for (unsigned i = 0; i < n; i++) {
-		endurance_opts_input(e, d[i].t, &ein[i], d[i].ein_src);
+		endurance_input_of(e, d[i].t, &ein[i], d[i].ein_src);
 		d[i].ein = &ein[i];
 		d[i].ui = &ui[i];
 	}
