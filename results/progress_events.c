@@ -5,6 +5,7 @@
 
 #include <json-c/json.h>
 
+#include "engine/workload.h"
 #include "precondition/precondition.h"
 #include "precondition/steady.h"
 #include "results/progress_events.h"
@@ -107,6 +108,23 @@ struct json_object *progress_figures_round(const struct round_result *r, const s
 	json_object_object_add(f, "range_pct", result_json_number(w ? w->range_pct : NAN, 2));
 	json_object_object_add(f, "slope_pct", result_json_number(w ? w->slope_pct : NAN, 2));
 	json_object_object_add(f, "steady", json_object_new_boolean(w && w->reached));
+	return f;
+}
+
+struct json_object *progress_figures_step(const struct run_result *r, uint64_t chunk)
+{
+	struct json_object *f = json_object_new_object(), *lat = json_object_new_object();
+
+	json_object_object_add(f, "qd", json_object_new_int64(r->qd));
+	if (chunk)
+		json_object_object_add(f, "chunk_bytes", json_object_new_int64((int64_t)chunk));
+	json_object_object_add(f, "iops", result_json_number(r->iops, RP_IOPS));
+	json_object_object_add(f, "mbps", result_json_number(r->mbps, RP_MBPS));
+	json_object_object_add(lat, "p50", result_json_number(r->lat_p50_us, RP_LAT_US));
+	json_object_object_add(lat, "p99", result_json_number(r->lat_p99_us, RP_LAT_US));
+	json_object_object_add(f, "lat_us", lat);
+	json_object_object_add(f, "waf", result_json_number(r->waf, RP_WAF));
+	json_object_object_add(f, "seconds", result_json_number((double)r->elapsed_ns / 1e9, RP_SECONDS));
 	return f;
 }
 

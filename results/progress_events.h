@@ -17,6 +17,7 @@
 
 struct json_object;
 struct round_result;
+struct run_result;
 struct steady_window;
 
 /*
@@ -37,6 +38,8 @@ struct json_object *progress_figures_point_end(double op, double iops, double wa
 struct json_object *progress_figures_fill(uint64_t bytes, double mbps, double seconds);
 /* "round": the round's figures and the steady window so far (w NULL: none yet). */
 struct json_object *progress_figures_round(const struct round_result *r, const struct steady_window *w);
+/* "step": a run's step (its QD, and chunk when not 0): its rates, latencies, WA and length. */
+struct json_object *progress_figures_step(const struct run_result *r, uint64_t chunk);
 /* "stop": whether an interrupt stopped the command. */
 struct json_object *progress_figures_stop(bool interrupted);
 
