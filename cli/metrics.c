@@ -16,6 +16,7 @@
 #include "cli/metrics.h"
 #include "cli/progress.h"
 #include "device/target.h"
+#include "reports/metrics_status.h"
 #include "reports/metrics_text.h"
 #include "util/atomic_file.h"
 #include "util/escape.h"
@@ -175,35 +176,16 @@ static void write_locked(struct metrics *m)
 	}
 }
 
-/* p's state into its slot, with the lock held. */
+/* p's state into its slot, with the lock held (reports/metrics_status.h). */
 static void fill(struct metrics_slot *s, struct progress *p)
 {
-	struct metrics_drive *d = s->d;
 	struct progress_status st;
-	bool active = p->phase[0] && strcmp(p->phase, "purge") && strcmp(p->phase, "idle");
 	struct timespec ts;
 
 	progress_status_of(p, &st, true);
-	snprintf(d->phase, sizeof(d->phase), "%s", p->phase[0] ? p->phase : "starting");
-	d->v[MF_PROGRESS] = st.fraction;
-	d->v[MF_PHASE_PROGRESS] = st.phase_fraction;
-	/* On a simulated drive the estimate is in virtual seconds: at the wall's pace so far. */
-	d->v[MF_ETA] = st.virtual_time ? st.eta_wall_s : st.eta_s;
-	d->v[MF_ELAPSED] = st.wall_s;
-	d->v[MF_DRIVE_ELAPSED] = st.now_s;
-	d->v[MF_IOPS] = active ? st.iops : NAN;
-	d->v[MF_THROUGHPUT] = active && !isnan(st.mbps) ? st.mbps * 1e6 : NAN;
-	if (st.sweep) {
-		d->v[MF_POINTS] = (double)st.points;
-		d->v[MF_POINTS_DONE] = (double)st.points_done;
-		d->v[MF_POINT] = st.point ? (double)st.point : NAN;
-		d->v[MF_OP] = st.point ? st.op / 100 : NAN;
-	} else if (st.run) {
-		d->v[MF_POINTS] = st.steps;
-		d->v[MF_POINT] = st.step;
-	}
+	metrics_drive_fill(s->d, &st);
 	clock_gettime(CLOCK_REALTIME, &ts);
-	d->v[MF_UPDATED] = (double)ts.tv_sec + (double)(ts.tv_nsec / 1000000) / 1e3;
+	s->d->v[MF_UPDATED] = (double)ts.tv_sec + (double)(ts.tv_nsec / 1000000) / 1e3;
 }
 
 void metrics_update(struct progress *p, bool force)
