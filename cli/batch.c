@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* Many drives at once (cli/batch.h): opening, the threads, the batch's document. */
+/*
+ * Many drives at once (cli/batch.h): opening and gating them, their
+ * folders, the threads' lines, saving and showing the batch's document
+ * (built in results/batch_json.c; the threads are profiler/batch_run.c's).
+ */
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
@@ -25,6 +29,7 @@
 #include "reports/report.h"
 #include "reports/report_batch.h"
 #include "reports/table.h"
+#include "results/batch_json.h"
 #include "results/result_doc.h"
 #include "results/result_json.h"
 #include "util/escape.h"
@@ -224,53 +229,6 @@ int batch_make_dirs(const char *cmd, const char *out, struct batch_drive *d, uns
 	return 0;
 }
 
-/* The workers' shared counter: the next item to run. */
-struct pool {
-	pthread_mutex_t lock;
-	char *items;
-	size_t size;
-	unsigned n, next;
-	void *(*run)(void *item);
-};
-
-static void *worker(void *arg)
-{
-	struct pool *p = arg;
-
-	for (;;) {
-		unsigned i;
-
-		pthread_mutex_lock(&p->lock);
-		i = p->next++;
-		pthread_mutex_unlock(&p->lock);
-		if (i >= p->n)
-			return NULL;
-		p->run(p->items + (size_t)i * p->size);
-	}
-}
-
-int batch_run(void *items, size_t size, unsigned n, unsigned jobs, void *(*run)(void *item))
-{
-	struct pool p = { .lock = PTHREAD_MUTEX_INITIALIZER, .items = items, .size = size, .n = n, .run = run };
-	pthread_t th[BATCH_MAX_DRIVES];
-	unsigned started = 0;
-
-	if (n > BATCH_MAX_DRIVES)
-		return -EINVAL;
-	if (!jobs || jobs > n)
-		jobs = n;
-	/* One drive's status line answers SIGUSR1; a batch shows none, and must not die of it. */
-	signal(SIGUSR1, SIG_IGN);
-	for (unsigned i = 0; i < jobs; i++, started++)
-		if (pthread_create(&th[i], NULL, worker, &p))
-			break;
-	if (!started)
-		return -EAGAIN;
-	for (unsigned i = 0; i < started; i++)
-		pthread_join(th[i], NULL);
-	return 0;
-}
-
 /*
  * fmt after prefix, written at once: on stderr one line (an error is one
  * line), on stdout wrapped at words to the terminal's width, each
@@ -350,56 +308,6 @@ void cli_fail(const struct cli_opts *pc, const char *fmt, ...)
 	va_end(ap);
 }
 
-struct json_object *batch_target_json(const struct batch_drive *d, unsigned n)
-{
-	struct json_object *b = json_object_new_object();
-	char path[1024];
-	size_t l = 0;
-
-	path[0] = '\0';
-	for (unsigned i = 0; i < n && l < sizeof(path); i++)
-		l += (size_t)snprintf(path + l, sizeof(path) - l, "%s%s", i ? " " : "", d[i].spec);
-	json_object_object_add(b, "kind", json_object_new_string("batch"));
-	json_object_object_add(b, "path", json_object_new_string(path));
-	return b;
-}
-
-static const char *status_of(int rc)
-{
-	return !rc ? "ok" : rc == EXIT_INTERRUPTED ? "interrupted" : "failed";
-}
-
-/* Whether drive d saved a result of its own (one refused or interrupted before it began did not). */
-static bool saved_result(const struct batch_drive *d)
-{
-	char path[PATH_MAX + 16];
-
-	snprintf(path, sizeof(path), "%s/result.json", d->dir);
-	return !access(path, F_OK);
-}
-
-static struct json_object *drive_json(const struct batch_drive *d)
-{
-	struct json_object *o = json_object_new_object(), *h = NULL;
-	char results[32];
-
-	snprintf(results, sizeof(results), "drive-%u", d->index);
-	json_object_object_add(o, "index", json_object_new_int((int)d->index));
-	json_object_object_add(o, "target", json_object_new_string(d->spec));
-	/* null: nothing to link to; the page and the table say why (error). */
-	json_object_object_add(o, "results", saved_result(d) ? json_object_new_string(results) : NULL);
-	json_object_object_add(o, "status", json_object_new_string(status_of(d->rc)));
-	json_object_object_add(o, "error", d->rc ? json_object_new_string(d->error[0] ? d->error : status_of(d->rc))
-					    : NULL);
-	if (d->figure) {
-		h = json_object_new_object();
-		json_object_object_add(h, "name", json_object_new_string(d->figure));
-		json_object_object_add(h, "value", isnan(d->value) ? NULL : result_json_number(d->value, 2));
-	}
-	json_object_object_add(o, "headline", h);
-	return o;
-}
-
 /*
  * Each drive's own report beside its result.json, then the batch's page,
  * so the page's links lead somewhere.  A report that cannot be written is
@@ -415,7 +323,7 @@ static void write_reports(const char *dir, const struct batch_drive *d, unsigned
 		snprintf(path, sizeof(path), "%s/result.json", i < n ? d[i].dir : dir);
 		snprintf(out, sizeof(out), "%s/report.html", i < n ? d[i].dir : dir);
 		/* A drive that saved nothing has no report; its row says why. */
-		if (i < n && !saved_result(&d[i]))
+		if (i < n && !batch_drive_saved(&d[i]))
 			continue;
 		if (report_load(path, &doc, &kind, err, sizeof(err)) ||
 		    report_make(doc, kind, out, NULL, NULL, err, sizeof(err)))
@@ -427,20 +335,19 @@ static void write_reports(const char *dir, const struct batch_drive *d, unsigned
 
 int batch_finish(const struct cli_opts *pc, const char *cmd, struct batch_drive *d, unsigned n, const char *dir)
 {
-	struct json_object *doc = result_doc_new_kind(RESULT_KIND_BATCH, pc->command, d[0].t), *drives = json_object_new_array();
+	struct json_object *doc = batch_json_doc(pc->command, cmd, d, n);
 	unsigned failed = 0, interrupted = 0;
 	char err[TARGET_ERRLEN];
 	int rc;
 
-	json_object_object_add(doc, "target", batch_target_json(d, n));
-	json_object_object_add(doc, "subcommand", json_object_new_string(cmd));
-	json_object_object_add(doc, "drives", drives);
+	if (!doc) {
+		cli_error("out of memory building the result");
+		return EXIT_RUN_FAILED;
+	}
 	for (unsigned i = 0; i < n; i++) {
-		json_object_array_add(drives, drive_json(&d[i]));
 		failed += d[i].rc && d[i].rc != EXIT_INTERRUPTED;
 		interrupted += d[i].rc == EXIT_INTERRUPTED;
 	}
-	result_doc_finish(doc, d[0].t);
 	if (result_write_json(dir, "result.json", doc, err, sizeof(err))) {
 		cli_error("%s", err);
 		json_object_put(doc);
@@ -516,6 +423,8 @@ int batch_main(struct cli_opts *pc, int argc, char **argv, int first, const char
 	if ((rc = batch_make_dirs(pc->cmd, out, d, n, dir, sizeof(dir))))
 		goto out;
 	interrupt_install();
+	/* One drive's status line answers SIGUSR1; a batch shows none, and must not die of it. */
+	signal(SIGUSR1, SIG_IGN);
 	if (batch_run(d, sizeof(*d), n, jobs, drive_thread)) {
 		cli_error("%s: cannot start a thread: %s", cmd->name, strerror(EAGAIN));
 		rc = EXIT_RUN_FAILED;

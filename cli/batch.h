@@ -18,30 +18,13 @@
 
 #include "cli/options.h"
 #include "device/target.h"
+#include "profiler/batch_run.h"
+#include "results/batch_json.h"
 #include "results/result_load.h"
 
 struct json_object;
 
 #define BATCH_MAX_DRIVES BATCH_DOC_MAX_DRIVES
-
-/* One drive of a batch: the runner fills the first part, the drive's thread the rest. */
-struct batch_drive {
-	unsigned index;                 /* from 1, in TARGET order */
-	const char *spec;               /* the TARGET as typed */
-	struct target *t;
-	const char *yes;                /* its own item of a comma-separated --yes */
-	char yes_buf[256];
-	char dir[PATH_MAX];             /* its own results folder, DIR/drive-N */
-	char prefix[24];                /* "drive N: ", before each of its lines */
-	void *arg;                      /* the command's state for this drive */
-	const struct batch_cmd *cmd;
-	void *ctx;
-	/* Out. */
-	int rc;                         /* enum exit_code of its run */
-	char error[TARGET_ERRLEN + 96]; /* the first error it said, when rc */
-	const char *figure;             /* the headline's name (a BATCH_FIGURES one), NULL: none */
-	double value;                   /* the headline's value, NAN when not measured */
-};
 
 /*
  * A command that profiles drives in a batch: how it checks one (before any
@@ -127,13 +110,6 @@ struct json_object *batch_target_json(const struct batch_drive *d, unsigned n);
  */
 int batch_make_dirs(const char *cmd, const char *out, struct batch_drive *d, unsigned n, char *dir, size_t len);
 
-/*
- * Call run on each of the n items of size bytes at items, jobs at a time
- * (0: all at once; 1: one after another), each in a thread, the next item
- * from a shared counter.  0, or -errno when no thread could start (the
- * items' own failures are theirs to keep).
- */
-int batch_run(void *items, size_t size, unsigned n, unsigned jobs, void *(*run)(void *item));
 
 /*
  * Save DIR/result.json of kind batch for the drives of subcommand cmd,

@@ -9,6 +9,8 @@
 
 #include <stddef.h>
 
+#include "results/result_dir.h"
+
 /* Print "ssdprof: <msg>" on stderr; the one-line error every command uses. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /*
@@ -27,14 +29,13 @@ void cli_results_line(const char *dir);
  */
 int cli_getopt_error(const char *cmd, char **argv, int optind_now, int c, int opt);
 
-#define CLI_DEFAULT_OUT_PARENT "ssdprof-results"
+#define CLI_DEFAULT_OUT_PARENT RESULT_DEFAULT_OUT_PARENT
 
-/*
- * The results directory: requested (created with its parents), or a new
- * ./ssdprof-results/<UTC timestamp>/ when requested is NULL.  A requested
- * folder holding another subcommand's result.json than cmd's is refused
- * (-EEXIST).  0 or -errno.
- */
-int cli_make_out_dir(const char *cmd, const char *requested, char *dir, size_t len, char *err, size_t errlen);
+/* The command's results directory: results/result_dir.h, under the name every command calls. */
+static inline int cli_make_out_dir(const char *cmd, const char *requested, char *dir, size_t len, char *err,
+				   size_t errlen)
+{
+	return result_dir_make(cmd, requested, dir, len, err, errlen);
+}
 
 #endif

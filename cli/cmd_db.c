@@ -12,7 +12,7 @@
 
 #include "cli/commands.h"
 #include "cli/db_opts.h"
-#include "reports/table.h"
+#include "reports/term_db.h"
 #include "results/json_get.h"
 #include "store/store.h"
 #include "util/escape.h"
@@ -46,86 +46,16 @@ struct db_args {
 	bool json;
 };
 
-/* A table column from a row's key: text cut to width, or a number with decimals. */
-struct db_col {
-	const char *key, *head;
-	int width;       /* text: at most this many bytes shown, the last as '~' when cut */
-	int decimals;    /* numbers; -1 for text */
-};
-
-static const struct db_col cols_drives[] = {
-	{ "model", "model", 24, -1 },
-	{ "serial", "serial", 16, -1 },
-	{ "firmware", "firmware", 8, -1 },
-	{ "verdict", "verdict", 7, -1 },
-	{ "recommended_op_percent", "OP %", 0, 1 },
-	{ "steady_iops", "IOPS", 0, 0 },
-	{ NULL, NULL, 0, 0 },
-};
-
-static const struct db_col cols_history[] = {
-	{ "kind", "kind", 12, -1 },
-	{ "serial", "serial", 16, -1 },
-	{ "firmware", "firmware", 8, -1 },
-	{ "host", "host", 7, -1 },
-	{ "op_percent", "OP %", 0, 1 },
-	{ "iops", "IOPS", 0, 0 },
-	{ "waf", "WA", 0, 2 },
-	{ "verdict", "verdict", 7, -1 },
-	{ NULL, NULL, 0, 0 },
-};
-
-static const struct db_col cols_best_op[] = {
-	{ "model", "model", 26, -1 },
-	{ "best_op_percent", "OP %", 0, 1 },
-	{ "sweeps_recommending", "votes", 0, 0 },
-	{ "sweeps", "sweeps", 0, 0 },
-	{ "drives", "drives", 0, 0 },
-	{ "mean_iops", "IOPS", 0, 0 },
-	{ "mean_waf", "WA", 0, 2 },
-	{ "mean_life_years", "life y", 0, 1 },
-	{ NULL, NULL, 0, 0 },
-};
-
-static void table_rows(struct table *t, struct json_object *rows, const struct db_col *cols)
-{
-	for (size_t c = 0; cols[c].key; c++)
-		table_col(t, cols[c].head, cols[c].decimals < 0 ? TA_LEFT : TA_RIGHT);
-	for (size_t r = 0; r < jlen(rows); r++) {
-		struct json_object *row = jidx(rows, r);
-
-		table_row(t);
-		for (size_t c = 0; cols[c].key; c++) {
-			const char *s = jstr(row, cols[c].key);
-			int w = cols[c].width;
-
-			if (cols[c].decimals >= 0)
-				table_num(t, c, jnum(row, cols[c].key), cols[c].decimals);
-			else if (!s)
-				table_cell(t, c, "-");
-			else if ((int)strlen(s) > w)
-				table_cell(t, c, "%.*s~", w - 1, s);
-			else
-				table_cell(t, c, "%s", s);
-		}
-	}
-}
-
 /* The answer: JSON, or a table (and a line when it is empty). */
 static int print_rows(struct json_object *rows, const struct db_col *cols, const struct db_args *a,
 		      const char *none)
 {
-	struct table t;
-
 	if (a->json) {
 		puts(json_object_to_json_string_ext(rows, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
 	} else if (!jlen(rows)) {
 		puts(none);
 	} else {
-		table_init(&t, NULL);
-		table_rows(&t, rows, cols);
-		table_print(&t, stdout, "");
-		table_free(&t);
+		term_db_rows(stdout, rows, cols);
 	}
 	return fflush(stdout) || ferror(stdout) ? EXIT_RUN_FAILED : EXIT_OK;
 }
@@ -224,10 +154,10 @@ int cmd_db(int argc, char **argv)
 		const char *none;
 	} subs[] = {
 		{ "import", STORE_Q_COUNT, -1, NULL, NULL },
-		{ "drives", STORE_Q_DRIVES, 0, cols_drives, "no drives in the store" },
-		{ "model", STORE_Q_MODEL, 1, cols_history, "no results of that model in the store" },
-		{ "serial", STORE_Q_SERIAL, 1, cols_history, "no results of that serial in the store" },
-		{ "best-op", STORE_Q_BEST_OP, 0, cols_best_op, "no complete sweeps with a recommendation in the store" },
+		{ "drives", STORE_Q_DRIVES, 0, term_db_drives, "no drives in the store" },
+		{ "model", STORE_Q_MODEL, 1, term_db_history, "no results of that model in the store" },
+		{ "serial", STORE_Q_SERIAL, 1, term_db_history, "no results of that serial in the store" },
+		{ "best-op", STORE_Q_BEST_OP, 0, term_db_best_op, "no complete sweeps with a recommendation in the store" },
 	};
 	struct db_args a = { 0 };
 	char cmd[32];

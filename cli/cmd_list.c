@@ -16,7 +16,7 @@
 #include "device/safety.h"
 #include "device/target.h"
 #include "open/open.h"
-#include "util/text.h"
+#include "reports/term_list.h"
 
 const char cmd_list_usage[] =
 	"usage: ssdprof list [--json]\n"
@@ -27,13 +27,6 @@ const char cmd_list_usage[] =
 	"Other disks (virtio, SCSI/SAS, USB, MMC) are named after them with why they\n"
 	"are skipped; --json lists them with \"kind\": null and \"skipped\": why.\n"
 	"Sends only identify and log-page reads, and opens every drive read-only.\n";
-
-static const char *s(struct json_object *o, const char *k)
-{
-	struct json_object *v;
-
-	return json_object_object_get_ex(o, k, &v) && v ? json_object_get_string(v) : TEXT_NOT_MEASURED;
-}
 
 static void add_str(struct json_object *o, const char *k, const char *v)
 {
@@ -86,28 +79,6 @@ static void add_skipped(const char *node, const char *why, void *arr)
 	json_object_array_add(arr, o);
 }
 
-/* The skipped disks after the table, one line each, and what their paths still do. */
-static void print_skipped(struct json_object *arr)
-{
-	struct json_object *v, *first = NULL;
-	size_t n = 0;
-
-	for (size_t i = 0; i < json_object_array_length(arr); i++)
-		if (json_object_object_get_ex(json_object_array_get_idx(arr, i), "skipped", NULL) && !n++)
-			first = json_object_array_get_idx(arr, i);
-	if (!n)
-		return;
-	printf("%zu disk%s skipped (not profiled as NVMe or SATA):\n", n, n == 1 ? "" : "s");
-	for (size_t i = 0; i < json_object_array_length(arr); i++) {
-		struct json_object *o = json_object_array_get_idx(arr, i);
-
-		if (json_object_object_get_ex(o, "skipped", &v))
-			printf("  %s: %s\n", s(o, "path"), json_object_get_string(v));
-	}
-	printf("A skipped disk's path still works as a plain block device\n"
-	       "(TRIM purge, span OP), e.g. ssdprof info %s\n", s(first, "path"));
-}
-
 int cmd_list(int argc, char **argv)
 {
 	struct json_object *arr;
@@ -134,29 +105,8 @@ int cmd_list(int argc, char **argv)
 	disk_list_skipped("/sys/class/block", target_node_listed, add_skipped, arr);
 	if (json) {
 		printf("%s\n", json_object_to_json_string_ext(arr, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
-	} else if (!json_object_array_length(arr) ||
-		   json_object_object_get_ex(json_object_array_get_idx(arr, 0), "skipped", NULL)) {
-		printf("no NVMe namespaces or SATA disks found\n");
-		print_skipped(arr);
 	} else {
-		printf("%-14s %-5s %-24s %-20s %9s  %-44s %-16s %s\n", "PATH", "KIND", "MODEL", "SERIAL", "GB",
-		       "PURGE", "OP", "IN USE");
-		for (size_t i = 0; i < json_object_array_length(arr); i++) {
-			struct json_object *o = json_object_array_get_idx(arr, i), *v;
-			double gb = json_object_object_get_ex(o, "capacity_bytes", &v) ? (double)json_object_get_uint64(v) / 1e9
-				    : 0;
-
-			if (json_object_object_get_ex(o, "skipped", NULL))
-				continue;
-			if (json_object_object_get_ex(o, "error", &v)) {
-				printf("%-14s %-5s error: %s\n", s(o, "path"), s(o, "kind"), s(o, "error"));
-				continue;
-			}
-			printf("%-14s %-5s %-24s %-20s %9.1f  %-44s %-16s %s\n", s(o, "path"), s(o, "kind"), s(o, "model"),
-			       s(o, "serial"), gb, s(o, "purge_methods"), s(o, "op_methods"),
-			       json_object_object_get_ex(o, "in_use", &v) && v ? json_object_get_string(v) : "no");
-		}
-		print_skipped(arr);
+		term_list(stdout, arr);
 	}
 	json_object_put(arr);
 	return EXIT_OK;

@@ -19,6 +19,8 @@
 #include "cli/options.h"
 #include "device/op_journal.h"
 #include "util/parse.h"
+#include "reports/term_op.h"
+#include "results/op_json.h"
 #include "results/result_json.h"
 #include "profiler/sweep.h"
 #include "device/target.h"
@@ -69,8 +71,6 @@ static int show(struct target *t, bool json)
 	bool have;
 	int rc = journal_for(t, &e, &have);
 	uint64_t orig, cur;
-	unsigned long long native;
-	double pct;
 	char purge[200], op[64], yes[TARGET_ERRLEN + 8];
 	struct json_object *o;
 
@@ -78,36 +78,15 @@ static int show(struct target *t, bool json)
 		return rc;
 	orig = have ? e.original_bytes : t->info.capacity_bytes;
 	cur = have && !strcmp(e.method, "span") ? e.current_bytes : t->info.capacity_bytes;
-	native = dev_native_bytes(t);
-	pct = orig ? 100.0 * (1.0 - (double)cur / (double)orig) : 0;
-	o = json_object_new_object();
-
 	dev_methods(t, purge, sizeof(purge), op, sizeof(op));
-	json_object_object_add(o, "path", json_object_new_string(t->info.path));
-	json_object_object_add(o, "capacity_bytes", json_object_new_uint64(t->info.capacity_bytes));
-	json_object_object_add(o, "original_bytes", json_object_new_uint64(orig));
-	json_object_object_add(o, "usable_bytes", json_object_new_uint64(cur));
-	json_object_object_add(o, "op_percent", json_object_new_double((double)((long long)(pct * 100 + 0.5)) / 100));
-	json_object_object_add(o, "op_method", have ? json_object_new_string(e.method) : NULL);
-	json_object_object_add(o, "op_methods", json_object_new_string(op));
-	if (native)
-		json_object_object_add(o, "native_bytes", json_object_new_uint64(native));
-	if (have) {
-		json_object_object_add(o, "journal_since", json_object_new_string(e.when));
-		json_object_object_add(o, "journal_step", json_object_new_string(e.step));
+	if (!(o = op_state_json(t, orig, cur, have ? &e : NULL, op, dev_native_bytes(t)))) {
+		cli_error("out of memory");
+		return EXIT_RUN_FAILED;
 	}
-	if (json) {
+	if (json)
 		printf("%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY));
-	} else {
-		printf("%s: %llu bytes usable of %llu original (OP %.2f%%, %s)\n", t->info.path,
-		       (unsigned long long)cur, (unsigned long long)orig, pct, have ? e.method : "no OP set by ssdprof");
-		if (native)
-			printf("native capacity (READ NATIVE MAX): %llu bytes\n", native);
-		printf("OP methods: %s\n", op);
-		if (have)
-			printf("journal: since %s, last step %s; undo with ssdprof op %s --restore%s\n", e.when,
-			       e.step, t->info.path, dev_yes_arg(t, yes, sizeof(yes)));
-	}
+	else
+		term_op(stdout, o, dev_yes_arg(t, yes, sizeof(yes)));
 	json_object_put(o);
 	return EXIT_OK;
 }

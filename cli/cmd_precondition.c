@@ -22,6 +22,7 @@
 #include "cli/progress.h"
 #include "precondition/precondition.h"
 #include "profiler/raid_rounds.h"
+#include "results/precondition_doc.h"
 #include "results/raid_json.h"
 #include "results/result_doc.h"
 #include "results/result_json.h"
@@ -115,26 +116,6 @@ static void dry_run(const struct pc_cmd *p, struct target *t)
 }
 
 /*
- * What the command line asked for: a sweep's settings where they share a
- * key (so one reader serves both), then the span and whether it purged.
- */
-static int settings_add(struct json_object *doc, const struct pc_cmd *p)
-{
-	struct json_object *s = json_object_new_object();
-	int rc = !s;
-
-	rc |= precondition_settings_json_add(s, &p->o.s, p->purge ? p->o.purge_method : NULL,
-					     p->o.have_shape ? &p->o.shape : NULL);
-	rc |= json_object_object_add(s, "span_percent", result_json_number(p->span_pct, 2));
-	rc |= json_object_object_add(s, "purge", json_object_new_boolean(p->purge));
-	if (rc || json_object_object_add(doc, "settings", s)) {
-		json_object_put(s);
-		return -ENOMEM;
-	}
-	return 0;
-}
-
-/*
  * The result document, written to dir; failure (or "") is the line an I/O
  * error ended the rounds with, saved as "error".  0, or an exit code after
  * printing why (one line, failure first).
@@ -142,24 +123,20 @@ static int settings_add(struct json_object *doc, const struct pc_cmd *p)
 static int save(struct pc_cmd *p, struct target *t, const struct precondition_result *r, struct point_info *info,
 		struct raid_rounds *members, const char *dir, const char *failure, struct json_object **docp)
 {
-	struct json_object *doc, *point;
+	struct json_object *doc;
 	char err[TARGET_ERRLEN];
 	int ret;
 
-	doc = *docp = result_doc_new_kind(RESULT_KIND_PRECONDITION, p->o.command, t);
-	result_doc_finish(doc, t);
-	if ((ret = settings_add(doc, p))) {
+	ret = precondition_json_doc(p->o.command, t, &p->o.s, p->o.purge_method, p->o.have_shape ? &p->o.shape : NULL,
+				    p->span_pct, p->purge, r, info, members, docp);
+	doc = *docp;
+	if (!doc || ret == -ENOMEM) {
 		cli_fail(&p->o, "out of memory");
 		return EXIT_RUN_FAILED;
 	}
-	point = point_json(info, r);
-	json_object_object_add(doc, "precondition", point);
-	if (members) {
-		json_object_object_add(doc, "group", raid_group_json(t));
-		if ((ret = raid_rounds_json_add(members, point, r->nrounds))) {
-			cli_fail(&p->o, "%s%sthe members' figures: %s", failure, *failure ? "; saving " : "", strerror(-ret));
-			return EXIT_RUN_FAILED;
-		}
+	if (ret) {
+		cli_fail(&p->o, "%s%sthe members' figures: %s", failure, *failure ? "; saving " : "", strerror(-ret));
+		return EXIT_RUN_FAILED;
 	}
 	if (result_doc_mark(doc, r->stop_reason && !strcmp(r->stop_reason, "interrupted"), failure))
 		ret = snprintf(err, sizeof(err), "out of memory");

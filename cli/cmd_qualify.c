@@ -27,6 +27,7 @@
 #include "reports/report_qualify.h"
 #include "reports/table.h"
 #include "reports/term.h"
+#include "results/qualify_doc.h"
 #include "results/qualify_json.h"
 #include "results/result_doc.h"
 #include "results/result_json.h"
@@ -104,7 +105,7 @@ enum {
 struct qualify_cli {
 	struct cli_opts pc;
 	struct qualify_settings prof;     /* the method's settings (the rest filled once the drives are checked) */
-	struct endurance_opts endurance;
+	struct endurance_settings endurance;
 	struct requirement_set reqs;
 	const char *req_file;
 	unsigned jobs;
@@ -343,7 +344,7 @@ static int check_drive(const struct qualify_cli *o, struct target *t)
 		return EXIT_USAGE;
 	}
 	/* Refused now, not failed with a null life after the whole profile. */
-	if (life && !endurance_opts_life_known(&o->endurance, t, why, sizeof(why))) {
+	if (life && !endurance_life_known(&o->endurance, t, why, sizeof(why))) {
 		req_format(life, what, sizeof(what));
 		cli_error("qualify: %s on %s: %s", what, t->info.path, why);
 		return EXIT_USAGE;
@@ -405,62 +406,6 @@ static int open_drives(struct qualify_cli *o, int argc, char **argv)
 	return batch_open(&o->pc, argc, argv, optind, "qualify", o->bd, check_one, o);
 }
 
-static struct json_object *settings_json(const struct qualify_cli *o)
-{
-	struct json_object *s = json_object_new_object(), *ops = json_object_new_array();
-	const struct endurance_opts *e = &o->endurance;
-
-	json_object_object_add(s, "requirements", qualify_requirements_json(&o->reqs));
-	json_object_object_add(s, "plan", json_object_new_string(o->prof.plan.fixed ? "list" : "adaptive"));
-	for (size_t i = 0; i < o->prof.plan.ngrid; i++)
-		json_object_array_add(ops, result_json_number(o->prof.plan.grid[i], 2));
-	json_object_object_add(s, o->prof.plan.fixed ? "op_list" : "op_grid", ops);
-	json_object_object_add(s, "slc", json_object_new_boolean(o->prof.slc));
-	json_object_object_add(s, "qd", json_object_new_boolean(o->prof.qd));
-	if (o->prof.qd) {
-		struct json_object *qds = json_object_new_array();
-
-		for (size_t i = 0; i < o->prof.nqd; i++)
-			json_object_array_add(qds, json_object_new_int((int)o->prof.qd_list[i]));
-		json_object_object_add(s, "qd_list", qds);
-		json_object_object_add(s, "qd_time_s",
-				       result_json_number((double)(o->prof.qd_time_ns ? o->prof.qd_time_ns
-										    : o->pc.s.round_ns) / 1e9, RP_SECONDS));
-	}
-	json_object_object_add(s, "daily_writes_bytes", result_json_number(e->daily_writes, 0));
-	json_object_object_add(s, "target_life_years", result_json_number(e->target_life, 3));
-	json_object_object_add(s, "rated_tbw", result_json_number(e->rated_tbw, 3));
-	json_object_object_add(s, "rated_dwpd", result_json_number(e->rated_dwpd, 3));
-	json_object_object_add(s, "warranty_years", result_json_number(e->warranty_years, 3));
-	return s;
-}
-
-/* Drive i's verdict into the document; whether it passed. */
-static bool verdict(struct json_object *drives, const struct qualify_cli *o, const struct qualify_drive *d)
-{
-	struct req_outcome out[REQ_MAX];
-	struct req_measured m;
-	char results[32], sweep[48], slc[48], qd[2][48];
-	double op = !d->rc && d->sweep_doc ? qualify_chosen_op(d->sweep_doc) : NAN;
-	struct json_object *curve;
-	bool pass;
-
-	for (int k = 0; k < 2; k++)
-		snprintf(qd[k], sizeof(qd[k]), "drive-%u/%s/result.json", d->index, qualify_qd_dirs[k]);
-	curve = qualify_qd_curve_json(d->qd_doc[0], d->qd_doc[1], qd[0], qd[1]);
-	qualify_measured(d->rc ? NULL : d->sweep_doc, op, d->rc ? NULL : d->slc_doc, d->rc ? NULL : curve, &m);
-	pass = requirements_check(&o->reqs, &m, out) && !d->rc;
-	snprintf(results, sizeof(results), "drive-%u", d->index);
-	snprintf(sweep, sizeof(sweep), "drive-%u/sweep/result.json", d->index);
-	snprintf(slc, sizeof(slc), "drive-%u/slc/result.json", d->index);
-	json_object_array_add(drives, qualify_drive_json(&(struct qualify_drive_result){
-		.t = d->t, .spec = d->spec, .error = d->rc ? d->error : NULL, .chosen_op_percent = op, .set = &o->reqs,
-		.out = out, .pass = pass, .results = results, .sweep = d->sweep_doc ? sweep : NULL,
-		.slc = d->slc_doc ? slc : NULL, .qd_curve = curve }));
-	json_object_put(curve);
-	return pass;
-}
-
 /*
  * Each drive's own reports beside its results, and the qualification's
  * page, so the page's links lead somewhere.  A report that cannot be
@@ -497,26 +442,24 @@ static void write_reports(const char *dir, const struct qualify_drive *d, unsign
 /* The document, saved and shown; the exit code of the batch. */
 static int finish(struct qualify_cli *o, struct qualify_drive *d, unsigned n, const char *dir)
 {
-	struct json_object *doc = result_doc_new_kind(RESULT_KIND_QUALIFY, o->pc.command, d[0].t), *drives = json_object_new_array();
-	struct json_object *target = batch_target_json(o->bd, n);
-	unsigned passed = 0, failed_runs = 0, interrupted = 0;
+	unsigned passed, failed_runs = 0, interrupted = 0;
+	struct json_object *doc = qualify_json_doc(o->pc.command, o->bd, d, n, &o->reqs,
+						   qualify_settings_json(&o->prof, &o->reqs, o->pc.s.round_ns,
+									 &o->endurance), &passed);
 	char err[TARGET_ERRLEN];
 	int rc;
 
-	/* A qualification's target says how many drives it holds; a batch's does not. */
-	json_object_object_add(target, "drives", json_object_new_int((int)n));
-	json_object_object_add(doc, "target", target);
-	json_object_object_add(doc, "settings", settings_json(o));
-	json_object_object_add(doc, "drives", drives);
+	if (!doc) {
+		cli_error("out of memory building the result");
+		return EXIT_RUN_FAILED;
+	}
 	for (unsigned i = 0; i < n; i++) {
-		passed += verdict(drives, o, &d[i]);
 		failed_runs += d[i].rc && d[i].rc != EXIT_INTERRUPTED;
 		interrupted += d[i].rc == EXIT_INTERRUPTED;
 		if (d[i].rc)
 			cli_error("drive %u (%s): %s; its results so far in %s/drive-%u", d[i].index, d[i].spec, d[i].error,
 				  dir, d[i].index);
 	}
-	result_doc_finish(doc, d[0].t);
 	if (result_write_json(dir, "result.json", doc, err, sizeof(err))) {
 		cli_error("%s", err);
 		json_object_put(doc);

@@ -449,10 +449,8 @@ static int finish(struct run_opts *o, const struct target *t, const struct run_c
 	}
 	if (o->pc.json)
 		printf("%s\n", result_json_text(doc));
-	else if (!o->pc.quiet && o->nchunk > 1)
-		print_chunks(stdout, o, x);
 	else if (!o->pc.quiet && set->n)
-		/* The saved document, as report --text shows it again (reports/term.h). */
+		/* The saved document, as report --text shows it again (reports/term.h): the chunks side by side too. */
 		term_run(stdout, doc, text_columns(STDOUT_FILENO));
 	if (!o->pc.json && !o->pc.quiet && in.curve_state && set->n)
 		run_print_state(stdout, set);

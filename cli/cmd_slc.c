@@ -24,6 +24,7 @@
 #include "results/raid_json.h"
 #include "results/result_doc.h"
 #include "results/result_json.h"
+#include "results/slc_doc.h"
 #include "results/slc_json.h"
 #include "profiler/slc_probe.h"
 #include "reports/term.h"
@@ -89,22 +90,6 @@ bad:
 	return EXIT_USAGE;
 }
 
-static struct json_object *settings_json(const struct slc_settings *s)
-{
-	struct json_object *settings = json_object_new_object(), *idle = json_object_new_array();
-
-	json_object_object_add(settings, "bs", json_object_new_int64(s->bs));
-	json_object_object_add(settings, "qd", json_object_new_int((int)s->qd));
-	json_object_object_add(settings, "prefill_percent", result_json_number(s->prefill_pct, 2));
-	json_object_object_add(settings, "prefill_idle_s", result_json_number((double)s->prefill_idle_ns / 1e9, RP_SECONDS));
-	for (size_t i = 0; i < s->nidle; i++)
-		json_object_array_add(idle, result_json_number((double)s->idle_ns[i] / 1e9, RP_SECONDS));
-	json_object_object_add(settings, "idle_s", idle);
-	json_object_object_add(settings, "purge_method", s->purge_method ? json_object_new_string(s->purge_method) : NULL);
-	json_object_object_add(settings, "seed", json_object_new_uint64(s->seed));
-	return settings;
-}
-
 static void print_result(const struct cli_opts *o, struct json_object *doc, const struct slc_result *r,
 			 const char *dir)
 {
@@ -133,25 +118,23 @@ static int save(const struct cli_opts *o, struct target *t, const struct slc_set
 		struct raid_snap *before, struct raid_snap *after, const char *dir, const char *failure,
 		struct json_object **docp)
 {
-	struct json_object *doc, *slc;
+	struct json_object *doc;
 	char err[TARGET_ERRLEN];
 	const char *sep = *failure ? "; saving what was measured: " : "";
 	int ret;
 
-	doc = *docp = result_doc_new_kind(RESULT_KIND_SLC, o->command, t);
-	json_object_object_add(doc, "settings", settings_json(s));
-	slc = slc_json(r);
-	json_object_object_add(doc, "slc", slc);
-	if (before) {
-		/* Each member over the whole probe, purge to the end: the member that held the group back. */
-		json_object_object_add(doc, "group", raid_group_json(t));
+	/* Each member over the whole probe, purge to the end: the member that held the group back. */
+	if (before)
 		raid_snap_take(after, t);
-		if ((ret = raid_members_json_add(slc, t, before, after, NULL))) {
-			cli_fail(o, "%s%sthe members' figures: %s", failure, sep, strerror(-ret));
-			return EXIT_RUN_FAILED;
-		}
+	ret = slc_json_doc(o->command, t, s, r, before, after, docp);
+	if (!(doc = *docp)) {
+		cli_fail(o, "%s%sout of memory", failure, sep);
+		return EXIT_RUN_FAILED;
 	}
-	result_doc_finish(doc, t);
+	if (ret) {
+		cli_fail(o, "%s%sthe members' figures: %s", failure, sep, strerror(-ret));
+		return EXIT_RUN_FAILED;
+	}
 	if (result_doc_mark(doc, r->cut && !*failure, failure))
 		ret = snprintf(err, sizeof(err), "out of memory");
 	else

@@ -177,38 +177,6 @@ static int point_done(void *arg, double op, const double *member_op, const struc
 	return 0;
 }
 
-static bool has_control(const char *s)
-{
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			return true;
-	return false;
-}
-
-/*
- * A name as a message shows it, malloc'd: as is, or with control bytes
- * escaped so the message stays one line.  With quote, as it can be pasted
- * back into a shell too (a folder with a space is quoted); an escaped name
- * no shell takes as typed, but the line stays one.  NULL: out of memory.
- */
-static char *shown_name(const char *name, bool quote)
-{
-	char *argv[] = { (char *)name }, *q, *buf;
-	size_t len = strlen(name) * 4 + 4;
-
-	if (has_control(name)) {
-		if ((buf = malloc(len)))
-			escape_arg(buf, len, name);
-		return buf;
-	}
-	if (!quote)
-		return strdup(name);
-	q = shell_join("", 1, argv);
-	buf = q ? strdup(q + 1) : NULL;
-	free(q);
-	return buf;
-}
-
 /*
  * The sweep stopped in point pt at op (pt NULL: between points): an
  * interrupt (failure NULL) or an error.  The finished points are saved
@@ -247,9 +215,9 @@ static int stop_point(void *arg, double op, const double *member_op, const struc
 	else
 		ret = save(c, n, false, err, sizeof(err));
 	/* One line: what failed, where the finished points are, and a command that runs as printed. */
-	qdir = shown_name(c->dir, false);
-	sdir = shown_name(c->dir, true);
-	spath = shown_name(c->r->run.t->info.path, true);
+	qdir = text_shown_name(c->dir, false);
+	sdir = text_shown_name(c->dir, true);
+	spath = text_shown_name(c->r->run.t->info.path, true);
 	if (!qdir || !sdir || !spath) {
 		cli_fail(pc, "%s; out of memory", failure ? why : "interrupted");
 		ret = failure ? EXIT_RUN_FAILED : EXIT_INTERRUPTED;
@@ -345,7 +313,7 @@ static int sweep_start(struct sweep_cli *o, struct target *t, struct json_object
 				   .point_method = true };
 	/* A resumed sweep keeps the rating it started with, unless given anew. */
 	if (o->endurance.given || !saved || endurance_json_input(saved, &o->ein))
-		endurance_opts_input(&o->endurance, t, &o->ein, o->ein_src);
+		endurance_input_of(&o->endurance, t, &o->ein, o->ein_src);
 	if (target_has(t, TARGET_CAP_GROUP) &&
 	    !(c->d.members = c->pctx.members = raid_rounds_new(t, precondition_max_rounds(&o->pc.s)))) {
 		cli_error("out of memory");

@@ -13,7 +13,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "results/endurance_json.h"
+#include "profiler/endurance_settings.h"
+#include "results/endurance_input.h"
 
 struct target;
 
@@ -40,36 +41,13 @@ enum {
 	"  --rated-dwpd N --warranty-years Y   the same as drive writes per day over the warranty\n" \
 	"  --target-life Y    also name the least OP whose life reaches Y years\n"
 
-struct endurance_opts {
-	double rated_tbw, rated_dwpd, warranty_years, daily_writes, target_life;   /* NAN: not given */
-	bool given;
-};
-
-void endurance_opts_init(struct endurance_opts *e);
+void endurance_opts_init(struct endurance_settings *e);
 /*
  * Option c with value arg if it is one of these: 0 when taken, 1 when c is
  * not an endurance option, EXIT_USAGE after printing why.
  */
-int endurance_option(struct endurance_opts *e, int c, const char *arg);
+int endurance_option(struct endurance_settings *e, int c, const char *arg);
 /* The rules between them (cmd for the message).  0, or EXIT_USAGE after printing why. */
-int endurance_opts_check(const struct endurance_opts *e, const char *cmd);
-/*
- * What the annotation of t's results uses: the datasheet figure given, else
- * what the drive reports, else none.  src holds the source name (32 bytes).
- */
-void endurance_opts_input(const struct endurance_opts *e, struct target *t, struct endurance_input *in,
-			  char src[32]);
-/*
- * in->no_life, when set, is why no life can be figured although
- * --daily-writes is given: the drive or a member of the group reports no
- * rating and none was given.
- */
-
-/*
- * Whether t's life can be figured (a rating found, --daily-writes given);
- * when not, why in why (one line, no command name).  Lets a requirement
- * on the life be refused before anything runs.
- */
-bool endurance_opts_life_known(const struct endurance_opts *e, struct target *t, char *why, size_t len);
+int endurance_opts_check(const struct endurance_settings *e, const char *cmd);
 
 #endif

@@ -16,6 +16,7 @@
 #include "cli/metrics.h"
 #include "cli/progress.h"
 #include "device/target.h"
+#include "reports/metrics_status.h"
 #include "reports/metrics_text.h"
 #include "util/atomic_file.h"
 #include "util/escape.h"
@@ -175,35 +176,16 @@ static void write_locked(struct metrics *m)
 	}
 }
 
-/* p's state into its slot, with the lock held. */
+/* p's state into its slot, with the lock held (reports/metrics_status.h). */
 static void fill(struct metrics_slot *s, struct progress *p)
 {
-	struct metrics_drive *d = s->d;
-	double now = progress_now_s(p), wall = progress_wall_s(p), eta = eta_remaining_s(&p->eta);
-	bool active = p->phase[0] && strcmp(p->phase, "purge") && strcmp(p->phase, "idle");
+	struct progress_status st;
 	struct timespec ts;
-	bool approx;
 
-	snprintf(d->phase, sizeof(d->phase), "%s", p->phase[0] ? p->phase : "starting");
-	d->v[MF_PROGRESS] = eta_fraction(&p->eta);
-	d->v[MF_PHASE_PROGRESS] = eta_phase_fraction(&p->eta);
-	/* On a simulated drive the estimate is in virtual seconds: at the wall's pace so far. */
-	d->v[MF_ETA] = p->virtual_time ? (now > 0 ? eta * wall / now : NAN) : eta;
-	d->v[MF_ELAPSED] = wall;
-	d->v[MF_DRIVE_ELAPSED] = now;
-	d->v[MF_IOPS] = active ? p->iops : NAN;
-	d->v[MF_THROUGHPUT] = active && !isnan(p->mbps) ? p->mbps * 1e6 : NAN;
-	if (p->eta.s.job == ETA_SWEEP) {
-		d->v[MF_POINTS] = (double)eta_points(&p->eta, &approx);
-		d->v[MF_POINTS_DONE] = (double)p->eta.nkp;
-		d->v[MF_POINT] = p->point ? (double)p->point : NAN;
-		d->v[MF_OP] = p->point ? p->op / 100 : NAN;
-	} else if (p->eta.s.job == ETA_RUN) {
-		d->v[MF_POINTS] = p->eta.s.steps;
-		d->v[MF_POINT] = p->eta.tk.index + 1;
-	}
+	progress_status_of(p, &st, true);
+	metrics_drive_fill(s->d, &st);
 	clock_gettime(CLOCK_REALTIME, &ts);
-	d->v[MF_UPDATED] = (double)ts.tv_sec + (double)(ts.tv_nsec / 1000000) / 1e3;
+	s->d->v[MF_UPDATED] = (double)ts.tv_sec + (double)(ts.tv_nsec / 1000000) / 1e3;
 }
 
 void metrics_update(struct progress *p, bool force)

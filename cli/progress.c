@@ -14,7 +14,8 @@
 #include "cli/metrics.h"
 #include "cli/progress.h"
 #include "device/target.h"
-#include "results/result_json.h"
+#include "reports/term_status.h"
+#include "results/progress_events.h"
 
 /* A progress event at most this often (wall seconds) between the others. */
 #define EVENT_EVERY_S 1.0
@@ -50,6 +51,41 @@ double progress_wall_s(const struct progress *p)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)(ts.tv_sec - p->wall0.tv_sec) + (double)(ts.tv_nsec - p->wall0.tv_nsec) / 1e9;
+}
+
+void progress_status_of(struct progress *p, struct progress_status *s, bool with_fraction)
+{
+	const struct eta *e = &p->eta;
+
+	memset(s, 0, sizeof(*s));
+	s->command = p->command;
+	s->target = p->target;
+	s->virtual_time = p->virtual_time;
+	s->sweep = e->s.job == ETA_SWEEP;
+	s->run = e->s.job == ETA_RUN;
+	s->steps = s->run ? e->s.steps : 0;
+	s->step = e->tk.index + 1;
+	s->phase = p->phase;
+	s->phase_index = p->phase_index;
+	s->point = p->point;
+	s->points = eta_points(e, &s->points_approx);
+	s->points_done = e->nkp;
+	s->op = p->op;
+	s->round = !strcmp(p->phase, "rounds") ? e->tk.index + 1 : 0;
+	s->mbps = p->mbps;
+	s->iops = p->iops;
+	s->fraction = with_fraction ? eta_fraction(&p->eta) : NAN;
+	s->phase_fraction = eta_phase_fraction(e);
+	s->now_s = progress_now_s(p);
+	s->wall_s = progress_wall_s(p);
+	s->eta_s = eta_remaining_s(e);
+	/* On a simulated drive the estimate is in drive seconds: at the wall's pace so far. */
+	s->eta_wall_s = p->virtual_time && s->now_s > 0 ? s->eta_s * s->wall_s / s->now_s : NAN;
+	s->window_valid = e->window_valid;
+	s->range_pct = e->window.range_pct;
+	s->slope_pct = e->window.slope_pct;
+	s->range_limit_pct = STEADY_RANGE_LIMIT_PCT;
+	s->slope_limit_pct = STEADY_SLOPE_LIMIT_PCT;
 }
 
 int progress_open(struct progress *p, const struct progress_opts *o, struct target *t, const struct eta_settings *s)
@@ -98,13 +134,15 @@ int progress_open(struct progress *p, const struct progress_opts *o, struct targ
 /* SIGUSR1: the status once, as a line of its own on stderr. */
 static void answer_usr1(struct progress *p)
 {
+	struct progress_status st;
 	char buf[512];
 
 	if (!status_wanted)
 		return;
 	status_wanted = 0;
 	status_erase(p);
-	status_format(p, buf, sizeof(buf), (int)sizeof(buf) - 1);
+	progress_status_of(p, &st, false);
+	term_status(&st, buf, sizeof(buf), (int)sizeof(buf) - 1);
 	fprintf(stderr, "%s\n", buf);
 	fflush(stderr);
 }
@@ -120,12 +158,10 @@ static int refresh(struct progress *p, bool force)
 		return 1;
 	}
 	if (p->events && wall - p->event_wall_s >= EVENT_EVERY_S) {
-		struct json_object *f = json_object_new_object();
+		struct progress_status st;
 
-		json_object_object_add(f, "phase_fraction", result_json_number(eta_phase_fraction(&p->eta), 4));
-		json_object_object_add(f, "mbps", result_json_number(p->mbps, RP_MBPS));
-		json_object_object_add(f, "iops", result_json_number(p->iops, RP_IOPS));
-		events_write(p, "progress", f);
+		progress_status_of(p, &st, false);
+		events_write(p, "progress", progress_figures_progress(&st));
 	}
 	status_draw(p, force);
 	metrics_update(p, false);
@@ -134,18 +170,12 @@ static int refresh(struct progress *p, bool force)
 
 static void phase_end(struct progress *p)
 {
-	struct json_object *f;
 	double took;
 
 	if (!p->phase[0])
 		return;
 	took = progress_now_s(p) - p->phase_start_s;
-	f = json_object_new_object();
-	json_object_object_add(f, "seconds", result_json_number(took, RP_SECONDS));
-	if (!strcmp(p->phase, "probe") || !strcmp(p->phase, "prefill") || !strcmp(p->phase, "recovery") ||
-	    !strcmp(p->phase, "fill") || !strcmp(p->phase, "run"))
-		json_object_object_add(f, "bytes", json_object_new_int64((int64_t)p->eta.tk.done_bytes));
-	events_write(p, "phase-end", f);
+	events_write(p, "phase-end", progress_figures_phase_end(p->phase, took, p->eta.tk.done_bytes));
 	if (p->eta.s.job == ETA_RUN)
 		;   /* run prints its own lines: a sample each, a summary per step */
 	else if (!strcmp(p->phase, "purge"))
@@ -185,16 +215,9 @@ void progress_point_start(struct progress *p, double op, uint64_t usable_bytes)
 
 void progress_point_end(struct progress *p, double op, double iops, double waf, bool reached, size_t rounds)
 {
-	struct json_object *f = json_object_new_object();
-
 	phase_end(p);
 	eta_point_end(&p->eta, progress_now_s(p), op, iops, rounds);
-	json_object_object_add(f, "op_percent", result_json_number(op, 2));
-	json_object_object_add(f, "iops", result_json_number(iops, RP_IOPS));
-	json_object_object_add(f, "waf", result_json_number(waf, RP_WAF));
-	json_object_object_add(f, "reached", json_object_new_boolean(reached));
-	json_object_object_add(f, "rounds", json_object_new_int64((int64_t)rounds));
-	events_write(p, "point-end", f);
+	events_write(p, "point-end", progress_figures_point_end(op, iops, waf, reached, rounds));
 	metrics_point(p, op, iops, waf);
 	p->point = 0;
 	refresh(p, false);
@@ -231,20 +254,14 @@ int progress_tick(const struct phase_tick *tk, void *arg)
 
 void progress_pc_event(struct progress *p, const struct precondition_event *ev)
 {
-	struct json_object *f;
-
 	if (ev->phase == PHASE_TICK) {
 		tick(p, ev->tick);
 		refresh(p, ev->tick->start);
 		return;
 	}
-	f = json_object_new_object();
 	if (ev->phase == PHASE_FILL) {
-		json_object_object_add(f, "bytes", json_object_new_int64((int64_t)ev->fill->bytes));
-		json_object_object_add(f, "mbps", result_json_number(ev->fill->mbps, RP_MBPS));
-		json_object_object_add(f, "drive_seconds", result_json_number(ev->fill->seconds, RP_SECONDS));
 		p->eta.fill_mbps = ev->fill->mbps;
-		events_write(p, "fill", f);
+		events_write(p, "fill", progress_figures_fill(ev->fill->bytes, ev->fill->mbps, ev->fill->seconds));
 	} else if (ev->phase == PHASE_ROUND) {
 		const struct round_result *r = ev->round;
 
@@ -252,18 +269,8 @@ void progress_pc_event(struct progress *p, const struct precondition_event *ev)
 		eta_round(&p->eta, progress_now_s(p), p->rounds, ev->window);
 		p->iops = r->iops;
 		p->mbps = r->mbps;
-		json_object_object_add(f, "iops", result_json_number(r->iops, RP_IOPS));
-		json_object_object_add(f, "mbps", result_json_number(r->mbps, RP_MBPS));
-		json_object_object_add(f, "lat_mean_us", result_json_number(r->lat_mean_us, RP_LAT_US));
-		json_object_object_add(f, "lat_p99_us", result_json_number(r->lat_p99_us, RP_LAT_US));
-		json_object_object_add(f, "waf", result_json_number(r->media_known ? r->waf : NAN, RP_WAF));
-		json_object_object_add(f, "range_pct", result_json_number(ev->window ? ev->window->range_pct : NAN, 2));
-		json_object_object_add(f, "slope_pct", result_json_number(ev->window ? ev->window->slope_pct : NAN, 2));
-		json_object_object_add(f, "steady", json_object_new_boolean(ev->window && ev->window->reached));
-		events_write(p, "round", f);
+		events_write(p, "round", progress_figures_round(r, ev->window));
 		metrics_round(p, r->media_known ? r->waf : NAN);
-	} else {
-		json_object_put(f);
 	}
 	refresh(p, true);
 }
@@ -300,10 +307,7 @@ int progress_close(struct progress *p, bool done)
 		eta_finish(&p->eta, progress_now_s(p));
 		events_write(p, "end", NULL);
 	} else {
-		struct json_object *f = json_object_new_object();
-
-		json_object_object_add(f, "interrupted", json_object_new_boolean(interrupt_requested()));
-		events_write(p, "stop", f);
+		events_write(p, "stop", progress_figures_stop(interrupt_requested()));
 	}
 	metrics_finish(p, done);
 	status_erase(p);

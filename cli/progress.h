@@ -22,6 +22,7 @@
 
 #include "precondition/precondition.h"
 #include "profiler/eta.h"
+#include "results/progress_status.h"
 
 struct target;
 
@@ -117,8 +118,14 @@ struct workload;
  */
 double progress_run_mbps(struct target *t, const struct workload *w, char *why, size_t len);
 
-/* status.c: the status line, at most width columns (no newline). */
-void status_format(struct progress *p, char *buf, size_t len, int width);
+/*
+ * The progress now as figures (results/progress_status.h), for the status
+ * line, the --events lines and --metrics; with_fraction: the job's fraction
+ * too (it never goes down: asked only where it is shown).
+ */
+void progress_status_of(struct progress *p, struct progress_status *s, bool with_fraction);
+
+/* status.c: the status line (reports/term_status.h) drawn on stderr, and erased. */
 void status_draw(struct progress *p, bool force);
 void status_erase(struct progress *p);
 /* The terminal's width (COLUMNS, the TTY, else 80). */

@@ -33,7 +33,7 @@ void qualify_settings_fill(struct qualify_settings *set, const struct cli_opts *
  * at once (0: all), each with what its life is figured from.  0, or -errno
  * when a thread could not be started.
  */
-int qualify_drives_run(struct qualify_drive *d, unsigned n, unsigned jobs, const struct endurance_opts *e);
+int qualify_drives_run(struct qualify_drive *d, unsigned n, unsigned jobs, const struct endurance_settings *e);
 /*
  * --resume DIR names the folder of an earlier qualify: one that is there,
  * holding no result.json or a qualify's.  Anything else (another command's

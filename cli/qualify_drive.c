@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -20,6 +21,7 @@
 #include "cli/qualify.h"
 #include "reports/csv_export.h"
 #include "results/json_get.h"
+#include "results/qualify_resume.h"
 #include "results/qualify_store.h"
 #include "results/result_identity.h"
 #include "results/result_load.h"
@@ -131,7 +133,7 @@ static void *drive_thread(void *arg)
 	return NULL;
 }
 
-int qualify_drives_run(struct qualify_drive *d, unsigned n, unsigned jobs, const struct endurance_opts *e)
+int qualify_drives_run(struct qualify_drive *d, unsigned n, unsigned jobs, const struct endurance_settings *e)
 {
 	struct endurance_input *ein = calloc(n ? n : 1, sizeof(*ein));
 	struct qualify_ui *ui = calloc(n ? n : 1, sizeof(*ui));
@@ -144,10 +146,12 @@ int qualify_drives_run(struct qualify_drive *d, unsigned n, unsigned jobs, const
 	}
 	/* What each drive's life is figured from: the datasheet figures given, else what it reports. */
 	for (unsigned i = 0; i < n; i++) {
-		endurance_opts_input(e, d[i].t, &ein[i], d[i].ein_src);
+		endurance_input_of(e, d[i].t, &ein[i], d[i].ein_src);
 		d[i].ein = &ein[i];
 		d[i].ui = &ui[i];
 	}
+	/* One drive's status line answers SIGUSR1; a batch shows none, and must not die of it. */
+	signal(SIGUSR1, SIG_IGN);
 	ret = batch_run(d, sizeof(*d), n, jobs, drive_thread);
 	for (unsigned i = 0; i < n; i++) {
 		d[i].ein = NULL;
@@ -160,107 +164,22 @@ int qualify_drives_run(struct qualify_drive *d, unsigned n, unsigned jobs, const
 
 int qualify_check_resume(const char *dir, struct requirement_set *reqs)
 {
-	char path[PATH_MAX], err[1024];
-	struct json_object *doc;
-	enum result_kind kind;
-	struct stat st;
-	ESCAPE_BUF(q);
-	int ret;
+	char err[ESCAPE_BUF_SIZE + PATH_MAX + 2048];
 
-	escape_arg(q, sizeof(q), dir);
-	if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
-		cli_error("--resume: '%s' holds no qualify; give the --out directory of one", q);
+	if (qualify_resume_check(dir, reqs, err, sizeof(err))) {
+		cli_error("%s", err);
 		return EXIT_USAGE;
 	}
-	if ((size_t)snprintf(path, sizeof(path), "%s/result.json", dir) >= sizeof(path)) {
-		cli_error("--resume: the directory name is too long");
-		return EXIT_USAGE;
-	}
-	/* Interrupted before its first drive ended, a qualify has its drives' folders and no result.json yet. */
-	ret = result_load(path, &doc, &kind, err, sizeof(err));
-	if (ret == -ENOENT)
-		return 0;
-	if (ret) {
-		cli_error("--resume: %s; start a new qualify", err);
-		return EXIT_USAGE;
-	}
-	if (kind != RESULT_KIND_QUALIFY) {
-		json_object_put(doc);
-		cli_error("--resume: '%s' holds a %s result, not a qualify; give the --out directory of a qualify", q,
-			  result_kind_name(kind));
-		return EXIT_USAGE;
-	}
-	/* The saved requirements stand unless new ones are given, held to the command line's rules. */
-	if (!reqs->n) {
-		struct json_object *saved = jget(jget(doc, "settings"), "requirements");
-
-		for (size_t i = 0; i < json_object_array_length(saved); i++) {
-			const char *r = json_object_get_string(json_object_array_get_idx(saved, i));
-
-			if (!json_object_is_type(json_object_array_get_idx(saved, i), json_type_string) ||
-			    requirements_add_arg(reqs, r, err, sizeof(err))) {
-				cli_error("--resume: %s: settings.requirements[%zu]: %s; give --require", path, i,
-					  json_object_is_type(json_object_array_get_idx(saved, i), json_type_string)
-					  ? err : "expected a requirement");
-				json_object_put(doc);
-				return EXIT_USAGE;
-			}
-		}
-	}
-	json_object_put(doc);
 	return 0;
-}
-
-/* The first saved document in a drive's folder that says whose it is; NULL when it holds none. */
-static struct json_object *saved_drive_doc(const char *drive_dir)
-{
-	const char *parts[] = { "sweep", "slc", qualify_qd_dirs[0], qualify_qd_dirs[1] };
-	char path[PATH_MAX + 64], err[512];
-	struct json_object *doc;
-	enum result_kind kind;
-
-	for (size_t k = 0; k < sizeof(parts) / sizeof(parts[0]); k++) {
-		snprintf(path, sizeof(path), "%s/%s/result.json", drive_dir, parts[k]);
-		if (!result_load(path, &doc, &kind, err, sizeof(err)))
-			return doc;
-	}
-	return NULL;
 }
 
 int qualify_check_drives(const char *dir, const struct qualify_drive *d, unsigned n)
 {
-	char own[PATH_MAX + 16], other[PATH_MAX + 16], err[1024];
-	int rc = 0;
+	char err[ESCAPE_BUF_SIZE + 2 * TARGET_ERRLEN + 1024];
 
-	for (unsigned i = 0; i < n && !rc; i++) {
-		struct json_object *doc;
-
-		snprintf(own, sizeof(own), "%s/drive-%u", dir, d[i].index);
-		if (!(doc = saved_drive_doc(own)) || !result_identity_check(doc, d[i].t, err, sizeof(err))) {
-			json_object_put(doc);
-			continue;
-		}
-		json_object_put(doc);
-		rc = EXIT_USAGE;
-		ESCAPE_BUF(q);
-		escape_arg(q, sizeof(q), own);
-		/* Never one drive's sweep for another: name where this one's results are, when they are here. */
-		for (unsigned j = 0; j < n; j++) {
-			char ignored[64];
-
-			snprintf(other, sizeof(other), "%s/drive-%u", dir, d[j].index);
-			if (j == i || !(doc = saved_drive_doc(other)))
-				continue;
-			if (!result_identity_check(doc, d[i].t, ignored, sizeof(ignored))) {
-				json_object_put(doc);
-				cli_error("--resume: %s holds the results of %s; TARGET %u's are in drive-%u: give the "
-					  "TARGETs in the order of the first run", q, err, d[i].index, d[j].index);
-				return rc;
-			}
-			json_object_put(doc);
-		}
-		cli_error("--resume: %s holds the results of %s; give the TARGETs of the first run, or a new --out",
-			  q, err);
+	if (qualify_resume_drives(dir, d, n, err, sizeof(err))) {
+		cli_error("%s", err);
+		return EXIT_USAGE;
 	}
-	return rc;
+	return 0;
 }

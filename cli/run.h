@@ -96,8 +96,6 @@ void run_progress_step_end(struct progress_ctx *p, const struct run_result *r);
  * it.  The run's own summary is printed from its document (reports/term.h).
  */
 void print_summary(FILE *out, const struct run_result *r, bool show_qd, uint64_t chunk);
-/* The chunks side by side, what a --chunk list is for. */
-void print_chunks(FILE *out, const struct run_opts *o, const struct run_ctx *x);
 /* The preparation's line: the fill, or the rounds to steady state. */
 void run_print_prep(FILE *out, const struct run_prep_result *p);
 /* A write curve's state under its figures: steady, or fresh-drive figures. */

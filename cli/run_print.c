@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* What ssdprof run prints on the terminal: progress, summaries, the QD curve, the chunks, the dry run. */
+/*
+ * What ssdprof run prints on the terminal as it goes: progress, each step's
+ * summary, the dry run.  What it prints at the end is the document's
+ * (reports/term.h term_run: the QD curve, or the chunks side by side).
+ */
 #include <math.h>
 #include <stdio.h>
 
@@ -108,27 +112,4 @@ void print_dry_run(const struct run_opts *o, const struct target *t)
 		snprintf(sizes, sizeof(sizes), "reads only: bytes 0..%llu; nothing read now",
 			 (unsigned long long)o->w.span_bytes);
 	text_wrap_print(stdout, sizes, 80, 2, 4);
-}
-
-void print_chunks(FILE *out, const struct run_opts *o, const struct run_ctx *x)
-{
-	const struct run_set *set = &x->set;
-	const int *limiting = x->members.limiting;
-	char b[5][32], name[24], lim[16];
-
-	fprintf(out, "%6s %5s %10s %9s %10s %10s %6s %8s\n", "chunk", "qd", "iops", "MB/s", "p50_us", "p99_us",
-		"WA", "limiting");
-	for (size_t i = 0; i < set->n; i++) {
-		const struct run_result *r = &set->res[i];
-
-		if (limiting[i] >= 0)
-			snprintf(lim, sizeof(lim), "%d", limiting[i]);
-		else
-			snprintf(lim, sizeof(lim), TEXT_NOT_MEASURED);
-		fprintf(out, "%6s %5u %s %s %s %s %s %8s\n", chunk_name(name, sizeof(name), o->chunks[i / o->nqd]),
-			r->qd, text_fixed(b[0], sizeof(b[0]), 10, 0, r->iops), text_fixed(b[1], sizeof(b[1]), 9, 1, r->mbps),
-			text_fixed(b[2], sizeof(b[2]), 10, 1, r->lat_p50_us), text_fixed(b[3], sizeof(b[3]), 10, 1, r->lat_p99_us),
-			text_fixed(b[4], sizeof(b[4]), 6, 2, r->waf), lim);
-	}
-	fprintf(out, "limiting: the member with the highest mean latency (index into the TARGETs)\n");
 }

@@ -8,11 +8,9 @@
  */
 #include <math.h>
 
-#include <json-c/json.h>
-
 #include "cli/progress.h"
 #include "cli/run.h"
-#include "results/result_json.h"
+#include "results/progress_events.h"
 
 static void tick(struct progress_ctx *p, bool start, const struct run_sample *s)
 {
@@ -53,23 +51,9 @@ int run_progress_sample(const struct run_sample *s, void *arg)
 
 void run_progress_step_end(struct progress_ctx *p, const struct run_result *r)
 {
-	struct json_object *f, *lat;
-
 	if (!p->prog)
 		return;
-	f = json_object_new_object();
-	lat = json_object_new_object();
-	json_object_object_add(f, "qd", json_object_new_int64(r->qd));
-	if (p->chunk)
-		json_object_object_add(f, "chunk_bytes", json_object_new_int64((int64_t)p->chunk));
-	json_object_object_add(f, "iops", result_json_number(r->iops, RP_IOPS));
-	json_object_object_add(f, "mbps", result_json_number(r->mbps, RP_MBPS));
-	json_object_object_add(lat, "p50", result_json_number(r->lat_p50_us, RP_LAT_US));
-	json_object_object_add(lat, "p99", result_json_number(r->lat_p99_us, RP_LAT_US));
-	json_object_object_add(f, "lat_us", lat);
-	json_object_object_add(f, "waf", result_json_number(r->waf, RP_WAF));
-	json_object_object_add(f, "seconds", result_json_number((double)r->elapsed_ns / 1e9, RP_SECONDS));
-	events_write(p->prog, "step", f);
+	events_write(p->prog, "step", progress_figures_step(r, p->chunk));
 	progress_phase_end(p->prog);
 	p->prog->point = 0;
 	/* What the run prints next (a summary, an error) goes on a clean line. */

@@ -33,7 +33,7 @@ struct sweep_cli {
 	unsigned plan_given;
 	bool range_given;               /* --op-range or --resolution */
 	struct op_member_plan member;   /* npoints 0: the same OP on every member */
-	struct endurance_opts endurance;
+	struct endurance_settings endurance;
 	struct endurance_input ein;     /* what the points' life is figured from */
 	char ein_src[32];
 	unsigned jobs;                  /* --jobs: drives of a batch at once (0: all) */

@@ -142,6 +142,10 @@ void term_run(FILE *f, struct json_object *doc, int width)
 	char b[5][32];
 
 	(void)width;
+	if (term_run_has_chunks(doc)) {
+		term_run_chunks(f, doc);
+		return;
+	}
 	if (n == 1) {
 		struct json_object *s = jidx(series, 0), *lat = jget(s, "lat_us");
 

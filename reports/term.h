@@ -12,6 +12,7 @@
 #ifndef SSDPROF_TERM_H
 #define SSDPROF_TERM_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "results/result_kinds.h"
@@ -31,6 +32,10 @@ void term_slc(FILE *f, struct json_object *doc, int width);
 void term_run(FILE *f, struct json_object *doc, int width);
 void term_precondition(FILE *f, struct json_object *doc, int width);
 void term_qualify(FILE *f, struct json_object *doc, int width);
+
+/* term_run.c: a run over several chunk sizes has its chunk table (chunk_comparison) instead of the QD table. */
+bool term_run_has_chunks(struct json_object *doc);
+void term_run_chunks(FILE *f, struct json_object *doc);
 
 /*
  * The commands that follow a result in dir: `ssdprof report DIR` for the

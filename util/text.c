@@ -216,3 +216,29 @@ void text_help_print(FILE *f, const char *text, int width)
 		text_wrap_print(f, para, width, (int)lead, hang);
 	}
 }
+
+static bool has_control(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return true;
+	return false;
+}
+
+char *text_shown_name(const char *name, bool quote)
+{
+	char *argv[] = { (char *)name }, *q, *buf;
+	size_t len = strlen(name) * 4 + 4;
+
+	if (has_control(name)) {
+		if ((buf = malloc(len)))
+			escape_arg(buf, len, name);
+		return buf;
+	}
+	if (!quote)
+		return strdup(name);
+	q = shell_join("", 1, argv);
+	buf = q ? strdup(q + 1) : NULL;
+	free(q);
+	return buf;
+}

@@ -15,6 +15,14 @@
 char *shell_join(const char *prog, int argc, char *const *argv);
 
 /*
+ * A name as a message shows it, malloc'd: as is, or with control bytes
+ * escaped so the message stays one line.  With quote, as it can be pasted
+ * back into a shell too (a folder with a space is quoted); an escaped name
+ * no shell takes as typed, but the line stays one.  NULL: out of memory.
+ */
+char *text_shown_name(const char *name, bool quote);
+
+/*
  * What every table, summary and CSV shows for a figure that was not
  * measured (null in the JSON), and for a name the drive does not report:
  * one word everywhere, so a reader learns it once and a script matches it.
