@@ -38,6 +38,12 @@ struct html_page {
 	char drive[320];
 };
 
+/*
+ * s appended to b with & < > " escaped for HTML (and SVG) text and attribute
+ * values, and control characters a document held shown as \xNN
+ * (util/escape.h), never raw.
+ */
+void html_escape(struct strbuf *b, const char *s);
 void html_begin(struct html_page *pg, const char *title);
 /* A section heading with an anchor id. */
 void html_h2(struct html_page *pg, const char *id, const char *text);

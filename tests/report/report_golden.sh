@@ -33,6 +33,12 @@ for i, s in enumerate(svgs):
         ET.fromstring(s)
     except ET.ParseError as e:
         sys.exit(f'{name}: SVG {i + 1} is not well-formed XML: {e}')
+    # Text stays text (selectable, searchable): labels as <text>, no glyph outlines.
+    if '<symbol' in s or '<text' not in s:
+        sys.exit(f'{name}: SVG {i + 1} draws its text as glyph outlines, not <text>')
+# Glyph outlines made a sweep page 570 KB; text as text keeps every page small.
+if len(html.encode()) > 150000:
+    sys.exit(f'{name}: the page is {len(html.encode())} bytes')
 figures = re.findall(r'<figure id="chart-([a-z0-9-]+)"', html)
 if len(figures) != len(svgs):
     sys.exit(f'{name}: {len(figures)} figures but {len(svgs)} SVGs')
@@ -137,7 +143,7 @@ need report_qualify_qd 'id="chart-qd-read"'
 need report_qualify_qd 'href="drive-2/qd/randread/report.html"'
 need report_run_qualify_qd 'the reads follow the random-write curve'
 need report_qualify_raid 'raid0:sim:dc-tlc'
-# The empty-chart messages are drawn as glyphs; the figure captions and tables say it in text.
+# The empty-chart messages are drawn in the chart; the figure captions and tables say it too.
 python3 - "$work" <<'PY' || fail "messages for what was not measured"
 import re, sys
 w = sys.argv[1]
