@@ -92,6 +92,30 @@ void html_banner(struct html_page *pg, const char *id, const char *head, const c
 	sb_add(&pg->b, "</div>\n");
 }
 
+/*
+ * The answer's look goes with it (style attributes), so the pages without
+ * one keep the style sheet they had.
+ */
+void html_answer(struct html_page *pg, const char *head, const char *why, const char *cost)
+{
+	sb_add(&pg->b, "<section id=\"answer\" class=\"answer\" style=\"background:#eef5fb;border:2px solid #1f77b4;"
+	       "border-left-width:8px;padding:.3em 1em;margin:1em 0\">\n"
+	       "<p class=\"head\" style=\"font-size:1.3em;font-weight:bold;margin:.3em 0\">");
+	html_escape(&pg->b, head);
+	sb_add(&pg->b, "</p>\n");
+	if (why && *why) {
+		sb_add(&pg->b, "<p class=\"why\" style=\"margin:.3em 0\">");
+		html_escape(&pg->b, why);
+		sb_add(&pg->b, "</p>\n");
+	}
+	if (cost && *cost) {
+		sb_add(&pg->b, "<p class=\"cost\" style=\"font-weight:bold;margin:.3em 0\">");
+		html_escape(&pg->b, cost);
+		sb_add(&pg->b, "</p>\n");
+	}
+	sb_add(&pg->b, "</section>\n");
+}
+
 static const char css[] =
 	"body{font-family:'DejaVu Sans',Verdana,sans-serif;color:#1a1a1a;max-width:1100px;margin:1.5em auto;"
 	"padding:0 1em;line-height:1.4;overflow-wrap:break-word}\n"

@@ -53,6 +53,12 @@ void html_note(struct html_page *pg, const char *cls, const char *text);
 /* A banner that must be read first (role="alert"): head in bold, then text; both escaped. */
 void html_banner(struct html_page *pg, const char *id, const char *head, const char *text);
 /*
+ * The answer a page opens with (id "answer"): head, the recommendation or
+ * verdict, in large type; then why, and what it costs.  Each escaped; NULL
+ * or empty leaves its line out.
+ */
+void html_answer(struct html_page *pg, const char *head, const char *why, const char *cost);
+/*
  * A paragraph holding a link: text to href, both escaped.  An href that is
  * not a relative path of the kind a command writes (html_href_ok) is shown
  * as text, not linked.
