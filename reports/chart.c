@@ -24,6 +24,11 @@
  */
 static const cairo_user_data_key_t svg_text_key;
 
+static double snap(double v)
+{
+	return fabs(v) < 1e-9 ? 0 : v;
+}
+
 static void svg_text(cairo_t *cr, struct strbuf *b, double x, double y, double ax, const char *s)
 {
 	static const char *const anchor[] = { "", " text-anchor=\"middle\"", " text-anchor=\"end\"" };
@@ -43,8 +48,10 @@ static void svg_text(cairo_t *cr, struct strbuf *b, double x, double y, double a
 	sb_printf(b, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"%g\"%s fill=\"#%02x%02x%02x\"%s", x, y, fm.yy,
 		  bold ? " font-weight=\"bold\"" : "", (unsigned)lround(r * 255), (unsigned)lround(g * 255),
 		  (unsigned)lround(bl * 255), anchor[ax >= 0.75 ? 2 : ax >= 0.25 ? 1 : 0]);
+	/* A quarter turn's cosine is 6e-17, not 0: written as 0. */
 	if (!plain)
-		sb_printf(b, " transform=\"matrix(%.6g %.6g %.6g %.6g %.2f %.2f)\"", m.xx, m.yx, m.xy, m.yy, m.x0, m.y0);
+		sb_printf(b, " transform=\"matrix(%.6g %.6g %.6g %.6g %.2f %.2f)\"", snap(m.xx), snap(m.yx), snap(m.xy),
+			  snap(m.yy), m.x0, m.y0);
 	sb_add(b, ">");
 	html_escape(b, s);
 	sb_add(b, "</text>\n");
