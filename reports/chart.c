@@ -11,7 +11,51 @@
 
 #include "reports/chart.h"
 #include "reports/chart_priv.h"
+#include "reports/html.h"
 #include "util/strbuf.h"
+
+/*
+ * A chart drawn for a page keeps its text as text: cairo's SVG surface
+ * writes glyph outlines (not selectable, not searchable, and most of a
+ * page's bytes), so while chart_svg draws, chart_text_at appends each label
+ * as an SVG <text> here instead, at the place and with the font, colour and
+ * transformation it would have drawn it with.  One drawing code path for
+ * the SVG and the PNG: only where the letters go differs.
+ */
+static const cairo_user_data_key_t svg_text_key;
+
+static double snap(double v)
+{
+	return fabs(v) < 1e-9 ? 0 : v;
+}
+
+static void svg_text(cairo_t *cr, struct strbuf *b, double x, double y, double ax, const char *s)
+{
+	static const char *const anchor[] = { "", " text-anchor=\"middle\"", " text-anchor=\"end\"" };
+	cairo_matrix_t m, fm;
+	double r = 0, g = 0, bl = 0, a = 1;
+	bool bold = cairo_toy_font_face_get_weight(cairo_get_font_face(cr)) == CAIRO_FONT_WEIGHT_BOLD;
+	bool plain;
+
+	cairo_get_matrix(cr, &m);
+	cairo_get_font_matrix(cr, &fm);
+	cairo_pattern_get_rgba(cairo_get_source(cr), &r, &g, &bl, &a);
+	plain = m.xx == 1 && m.yy == 1 && m.xy == 0 && m.yx == 0;
+	if (plain) {
+		x += m.x0;
+		y += m.y0;
+	}
+	sb_printf(b, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"%g\"%s fill=\"#%02x%02x%02x\"%s", x, y, fm.yy,
+		  bold ? " font-weight=\"bold\"" : "", (unsigned)lround(r * 255), (unsigned)lround(g * 255),
+		  (unsigned)lround(bl * 255), anchor[ax >= 0.75 ? 2 : ax >= 0.25 ? 1 : 0]);
+	/* A quarter turn's cosine is 6e-17, not 0: written as 0. */
+	if (!plain)
+		sb_printf(b, " transform=\"matrix(%.6g %.6g %.6g %.6g %.2f %.2f)\"", snap(m.xx), snap(m.yx), snap(m.xy),
+			  snap(m.yy), m.x0, m.y0);
+	sb_add(b, ">");
+	html_escape(b, s);
+	sb_add(b, "</text>\n");
+}
 
 void chart_font(cairo_t *cr, double pt, bool bold)
 {
@@ -30,6 +74,12 @@ double chart_text_w(cairo_t *cr, const char *s)
 /* Text with its reference point at (x, y): ax 0 left, 0.5 centre, 1 right; y is the baseline. */
 void chart_text_at(cairo_t *cr, double x, double y, double ax, const char *s)
 {
+	struct strbuf *text = cairo_get_user_data(cr, &svg_text_key);
+
+	if (text) {
+		svg_text(cr, text, x, y, ax, s);
+		return;
+	}
 	cairo_move_to(cr, x - ax * chart_text_w(cr, s), y);
 	cairo_show_text(cr, s);
 	/* show_text leaves a current point; the next arc must not join it. */
@@ -195,30 +245,42 @@ static void prefix_ids(struct strbuf *out, const char *src, const char *prefix)
 
 int chart_svg(const struct chart *c, double w, double h, const char *id_prefix, char **out, size_t *len)
 {
-	struct strbuf b = { 0 }, svg = { 0 };
+	struct strbuf b = { 0 }, svg = { 0 }, text = { 0 };
 	cairo_surface_t *s = cairo_svg_surface_create_for_stream(mem_write, &b, w, h);
 	cairo_t *cr;
-	const char *start;
+	char *start, *end;
 	int ret = 0;
 
 	cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PX);
 	cr = cairo_create(s);
+	cairo_set_user_data(cr, &svg_text_key, &text, NULL);
 	chart_draw(cr, c, w, h);
-	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
+	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS || text.err)
 		ret = -ENOMEM;
 	cairo_destroy(cr);
 	cairo_surface_finish(s);
 	if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS || b.err || !b.p)
 		ret = -ENOMEM;
 	cairo_surface_destroy(s);
-	if (ret) {
+	end = ret ? NULL : strstr(b.p, "</svg>");
+	if (!end) {
 		sb_free(&b);
-		return ret;
+		sb_free(&text);
+		return ret ? ret : -EIO;
 	}
-	/* Inline SVG in HTML takes no XML declaration. */
+	/* Inline SVG in HTML takes no XML declaration; the text goes over the drawing, before its end. */
+	*end = 0;
 	start = strstr(b.p, "<svg");
 	prefix_ids(&svg, start ? start : b.p, id_prefix);
+	sb_add(&svg, "<g font-family=\"'DejaVu Sans',Verdana,sans-serif\">\n");
+	if (text.p)
+		sb_add(&svg, text.p);
+	sb_add(&svg, "</g>\n");
+	/* cairo's end of the SVG, as it wrote it. */
+	*end = '<';
+	sb_add(&svg, end);
 	sb_free(&b);
+	sb_free(&text);
 	return sb_take(&svg, out, len);
 }
 

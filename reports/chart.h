@@ -20,7 +20,7 @@ typedef struct _cairo cairo_t;
  * left out: never silently.
  */
 #define CHART_MAX_SERIES 128
-#define CHART_MAX_VLINES 4
+#define CHART_MAX_VLINES 16
 #define CHART_MAX_BANDS 16
 #define CHART_MAX_BOXES 64
 /* More lines than the qualitative palette has colours: chart.seq_n gives them a sequential ramp. */
@@ -35,12 +35,22 @@ struct chart_series {
 	bool markers;            /* a dot on every point */
 	double width;            /* line width in pixels; 0: the default (2.5, dashed 2) */
 	int color;               /* palette index; -1: dark grey */
+	/*
+	 * Bars instead of a line (ranked figures on a named x axis): each point
+	 * a bar from 0, its value written on it with `decimals` decimals, in
+	 * palette colour bar_colors[j] (NULL: the series' colour).
+	 */
+	bool bars;
+	int decimals;
+	const int *bar_colors;
 };
 
 /* A marked x position (knee, cache size), labelled above the plot. */
 struct chart_vline {
 	double x;
 	const char *label;
+	bool colored;            /* in palette colour `color` (a drive's knee on compare), else grey */
+	int color;
 };
 
 /* A shaded rectangle in data coordinates (a steady window: its rounds by mean +-10%), in a line's colour. */

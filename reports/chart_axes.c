@@ -139,8 +139,9 @@ static void tick_text(const struct axis *a, double v, char *buf, size_t len)
 {
 	double maxabs = fmax(fabs(a->ticks[0]), fabs(a->ticks[a->n - 1]));
 
+	/* Powers of two below 1 (0.5 KiB blocks) keep their fraction. */
 	if (a->log == 2)
-		snprintf(buf, len, "%.0f", exp2(v));
+		snprintf(buf, len, v < 0 ? "%g" : "%.0f", exp2(v));
 	else if (a->log == 10)
 		chart_tick_label(buf, len, pow(10, v), pow(10, v), pow(10, v));
 	else

@@ -98,11 +98,45 @@ int chart_place_vlabels(cairo_t *cr, const struct chart *c, const struct layout 
 	return rows;
 }
 
+/* Bars from 0 (or the axis's foot) to each y, 0.6 of a place wide, each with its value on it. */
+static void draw_bars(cairo_t *cr, const struct chart *c, const struct layout *l, const struct chart_series *s)
+{
+	double w = 0.6 * (l->px1 - l->px0) / (l->x.hi - l->x.lo), foot = chart_map_y(l, fmax(l->y.lo, 0));
+	char buf[64];
+
+	chart_font(cr, TICK_PT, true);
+	for (size_t j = 0; j < s->n; j++) {
+		double rgb[3], x, y;
+
+		if (chart_off_axis(c, s->x[j], s->y[j]))
+			continue;
+		x = chart_map_x(l, s->x[j]);
+		y = chart_map_y(l, s->y[j]);
+		chart_series_color(c, s->bar_colors ? s->bar_colors[j] : s->color, rgb);
+		cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
+		cairo_rectangle(cr, x - w / 2, fmin(y, foot), w, fabs(foot - y));
+		cairo_fill(cr);
+		snprintf(buf, sizeof(buf), "%.*f", s->decimals, s->y[j]);
+		/* Inside the top of a bar tall enough, else just above it. */
+		if (foot - y > TICK_PT + 12) {
+			cairo_set_source_rgb(cr, 1, 1, 1);
+			chart_text_at(cr, x, y + TICK_PT + 4, 0.5, buf);
+		} else {
+			cairo_set_source_rgb(cr, 0.15, 0.15, 0.15);
+			chart_text_at(cr, x, y - 5, 0.5, buf);
+		}
+	}
+}
+
 void chart_draw_series(cairo_t *cr, const struct chart *c, const struct layout *l, const struct chart_series *s)
 {
 	double rgb[3];
 	bool pen = false;
 
+	if (s->bars) {
+		draw_bars(cr, c, l, s);
+		return;
+	}
 	chart_series_color(c, s->color, rgb);
 	cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
 	cairo_set_line_width(cr, s->width > 0 ? s->width : s->dashed ? 2 : 2.5);
@@ -184,9 +218,11 @@ void chart_draw_vlines(cairo_t *cr, const struct chart *c, const struct layout *
 			int vrows)
 {
 	for (size_t i = 0; i < c->nvlines; i++) {
-		double x = round(chart_map_x(l, c->vlines[i].x)) + 0.5;
+		double x = round(chart_map_x(l, c->vlines[i].x)) + 0.5, rgb[3] = { 0.35, 0.35, 0.35 };
 
-		cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
+		if (c->vlines[i].colored)
+			chart_series_color(c, c->vlines[i].color, rgb);
+		cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
 		cairo_set_line_width(cr, 1.5);
 		cairo_set_dash(cr, (const double[]){ 4, 4 }, 2, 0);
 		cairo_move_to(cr, x, l->py0);
@@ -194,7 +230,10 @@ void chart_draw_vlines(cairo_t *cr, const struct chart *c, const struct layout *
 		cairo_stroke(cr);
 		cairo_set_dash(cr, NULL, 0, 0);
 		chart_font(cr, TICK_PT, true);
-		cairo_set_source_rgb(cr, 0.15, 0.15, 0.15);
+		if (c->vlines[i].colored)
+			cairo_set_source_rgb(cr, rgb[0] * 0.75, rgb[1] * 0.75, rgb[2] * 0.75);
+		else
+			cairo_set_source_rgb(cr, 0.15, 0.15, 0.15);
 		chart_text_at(cr, vl[i].x, l->py0 - 6 - (vrows - 1 - vl[i].row) * (TICK_PT + 6), 0.5,
 			c->vlines[i].label ? c->vlines[i].label : "");
 	}

@@ -16,8 +16,10 @@
 #include "reports/html.h"
 #include "reports/report.h"
 #include "reports/report_parts.h"
+#include "reports/report_qualify.h"
 #include "reports/table.h"
 #include "results/json_get.h"
+#include "results/qualify_json.h"
 #include "util/escape.h"
 #include "util/strbuf.h"
 #include "results/result_json.h"
@@ -27,17 +29,6 @@ static bool steady(struct json_object *p)
 	struct json_object *v = jget(jget(p, "steady_state"), "reached");
 
 	return v && json_object_get_boolean(v);
-}
-
-/* The point of a sweep at op, or NULL. */
-static struct json_object *point_at(struct json_object *doc, double op)
-{
-	struct json_object *pts = jget(doc, "points");
-
-	for (size_t i = 0; i < jlen(pts); i++)
-		if (fabs(jnum(jidx(pts, i), "op_percent") - op) < 0.005)
-			return jidx(pts, i);
-	return NULL;
 }
 
 /*
@@ -112,7 +103,7 @@ void compare_sweep_table(struct table *t, const struct compare_entry *e, size_t 
 	table_init(t, "Sweeps");
 	table_cols(t, "drive", TA_LEFT, "points", TA_RIGHT, "steady", TA_RIGHT, "best IOPS", TA_RIGHT,
 		   "at OP %", TA_RIGHT, "knee OP %", TA_RIGHT, "recommended OP %", TA_RIGHT,
-		   "IOPS there", TA_RIGHT, "WA there", TA_RIGHT, NULL);
+		   "IOPS there", TA_RIGHT, "WA there", TA_RIGHT, "life years", TA_RIGHT, NULL);
 	if (shaped)
 		table_cols(t, "workload", TA_LEFT, "knee shift", TA_LEFT, NULL);
 	for (size_t i = 0; i < n; i++) {
@@ -129,7 +120,7 @@ void compare_sweep_table(struct table *t, const struct compare_entry *e, size_t 
 				best_op = jnum(jidx(pts, j), "op_percent");
 			}
 		}
-		rec = point_at(e[i].doc, jnum(knee, "recommended_op_percent"));
+		rec = sweep_point_at(e[i].doc, jnum(knee, "recommended_op_percent"));
 		table_row(t);
 		table_cell(t, 0, "%s", e[i].label);
 		table_cell(t, 1, "%zu", jlen(pts));
@@ -140,15 +131,17 @@ void compare_sweep_table(struct table *t, const struct compare_entry *e, size_t 
 		table_num(t, 6, jnum(knee, "recommended_op_percent"), 2);
 		table_num(t, 7, jnum(rec, "iops"), 0);
 		table_num(t, 8, jnum(rec, "waf"), 2);
+		/* The rated endurance over the daily writes times this WA (sweep --daily-writes); n/a unrated. */
+		table_num(t, 9, jnum(jget(rec, "endurance"), "life_years"), 2);
 		if (shaped) {
 			size_t base = 0;
 			double shift = knee_shift(e, n, i, &base);
 
 			sweep_workload(e[i].doc, w, sizeof(w));
-			table_cell(t, 9, "%s", w);
+			table_cell(t, 10, "%s", w);
 			/* Against the same drive's uniform 4 KiB sweep, named by its row. */
 			if (isfinite(shift))
-				table_cell(t, 10, "%+.2f points vs row %zu (uniform 4 KiB)", shift, base + 1);
+				table_cell(t, 11, "%+.2f points vs row %zu (uniform 4 KiB)", shift, base + 1);
 		}
 	}
 }
@@ -233,11 +226,27 @@ void compare_precondition_table(struct table *t, const struct compare_entry *e, 
 	runs_table(t, e, n, true);
 }
 
+/* Drive i's knee as a marked position in its colour, labelled with its place in the set when there are several. */
+static void knee_mark(struct plot *p, struct json_object *doc, int i, size_t n)
+{
+	double op = jnum(jget(doc, "knee"), "op_percent");
+
+	if (!isfinite(op) || p->c.nvlines >= CHART_MAX_VLINES)
+		return;
+	if (n > 1)
+		snprintf(p->vlabel[p->c.nvlines], sizeof(p->vlabel[0]), "%d: knee %g%%", i + 1, op);
+	else
+		snprintf(p->vlabel[p->c.nvlines], sizeof(p->vlabel[0]), "knee %g%%", op);
+	p->c.vlines[p->c.nvlines] = (struct chart_vline){ op, p->vlabel[p->c.nvlines], true, i };
+	p->c.nvlines++;
+}
+
 void compare_sweep_charts(struct html_page *pg, const struct compare_entry *e, size_t n)
 {
+	/* A log axis: a drive with a tenth of another's IOPS keeps the shape of its curve. */
 	struct plot a = { .c = { .title = "Steady-state IOPS against over-provisioning",
-				 .xlabel = "OP (% of capacity held back)", .ylabel = "steady IOPS", .x_from_zero = true,
-				 .y_from_zero = true, .open_note = "hollow: steady state not reached" } };
+				 .xlabel = "OP (% of capacity held back)", .ylabel = "steady IOPS (log scale)",
+				 .x_from_zero = true, .y_log10 = true, .open_note = "hollow: steady state not reached" } };
 	struct plot w = { .c = { .title = "Write amplification against over-provisioning",
 				 .xlabel = "OP (% of capacity held back)", .ylabel = "WA", .x_from_zero = true,
 				 .y_from_zero = true, .open_note = "hollow: steady state not reached" } };
@@ -267,6 +276,7 @@ void compare_sweep_charts(struct html_page *pg, const struct compare_entry *e, s
 		}
 		*s = (struct chart_series){ .label = e[i].label, .x = x, .y = y, .open = open, .n = m,
 					    .markers = true, .color = (int)i };
+		knee_mark(&a, e[i].doc, (int)i, n);
 		if (!sw)
 			continue;
 		for (size_t j = 0; j < m; j++) {
@@ -280,6 +290,9 @@ void compare_sweep_charts(struct html_page *pg, const struct compare_entry *e, s
 	if (!w.c.nseries)
 		w.c.empty = "no media-write counter on these drives";
 	html_h2(pg, "iops-vs-op", "Steady IOPS against OP");
+	html_note(pg, "note", "The IOPS axis is logarithmic: equal ratios are equal heights, so a small drive's "
+		  "curve keeps its shape beside a large one's.  Each drive's knee is marked in its colour, numbered by "
+		  "its row in the table.");
 	plot_show(pg, "compare-iops-vs-op", &a, NULL);
 	html_h2(pg, "wa-vs-op", "Write amplification against OP");
 	plot_show(pg, "compare-wa-vs-op", &w, NULL);
@@ -439,10 +452,131 @@ static void compare_partial_banner(struct html_page *pg, const struct compare_se
 	sb_free(&b);
 }
 
+/* What each figure --rank-by knows is, for the page. */
+static const struct {
+	const char *name, *what;
+	int decimals;
+} figures[] = {
+	{ "steady_iops", "steady IOPS at each drive's chosen OP", 0 },
+	{ "p99_9_write_us", "p99.9 write latency (µs) at each drive's chosen OP, lower is better", 1 },
+	{ "post_cache_mbps", "MB/s once the SLC cache is full", 1 },
+	{ "life_years", "projected life (years) at each drive's chosen OP", 2 },
+	{ "qd1_read_us", "QD1 mean read latency (µs), lower is better", 1 },
+	{ "qd1_write_us", "QD1 mean write latency (µs), lower is better", 1 },
+	{ "read_iops", "the best random-read IOPS of the QD curve", 0 },
+};
+
+/* The drives ranked by one figure: best first, the not measured left out. */
+struct ranking {
+	const char *name, *what;
+	int decimals;
+	size_t order[COMPARE_MAX], n;
+	double v[COMPARE_MAX];
+	bool lower;
+};
+
+/* --rank-by's figure, else the kind's own (sweeps: steady IOPS; slc: post-cache MB/s); false when none is measured. */
+static bool rank_drives(const struct compare_set *set, struct ranking *r)
+{
+	const char *kind = set->kind->info->name, *name = set->rank_by;
+
+	if (!name)
+		name = !strcmp(kind, "sweep") ? "steady_iops" : !strcmp(kind, "slc") ? "post_cache_mbps"
+			: !strcmp(kind, "run") ? "read_iops" : NULL;
+	*r = (struct ranking){ .name = name };
+	for (size_t k = 0; name && k < sizeof(figures) / sizeof(figures[0]); k++)
+		if (!strcmp(figures[k].name, name)) {
+			r->what = figures[k].what;
+			r->decimals = figures[k].decimals;
+		}
+	for (size_t i = 0; r->what && i < set->n; i++) {
+		double v;
+		size_t j;
+
+		if (compare_figure(set->e[i].doc, name, &v, &r->lower) || isnan(v))
+			continue;
+		/* Insertion, stable: ties keep the order given. */
+		for (j = r->n; j > 0 && (r->lower ? v < r->v[j - 1] : v > r->v[j - 1]); j--) {
+			r->v[j] = r->v[j - 1];
+			r->order[j] = r->order[j - 1];
+		}
+		r->v[j] = v;
+		r->order[j] = i;
+		r->n++;
+	}
+	return r->n > 0;
+}
+
+/* The answer the page opens with: the best drive by the figure, against the next; what the sweeps held back for it. */
+static void compare_answer(struct html_page *pg, const struct compare_set *set, const struct ranking *r)
+{
+	struct strbuf head = { 0 }, why = { 0 }, cost = { 0 };
+	bool sweep = !strcmp(set->kind->info->name, "sweep");
+
+	sb_printf(&head, "Best by %s: %s, %.*f", r->name, set->e[r->order[0]].label, r->decimals, r->v[0]);
+	if (r->n > 1 && r->v[1] != 0)
+		sb_printf(&head, " (%.2f× the next, %s, %.*f)", r->v[0] / r->v[1], set->e[r->order[1]].label,
+			  r->decimals, r->v[1]);
+	sb_printf(&why, "Ranked by %s:", r->what);
+	for (size_t k = 0; k < r->n; k++)
+		sb_printf(&why, "%s %zu. %s %.*f", k ? ";" : "", k + 1, set->e[r->order[k]].label, r->decimals, r->v[k]);
+	if (r->n < set->n)
+		sb_printf(&why, "; %zu not measured", set->n - r->n);
+	sb_add(&why, ".");
+	for (size_t k = 0; sweep && k < r->n; k++) {
+		struct json_object *doc = set->e[r->order[k]].doc;
+
+		sb_printf(&cost, "%s%s %g%%", k ? ", " : "Capacity held back for it (each drive's chosen OP): ",
+			  set->e[r->order[k]].label, qualify_chosen_op(doc));
+	}
+	if (cost.len)
+		sb_add(&cost, ".");
+	if (head.err || why.err || cost.err)
+		pg->error = pg->error ? pg->error : -ENOMEM;
+	else
+		html_answer(pg, head.p, why.p, cost.p);
+	sb_free(&head);
+	sb_free(&why);
+	sb_free(&cost);
+}
+
+/* The ranking as bars, best first, each in its drive's colour on the other charts. */
+static void compare_rank_chart(struct html_page *pg, const struct compare_set *set, const struct ranking *r)
+{
+	struct plot *p = calloc(1, sizeof(*p));
+	const char *names[COMPARE_MAX];
+	double x[COMPARE_MAX];
+	int colors[COMPARE_MAX];
+	char title[160];
+
+	if (!p) {
+		pg->error = pg->error ? pg->error : -ENOMEM;
+		return;
+	}
+	snprintf(title, sizeof(title), "Drives ranked by %s%s", r->name, r->lower ? " (lower is better)" : "");
+	p->c = (struct chart){ .title = title, .ylabel = r->name, .y_from_zero = true, .x_names = names,
+			       .nx_names = r->n };
+	for (size_t k = 0; k < r->n; k++) {
+		names[k] = set->e[r->order[k]].label;
+		x[k] = (double)k + 1;
+		colors[k] = (int)r->order[k];
+	}
+	p->c.series[p->c.nseries++] = (struct chart_series){ .x = x, .y = r->v, .n = r->n, .bars = true,
+							      .decimals = r->decimals, .bar_colors = colors };
+	/* The legend names each bar's drive in full: a long name is cut under its bar. */
+	for (size_t k = 0; k < r->n; k++)
+		p->c.series[p->c.nseries++] = (struct chart_series){ .label = names[k], .x = x, .y = r->v,
+								      .color = colors[k] };
+	html_h2(pg, "ranked", "Ranked");
+	plot_show(pg, "compare-ranked", p, NULL);
+	free(p);
+}
+
 int compare_make(const struct compare_set *set, const struct table *t, const char *out, const char *png_dir,
 		 FILE *say, char *err, size_t errlen)
 {
 	struct html_page pg = { 0 };
+	struct ranking r;
 	char title[64];
 	int ret;
 
@@ -450,6 +584,11 @@ int compare_make(const struct compare_set *set, const struct table *t, const cha
 	pg.want_png = png_dir != NULL;
 	html_begin(&pg, title);
 	compare_partial_banner(&pg, set);
+	/* The answer first, then the ranking it rests on, then the details. */
+	if (rank_drives(set, &r)) {
+		compare_answer(&pg, set, &r);
+		compare_rank_chart(&pg, set, &r);
+	}
 	html_h2(&pg, "summary", "Drives");
 	html_table(&pg, t, true);
 	if (set->kind->compare_charts)

@@ -29,6 +29,7 @@ struct compare_set {
 	struct compare_entry e[COMPARE_MAX];
 	size_t n;
 	const struct report_kind *kind;
+	const char *rank_by;   /* the figure the drives were ranked by (compare_rank), or NULL */
 };
 
 /*

@@ -10,11 +10,7 @@
 #include "reports/table.h"
 #include "util/escape.h"
 
-/*
- * s with & < > " escaped for HTML text and attribute values, and control
- * characters a document held shown as \xNN (util/escape.h), never raw.
- */
-static void sb_html(struct strbuf *b, const char *s)
+void html_escape(struct strbuf *b, const char *s)
 {
 	for (; s && *s; s++) {
 		size_t ctl = escape_ctl_at(s);
@@ -44,7 +40,7 @@ static void sb_vhtml(struct strbuf *b, const char *fmt, va_list ap)
 	if (text.err)
 		b->err = b->err ? b->err : text.err;
 	else
-		sb_html(b, text.p);
+		html_escape(b, text.p);
 	sb_free(&text);
 }
 
@@ -74,26 +70,50 @@ void html_link(struct html_page *pg, const char *href, const char *text)
 	if (!html_href_ok(href)) {
 		/* Shown, never followed: the document named something this command does not write. */
 		sb_add(&pg->b, "<p>");
-		sb_html(&pg->b, text);
+		html_escape(&pg->b, text);
 		sb_add(&pg->b, ": ");
-		sb_html(&pg->b, href);
+		html_escape(&pg->b, href);
 		sb_add(&pg->b, " (not linked: not a relative path of the results)</p>\n");
 		return;
 	}
 	sb_add(&pg->b, "<p><a href=\"");
-	sb_html(&pg->b, href);
+	html_escape(&pg->b, href);
 	sb_add(&pg->b, "\">");
-	sb_html(&pg->b, text);
+	html_escape(&pg->b, text);
 	sb_add(&pg->b, "</a></p>\n");
 }
 
 void html_banner(struct html_page *pg, const char *id, const char *head, const char *text)
 {
 	sb_printf(&pg->b, "<div id=\"%s\" class=\"banner\" role=\"alert\"><strong>", id);
-	sb_html(&pg->b, head);
+	html_escape(&pg->b, head);
 	sb_add(&pg->b, "</strong> ");
-	sb_html(&pg->b, text);
+	html_escape(&pg->b, text);
 	sb_add(&pg->b, "</div>\n");
+}
+
+/*
+ * The answer's look goes with it (style attributes), so the pages without
+ * one keep the style sheet they had.
+ */
+void html_answer(struct html_page *pg, const char *head, const char *why, const char *cost)
+{
+	sb_add(&pg->b, "<section id=\"answer\" class=\"answer\" style=\"background:#eef5fb;border:2px solid #1f77b4;"
+	       "border-left-width:8px;padding:.3em 1em;margin:1em 0\">\n"
+	       "<p class=\"head\" style=\"font-size:1.3em;font-weight:bold;margin:.3em 0\">");
+	html_escape(&pg->b, head);
+	sb_add(&pg->b, "</p>\n");
+	if (why && *why) {
+		sb_add(&pg->b, "<p class=\"why\" style=\"margin:.3em 0\">");
+		html_escape(&pg->b, why);
+		sb_add(&pg->b, "</p>\n");
+	}
+	if (cost && *cost) {
+		sb_add(&pg->b, "<p class=\"cost\" style=\"font-weight:bold;margin:.3em 0\">");
+		html_escape(&pg->b, cost);
+		sb_add(&pg->b, "</p>\n");
+	}
+	sb_add(&pg->b, "</section>\n");
 }
 
 static const char css[] =
@@ -115,18 +135,18 @@ static const char css[] =
 void html_begin(struct html_page *pg, const char *title)
 {
 	sb_add(&pg->b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>");
-	sb_html(&pg->b, title);
+	html_escape(&pg->b, title);
 	sb_add(&pg->b, "</title>\n<style>\n");
 	sb_add(&pg->b, css);
 	sb_add(&pg->b, "</style>\n</head>\n<body>\n<h1>");
-	sb_html(&pg->b, title);
+	html_escape(&pg->b, title);
 	sb_add(&pg->b, "</h1>\n");
 }
 
 void html_h2(struct html_page *pg, const char *id, const char *text)
 {
 	sb_printf(&pg->b, "<h2 id=\"%s\">", id);
-	sb_html(&pg->b, text);
+	html_escape(&pg->b, text);
 	sb_add(&pg->b, "</h2>\n");
 }
 
@@ -144,7 +164,7 @@ void html_p(struct html_page *pg, const char *fmt, ...)
 void html_note(struct html_page *pg, const char *cls, const char *text)
 {
 	sb_printf(&pg->b, "<p class=\"%s\">", cls);
-	sb_html(&pg->b, text);
+	html_escape(&pg->b, text);
 	sb_add(&pg->b, "</p>\n");
 }
 
@@ -158,7 +178,7 @@ void html_dl(struct html_page *pg, const char *key, const char *fmt, ...)
 	va_list ap;
 
 	sb_add(&pg->b, "<dt>");
-	sb_html(&pg->b, key);
+	html_escape(&pg->b, key);
 	sb_add(&pg->b, "</dt><dd>");
 	va_start(ap, fmt);
 	sb_vhtml(&pg->b, fmt, ap);
@@ -176,13 +196,13 @@ void table_html(const struct table *t, struct strbuf *b)
 	sb_add(b, "<table>\n");
 	if (t->caption) {
 		sb_add(b, "<caption>");
-		sb_html(b, t->caption);
+		html_escape(b, t->caption);
 		sb_add(b, "</caption>\n");
 	}
 	sb_add(b, "<thead><tr>");
 	for (size_t c = 0; c < t->ncols; c++) {
 		sb_add(b, "<th>");
-		sb_html(b, t->head[c]);
+		html_escape(b, t->head[c]);
 		sb_add(b, "</th>");
 	}
 	sb_add(b, "</tr></thead>\n<tbody>\n");
@@ -190,7 +210,7 @@ void table_html(const struct table *t, struct strbuf *b)
 		sb_add(b, "<tr>");
 		for (size_t c = 0; c < t->ncols; c++) {
 			sb_add(b, t->align[c] == TA_RIGHT ? "<td class=\"r\">" : "<td>");
-			sb_html(b, table_get(t, r, c));
+			html_escape(b, table_get(t, r, c));
 			sb_add(b, "</td>");
 		}
 		sb_add(b, "</tr>\n");
@@ -202,7 +222,7 @@ void html_table(struct html_page *pg, const struct table *t, bool open)
 {
 	if (!open) {
 		sb_add(&pg->b, "<details><summary>");
-		sb_html(&pg->b, t->caption ? t->caption : "numbers");
+		html_escape(&pg->b, t->caption ? t->caption : "numbers");
 		sb_printf(&pg->b, " (%zu rows)</summary>\n", t->nrows);
 	}
 	table_html(t, &pg->b);
@@ -229,11 +249,11 @@ static void html_chart_drawn(struct html_page *pg, const char *name, const struc
 	}
 	free(svg);
 	sb_add(&pg->b, "<figcaption>");
-	sb_html(&pg->b, c->title);
+	html_escape(&pg->b, c->title);
 	if (c->empty) {
-		/* Said in text too: the chart draws it as glyphs. */
+		/* Said in the caption too, for a reader of the page without its charts. */
 		sb_add(&pg->b, ": <span class=\"empty\">");
-		sb_html(&pg->b, c->empty);
+		html_escape(&pg->b, c->empty);
 		sb_add(&pg->b, "</span>");
 	}
 	sb_add(&pg->b, "</figcaption>\n");

@@ -38,6 +38,12 @@ struct html_page {
 	char drive[320];
 };
 
+/*
+ * s appended to b with & < > " escaped for HTML (and SVG) text and attribute
+ * values, and control characters a document held shown as \xNN
+ * (util/escape.h), never raw.
+ */
+void html_escape(struct strbuf *b, const char *s);
 void html_begin(struct html_page *pg, const char *title);
 /* A section heading with an anchor id. */
 void html_h2(struct html_page *pg, const char *id, const char *text);
@@ -46,6 +52,12 @@ void html_p(struct html_page *pg, const char *fmt, ...) __attribute__((format(pr
 void html_note(struct html_page *pg, const char *cls, const char *text);
 /* A banner that must be read first (role="alert"): head in bold, then text; both escaped. */
 void html_banner(struct html_page *pg, const char *id, const char *head, const char *text);
+/*
+ * The answer a page opens with (id "answer"): head, the recommendation or
+ * verdict, in large type; then why, and what it costs.  Each escaped; NULL
+ * or empty leaves its line out.
+ */
+void html_answer(struct html_page *pg, const char *head, const char *why, const char *cost);
 /*
  * A paragraph holding a link: text to href, both escaped.  An href that is
  * not a relative path of the kind a command writes (html_href_ok) is shown

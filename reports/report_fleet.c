@@ -2,6 +2,7 @@
 /* The fleet page: the drives of a store, ranked, with their verdicts (reports/report_fleet.h). */
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,6 +54,21 @@ static void fleet_table(struct table *t, struct json_object **rows, size_t n)
 	}
 }
 
+/* The answer the page opens with: how many passed, and the first drive of the ranking with the table's figures. */
+static void fleet_answer(struct html_page *pg, struct json_object **rows, size_t n, size_t pass, size_t fail)
+{
+	char head[128], why[512] = "";
+
+	snprintf(head, sizeof(head), "%zu of %zu drives passed qualification", pass, n);
+	if (n && isfinite(jnum(rows[0], "steady_iops")))
+		snprintf(why, sizeof(why), "First in the ranking: %s (serial %s), %s, steady IOPS %.0f at %.1f%% OP. "
+			 "%zu failed, %zu not qualified.", jstr(rows[0], "model") ? jstr(rows[0], "model") : "-",
+			 jstr(rows[0], "serial") ? jstr(rows[0], "serial") : "-",
+			 jstr(rows[0], "verdict") ? jstr(rows[0], "verdict") : "not qualified",
+			 jnum(rows[0], "steady_iops"), jnum(rows[0], "recommended_op_percent"), fail, n - pass - fail);
+	html_answer(pg, head, why, NULL);
+}
+
 int report_fleet_make(struct json_object *drives, const char *store, const char *out, char *err, size_t errlen)
 {
 	size_t n = jlen(drives), pass = 0, fail = 0;
@@ -72,6 +88,7 @@ int report_fleet_make(struct json_object *drives, const char *store, const char 
 	}
 	qsort(rows, n, sizeof(*rows), by_rank);
 	html_begin(&pg, "ssdprof fleet report");
+	fleet_answer(&pg, rows, n, pass, fail);
 	html_dl_begin(&pg);
 	html_dl(&pg, "store", "%s", store);
 	html_dl(&pg, "drives", "%zu: %zu passed, %zu failed, %zu not qualified", n, pass, fail, n - pass - fail);

@@ -51,6 +51,21 @@ static void drive_line(struct json_object *doc, char *buf, size_t len)
 #undef PUT
 }
 
+struct json_object *sweep_point_at(struct json_object *doc, double op)
+{
+	struct json_object *pts = jget(doc, "points");
+
+	for (size_t i = 0; isfinite(op) && i < jlen(pts); i++)
+		if (fabs(jnum(jidx(pts, i), "op_percent") - op) < 0.005)
+			return jidx(pts, i);
+	return NULL;
+}
+
+void page_drive(struct html_page *pg, struct json_object *doc)
+{
+	drive_line(doc, pg->drive, sizeof(pg->drive));
+}
+
 void summary_target(struct html_page *pg, struct json_object *doc)
 {
 	struct json_object *t = jget(doc, "target"), *caps = jget(t, "capabilities");

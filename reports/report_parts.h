@@ -28,6 +28,10 @@ void report_precondition(struct html_page *pg, struct json_object *doc);
 void fmt_gb(char *buf, size_t len, double bytes);
 /* The target, the command and when it was measured, as summary entries. */
 void summary_target(struct html_page *pg, struct json_object *doc);
+/* The point of a sweep document at op (to 0.005 points), or NULL. */
+struct json_object *sweep_point_at(struct json_object *doc, double op);
+/* The drive under every chart's title (pg->drive), for charts drawn before summary_target. */
+void page_drive(struct html_page *pg, struct json_object *doc);
 /* The document's settings, folded. */
 void settings_table(struct html_page *pg, struct json_object *doc);
 /* "a, b and c" of the distinct string values of key over the array, "none" for none. */
@@ -80,6 +84,7 @@ struct plot {
 	struct chart c;
 	void *own[CHART_MAX_SERIES];
 	char label[CHART_MAX_SERIES][PLOT_LABEL];
+	char vlabel[CHART_MAX_VLINES][48];   /* the labels of marked positions (compare's knees) */
 	int error;   /* -ENOMEM when a line could not be made */
 };
 

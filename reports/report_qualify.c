@@ -225,6 +225,58 @@ static void qd_section(struct html_page *pg, struct json_object *drives)
 	table_free(&t);
 }
 
+/*
+ * The verdict the page opens with: how many drives pass; for each that
+ * failed, the requirements it missed (measured and margin as the drive's
+ * own table prints them), else the closest margin of the ones that passed;
+ * and the OP each drive gave up to get there.
+ */
+static void qualify_answer(struct html_page *pg, struct json_object *drives, size_t pass)
+{
+	size_t n = jlen(drives);
+	struct strbuf why = { 0 }, cost = { 0 };
+	double closest = INFINITY;
+	const char *cname = NULL;
+	char head[128];
+
+	if (n == 1)
+		snprintf(head, sizeof(head), "The drive %s", pass ? "passes every requirement" : "FAILS");
+	else
+		snprintf(head, sizeof(head), "%s%zu of %zu drives pass", pass == n ? "All: " : "", pass, n);
+	sb_add(&cost, "Measured at the OP each drive was given (of its capacity held back):");
+	for (size_t i = 0; i < n; i++) {
+		struct json_object *d = jidx(drives, i), *dr = jget(d, "requirements");
+		const char *spec = jstr(d, "spec") ? jstr(d, "spec") : "?";
+
+		sb_printf(&cost, "%s drive %zu %g%%", i ? "," : "", i + 1, jnum(d, "chosen_op_percent"));
+		if (jstr(d, "error"))
+			sb_printf(&why, "%sDrive %zu (%s) did not finish: %s.", why.len ? " " : "", i + 1, spec,
+				  jstr(d, "error"));
+		for (size_t k = 0; k < jlen(dr); k++) {
+			struct json_object *r = jidx(dr, k);
+			double m = jnum(r, "margin");
+
+			if (!jbool(r, "pass"))
+				sb_printf(&why, "%sDrive %zu (%s) misses %s %s %g: measured %.2f, margin %.1f%%.",
+					  why.len ? " " : "", i + 1, spec, text_or_na(jstr(r, "name")),
+					  text_or_na(jstr(r, "cmp")), jnum(r, "limit"), jnum(r, "measured"), m * 100);
+			else if (isfinite(m) && m < closest) {
+				closest = m;
+				cname = jstr(r, "name");
+			}
+		}
+	}
+	if (!why.len && cname)
+		sb_printf(&why, "The closest margin: %s, %.1f%% inside its limit.", cname, closest * 100);
+	sb_add(&cost, ".");
+	if (why.err || cost.err)
+		pg->error = pg->error ? pg->error : -ENOMEM;
+	else
+		html_answer(pg, head, why.p, cost.p);
+	sb_free(&why);
+	sb_free(&cost);
+}
+
 void report_qualify(struct html_page *pg, struct json_object *doc)
 {
 	struct json_object *drives = jget(doc, "drives");
@@ -233,6 +285,9 @@ void report_qualify(struct html_page *pg, struct json_object *doc)
 
 	for (size_t i = 0; i < jlen(drives); i++)
 		pass += jstr(jidx(drives, i), "verdict") && !strcmp(jstr(jidx(drives, i), "verdict"), "pass");
+	/* The verdict first, then the chart of margins it rests on, then the details. */
+	qualify_answer(pg, drives, pass);
+	margins_chart(pg, doc);
 	html_dl_begin(pg);
 	html_dl(pg, "drives", "%zu, %zu pass", jlen(drives), pass);
 	html_dl(pg, "command", "%s", jstr(doc, "command") ? jstr(doc, "command") : "unknown");
@@ -240,7 +295,6 @@ void report_qualify(struct html_page *pg, struct json_object *doc)
 	table_qualify(&t, doc);
 	html_table(pg, &t, true);
 	table_free(&t);
-	margins_chart(pg, doc);
 	qd_section(pg, drives);
 	for (size_t i = 0; i < jlen(drives); i++)
 		drive_section(pg, jidx(drives, i), i);
@@ -366,27 +420,38 @@ static double rank_figure(struct json_object *doc, enum req_figure f)
 	}
 }
 
+static const enum req_figure rank_figures[] = { REQ_STEADY_IOPS, REQ_P99_9_WRITE_US, REQ_POST_CACHE_MBPS,
+						 REQ_LIFE_YEARS, REQ_QD1_READ_US, REQ_QD1_WRITE_US, REQ_READ_IOPS };
+
+int compare_figure(struct json_object *doc, const char *figure, double *v, bool *lower)
+{
+	for (size_t i = 0; i < sizeof(rank_figures) / sizeof(rank_figures[0]); i++)
+		if (!strcmp(figure, req_figure_name(rank_figures[i]))) {
+			enum req_figure f = rank_figures[i];
+
+			*lower = f == REQ_P99_9_WRITE_US || f == REQ_QD1_READ_US || f == REQ_QD1_WRITE_US;
+			*v = rank_figure(doc, f);
+			return 0;
+		}
+	return -EINVAL;
+}
+
 int compare_rank(struct compare_set *set, const char *figure, char *err, size_t errlen)
 {
-	static const enum req_figure figures[] = { REQ_STEADY_IOPS, REQ_P99_9_WRITE_US, REQ_POST_CACHE_MBPS,
-						   REQ_LIFE_YEARS, REQ_QD1_READ_US, REQ_QD1_WRITE_US, REQ_READ_IOPS };
 	double v[COMPARE_MAX];
-	bool found = false, any = false, lower;
+	bool any = false, lower = false;
 	enum req_figure f = REQ_STEADY_IOPS;
 
-	for (size_t i = 0; i < sizeof(figures) / sizeof(figures[0]); i++)
-		if (!strcmp(figure, req_figure_name(figures[i]))) {
-			f = figures[i];
-			found = true;
-		}
-	if (!found) {
+	for (size_t i = 0; i < sizeof(rank_figures) / sizeof(rank_figures[0]); i++)
+		if (!strcmp(figure, req_figure_name(rank_figures[i])))
+			f = rank_figures[i];
+	if (compare_figure(set->n ? set->e[0].doc : NULL, figure, &v[0], &lower)) {
 		ESCAPE_BUF(q);
 
 		snprintf(err, errlen, "--rank-by: '%s' is not a figure; use steady_iops, p99_9_write_us, post_cache_mbps, "
 			 "life_years, qd1_read_us, qd1_write_us or read_iops", escape_arg(q, sizeof(q), figure));
 		return -EINVAL;
 	}
-	lower = f == REQ_P99_9_WRITE_US || f == REQ_QD1_READ_US || f == REQ_QD1_WRITE_US;
 	for (size_t i = 0; i < set->n; i++)
 		any |= !isnan(v[i] = rank_figure(set->e[i].doc, f));
 	if (!any) {
@@ -394,6 +459,7 @@ int compare_rank(struct compare_set *set, const char *figure, char *err, size_t 
 			 figure, f == REQ_POST_CACHE_MBPS ? "slc" : req_figure_needs_qd(f) ? "qualify's QD curve run" : "sweep");
 		return -EINVAL;
 	}
+	set->rank_by = figure;
 	/* Insertion sort, stable: the best first, what was not measured last, ties in the order given. */
 	for (size_t i = 1; i < set->n; i++)
 		for (size_t j = i; j > 0; j--) {

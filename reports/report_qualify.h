@@ -3,6 +3,7 @@
 #ifndef SSDPROF_REPORT_QUALIFY_H
 #define SSDPROF_REPORT_QUALIFY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct json_object;
@@ -34,5 +35,11 @@ void report_life_chart(struct html_page *pg, struct json_object *doc);
  * -EINVAL with the reason in err.
  */
 int compare_rank(struct compare_set *set, const char *figure, char *err, size_t errlen);
+/*
+ * Figure `figure` (a --rank-by name) of one result into *v (NAN when the
+ * result has none), *lower true when less is better.  -EINVAL for a name
+ * that is no figure.
+ */
+int compare_figure(struct json_object *doc, const char *figure, double *v, bool *lower);
 
 #endif

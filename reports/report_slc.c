@@ -93,12 +93,46 @@ static void slc_recovery(struct html_page *pg, struct json_object *slc)
 	table_free(&t);
 }
 
+/*
+ * The answer the page opens with: the cache found and the speeds either
+ * side of it (as the phases table prints them), what idle time gave back,
+ * and what a write past the cache costs.
+ */
+static void slc_answer(struct html_page *pg, struct json_object *slc)
+{
+	double cache = jnum(slc, "cache_bytes"), in = jnum(slc, "in_cache_mbps"), post = jnum(slc, "post_cache_mbps");
+	struct json_object *rec = jget(slc, "recovery"), *last = jlen(rec) ? jidx(rec, jlen(rec) - 1) : NULL;
+	char head[256], why[512] = "", cost[256] = "";
+
+	if (cache > 0)
+		snprintf(head, sizeof(head), "SLC cache %.2f GB: %.1f MB/s in the cache, then %.1f MB/s", cache / 1e9,
+			 in, post);
+	else
+		snprintf(head, sizeof(head), "No SLC cache cliff found: %.1f MB/s end to end", in);
+	if (cache > 0 && last)
+		snprintf(why, sizeof(why), "The speed falls where the cache is full; after %g s idle the drive had "
+			 "folded %s%.2f GB of it back.", jnum(last, "idle_s"), jtrue(last, "lower_bound") ? "at least " : "",
+			 jnum(last, "recovered_bytes") / 1e9);
+	else if (cache > 0)
+		snprintf(why, sizeof(why), "The speed falls where the cache is full; recovery after idle was not measured "
+			 "(slc --idle LIST measures it).");
+	if (cache > 0 && in > 0 && isfinite(post))
+		snprintf(cost, sizeof(cost), "A write longer than %.2f GB runs at %.1f MB/s past it: %.0f%% of the "
+			 "in-cache speed.", cache / 1e9, post, 100 * post / in);
+	html_answer(pg, head, why, cost);
+}
+
 void report_slc(struct html_page *pg, struct json_object *doc)
 {
 	struct json_object *slc = jget(doc, "slc"), *s = jget(doc, "settings");
 	double cache = jnum(slc, "cache_bytes");
 	char gb[64];
 
+	/* The answer first, then the chart it rests on, then the details. */
+	slc_answer(pg, slc);
+	page_drive(pg, doc);
+	html_h2(pg, "speed", "Write speed against data written");
+	slc_speed(pg, slc);
 	html_h2(pg, "summary", "Summary");
 	html_dl_begin(pg);
 	summary_target(pg, doc);
@@ -119,8 +153,6 @@ void report_slc(struct html_page *pg, struct json_object *doc)
 	html_dl_end(pg);
 	settings_table(pg, doc);
 
-	html_h2(pg, "speed", "Write speed against data written");
-	slc_speed(pg, slc);
 	html_h2(pg, "recovery", "Cache recovery after idle");
 	slc_recovery(pg, slc);
 	raid_single_section(pg, doc, slc, "Members over the probe");

@@ -436,13 +436,61 @@ static void sweep_charts(struct html_page *pg, struct json_object *doc)
 	}
 	html_h2(pg, "throughput", "Throughput while writing to steady state");
 	steady_charts(pg, doc, points, true);
-	html_h2(pg, "iops-vs-op", "Steady IOPS against OP");
-	iops_vs_op(pg, doc, &sc);
 	html_h2(pg, "wa-vs-op", "Write amplification against OP");
 	wa_vs_op(pg, doc, &sc);
 	html_h2(pg, "latency-vs-op", "Latency against OP");
 	latency_vs_op(pg, points, &sc);
 	free(sc.op);
+}
+
+/*
+ * The answer the page opens with, from the knee and the points it names:
+ * the recommended OP with its steady IOPS and WA against the baseline point
+ * (the same fields the tables below print, to their decimals), the life
+ * that WA buys, the knee's reason, and the capacity held back.
+ */
+static void sweep_answer(struct html_page *pg, struct json_object *doc)
+{
+	struct json_object *knee = jget(doc, "knee"), *rec, *base;
+	double rec_op = jnum(knee, "recommended_op_percent"), cap = jnum(jget(doc, "target"), "capacity_bytes");
+	double iops, waf, biops, bwaf, life, held;
+	char head[512], cost[256] = "";
+	size_t o;
+
+	rec = sweep_point_at(doc, rec_op);
+	if (!rec) {
+		snprintf(head, sizeof(head), "No recommended OP (%s)", jstr(knee, "kind") ? jstr(knee, "kind") : "no knee");
+		html_answer(pg, head, text_or_na(jstr(knee, "reason")), NULL);
+		return;
+	}
+	base = sweep_point_at(doc, jnum(jget(knee, "baseline"), "op_percent"));
+	if (base == rec)
+		base = NULL;
+	iops = jnum(rec, "iops");
+	waf = jnum(rec, "waf");
+	biops = jnum(base, "iops");
+	bwaf = jnum(base, "waf");
+	o = (size_t)snprintf(head, sizeof(head), "Recommended OP %g%%: steady IOPS %.0f", rec_op, iops);
+#define PUT(...) (o += (size_t)snprintf(head + o, o < sizeof(head) ? sizeof(head) - o : 0, __VA_ARGS__))
+	if (isfinite(biops) && biops > 0 && isfinite(iops))
+		PUT(" (%+.0f%% over %g%% OP)", 100 * (iops / biops - 1), jnum(base, "op_percent"));
+	if (isfinite(waf) && isfinite(bwaf))
+		PUT(", WA %.2f → %.2f, life ×%.2f", bwaf, waf, bwaf / waf);
+	else if (isfinite(waf))
+		PUT(", WA %.2f", waf);
+	else
+		PUT(", WA not measured");
+	life = jnum(jget(rec, "endurance"), "life_years");
+	if (isfinite(life))
+		PUT(" (%.2f years at the daily writes given)", life);
+	if (!jtrue(jget(rec, "steady_state"), "reached"))
+		PUT("; this point did not reach steady state");
+#undef PUT
+	held = cap - jnum(rec, "usable_bytes");
+	if (isfinite(held) && cap > 0)
+		snprintf(cost, sizeof(cost), "Costs %g%% of the capacity: %.2f GB of %.2f GB held back as spare, "
+			 "%.2f GB left to use.", rec_op, held / 1e9, cap / 1e9, jnum(rec, "usable_bytes") / 1e9);
+	html_answer(pg, head, text_or_na(jstr(knee, "reason")), cost);
 }
 
 /* The summary entries of a sweep: method, purge, OP method, points, the recommendation and why. */
@@ -482,6 +530,7 @@ void report_sweep(struct html_page *pg, struct json_object *doc)
 	struct json_object *points = jget(doc, "points");
 	size_t n = jlen(points), nsteady = 0, off = 0;
 	char bad[256] = "";
+	struct sweep_cols sc;
 	struct table t;
 
 	for (size_t i = 0; i < n; i++) {
@@ -493,6 +542,16 @@ void report_sweep(struct html_page *pg, struct json_object *doc)
 			off += (size_t)snprintf(bad + off, sizeof(bad) - off, "%s%g%%", off ? ", " : "",
 						jnum(p, "op_percent"));
 	}
+	/* The answer first, then the chart it rests on, then the details. */
+	sweep_answer(pg, doc);
+	page_drive(pg, doc);
+	if (sweep_cols_get(&sc, points)) {
+		pg->error = -ENOMEM;
+		return;
+	}
+	html_h2(pg, "iops-vs-op", "Steady IOPS against OP");
+	iops_vs_op(pg, doc, &sc);
+	free(sc.op);
 	html_h2(pg, "summary", "Summary");
 	html_dl_begin(pg);
 	summary_target(pg, doc);

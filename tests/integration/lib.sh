@@ -65,7 +65,7 @@ partial_page() {
 import re, sys
 page = open(sys.argv[1]).read()
 m = re.search(r'<h1>.*?</h1>\n<div id="partial" class="banner" role="alert"><strong>Partial result: the figures below '
-              r'are not the whole measurement.</strong> (.*?)</div>\n<(h2|dl) ', page, re.S)
+              r'are not the whole measurement.</strong> (.*?)</div>\n<(h2|dl|section) ', page, re.S)
 assert m, 'no banner right under the title'
 for want in sys.argv[2:]:
     assert want in m.group(1), (want, m.group(1))

@@ -11,13 +11,14 @@ fail() { echo "report_compare: $*" >&2; exit 1; }
 "$ssdprof" compare "$data/report_sweep_dc.json" "$data/report_sweep_notsteady.json" -o "$work/c.html" \
 	--png "$work/png" >"$work/stdout" 2>"$work/stderr" || fail "compare failed: $(cat "$work/stderr")"
 grep -q '^drive  *points  *steady  *best IOPS' "$work/stdout" || fail "no table header: $(cat "$work/stdout")"
-grep -q '^sim:dc-tlc,capacity=2G  *5  *5  *320000  *30.00  *20.00  *20.00  *319997  *1.88$' "$work/stdout" ||
+grep -q '^sim:dc-tlc,capacity=2G  *5  *5  *320000  *30.00  *20.00  *20.00  *319997  *1.88  *n/a$' "$work/stdout" ||
 	fail "dc-tlc row: $(cat "$work/stdout")"
 grep -q '^sim:budget-tlc,capacity=2G  *4  *1 ' "$work/stdout" || fail "budget-tlc row: $(cat "$work/stdout")"
 for id in compare-iops-vs-op compare-wa-vs-op; do
 	grep -q "id=\"chart-$id\"" "$work/c.html" || fail "no $id chart"
 done
-[ "$(ls "$work/png" | wc -l)" -eq 2 ] || fail "PNGs: $(ls "$work/png")"
+# The ranked bars, IOPS and WA against OP.
+[ "$(ls "$work/png" | wc -l)" -eq 3 ] || fail "PNGs: $(ls "$work/png")"
 ! grep -q 'partial' "$work/stdout" "$work/c.html" || fail "whole results are called partial"
 # A result that ended short is named under the table and atop the page, with why.
 python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d["interrupted"] = True; d["complete"] = False
@@ -52,9 +53,9 @@ grep -q 'id="chart-compare-iops-vs-qd"' "$work/r.html" || fail "no IOPS-vs-QD ch
 "$ssdprof" compare "$data/report_sweep_dc.json" "$data/report_sweep_zipf.json" >"$work/stdout" 2>&1 ||
 	fail "knee shift compare failed: $(cat "$work/stdout")"
 grep -q 'workload  *knee shift$' "$work/stdout" || fail "no workload and knee shift columns: $(cat "$work/stdout")"
-grep -q 'report_sweep_dc.json)  .*  20.00  *20.00  *319997  *1.88  *4 KiB$' "$work/stdout" ||
+grep -q 'report_sweep_dc.json)  .*  20.00  *20.00  *319997  *1.88  *n/a  *4 KiB$' "$work/stdout" ||
 	fail "the uniform sweep has a shift: $(cat "$work/stdout")"
-grep -q 'report_sweep_zipf.json)  .*  40.00  *319152  *1.85  *4 KiB, zipf:1.2  *+20.00 points vs row 1 (uniform 4 KiB)$' \
+grep -q 'report_sweep_zipf.json)  .*  40.00  *319152  *1.85  *n/a  *4 KiB, zipf:1.2  *+20.00 points vs row 1 (uniform 4 KiB)$' \
 	"$work/stdout" || fail "zipf row: $(cat "$work/stdout")"
 # Another sim spec is another drive, though every sim of a preset has one serial: no shift.
 python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d["target"]["path"] += ",hot_cold=1"; json.dump(d, open(sys.argv[2], "w"))' \
@@ -67,4 +68,29 @@ grep -q 'zipf:1.2$' "$work/stdout" || fail "a shift against another sim spec: $(
 grep -q 'read IOPS  *read MB/s  *read p99 µs  *write IOPS  *write MB/s  *write p99 µs$' "$work/stdout" ||
 	fail "no per-direction columns: $(cat "$work/stdout")"
 grep -q '  80319  *914.3  *1284.1  *20134  *229.5  *1029.1$' "$work/stdout" || fail "mixed row: $(cat "$work/stdout")"
+# Compare that compares: the answer first, ranked bars, each knee marked, a log IOPS axis said so,
+# and a life column from the rated endurance where the sweep knew it (n/a where not).
+"$ssdprof" compare "$data/report_sweep_endurance.json" "$data/report_sweep_dc.json" "$data/report_sweep_notsteady.json" \
+	-o "$work/k.html" >"$work/stdout" 2>"$work/stderr" || fail "three-sweep compare failed: $(cat "$work/stderr")"
+grep -q 'WA there  *life years$' "$work/stdout" || fail "no life column: $(cat "$work/stdout")"
+grep -q '^sim:budget-tlc,capacity=1G  .*  55000  *1.68  *2.81$' "$work/stdout" || fail "life of the rated sweep: $(cat "$work/stdout")"
+python3 - "$work/k.html" <<'PY' || fail "the compare page"
+import re, sys
+page = open(sys.argv[1]).read()
+answer = page.index('id="answer"')
+assert answer < page.index('id="chart-compare-ranked"') < page.index('<h2 id="summary"'), 'answer, ranking, then details'
+head = re.search(r'<p class="head"[^>]*>([^<]*)</p>', page).group(1)
+assert head.startswith('Best by steady_iops: sim:dc-tlc,capacity=2G, 319997 (5.82× the next, sim:budget-tlc,capacity=1G, 55000)'), head
+# The ranked bars carry the figures the table prints, best first.
+ranked = re.search(r'<figure id="chart-compare-ranked".*?</svg>', page, re.S).group(0)
+assert [t for t in re.findall(r'>(\d+)</text>', ranked) if t in ('319997', '55000', '50384')] == ['319997', '55000', '50384'], ranked[-2000:]
+iops = re.search(r'<figure id="chart-compare-iops-vs-op".*?</svg>', page, re.S).group(0)
+for knee in ('1: knee 28%', '2: knee 20%', '3: knee 20%'):
+    assert f'>{knee}</text>' in iops, knee
+assert '>steady IOPS (log scale)</text>' in iops and 'The IOPS axis is logarithmic' in page
+PY
+# --rank-by picks the bars' figure: lowest p99.9 first.
+"$ssdprof" compare "$data/report_sweep_dc.json" "$data/report_sweep_endurance.json" --rank-by p99_9_write_us \
+	-o "$work/l.html" >"$work/stdout" 2>"$work/stderr" || fail "--rank-by p99_9_write_us: $(cat "$work/stderr")"
+grep -q 'Drives ranked by p99_9_write_us (lower is better)' "$work/l.html" || fail "the bars do not follow --rank-by"
 echo "report_compare: ok"

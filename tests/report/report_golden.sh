@@ -33,6 +33,12 @@ for i, s in enumerate(svgs):
         ET.fromstring(s)
     except ET.ParseError as e:
         sys.exit(f'{name}: SVG {i + 1} is not well-formed XML: {e}')
+    # Text stays text (selectable, searchable): labels as <text>, no glyph outlines.
+    if '<symbol' in s or '<text' not in s:
+        sys.exit(f'{name}: SVG {i + 1} draws its text as glyph outlines, not <text>')
+# Glyph outlines made a sweep page 570 KB; text as text keeps every page small.
+if len(html.encode()) > 150000:
+    sys.exit(f'{name}: the page is {len(html.encode())} bytes')
 figures = re.findall(r'<figure id="chart-([a-z0-9-]+)"', html)
 if len(figures) != len(svgs):
     sys.exit(f'{name}: {len(figures)} figures but {len(svgs)} SVGs')
@@ -117,6 +123,49 @@ for name in ('report_sweep_dc', 'report_sweep_raid', 'report_sweep_intervals'):
     page = open(f'{w}/{name}/report.html').read()
     assert 'FIFO' not in page and 'greedy garbage collection' in page, name
 PY
+# Pages answer first: the answer block, then the chart it rests on, then the details; the
+# answer's figures are the ones the tables below print.
+python3 - "$work" <<'PY' || fail "the answer first"
+import glob, html, os, re, sys
+w = sys.argv[1]
+def cells(page, caption):
+    t = re.search(r'<caption>' + re.escape(caption) + r'</caption>(.*?)</table>', page, re.S).group(1)
+    return [[html.unescape(c) for c in re.findall(r'<td[^>]*>([^<]*)</td>', r)]
+            for r in re.findall(r'<tr>(.*?)</tr>', t, re.S) if '<td' in r]
+first = {'sweep': 'iops-vs-op', 'slc': 'slc-speed', 'qualify': 'margins'}
+for d in sorted(glob.glob(f'{w}/report_*')):
+    name = os.path.basename(d)
+    kind = next((k for k in first if name.startswith(f'report_{k}')), None)
+    if not kind:
+        continue
+    page = open(f'{d}/report.html').read()
+    a = page.find('<section id="answer"')
+    fig = page.find('<figure id="chart-')
+    assert 0 < a < fig, (name, 'no answer before the first chart')
+    assert page[fig:].startswith(f'<figure id="chart-{first[kind]}"'), (name, page[fig:fig + 60])
+    assert page.find('<h2 id="summary"') in (-1,) or page.find('<h2 id="summary"') > fig, (name, 'details first')
+    head = html.unescape(re.search(r'<p class="head"[^>]*>([^<]*)</p>', page).group(1))
+    if kind == 'sweep':
+        m = re.match(r'Recommended OP ([\d.]+)%: steady IOPS (\d+)', head)
+        assert m, (name, head)
+        op = f'{float(m.group(1)):.2f}'
+        row = [r for r in cells(page, 'Steady IOPS per OP point') if r[0] == op][0]
+        assert row[2] == m.group(2), (name, head, row)
+        wa = re.search(r'WA [\d.]+ → ([\d.]+)', head)
+        if wa:
+            assert [r for r in cells(page, 'Write amplification per OP point') if r[0] == op][0][2] == wa.group(1), (name, head)
+        held = re.search(r'Costs [\d.]+% of the capacity: [\d.]+ GB of [\d.]+ GB held back as spare, ([\d.]+) GB left', page)
+        assert held and [r for r in cells(page, 'Steady state per OP point') if r[0] == op][0][1] == held.group(1), name
+    if kind == 'slc':
+        m = re.match(r'SLC cache ([\d.]+) GB: ([\d.]+) MB/s in the cache, then ([\d.]+) MB/s', head)
+        assert m, (name, head)
+        assert f'SLC cache: {m.group(1)} GB at {m.group(2)} MB/s, then {m.group(3)} MB/s' in page, (name, head)
+    if kind == 'qualify':
+        rows = cells(page, 'Drives by requirement (measured at the chosen OP; margin inside the limit)')
+        passed = sum(r[2] == 'pass' for r in rows)
+        assert head in (f'{passed} of {len(rows)} drives pass', f'All: {passed} of {len(rows)} drives pass',
+                        'The drive passes every requirement', 'The drive FAILS'), (name, head)
+PY
 need report_sweep_raid 'id="chart-members-iops-vs-op"'
 need report_sweep_raid '<th>OP in effect %</th>'
 need report_run_raid 'id="chart-iops-vs-chunk"'
@@ -137,7 +186,7 @@ need report_qualify_qd 'id="chart-qd-read"'
 need report_qualify_qd 'href="drive-2/qd/randread/report.html"'
 need report_run_qualify_qd 'the reads follow the random-write curve'
 need report_qualify_raid 'raid0:sim:dc-tlc'
-# The empty-chart messages are drawn as glyphs; the figure captions and tables say it in text.
+# The empty-chart messages are drawn in the chart; the figure captions and tables say it too.
 python3 - "$work" <<'PY' || fail "messages for what was not measured"
 import re, sys
 w = sys.argv[1]

@@ -87,10 +87,21 @@ static void test_svg(void **state)
 	assert_true(!strncmp(svg, "<svg", 4));
 	assert_non_null(strstr(svg, "</svg>"));
 	assert_null(strstr(svg, "<?xml"));
-	/* Glyph ids are prefixed, and so are the references to them. */
-	assert_null(strstr(svg, "id=\"glyph"));
-	assert_null(strstr(svg, "href=\"#glyph"));
+	/* Ids (cairo's clip paths) are prefixed, and so are the references to them. */
+	assert_null(strstr(svg, "id=\"clip"));
+	assert_null(strstr(svg, "url(#clip"));
 	assert_non_null(strstr(svg, "id=\"c7-"));
+	/*
+	 * Text is text: the title escaped, the tick labels and the knee's label
+	 * as <text> a reader can select and search; no glyph outlines.
+	 */
+	assert_null(strstr(svg, "<symbol"));
+	assert_non_null(strstr(svg, ">IOPS &amp; &lt;OP&gt;</text>"));
+	assert_non_null(strstr(svg, "text-anchor=\"end\">50k</text>"));
+	assert_non_null(strstr(svg, ">knee 20%</text>"));
+	/* The y title is turned a quarter: its matrix rotates by -90 degrees. */
+	assert_non_null(strstr(svg, "transform=\"matrix(") );
+	assert_non_null(strstr(svg, ">IOPS</text>"));
 	free(svg);
 
 	/* Nothing measured: still a chart, with its message. */
@@ -100,12 +111,14 @@ static void test_svg(void **state)
 	free(svg);
 }
 
-/* The glyphs an SVG of cairo's defines: one per distinct character drawn. */
-static size_t glyphs(const char *svg)
+/* The <text> elements of an SVG whose text is exactly s. */
+static size_t texts(const char *svg, const char *s)
 {
+	char want[256];
 	size_t n = 0;
 
-	for (const char *s = svg; (s = strstr(s, "<symbol")); s++)
+	snprintf(want, sizeof(want), ">%s</text>", s);
+	for (const char *p = svg; (p = strstr(p, want)); p++)
 		n++;
 	return n;
 }
@@ -136,8 +149,13 @@ static void test_named_x_axis(void **state)
 	c->x_names = names;
 	c->nx_names = 3;
 	assert_int_equal(chart_svg(c, 1000, 560, "n2-", &named, &len), 0);
-	/* J, Q, W, _, K, X, >, <, =, V, Z, s, t, e, a, d, y: far more than the digits 1.5 to 3.0 take. */
-	assert_true(glyphs(named) >= glyphs(plain) + 10);
+	/* The names under the ticks, not the numbers of their places (plain numbers them 1.0 to 3.0). */
+	assert_int_equal(texts(named, "JQW_KX&gt;=VZ"), 1);
+	assert_int_equal(texts(named, "JQW_KX&lt;=VZ"), 1);
+	assert_int_equal(texts(named, "steady"), 1);
+	assert_int_equal(texts(plain, "steady") + texts(plain, "JQW_KX&gt;=VZ"), 0);
+	assert_int_equal(texts(named, "2.0") + texts(named, "2.5"), 0);
+	assert_true(texts(plain, "2.0") + texts(plain, "2.5") >= 1);
 	free(plain);
 	free(named);
 	c->x_names = many;
@@ -421,11 +439,37 @@ static void test_log_axis_and_subtitle(void **state)
 	assert_int_equal(chart_svg(&c, 1000, 560, "c1-", &a, &la), 0);
 	assert_null(strstr(a, "nan"));
 	assert_null(strstr(a, "inf"));
+	assert_int_equal(texts(a, "sim:budget-tlc,capacity=2G"), 0);
 	c.subtitle = "ssdprof simulated budget-tlc · sim:budget-tlc,capacity=2G";
 	assert_int_equal(chart_svg(&c, 1000, 560, "c1-", &b, &lb), 0);
-	assert_true(lb > la + 500);
+	assert_int_equal(texts(b, "ssdprof simulated budget-tlc · sim:budget-tlc,capacity=2G"), 1);
+	/* Decades, and 2 and 5 between them, as tick labels. */
+	assert_int_equal(texts(b, "100"), 1);
+	assert_int_equal(texts(b, "1000"), 1);
 	free(a);
 	free(b);
+}
+
+/*
+ * A log2 axis of block sizes in KiB from 0.5 up: the powers of two below 1
+ * keep their fraction (0.5, not "0"), those above stay whole numbers.
+ */
+static void test_log2_axis_fractions(void **state)
+{
+	static const double x[] = { 0.5, 1, 4, 64 }, y[] = { 900, 1800, 7000, 9000 };
+	struct chart c = { .title = "IOPS against block size", .x_log2 = true, .y_from_zero = true };
+	char *svg;
+	size_t len;
+
+	(void)state;
+	c.series[c.nseries++] = (struct chart_series){ .label = "IOPS", .x = x, .y = y, .n = 4, .markers = true };
+	assert_int_equal(chart_svg(&c, 1000, 560, "b1-", &svg, &len), 0);
+	assert_int_equal(texts(svg, "0.5"), 1);
+	assert_int_equal(texts(svg, "64"), 1);
+	assert_int_equal(texts(svg, "16"), 1);
+	/* 0 is on the y axis alone (its first tick), never under the x axis. */
+	assert_int_equal(texts(svg, "0"), 1);
+	free(svg);
 }
 
 int main(void)
@@ -436,6 +480,7 @@ int main(void)
 		cmocka_unit_test(test_hostile_text),
 		cmocka_unit_test(test_seventeen_points_drawn), cmocka_unit_test(test_series_cap_said),
 		cmocka_unit_test(test_log_axis_and_subtitle), cmocka_unit_test(test_named_x_axis),
+		cmocka_unit_test(test_log2_axis_fractions),
 	};
 
 	int failed = cmocka_run_group_tests(tests, NULL, NULL);
