@@ -67,6 +67,10 @@ def load(p, n):
 def hours(d):
     return sum(p["drive_seconds"] for p in d["points"]) / 3600
 
+def pct(v, sign=""):
+    # A knee the rule does not claim (more-op-keeps-paying, too-few-points) is null.
+    return "none" if v is None else f"{v:{sign}.2f}"
+
 print(f"capacity {cap}; drive-hours on the virtual clock; knee error against the fixed grid's")
 print(f"{'preset':<11} {'sweep':<32} {'points':>6} {'fresh/carried/pred':>18} {'hours':>7} "
       f"{'knee %':>7} {'error':>6} {'time':>6}")
@@ -75,7 +79,7 @@ worst = {}
 for p in presets:
     g = load(p, "grid")
     gh, gk = hours(g), g["knee"]["op_percent"]
-    print(f"{p:<11} {'fixed grid 0-40% step 2.5':<32} {len(g['points']):>6} {'':>18} {gh:>7.3f} {gk:>7.2f}")
+    print(f"{p:<11} {'fixed grid 0-40% step 2.5':<32} {len(g['points']):>6} {'':>18} {gh:>7.3f} {pct(gk):>7}")
     for n, label in names:
         if not os.path.exists(f"{work}/{p}-{cap}-{n}/result.json"):
             continue
@@ -86,10 +90,12 @@ for p in presets:
             counts += f"+{m.count('constructed')}"
         k = d["knee"]["op_percent"]
         ratio = hours(d) / gh
-        print(f"{p:<11} {label:<32} {len(m):>6} {counts:>18} {hours(d):>7.3f} {k:>7.2f} "
-              f"{k - gk:>+6.2f} {ratio:>6.1%}")
+        # Both without a knee agree; one without and one with are as far apart as the range.
+        err = 0 if k is None and gk is None else None if k is None or gk is None else k - gk
+        print(f"{p:<11} {label:<32} {len(m):>6} {counts:>18} {hours(d):>7.3f} {pct(k):>7} "
+              f"{pct(err, '+'):>6} {ratio:>6.1%}")
         w = worst.setdefault(label, [0, 0])
-        w[0], w[1] = max(w[0], abs(k - gk)), max(w[1], ratio)
+        w[0], w[1] = max(w[0], 100 if err is None else abs(err)), max(w[1], ratio)
 print()
 for label, (e, r) in worst.items():
     ok = "meets" if e <= 2.5 + 1e-9 and r <= 0.15 else "misses"
