@@ -61,12 +61,7 @@ static void sweep_begin(struct qualify_drive *d, const struct sweep_runner *r)
 {
 	const struct cli_opts *pc = d->set->hook_arg;
 	const struct precondition_settings *s = &d->set->s;
-	struct eta_settings es = {
-		.job = ETA_SWEEP, .capacity_bytes = d->t->info.capacity_bytes, .fill_passes = s->fill_passes,
-		.round_s = (double)s->round_ns / 1e9, .max_rounds = s->max_rounds, .plan = &r->plan,
-		.round_writes = s->round_writes, .min_writes = s->min_writes, .predict = s->predict == PREDICT_STOP,
-		.bs = s->bs,
-	};
+	struct eta_settings es = eta_settings_for_sweep(s, &r->plan, d->t->info.capacity_bytes, r->run.carry_over, r->run.pc);
 	struct qualify_ui *ui = d->ui;
 
 	if (ui && pc->metrics)

@@ -245,12 +245,7 @@ int sweep_parse_args(struct sweep_cli *o)
 /* What the estimates need to know of the sweep. */
 struct eta_settings sweep_eta_settings(const struct sweep_cli *o, const struct target *t)
 {
-	return (struct eta_settings){ .job = ETA_SWEEP, .capacity_bytes = t->info.capacity_bytes,
-				      .fill_passes = o->pc.s.fill_passes, .round_s = (double)o->pc.s.round_ns / 1e9,
-				      .max_rounds = o->pc.s.max_rounds, .plan = &o->plan,
-				      .round_writes = o->pc.s.round_writes, .min_writes = o->pc.s.min_writes,
-				      .carry_over = o->carry_over, .predict = o->pc.s.predict == PREDICT_STOP,
-				      .bs = o->pc.s.bs };
+	return eta_settings_for_sweep(&o->pc.s, &o->plan, t->info.capacity_bytes, o->carry_over, o->precondition);
 }
 
 void sweep_dry_run(const struct sweep_cli *o, struct target *t, enum op_method m)

@@ -5,6 +5,7 @@
 #include "precondition/precondition.h"
 #include "profiler/eta.h"
 #include "profiler/sweep.h"
+#include "profiler/sweep_construct.h"
 
 /* The recent MB/s of a written phase follows the last 2% of the capacity. */
 #define RECENT_FRACTION 0.02
@@ -48,19 +49,37 @@ static double short_rounds_s(const struct eta_settings *s, double usable, double
 	return fmax(need * share, (STEADY_WINDOW + 1) * round);
 }
 
+/* A constructed point's write minimum, x usable: no spare is left unmapped (precondition.c written_enough). */
+static double constructed_min_writes(const struct eta_settings *s)
+{
+	return s->min_writes > 0 ? fmin(s->min_writes, SWEEP_CONSTRUCTED_MIN_WRITES) : 0;
+}
+
+/* The sweep's i-th point (those of a resumed run's earlier jobs counted) is built by construction. */
+static bool constructed_at(const struct eta_settings *s, size_t i)
+{
+	return s->job == ETA_SWEEP && s->construct && i >= s->construct_from && !(s->carry_over && i > 0);
+}
+
 /*
  * Full rounds of one point at a host rate of mbps: `rounds` of round_s, but
- * no window counts before min_writes x usable is written (whole rounds);
+ * no window counts before min_share x usable is written (whole rounds);
  * with max_rounds, the warm-up rounds come on top.
  */
-static double full_rounds_s(const struct eta_settings *s, double usable, double mbps, unsigned rounds)
+static double rounds_with_min_s(const struct eta_settings *s, double usable, double mbps, unsigned rounds,
+				double min_share)
 {
-	double need = fresh_min_writes(s, usable) * usable / (mbps * 1e6);
+	double need = min_share * usable / (mbps * 1e6);
 	double warm = s->round_s > 0 && isfinite(need) ? ceil(need / s->round_s) * s->round_s : 0;
 
 	if (rounds >= s->max_rounds)
 		return warm + (double)rounds * s->round_s;
 	return fmax((double)rounds * s->round_s, warm + s->round_s);
+}
+
+static double full_rounds_s(const struct eta_settings *s, double usable, double mbps, unsigned rounds)
+{
+	return rounds_with_min_s(s, usable, mbps, rounds, fresh_min_writes(s, usable));
 }
 
 void eta_init(struct eta *e, const struct eta_settings *s)
@@ -71,6 +90,7 @@ void eta_init(struct eta *e, const struct eta_settings *s)
 		e->s.max_rounds = PRECONDITION_MAX_ROUNDS;
 	e->purge_s = e->fill_mbps = e->recent_mbps = NAN;
 	e->rounds_start_s = e->round_len_s = e->fresh_rounds_s = e->media_mbps = NAN;
+	e->cons_mbps = e->flash_bytes = NAN;
 	e->tk.phase = "purge";
 	e->tk.mbps = e->tk.iops = NAN;
 }
@@ -118,14 +138,31 @@ static double carried_min_writes(double usable, double last)
  * is well above the slowest steady rate (a drive whose GC starts at once
  * shows none); INFINITY when none is seen.
  */
-static double iops_cap(const struct eta *e)
+static double iops_cap_held(const struct eta *e, bool held)
 {
 	double low = e->tk.iops;
 
+	/*
+	 * Rounds of a set length: a cap only once a point's window held it.
+	 * The best sample of a 0% point's rounds need not be one (budget-tlc
+	 * 1 GiB, 1 s rounds: 26k IOPS, its GC already running, against a cap
+	 * of 55k), and taken for one it made every later point's warm-up
+	 * twice as long: the ETA after the first point 63% long.  Shortened
+	 * rounds last as long as the rate says: there the best sample stands,
+	 * as the greedy shape alone rated them up to 1.7x too fast.
+	 */
+	for (size_t i = 0; i < e->nkp && !held; i++)
+		held = e->kp[i].iops >= ETA_CAP_HELD * e->peak_iops;
 	for (size_t i = 0; i < e->nkp; i++)
 		low = isnan(low) ? e->kp[i].iops : fmin(low, e->kp[i].iops);
-	return e->peak_iops > 0 && e->peak_iops >= ETA_CAP_RATIO * low ? e->peak_iops : INFINITY;
+	return held && e->peak_iops > 0 && e->peak_iops >= ETA_CAP_RATIO * low ? e->peak_iops : INFINITY;
 }
+
+static double iops_cap(const struct eta *e)
+{
+	return iops_cap_held(e, e->s.round_writes > 0);
+}
+
 
 /*
  * Host random-write MB/s at op_percent: through the measured points' IOPS
@@ -171,6 +208,7 @@ void eta_point_start(struct eta *e, double now_s, uint64_t usable_bytes)
 	e->window_valid = false;
 	e->rounds_start_s = e->round_len_s = NAN;
 	e->tk = (struct phase_tick){ .phase = "purge", .mbps = NAN, .iops = NAN };
+	e->point_constructed = constructed_at(&e->s, e->nkp);
 	e->point_model_s = carried(e) ? carried_model(e, op_of(e, (double)usable_bytes), (double)usable_bytes,
 						    (double)e->last_usable) : NAN;
 }
@@ -178,6 +216,17 @@ void eta_point_start(struct eta *e, double now_s, uint64_t usable_bytes)
 static bool phase_is(const struct eta *e, const char *name)
 {
 	return !strcmp(e->tk.phase, name);
+}
+
+/*
+ * The "fill" of a constructed point writes the flash once, not the span
+ * fill_passes times (a point that fell back to the full way fills after).
+ */
+static bool construction_tick(const struct eta *e, const struct phase_tick *tk)
+{
+	uint64_t fill = e->usable_bytes / FILL_BS * FILL_BS * e->s.fill_passes;
+
+	return e->point_constructed && !strcmp(tk->phase, "fill") && tk->total_bytes != fill;
 }
 
 void eta_tick(struct eta *e, double now_s, const struct phase_tick *tk)
@@ -190,8 +239,17 @@ void eta_tick(struct eta *e, double now_s, const struct phase_tick *tk)
 	if (phase_is(e, "purge") && strcmp(tk->phase, "purge"))
 		e->purge_s = now_s - e->phase_start_s;
 	if ((phase_is(e, "fill") || phase_is(e, "prefill")) && strcmp(tk->phase, e->tk.phase) && e->tk.done_bytes &&
-	    now_s > e->phase_start_s)
-		e->fill_mbps = (double)e->tk.done_bytes / (now_s - e->phase_start_s) / 1e6;
+	    now_s > e->phase_start_s) {
+		double mbps = (double)e->tk.done_bytes / (now_s - e->phase_start_s) / 1e6;
+
+		/* The flash written once (issue 28): its own rate and size; a fallback's fill is a fill. */
+		if (construction_tick(e, &e->tk)) {
+			e->cons_mbps = mbps;
+			e->flash_bytes = (double)e->tk.total_bytes;
+		} else {
+			e->fill_mbps = mbps;
+		}
+	}
 	if (!same || tk->start) {
 		e->phase_start_s = now_s - tk->done_s;
 		/* A recovery keeps the probe's: its rate after the cliff is what a recovery ends at. */
@@ -215,6 +273,7 @@ void eta_tick(struct eta *e, double now_s, const struct phase_tick *tk)
 	}
 	if (!strcmp(tk->phase, "rounds") && isfinite(tk->iops) && tk->iops > e->peak_iops)
 		e->peak_iops = tk->iops;
+
 	e->tk = *tk;
 }
 
@@ -231,6 +290,7 @@ void eta_round(struct eta *e, double now_s, size_t rounds, const struct steady_w
 
 static double warmup_rounds(const struct eta *e);
 static double fresh_model(const struct eta *e, double op_percent);
+static double constructed_model(const struct eta *e, double op_percent);
 
 void eta_point_end(struct eta *e, double now_s, double op_percent, double iops, size_t rounds)
 {
@@ -256,6 +316,17 @@ void eta_point_end(struct eta *e, double now_s, double op_percent, double iops, 
 		e->kp[e->nkp++] = (struct knee_point){ op_percent, iops };
 	/* At its own measured rate: what the point took past its warm-up, and the model's error for fresh ones. */
 	warm = warmup_rounds(e);
+	if (e->point_constructed) {
+		/* Apart from the full points: fewer rounds, and a fallback's full way counted in its time. */
+		e->cons_rounds_sum += (size_t)fmax(STEADY_WINDOW, (double)rounds - warm);
+		e->cons_done++;
+		if (isfinite(constructed_model(e, op_percent))) {
+			e->cons_s += now_s - e->point_start_s;
+			e->cons_model_s += constructed_model(e, op_percent);
+		}
+		e->in_point = false;
+		return;
+	}
 	e->rounds_sum += (size_t)fmax(STEADY_WINDOW, (double)rounds - warm);
 	if (!was_carried && isfinite(fresh_model(e, op_percent))) {
 		e->fresh_s += now_s - e->point_start_s;
@@ -381,6 +452,12 @@ size_t eta_points(const struct eta *e, bool *approx)
 	return e->s.plan->ngrid > n ? e->s.plan->ngrid : n;
 }
 
+/* The write minimum of the point running, x usable: a constructed one's, or a fresh one's. */
+static double point_min_writes(const struct eta *e, double usable)
+{
+	return e->point_constructed ? constructed_min_writes(&e->s) : fresh_min_writes(&e->s, usable);
+}
+
 /* Full rounds that write less than min_writes x usable before a window may count (issue 18). */
 static double warmup_rounds(const struct eta *e)
 {
@@ -389,14 +466,25 @@ static double warmup_rounds(const struct eta *e)
 
 	if (e->s.round_writes > 0 || !(e->s.min_writes > 0) || !(host > 0) || !(e->s.round_s > 0))
 		return 0;
-	return ceil(fresh_min_writes(&e->s, usable) * usable / (e->s.round_s * host * 1e6));
+	return ceil(point_min_writes(e, usable) * usable / (e->s.round_s * host * 1e6));
+}
+
+/*
+ * A constructed point's rounds past its warm-up: what the constructed
+ * ones so far took, else the window and two (budget-tlc 1-2 GiB: 5-9).
+ */
+static double constructed_rounds(const struct eta *e)
+{
+	return e->cons_done ? (double)e->cons_rounds_sum / (double)e->cons_done : STEADY_WINDOW + 2;
 }
 
 /* The rounds the point running is expected to take in all. */
 static double rounds_expected(const struct eta *e)
 {
 	double lo = fmax(STEADY_WINDOW, (double)e->rounds + 1), warm = warmup_rounds(e), need_rounds = 0, top;
-	double guess = e->points_done ? (double)e->rounds_sum / (double)e->points_done : ETA_FIRST_ROUNDS;
+	double guess = e->point_constructed ? constructed_rounds(e)
+		       : e->points_done - e->cons_done ? (double)e->rounds_sum / (double)(e->points_done - e->cons_done)
+						       : ETA_FIRST_ROUNDS;
 
 	/*
 	 * Shortened rounds: a point writes its share of the drive, in rounds
@@ -410,7 +498,7 @@ static double rounds_expected(const struct eta *e)
 					    : e->s.round_writes * usable;
 		double need = carried(e) ? carried_min_writes(usable, (double)e->last_usable) *
 						   (e->s.predict ? ETA_CARRIED_SHARE : 1)
-					 : fresh_min_writes(&e->s, usable) * (e->s.predict ? ETA_PREDICT_SHARE : 1);
+					 : point_min_writes(e, usable) * (e->s.predict ? ETA_PREDICT_SHARE : 1);
 
 		need_rounds = ceil(need * usable / per_round);
 	}
@@ -421,7 +509,7 @@ static double rounds_expected(const struct eta *e)
 	    fmax(e->window.range_pct / STEADY_RANGE_LIMIT_PCT, e->window.slope_pct / STEADY_SLOPE_LIMIT_PCT) <= 2)
 		guess = (double)e->rounds + 1;
 	guess = fmax(guess, need_rounds);
-	top = e->s.max_rounds + warm + (e->s.round_writes > 0 ? ceil(fresh_min_writes(&e->s, (double)e->usable_bytes) / e->s.round_writes)
+	top = e->s.max_rounds + warm + (e->s.round_writes > 0 ? ceil(point_min_writes(e, (double)e->usable_bytes) / e->s.round_writes)
 							   : 0);
 	return fmin(fmax(round(guess), lo), top);
 }
@@ -466,6 +554,14 @@ static double fill_s(const struct eta *e, uint64_t usable, double mbps)
 	return e->s.fill_passes ? (double)usable * e->s.fill_passes / (mbps * 1e6) : 0;
 }
 
+/* The flash written once, at the construction's rate (before one ran, the fill's: 582 and 344 MB/s on budget-tlc). */
+static double construct_s(const struct eta *e)
+{
+	double flash = isnan(e->flash_bytes) ? ETA_FLASH_PER_CAPACITY * (double)e->s.capacity_bytes : e->flash_bytes;
+
+	return flash / ((isnan(e->cons_mbps) ? e->fill_mbps : e->cons_mbps) * 1e6);
+}
+
 /* What is left of the point running, by its phase. */
 static double point_left(const struct eta *e)
 {
@@ -487,7 +583,8 @@ static double point_left(const struct eta *e)
 		return fmax(carried_full(e) - (e->now_s - e->point_start_s), rounds * round_s);
 	/* The purge: as long as the last one, then the fill at the last rate. */
 	double purge = isnan(e->purge_s) ? 0 : fmax(0, e->purge_s - (e->now_s - e->phase_start_s));
-	return purge + fill_s(e, e->usable_bytes, e->fill_mbps) + rounds * round_s;
+	return purge + (e->point_constructed ? construct_s(e) : fill_s(e, e->usable_bytes, e->fill_mbps)) +
+	       rounds * round_s;
 }
 
 /*
@@ -501,7 +598,8 @@ static double fresh_model(const struct eta *e, double op_percent)
 	double usable = (double)sweep_usable_bytes(e->s.capacity_bytes, op_percent), host = host_mbps(e, op_percent);
 	double fill = e->s.fill_passes ? usable * e->s.fill_passes / (e->fill_mbps * 1e6) : 0;
 	/* Before a point ends: the window and two (the presets take 6-7 past the warm-up at 16 GiB). */
-	double rounds = e->points_done ? round((double)e->rounds_sum / (double)e->points_done) : STEADY_WINDOW + 2;
+	size_t full = e->points_done - e->cons_done;
+	double rounds = full ? round((double)e->rounds_sum / (double)full) : STEADY_WINDOW + 2;
 
 	if (!(host > 0) || !isfinite(fill))
 		return NAN;
@@ -516,6 +614,32 @@ static double fresh_model(const struct eta *e, double op_percent)
 static double fresh_factor(const struct eta *e)
 {
 	return e->fresh_model_s > 0 ? e->fresh_s / e->fresh_model_s : 1;
+}
+
+/*
+ * A constructed point at op_percent (issue 28): the last purge, the flash
+ * written once, rounds at the host rate the model says there (its
+ * minimum, at least the rounds the constructed ones so far took).  NAN
+ * before the rates are known.
+ */
+static double constructed_model(const struct eta *e, double op_percent)
+{
+	double usable = (double)sweep_usable_bytes(e->s.capacity_bytes, op_percent), host = host_mbps(e, op_percent);
+	double write = construct_s(e) + (isnan(e->purge_s) ? 0 : e->purge_s);
+
+	if (!(host > 0) || !isfinite(write))
+		return NAN;
+	if (e->s.round_writes > 0)
+		return write + short_rounds_s(&e->s, usable, host, constructed_min_writes(&e->s),
+					      e->s.predict ? ETA_PREDICT_SHARE : 1);
+	return write + rounds_with_min_s(&e->s, usable, host, (unsigned)round(constructed_rounds(e)),
+					 constructed_min_writes(&e->s));
+}
+
+/* ... and constructed ones (a fallback's full way included). */
+static double constructed_factor(const struct eta *e)
+{
+	return e->cons_model_s > 0 ? e->cons_s / e->cons_model_s : 1;
 }
 
 /* A point not started yet: the measured mean, else built from its parts. */
@@ -565,9 +689,10 @@ static double points_left(const struct eta *e)
 		size_t m = job_plan_points(e, ops);
 
 		for (size_t i = started; i < m && isfinite(more); i++)
-			more += fresh_model(e, ops[i]);
+			more += constructed_at(&e->s, i) ? constructed_model(e, ops[i]) * constructed_factor(e)
+							 : fresh_model(e, ops[i]) * fresh_factor(e);
 		if (isfinite(more))
-			return left + more * fresh_factor(e);
+			return left + more;
 	}
 	return left + (double)(total - started) * point_full(e);
 }
@@ -712,13 +837,20 @@ double eta_plan_s(const struct eta_settings *s, double write_mbps, unsigned roun
 	*points = n;
 	for (size_t i = 0; i < n; i++) {
 		double usable = (double)sweep_usable_bytes(s->capacity_bytes, ops[i]);
-		bool carry = s->carry_over && i > 0;
-		/* A carried point fills only what it gains, once. */
-		double fill = carry ? fmax(0, usable - last) : usable * s->fill_passes;
+		bool carry = s->carry_over && i > 0, cons = constructed_at(s, i);
+		/* A carried point fills only what it gains, once; a constructed one writes the flash once. */
+		double fill = carry ? fmax(0, usable - last) : cons ? ETA_FLASH_PER_CAPACITY * cap : usable * s->fill_passes;
 		/* rounds: STEADY_WINDOW the least, max_rounds the most, else the guess. */
 		double share = rounds >= s->max_rounds ? 0 : rounds <= STEADY_WINDOW && s->predict ? 0.5 : 1;
+		double host = write_mbps * random_share(ops[i]);
 
 		total += fill / (write_mbps * 1e6);
+		last = usable;
+		if (cons) {
+			total += s->round_writes > 0 ? short_rounds_s(s, usable, host, constructed_min_writes(s), share)
+						     : rounds_with_min_s(s, usable, host, rounds, constructed_min_writes(s));
+			continue;
+		}
 		if (s->round_writes > 0)
 			total += short_rounds_s(s, usable, write_mbps * random_share(ops[i]),
 						carry ? SWEEP_CARRIED_MIN_WRITES : fresh_min_writes(s, usable), share);
@@ -729,4 +861,14 @@ double eta_plan_s(const struct eta_settings *s, double write_mbps, unsigned roun
 		last = usable;
 	}
 	return total;
+}
+
+struct eta_settings eta_settings_for_sweep(const struct precondition_settings *s, const struct sweep_plan *plan,
+					   uint64_t capacity, bool carry_over, enum sweep_pc pc)
+{
+	return (struct eta_settings){ .job = ETA_SWEEP, .capacity_bytes = capacity, .fill_passes = s->fill_passes,
+				      .round_s = (double)s->round_ns / 1e9, .max_rounds = s->max_rounds, .plan = plan,
+				      .round_writes = s->round_writes, .min_writes = s->min_writes,
+				      .carry_over = carry_over, .predict = s->predict == PREDICT_STOP, .bs = s->bs,
+				      .construct = pc != SWEEP_PC_FULL, .construct_from = pc == SWEEP_PC_AUTO ? 1 : 0 };
 }

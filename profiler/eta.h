@@ -42,16 +42,27 @@
 #include "precondition/steady.h"
 #include "profiler/knee.h"
 #include "profiler/slc_probe.h"
+#include "profiler/sweep.h"
 #include "profiler/sweep_plan.h"
 
-/* Rounds a first point is guessed to take: twice the window. */
-#define ETA_FIRST_ROUNDS (2 * STEADY_WINDOW)
+/*
+ * Rounds a point is guessed to take, at least (the write minimum's rounds
+ * and one come on top when more): the window, the first round after the
+ * fill (never in it) and one.  Measured (1 s rounds, 1 GiB): dc-tlc 6 on
+ * every point, budget-tlc 6-7 past 0% OP (twice the window made the dry
+ * run 41% long on dc-tlc).
+ */
+#define ETA_FIRST_ROUNDS (STEADY_WINDOW + 2)
 /* A fresh point a prediction may stop writes about this share of its minimum (half, and the fit's last rounds). */
 #define ETA_PREDICT_SHARE 0.55
 /* ... and a carried one of its minimum (measured 0.65-1.1 on the presets, 16 GiB, --fast). */
 #define ETA_CARRIED_SHARE 0.85
+/* The flash a drive has per byte of its capacity, before a constructed point shows it: GiB sold as GB. */
+#define ETA_FLASH_PER_CAPACITY 1.0737
 /* The best IOPS of a round counts as the drive's cap once it is this many times the slowest steady rate. */
 #define ETA_CAP_RATIO 1.5
+/* ... and, with rounds of a set length, once a measured point's steady IOPS came this close to it. */
+#define ETA_CAP_HELD 0.9
 
 enum eta_job { ETA_PRECONDITION, ETA_SWEEP, ETA_SLC, ETA_RUN };
 
@@ -75,6 +86,17 @@ struct eta_settings {
 	bool carry_over, predict;
 	/* sweep: the rounds' block size, to turn IOPS into MB/s (0: unknown, the rates from the fill's) */
 	uint32_t bs;
+	/*
+	 * sweep (issue 28): with construct, fresh points from the
+	 * construct_from-th of the sweep on (0 under --precondition
+	 * constructed, 1 under auto: its first point calibrates) are built by
+	 * construction: the flash written once (ETA_FLASH_PER_CAPACITY x the
+	 * capacity until one shows its size) at the rate of the writes before
+	 * the rounds, then rounds with a write minimum of at most
+	 * SWEEP_CONSTRUCTED_MIN_WRITES and no host spare.
+	 */
+	bool construct;
+	unsigned construct_from;
 	/* precondition: the OP its span leaves (capacity_bytes is the span), for the random-write rate */
 	double op_percent;
 	/* slc */
@@ -122,6 +144,11 @@ struct eta {
 	double media_mbps;                /* host MB/s over the greedy shape, from the last point; NAN before */
 	double peak_iops;                 /* the best a round's sample showed: no OP's steady state passes it */
 	double fresh_s, fresh_model_s;    /* this job's fresh points: what they took, what the model said */
+	/* constructed points (issue 28): the running one is; what they took, the model said, their rounds */
+	bool point_constructed;
+	double cons_s, cons_model_s;
+	size_t cons_done, cons_rounds_sum;
+	double cons_mbps, flash_bytes;    /* the construction's write rate and size, once one ran; NAN before */
 	uint64_t last_usable;             /* the last finished point's */
 	/* the phase running: "purge" until a tick names another */
 	struct phase_tick tk;
@@ -166,6 +193,14 @@ size_t eta_points(const struct eta *e, bool *approx);
  * all of them (measured first), up to SWEEP_MAX_POINTS.
  */
 size_t eta_plan_points(const struct sweep_plan *p, const struct knee_point *done, size_t n, double *ops);
+
+/*
+ * What the estimates need of a sweep (sweep and qualify fill it alike):
+ * its rounds, plan and capacity, whether points carry over, and how fresh
+ * points are preconditioned.
+ */
+struct eta_settings eta_settings_for_sweep(const struct precondition_settings *s, const struct sweep_plan *plan,
+					   uint64_t capacity, bool carry_over, enum sweep_pc pc);
 
 /*
  * A run's preparation (s->prep) at write_mbps over the span: a fill pass,

@@ -182,18 +182,36 @@ static int fresh_point(struct sweep_run *r, double op_percent, const double *mem
 		       char *err, size_t errlen)
 {
 	char why[sizeof(out->construct_why)];
+	double spent = 0;
+	bool said = false;
 	int ret;
 
-	if (sweep_construct_ok(r, member_op, why, sizeof(why))) {
+	if (sweep_construct_ok(r, op_percent, member_op, why, sizeof(why))) {
 		ret = construct_point(r, op_percent, out, err, errlen);
-		if (ret || sweep_calib_check(&r->cal, out))
+		if (ret)
 			return ret;
-		/* Its WA strays from the calibration: this point again the full way, and the rest. */
-		snprintf(why, sizeof(why), "%s", r->cal.why);
+		if (sweep_point_missed(&r->cal, out, why, sizeof(why))) {
+			/* Not steady: this point again the full way (and those above it), said once per point. */
+			if (r->warn) {
+				char msg[80];
+
+				snprintf(msg, sizeof(msg), "%.4g%% OP not steady when constructed: measured the full way",
+					 op_percent);
+				r->warn(r->warn_arg, msg);
+			}
+			said = true;
+		} else if (sweep_calib_check(&r->cal, out)) {
+			return 0;
+		} else {
+			/* Its WA strays from the calibration: this point again the full way, and the rest. */
+			snprintf(why, sizeof(why), "%s", r->cal.why);
+		}
+		/* The drive time of the attempt counts in the point's. */
+		spent = out->drive_seconds;
 		sweep_point_free(out);
 	}
 	/* Once per run: why fresh points are not constructed (none when full was asked or it is the first). */
-	if (why[0] && !r->cal.warned && r->warn) {
+	if (why[0] && !said && !r->cal.warned && r->warn) {
 		char msg[sizeof(why) + 64];
 
 		snprintf(msg, sizeof(msg), "full method: %s", why);
@@ -202,6 +220,7 @@ static int fresh_point(struct sweep_run *r, double op_percent, const double *mem
 	}
 	ret = sweep_run_point(r->t, r->capacity, op_percent, r->method, member_op, r->purge_method, r->settings, out,
 			      r->progress, r->poll, r->arg, err, errlen);
+	out->drive_seconds += spent;
 	snprintf(out->construct_why, sizeof(out->construct_why), "%s", why);
 	if (!ret)
 		sweep_calib_full(&r->cal, out);

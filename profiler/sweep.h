@@ -79,6 +79,8 @@ struct sweep_calib {
 	double wa_bias;               /* measured / model WA at the last full point; NAN before */
 	bool off;                     /* fallen back: the rest of the run is full */
 	bool warned;                  /* the fallback's reason was given to sweep_run.warn */
+	bool missed;                  /* a constructed point at miss_op was not steady: from it up, full */
+	double miss_op;
 	char why[160];                /* why it fell back, or why it cannot construct */
 };
 

@@ -41,7 +41,15 @@ void sweep_calib_init(struct sweep_calib *c, struct target *t);
  * or false with why set ("" when the method asked for is simply full, or
  * the point is the first, which calibrates).
  */
-bool sweep_construct_ok(const struct sweep_run *r, const double *member_op, char *why, size_t len);
+bool sweep_construct_ok(const struct sweep_run *r, double op_percent, const double *member_op, char *why,
+			size_t len);
+
+/*
+ * A constructed point that did not reach steady state (max-rounds or
+ * max-writes; a prediction that stopped it is no miss): true, with why
+ * set, and c->missed from its OP up.  It is measured again the full way.
+ */
+bool sweep_point_missed(struct sweep_calib *c, const struct sweep_point *pt, char *why, size_t len);
 
 /*
  * After a point measured the full way that reached steady state: the flash

@@ -20,7 +20,7 @@ const char *sweep_point_steps(const struct sweep_run *run, double op, const doub
 		       : "fill of the span's new tail (carried over from the last point), rounds to steady state";
 	char why[160];
 
-	if (sweep_construct_ok(run, member_op, why, sizeof(why)))
+	if (sweep_construct_ok(run, op, member_op, why, sizeof(why)))
 		return run->method == OP_METHOD_NAMESPACE ? "purge, namespace OP, the flash written once to GC's "
 							    "steady state, rounds to steady state"
 		       : run->method == OP_METHOD_HPA ? "purge, hpa OP, the flash written once to GC's steady state, "

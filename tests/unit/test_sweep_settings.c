@@ -47,6 +47,7 @@ static void base(struct sweep_settings *set)
 						 .round_writes = 0.1, .min_writes = 2 };
 	set->purge_method = "trim";
 	set->carry_over = true;
+	set->precondition = SWEEP_PC_CONSTRUCTED;   /* not the reader's default (full) */
 	assert_int_equal(offset_dist_parse("--random-dist", "zipf:1.1", &set->shape.dist, err, sizeof(err)), 0);
 	set->have_shape = true;
 }
@@ -77,9 +78,18 @@ static void test_round_trip(void **state)
 	assert_int_equal(out.s.predict, PREDICT_STOP);
 	assert_true(fabs(out.s.round_writes - 0.1) < 1e-9);
 	assert_true(out.carry_over);
+	assert_int_equal(out.precondition, SWEEP_PC_CONSTRUCTED);
 	assert_true(out.have_shape);
 	assert_int_equal(out.shape.dist.kind, OD_ZIPF);
 	assert_true(fabs(out.shape.dist.theta - 1.1) < 1e-9);
+	json_object_put(doc);
+	/* auto too: what --resume measures its fresh points by. */
+	in.precondition = SWEEP_PC_AUTO;
+	doc = sweep_settings_doc(&in);
+	assert_non_null(doc);
+	memset(&out, 0, sizeof(out));
+	assert_int_equal(sweep_settings_read(doc, &out, read_dist, err, sizeof(err)), 0);
+	assert_int_equal(out.precondition, SWEEP_PC_AUTO);
 	json_object_put(doc);
 }
 
