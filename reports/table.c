@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+#include <locale.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -6,6 +7,7 @@
 #include <string.h>
 
 #include <json-c/json.h>
+#include <libsmartcols.h>
 
 #include "results/json_get.h"
 #include "results/result_json.h"
@@ -107,43 +109,59 @@ static size_t width(const char *s)
 	return w;
 }
 
-static void pad(FILE *f, size_t n)
+/* The lines of text (libsmartcols' table) to f, each after indent and without trailing blanks. */
+static void print_lines(const char *text, FILE *f, const char *indent)
 {
-	while (n--)
-		fputc(' ', f);
+	while (*text) {
+		size_t n = strcspn(text, "\n"), end = n;
+
+		while (end && text[end - 1] == ' ')
+			end--;
+		fputs(indent, f);
+		fwrite(text, 1, end, f);
+		fputc('\n', f);
+		text += n + (text[n] == '\n');
+	}
 }
 
+/*
+ * libsmartcols lays the table out: columns as wide as their widest cell,
+ * two spaces apart, numbers right-aligned, and cells shown safe (a control
+ * byte as \xNN).  It measures and escapes by the locale's character type,
+ * so this thread takes C.UTF-8's for the call: "µs" is one column, never
+ * \xc2\xb5s, whatever locale the process runs in.  Never cut to the
+ * terminal (termforce never): a table too wide for it is narrowed by
+ * its caller, which drops whole columns (term_sweep.c), not digits.
+ */
 void table_print(const struct table *t, FILE *f, const char *indent)
 {
-	size_t w[TABLE_MAX_COLS];
+	locale_t utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0), old = (locale_t)0;
+	struct libscols_table *tb = scols_new_table();
+	char *text = NULL;
 
-	for (size_t c = 0; c < t->ncols; c++) {
-		w[c] = width(t->head[c]);
-		for (size_t r = 0; r < t->nrows; r++)
-			if (width(table_get(t, r, c)) > w[c])
-				w[c] = width(table_get(t, r, c));
+	if (utf8)
+		old = uselocale(utf8);
+	if (!tb)
+		goto out;
+	scols_table_set_column_separator(tb, "  ");
+	scols_table_set_termforce(tb, SCOLS_TERMFORCE_NEVER);
+	for (size_t c = 0; c < t->ncols; c++)
+		if (!scols_table_new_column(tb, t->head[c], 0, t->align[c] == TA_RIGHT ? SCOLS_FL_RIGHT : 0))
+			goto out;
+	for (size_t r = 0; r < t->nrows; r++) {
+		struct libscols_line *ln = scols_table_new_line(tb, NULL);
+
+		for (size_t c = 0; ln && c < t->ncols; c++)
+			scols_line_set_data(ln, c, table_get(t, r, c));
 	}
-	for (size_t r = 0; r <= t->nrows; r++) {
-		size_t trailing = 0;
-
-		fputs(indent, f);
-		for (size_t c = 0; c < t->ncols; c++) {
-			const char *s = r ? table_get(t, r - 1, c) : t->head[c];
-			size_t gap = w[c] - width(s);
-
-			/* The last column is left unpadded: notes need no trailing blanks. */
-			if (c + 1 == t->ncols && !*s)
-				break;
-			pad(f, trailing + (c ? 2 : 0));
-			trailing = 0;
-			if (t->align[c] == TA_RIGHT)
-				pad(f, gap);
-			/* Cells hold what documents held: control bytes shown, never sent (util/escape.h). */
-			escape_ctl_fputs(s, f);
-			if (t->align[c] == TA_LEFT)
-				trailing = gap;
-		}
-		fputc('\n', f);
+	if (scols_print_table_to_string(tb, &text) == 0 && text)
+		print_lines(text, f, indent);
+out:
+	free(text);
+	scols_unref_table(tb);
+	if (utf8) {
+		uselocale(old);
+		freelocale(utf8);
 	}
 }
 
