@@ -244,6 +244,14 @@ static void test_wide_text(void **state)
 				  "  \xe5\xad\x98\xe5\x82\xa8    1\n"
 				  "  a\\xff  22\n");
 	free(text);
+	assert_int_equal(table_width(&t), 9);
+	table_free(&t);
+	/* The width a terminal's table is narrowed by is the one printed: 8 columns, not 4. */
+	table_init(&t, "T");
+	table_col(&t, "d", TA_LEFT);
+	table_row(&t);
+	table_cell(&t, 0, "\xe5\xad\x98\xe5\x82\xa8\xe5\xad\x98\xe5\x82\xa8");
+	assert_int_equal(table_width(&t), 8);
 	table_free(&t);
 }
 
