@@ -268,36 +268,23 @@ static int table_on_member(const struct members *ms, struct libmnt_table *tb, bo
 	return ret;
 }
 
-/* The mounts of this process's namespace (/proc/self/mountinfo, read by libmount). */
-static int check_mounts(const struct members *ms, char *reason, size_t len)
-{
-	struct libmnt_table *tb = mnt_new_table();
-	int ret;
-
-	if (!tb)
-		return -ENOMEM;
-	ret = mnt_table_parse_file(tb, "/proc/self/mountinfo");
-	if (ret == 0)
-		ret = table_on_member(ms, tb, false, reason, len);
-	else if (ret > 0)
-		ret = -EINVAL;
-	mnt_unref_table(tb);
-	return ret;
-}
-
-/* Swap on a member (/proc/swaps, read by libmount); a kernel without swap has no /proc/swaps. */
-static int check_swap(const struct members *ms, char *reason, size_t len)
+/*
+ * The mounts of this process's namespace (/proc/self/mountinfo), or with
+ * swap the active swap (/proc/swaps; a kernel without swap has none), read
+ * by libmount.
+ */
+static int check_table(const struct members *ms, bool swap, char *reason, size_t len)
 {
 	struct libmnt_table *tb;
 	int ret;
 
-	if (access("/proc/swaps", R_OK) < 0)
+	if (swap && access("/proc/swaps", R_OK) < 0)
 		return 0;
 	if (!(tb = mnt_new_table()))
 		return -ENOMEM;
-	ret = mnt_table_parse_swaps(tb, NULL);
+	ret = swap ? mnt_table_parse_swaps(tb, NULL) : mnt_table_parse_file(tb, "/proc/self/mountinfo");
 	if (ret == 0)
-		ret = table_on_member(ms, tb, true, reason, len);
+		ret = table_on_member(ms, tb, swap, reason, len);
 	else if (ret > 0)
 		ret = -EINVAL;
 	mnt_unref_table(tb);
@@ -346,11 +333,11 @@ int safety_check_in_use(const char *path, char *reason, size_t len)
 	}
 	ret = check_root(ms, reason, len);
 	if (ret == 0)
-		ret = check_mounts(ms, reason, len);
+		ret = check_table(ms, false, reason, len);
 	if (ret == 0)
 		ret = check_holders(ms, reason, len);
 	if (ret == 0)
-		ret = check_swap(ms, reason, len);
+		ret = check_table(ms, true, reason, len);
 	if (ret < 0 && ret != -EBUSY)
 		snprintf(reason, len, "'%s': cannot check whether it is in use: %s", path,
 			 strerror(-ret));
