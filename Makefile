@@ -9,7 +9,7 @@ TEST_BUILD ?= build-test
 TESTARGS ?=
 
 DEB_DEPS := meson ninja-build pkg-config gcc libnvme-dev liburing-dev libjson-c-dev \
-	libcmocka-dev libcairo2-dev libblkid-dev libsqlite3-dev nettle-dev python3
+	libcmocka-dev libcairo2-dev libblkid-dev libsqlite3-dev nettle-dev python3 libmount-dev libsmartcols-dev
 # What only the tests need: clang (libFuzzer harnesses), chromium (browser test), debhelper and
 # lintian (the .deb), prometheus (promtool), ansible-core and openssh-server (the fleet test),
 # python3-jsonschema (result schemas).

@@ -411,8 +411,12 @@ int batch_main(struct cli_opts *pc, int argc, char **argv, int first, const char
 	if ((rc = batch_open(pc, argc, argv, first, cmd->name, d, cmd->check, ctx)))
 		goto out;
 	if (pc->dry_run) {
-		printf("dry run: nothing is written.  Each of the %u drives, all at once%s, into its own folder "
+		struct cli_wrap w;
+
+		cli_wrap_begin(&w);
+		fprintf(w.f, "dry run: nothing is written.  Each of the %u drives, all at once%s, into its own folder "
 		       "DIR/drive-N:\n", n, jobs && jobs < n ? " (--jobs at a time)" : "");
+		cli_wrap_end(&w);
 		for (unsigned i = 0; i < n; i++) {
 			printf("\ndrive %u: %s\n", d[i].index, d[i].t->info.path);
 			cmd->dry_run(&d[i], ctx);

@@ -48,17 +48,66 @@ void cli_results_line(const char *dir)
 	fprintf(stderr, "results: %s/result.json\n", shown);
 }
 
+/*
+ * "ssdprof: " and msg on stderr in one write, so lines of drives profiled
+ * at once (cli/batch.h) never mix: one line on a pipe or a file, where
+ * scripts grep it; on a terminal wrapped at words to its width, the
+ * continuations indented two.
+ */
+static void say_line(const char *msg)
+{
+	char shown[4096], line[4096 + 512];
+	size_t k = 0;
+
+	cli_one_line(shown, sizeof(shown), msg);
+	snprintf(line, sizeof(line), "ssdprof: %s", shown);
+	if (!isatty(STDERR_FILENO)) {
+		fprintf(stderr, "%s\n", line);
+		return;
+	}
+	text_wrap(line, text_columns(STDERR_FILENO), 0, 2, shown, sizeof(shown), &k);
+	fputs(shown, stderr);
+}
+
 void cli_error(const char *fmt, ...)
 {
-	char line[4096], shown[4096];
+	char line[4096];
 	va_list ap;
 
-	/* One write: lines of drives profiled at once (cli/batch.h) never mix. */
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
-	cli_one_line(shown, sizeof(shown), line);
-	fprintf(stderr, "ssdprof: %s\n", shown);
+	say_line(line);
+}
+
+void cli_warning(const char *fmt, ...)
+{
+	char line[4096];
+	int n = snprintf(line, sizeof(line), "warning: ");
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line + n, sizeof(line) - (size_t)n, fmt, ap);
+	va_end(ap);
+	say_line(line);
+}
+
+void cli_wrap_begin(struct cli_wrap *w)
+{
+	*w = (struct cli_wrap){ .f = open_memstream(&w->buf, &w->len) };
+	/* Out of memory: straight to stdout, unwrapped. */
+	if (!w->f)
+		w->f = stdout;
+}
+
+void cli_wrap_end(struct cli_wrap *w)
+{
+	if (w->f == stdout)
+		return;
+	if (fclose(w->f) == 0 && w->buf)
+		text_help_print(stdout, w->buf, text_columns(STDOUT_FILENO));
+	free(w->buf);
+	*w = (struct cli_wrap){ .f = stdout };
 }
 
 int cli_getopt_error(const char *cmd, char **argv, int optind_now, int c, int opt)

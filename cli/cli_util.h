@@ -8,11 +8,33 @@
 #define SSDPROF_CLI_UTIL_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "results/result_dir.h"
 
-/* Print "ssdprof: <msg>" on stderr; the one-line error every command uses. */
+/*
+ * Print "ssdprof: <msg>" on stderr; the one-line error every command uses.
+ * One line on a pipe or a file (scripts grep it); on a terminal wrapped at
+ * words to its width, continuations indented two.
+ */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The same as "ssdprof: warning: <msg>". */
+void cli_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * Text for stdout gathered in f between cli_wrap_begin and cli_wrap_end,
+ * then printed with its lines wrapped at words to text_columns(stdout),
+ * each continuation hanging under its line's text (util/text.h
+ * text_help_print): a dry run's plan, whose lines hold paths and lists of
+ * any length.
+ */
+struct cli_wrap {
+	FILE *f;
+	char *buf;
+	size_t len;
+};
+void cli_wrap_begin(struct cli_wrap *w);
+void cli_wrap_end(struct cli_wrap *w);
 /*
  * in into out with every control byte but a tab as \xNN: a message stays one
  * line whatever name it quotes (a folder with a newline, say).  Cut short

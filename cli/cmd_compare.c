@@ -6,6 +6,7 @@
 #include <getopt.h>   /* optind, set by report_options */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/commands.h"
 #include "cli/db_opts.h"
@@ -15,8 +16,10 @@
 #include "reports/report.h"
 #include "reports/report_qualify.h"
 #include "reports/table.h"
+#include "reports/term.h"
 #include "util/escape.h"
 #include "util/strbuf.h"
+#include "util/text.h"
 
 const char cmd_compare_usage[] =
 	"usage: ssdprof compare RESULT.json RESULT.json... [-o compare.html] [--png DIR] [--rank-by FIGURE]\n"
@@ -94,7 +97,8 @@ int cmd_compare(int argc, char **argv)
 		goto out;
 	}
 	compare_table(&set, &t);
-	table_print(&t, stdout, "");
+	/* On a terminal, in its width; to a file or a pipe, the page's table as it is. */
+	term_compare(stdout, &set, &t, isatty(STDOUT_FILENO) ? text_columns(STDOUT_FILENO) : 0);
 	compare_print_partial(&set);
 	rc = EXIT_OK;
 	if (out) {

@@ -201,7 +201,7 @@ static int op_check(void *arg, struct target *t)
 	if (a->show)
 		return 0;
 	if (dev_set_permanent(t, a->permanent) < 0 && a->permanent)
-		fprintf(stderr, "ssdprof: warning: --permanent applies to SATA HPA only; ignored\n");
+		cli_warning("--permanent applies to SATA HPA only; ignored");
 	if (journal_for(t, &a->e, &a->have) != EXIT_OK)
 		return EXIT_USAGE;
 	if (a->restore && !a->have) {
@@ -241,7 +241,7 @@ static int change(struct target *t, struct op_args *a)
 	}
 	used = m == OP_METHOD_AUTO ? sweep_resolve_op_method(t, m) : m;
 	if (m == OP_METHOD_AUTO && used == OP_METHOD_SPAN && dev_nsmgmt_refused(t))
-		fprintf(stderr, "ssdprof: --method auto: namespace management %s; falling back to span OP\n",
+		cli_error("--method auto: namespace management %s; falling back to span OP",
 			dev_nsmgmt_refused(t));
 	if (used == OP_METHOD_SPAN) {
 		ret = set_span(t, orig, usable, dry_run, err, sizeof(err));
@@ -255,8 +255,8 @@ static int change(struct target *t, struct op_args *a)
 		ret = t->ops->set_op(t, used, usable, err, sizeof(err));
 		if (ret && m == OP_METHOD_AUTO && !restore && (ret == -EOPNOTSUPP || ret == -EIO) &&
 		    t->info.capacity_bytes == orig) {
-			fprintf(stderr, "ssdprof: %s\n", err);
-			fprintf(stderr, "ssdprof: --method auto: %s OP failed with the drive unchanged; falling back to span OP\n",
+			cli_error("%s", err);
+			cli_error("--method auto: %s OP failed with the drive unchanged; falling back to span OP",
 				op_method_name(used));
 			used = OP_METHOD_SPAN;
 			ret = set_span(t, orig, usable, dry_run, err, sizeof(err));

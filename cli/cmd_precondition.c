@@ -102,16 +102,19 @@ static void dry_run(const struct pc_cmd *p, struct target *t)
 {
 	struct eta_settings es = eta_settings_of(&p->o, p->span_pct);
 	const struct cli_opts *o = &p->o;
+	struct cli_wrap w;
 	char what[160];
 
 	pc_rounds_describe(o, what, sizeof(what));
-	printf("dry run: nothing is written.  ssdprof precondition would:\n");
+	cli_wrap_begin(&w);
+	fprintf(w.f, "dry run: nothing is written.  ssdprof precondition would:\n");
 	if (p->purge)
-		printf("  1. purge %s (%s)\n", t->info.path, o->purge_method ? o->purge_method : "auto");
-	printf("  2. fill the first %llu bytes sequentially with 128k writes, %u pass(es)\n"
+		fprintf(w.f, "  1. purge %s (%s)\n", t->info.path, o->purge_method ? o->purge_method : "auto");
+	fprintf(w.f, "  2. fill the first %llu bytes sequentially with 128k writes, %u pass(es)\n"
 	       "  3. run %s at QD %u there in rounds of %.0f s until steady (at most %u)\n",
 	       (unsigned long long)o->s.usable_bytes, o->s.fill_passes, what, o->s.qd,
 	       (double)o->s.round_ns / 1e9, o->s.max_rounds);
+	cli_wrap_end(&w);
 	progress_dry_run_estimate(t, &es);
 }
 

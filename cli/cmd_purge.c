@@ -87,8 +87,8 @@ static int purge(const struct cli_opts *o, const char *spec, const char *method)
 	if (rc)
 		goto out;
 	if (target_has(t, TARGET_CAP_GENERIC))
-		fprintf(stderr, "ssdprof: warning: %s is a %s target: only a full TRIM is possible (best effort: the "
-			"drive's own sanitize, format or secure erase is not reachable this way)\n", t->info.path,
+		cli_warning("%s is a %s target: only a full TRIM is possible (best effort: the "
+			"drive's own sanitize, format or secure erase is not reachable this way)", t->info.path,
 			t->info.kind);
 	if (dry_run) {
 		printf("purge %s (%s, serial %s) by %s; would send:\n", t->info.path, t->info.model[0] ? t->info.model :

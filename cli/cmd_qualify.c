@@ -499,13 +499,16 @@ static int qualify(struct qualify_cli *o, struct qualify_drive *d, unsigned n)
 
 static void dry_run(const struct qualify_cli *o, const struct qualify_drive *d, unsigned n)
 {
-	printf("dry run: nothing is written.  For each of the %u drive(s), all at once, ssdprof qualify would:\n", n);
+	struct cli_wrap w;
+
+	cli_wrap_begin(&w);
+	fprintf(w.f, "dry run: nothing is written.  For each of the %u drive(s), all at once, ssdprof qualify would:\n", n);
 	if (o->prof.slc)
-		printf("  - probe the SLC cache: purge, then write it whole sequentially with 128k writes\n");
-	printf("  - for each OP level (%s", o->prof.plan.fixed ? "" : "adaptive:");
+		fprintf(w.f, "  - probe the SLC cache: purge, then write it whole sequentially with 128k writes\n");
+	fprintf(w.f, "  - for each OP level (%s", o->prof.plan.fixed ? "" : "adaptive:");
 	for (size_t i = 0; i < o->prof.plan.ngrid; i++)
-		printf(" %.4g%%", o->prof.plan.grid[i]);
-	printf("): purge, hold back the OP, fill, random writes of %u bytes at QD %u to steady state\n",
+		fprintf(w.f, " %.4g%%", o->prof.plan.grid[i]);
+	fprintf(w.f, "): purge, hold back the OP, fill, random writes of %u bytes at QD %u to steady state\n",
 	       o->pc.s.bs, o->pc.s.qd);
 	if (o->prof.qd) {
 		char dist[64], note[80] = "";
@@ -513,16 +516,17 @@ static void dry_run(const struct qualify_cli *o, const struct qualify_drive *d, 
 		offset_dist_format(&o->pc.shape.dist, dist, sizeof(dist));
 		if (strcmp(dist, "uniform"))
 			snprintf(note, sizeof(note), " (offsets %s)", dist);
-		printf("  - at the chosen OP, in its steady state (the last sweep point, or that point measured\n"
+		fprintf(w.f, "  - at the chosen OP, in its steady state (the last sweep point, or that point measured\n"
 		       "    again), 4k random writes, then 4k random reads%s, at QD", note);
 		for (size_t i = 0; i < o->prof.nqd; i++)
-			printf("%s%u", i ? "," : " ", o->prof.qd_list[i]);
-		printf(", %.4g s each\n",
+			fprintf(w.f, "%s%u", i ? "," : " ", o->prof.qd_list[i]);
+		fprintf(w.f, ", %.4g s each\n",
 		       (double)(o->prof.qd_time_ns ? o->prof.qd_time_ns : o->pc.s.round_ns) / 1e9);
 	}
-	printf("  - check %zu requirement(s) at the chosen OP\n", o->reqs.n);
+	fprintf(w.f, "  - check %zu requirement(s) at the chosen OP\n", o->reqs.n);
 	for (unsigned i = 0; i < n; i++)
-		printf("drive %u: %s\n", d[i].index, d[i].t->info.path);
+		fprintf(w.f, "drive %u: %s\n", d[i].index, d[i].t->info.path);
+	cli_wrap_end(&w);
 }
 
 int cmd_qualify(int argc, char **argv)

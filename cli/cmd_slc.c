@@ -235,15 +235,18 @@ static void dry_run(const struct cli_opts *o, const struct slc_settings *base, s
 {
 	struct slc_settings s;
 	struct eta_settings es;
+	struct cli_wrap w;
 
 	settings_for(o, base, t, &s, &es);
-	printf("dry run: nothing is written.  ssdprof slc would:\n"
+	cli_wrap_begin(&w);
+	fprintf(w.f, "dry run: nothing is written.  ssdprof slc would:\n"
 	       "  1. purge %s (%s)\n"
 	       "  2. write the first %.4g%% sequentially and idle %.0f s\n"
 	       "  3. write the rest sequentially (%u-byte writes, QD %u), measuring MB/s per 0.5%% of capacity\n"
 	       "  4. idle and write again %zu time(s) to measure recovery\n",
 	       t->info.path, o->purge_method ? o->purge_method : "auto", s.prefill_pct,
 	       (double)s.prefill_idle_ns / 1e9, s.bs, s.qd, s.nidle);
+	cli_wrap_end(&w);
 	progress_dry_run_estimate(t, &es);
 }
 

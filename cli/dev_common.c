@@ -38,7 +38,7 @@ static void warnings_only(const char *msg, double fraction, void *arg)
 {
 	(void)arg;
 	if (isnan(fraction))
-		fprintf(stderr, "ssdprof: warning: %s\n", msg);
+		cli_warning("%s", msg);
 }
 
 int dev_open_gated(const struct dev_open *o, struct target **t)
@@ -82,7 +82,7 @@ static void progress(const char *msg, double fraction, void *arg)
 {
 	(void)arg;
 	if (isnan(fraction))
-		fprintf(stderr, "ssdprof: warning: %s\n", msg);
+		cli_warning("%s", msg);
 	else
 		fprintf(stderr, "%s: %.1f%%\n", msg, fraction * 100);
 }

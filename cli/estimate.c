@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <json-c/json.h>
 
@@ -83,9 +84,15 @@ static void fmt_hours(char *buf, size_t len, double s)
 		snprintf(buf, len, "%.1f h", s / 3600);
 }
 
+/* A sentence of the estimate to stdout, wrapped at words to the terminal's width (80 off a terminal). */
+static void say(const char *line)
+{
+	text_wrap_print(stdout, line, text_columns(STDOUT_FILENO), 0, 2);
+}
+
 void progress_dry_run_estimate(struct target *t, const struct eta_settings *s)
 {
-	char why[160], lo_s[32], mid_s[32], hi_s[32];
+	char why[160], lo_s[32], mid_s[32], hi_s[32], line[768];
 	double mbps = known_mbps(t, why, sizeof(why));
 	struct eta_settings steps = *s;
 	size_t points;
@@ -103,30 +110,33 @@ void progress_dry_run_estimate(struct target *t, const struct eta_settings *s)
 	case ETA_SWEEP:
 	case ETA_PRECONDITION:
 		if (s->round_writes > 0) {
-			printf("estimate: %s of %s%zu point(s) on %.2f GB: about %s of drive time (%s if every point "
-			       "stops as early as it may, %s if none stops before its round limit), at %s; rounds of "
-			       "%.3g x the span at a random-write rate guessed from it%s\n",
-			       s->job == ETA_SWEEP ? "sweep" : "precondition", s->plan && !s->plan->fixed ? "about " : "",
-			       points, (double)s->capacity_bytes / 1e9, mid_s, lo_s, hi_s, why, s->round_writes,
-			       s->carry_over ? ", points after the first carried over (no purge, no full fill)" : "");
+			snprintf(line, sizeof(line), "estimate: %s of %s%zu point(s) on %.2f GB: about %s of drive "
+				 "time (%s if every point stops as early as it may, %s if none stops before its round "
+				 "limit), at %s; rounds of %.3g x the span at a random-write rate guessed from it%s",
+				 s->job == ETA_SWEEP ? "sweep" : "precondition", s->plan && !s->plan->fixed ? "about " : "",
+				 points, (double)s->capacity_bytes / 1e9, mid_s, lo_s, hi_s, why, s->round_writes,
+				 s->carry_over ? ", points after the first carried over (no purge, no full fill)" : "");
+			say(line);
 			break;
 		}
-		printf("estimate: %s of %s%zu point(s) on %.2f GB: about %s of drive time (%s if every point is "
-		       "steady after %u rounds, %s if none is before %u), at %s, plus the purges%s\n",
-		       s->job == ETA_SWEEP ? "sweep" : "precondition", s->plan && !s->plan->fixed ? "about " : "", points,
-		       (double)s->capacity_bytes / 1e9, mid_s, lo_s, STEADY_WINDOW, hi_s, s->max_rounds, why,
-		       s->min_writes > 0 ? "; no window counts before the rounds wrote --min-writes x the span, the spare past it first" : "");
+		snprintf(line, sizeof(line), "estimate: %s of %s%zu point(s) on %.2f GB: about %s of drive time (%s "
+			 "if every point is steady after %u rounds, %s if none is before %u), at %s, plus the purges%s",
+			 s->job == ETA_SWEEP ? "sweep" : "precondition", s->plan && !s->plan->fixed ? "about " : "",
+			 points, (double)s->capacity_bytes / 1e9, mid_s, lo_s, STEADY_WINDOW, hi_s, s->max_rounds, why,
+			 s->min_writes > 0 ? "; no window counts before the rounds wrote --min-writes x the span, the "
+					     "spare past it first" : "");
+		say(line);
 		break;
 	case ETA_RUN:
 		/* The preparation at the drive's write rate, said apart; then the steps alone. */
 		if (s->prep) {
-			char line[512], prep_s[32];
+			char prep_s[32];
 
 			fmt_hours(prep_s, sizeof(prep_s), eta_run_prep_s(s, mbps, 0));
 			snprintf(line, sizeof(line), "estimate: before the steps, %s: about %s of drive time at %s",
 				 s->prep == ETA_PREP_FILL ? "a sequential fill of the span"
 							  : "a fill and rounds to steady state", prep_s, why);
-			text_wrap_print(stdout, line, 80, 0, 2);
+			say(line);
 			steps.prep = ETA_PREP_NONE;
 		}
 		fmt_hours(mid_s, sizeof(mid_s), eta_plan_s(&steps, mbps, 0, &points));
@@ -136,14 +146,17 @@ void progress_dry_run_estimate(struct target *t, const struct eta_settings *s)
 			snprintf(why, sizeof(why), "%s", s->step_why ? s->step_why : "");
 		}
 		if (!s->step_bytes)
-			printf("estimate: run of %u step(s) of %.4g s: %s of drive time\n", s->steps, s->step_s, mid_s);
+			snprintf(line, sizeof(line), "estimate: run of %u step(s) of %.4g s: %s of drive time", s->steps,
+				 s->step_s, mid_s);
 		else
-			printf("estimate: run of %u step(s) of %.2f GB: about %s of drive time at %s\n", s->steps,
-			       (double)s->step_bytes / 1e9, mid_s, why);
+			snprintf(line, sizeof(line), "estimate: run of %u step(s) of %.2f GB: about %s of drive time at %s",
+				 s->steps, (double)s->step_bytes / 1e9, mid_s, why);
+		say(line);
 		break;
 	default:
-		printf("estimate: SLC probe on %.2f GB: about %s of drive time at %s, plus the purge\n",
-		       (double)s->capacity_bytes / 1e9, mid_s, why);
+		snprintf(line, sizeof(line), "estimate: SLC probe on %.2f GB: about %s of drive time at %s, plus the purge",
+			 (double)s->capacity_bytes / 1e9, mid_s, why);
+		say(line);
 		break;
 	}
 }

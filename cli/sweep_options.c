@@ -251,10 +251,12 @@ struct eta_settings sweep_eta_settings(const struct sweep_cli *o, const struct t
 void sweep_dry_run(const struct sweep_cli *o, struct target *t, enum op_method m)
 {
 	struct eta_settings es;
+	struct cli_wrap w;
 	char what[160];
 
 	pc_rounds_describe(&o->pc, what, sizeof(what));
-	printf("dry run: nothing is written.  For each OP level of the plan, ssdprof sweep would:\n"
+	cli_wrap_begin(&w);
+	fprintf(w.f, "dry run: nothing is written.  For each OP level of the plan, ssdprof sweep would:\n"
 	       "  1. purge %s (%s)\n"
 	       "  2. hold back the OP level by %s\n"
 	       "  3. fill the usable span sequentially with 128k writes, %u pass(es)\n"
@@ -265,31 +267,32 @@ void sweep_dry_run(const struct sweep_cli *o, struct target *t, enum op_method m
 				    : "never writing past the usable span",
 	       o->pc.s.fill_passes, what, o->pc.s.qd, (double)o->pc.s.round_ns / 1e9, o->pc.s.max_rounds);
 	if (o->carry_over)
-		printf("  --carry-over: after the first point, TRIM of the span's tail (up in OP) or a fill of its\n"
-		       "    new tail (down) instead of steps 1 to 3\n");
+		fprintf(w.f, "  --carry-over: after the first point, TRIM of the span's tail (up in OP) or a fill of its "
+		       "new tail (down) instead of steps 1 to 3\n");
 	if (o->precondition != SWEEP_PC_FULL)
-		printf("  --precondition %s: fresh points%s write the flash once\n"
-		       "    at GC's steady state instead of step 3, where that holds\n", sweep_pc_names[o->precondition],
+		fprintf(w.f, "  --precondition %s: fresh points%s write the flash once "
+		       "at GC's steady state instead of step 3, where that holds\n", sweep_pc_names[o->precondition],
 		       o->precondition == SWEEP_PC_AUTO ? " after the first" : "");
 	if (o->pc.s.round_writes > 0)
-		printf("  --round-writes: rounds of %.3g x the usable span each, at most %.0f s\n", o->pc.s.round_writes,
+		fprintf(w.f, "  --round-writes: rounds of %.3g x the usable span each, at most %.0f s\n", o->pc.s.round_writes,
 		       (double)o->pc.s.round_ns / 1e9);
 	if (o->pc.s.predict != PREDICT_OFF)
-		printf("  --predict %s: a point %s once its predicted IOPS and WA are within 2%%\n",
+		fprintf(w.f, "  --predict %s: a point %s once its predicted IOPS and WA are within 2%%\n",
 		       sweep_predict_names[o->pc.s.predict], o->pc.s.predict == PREDICT_STOP ? "stops" : "records the prediction");
 	if (o->plan.fixed) {
-		printf("OP levels:");
+		fprintf(w.f, "OP levels:");
 		for (size_t i = 0; i < o->plan.ngrid; i++)
-			printf(" %.4g%%", o->plan.grid[i]);
-		putchar('\n');
+			fprintf(w.f, " %.4g%%", o->plan.grid[i]);
+		fputc('\n', w.f);
 	} else {
-		printf("OP levels: adaptive between %.4g%% and %.4g%% (grid", o->plan.grid[0],
+		fprintf(w.f, "OP levels: adaptive between %.4g%% and %.4g%% (grid", o->plan.grid[0],
 		       o->plan.grid[o->plan.ngrid - 1]);
 		for (size_t i = 0; i < o->plan.ngrid; i++)
-			printf(" %.4g", o->plan.grid[i]);
-		printf("), %.4g%% then %.4g%% first, down to %.4g%% resolution\n", o->plan.grid[0],
+			fprintf(w.f, " %.4g", o->plan.grid[i]);
+		fprintf(w.f, "), %.4g%% then %.4g%% first, down to %.4g%% resolution\n", o->plan.grid[0],
 		       o->plan.grid[o->plan.ngrid - 1], o->plan.resolution);
 	}
+	cli_wrap_end(&w);
 	es = sweep_eta_settings(o, t);
 	progress_dry_run_estimate(t, &es);
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The one safety gate (safety_gate) and its checks.  The in-use checks read
- * only /proc and /sys; the signature check is libblkid's probe.  Devices are compared by
+ * only /proc (through libmount's tables) and /sys; the signature check is
+ * libblkid's probe.  Devices are compared by
  * dev_t, never by name, because the same disk has many names (/dev/sda,
  * /dev/disk/by-id/..., a symlink the user made).
  */
@@ -19,6 +20,7 @@
 #include <unistd.h>
 
 #include <blkid.h>
+#include <libmount.h>
 
 #include "device/claim.h"
 #include "device/safety.h"
@@ -232,42 +234,60 @@ static int check_root(const struct members *ms, char *reason, size_t len)
 }
 
 /*
- * mountinfo: "36 35 98:0 /mnt1 /mnt2 rw,noatime master:1 - ext3 /dev/root rw".
- * Field 3 is the device; btrfs shows an anonymous one, so the mount source
- * after " - " is checked too.
+ * Each filesystem of a libmount table (its mountinfo, its swaps) that is
+ * on a member, or on a device built on one: by its device number, and by
+ * its source, since btrfs shows an anonymous device number.  what names
+ * it (its mount point, or "swap").  -EBUSY with the reason, 0 for none.
  */
-static int check_mounts(const struct members *ms, char *reason, size_t len)
+static int table_on_member(const struct members *ms, struct libmnt_table *tb, bool swap, char *reason, size_t len)
 {
-	FILE *f = fopen("/proc/self/mountinfo", "re");
-	char *line = NULL;
-	size_t cap = 0;
+	struct libmnt_iter *it = mnt_new_iter(MNT_ITER_FORWARD);
+	struct libmnt_fs *fs;
 	int ret = 0;
 
-	if (!f)
-		return -errno;
-	while (ret == 0 && getline(&line, &cap, f) > 0) {
-		unsigned ma, mi;
-		char mnt[PATH_MAX], src[PATH_MAX];
-		const struct member *m = NULL;
-		char *sep = strstr(line, " - ");
+	if (!it)
+		return -ENOMEM;
+	while (ret == 0 && mnt_table_next_fs(tb, it, &fs) == 0) {
+		const char *src = mnt_fs_get_srcpath(fs), *mnt = mnt_fs_get_target(fs);
+		const struct member *m = swap ? NULL : built_on(ms, mnt_fs_get_devno(fs), 0);
 		struct stat sb;
 
-		if (sscanf(line, "%*u %*u %u:%u %*s %4095s", &ma, &mi, mnt) != 3)
-			continue;
-		m = built_on(ms, makedev(ma, mi), 0);
-		if (!m && sep && sscanf(sep + 3, "%*s %4095s", src) == 1 && src[0] == '/' &&
-		    stat(src, &sb) == 0 && S_ISBLK(sb.st_mode))
+		if (!m && src && src[0] == '/' && stat(src, &sb) == 0 && S_ISBLK(sb.st_mode))
 			m = built_on(ms, sb.st_rdev, 0);
-		if (m) {
-			if (strcmp(mnt, "/") == 0)
-				snprintf(reason, len, "%s holds the root filesystem", m->name);
-			else
-				snprintf(reason, len, "%s is mounted at %s", m->name, mnt);
-			ret = -EBUSY;
-		}
+		if (!m)
+			continue;   /* a swap file: the mount check covers the filesystem that holds it */
+		if (swap)
+			snprintf(reason, len, "%s is in use as swap", m->name);
+		else if (mnt && !strcmp(mnt, "/"))
+			snprintf(reason, len, "%s holds the root filesystem", m->name);
+		else
+			snprintf(reason, len, "%s is mounted at %s", m->name, mnt ? mnt : "?");
+		ret = -EBUSY;
 	}
-	free(line);
-	fclose(f);
+	mnt_free_iter(it);
+	return ret;
+}
+
+/*
+ * The mounts of this process's namespace (/proc/self/mountinfo), or with
+ * swap the active swap (/proc/swaps; a kernel without swap has none), read
+ * by libmount.
+ */
+static int check_table(const struct members *ms, bool swap, char *reason, size_t len)
+{
+	struct libmnt_table *tb;
+	int ret;
+
+	if (swap && access("/proc/swaps", R_OK) < 0)
+		return 0;
+	if (!(tb = mnt_new_table()))
+		return -ENOMEM;
+	ret = swap ? mnt_table_parse_swaps(tb, NULL) : mnt_table_parse_file(tb, "/proc/self/mountinfo");
+	if (ret == 0)
+		ret = table_on_member(ms, tb, swap, reason, len);
+	else if (ret > 0)
+		ret = -EINVAL;
+	mnt_unref_table(tb);
 	return ret;
 }
 
@@ -296,32 +316,6 @@ static int check_holders(const struct members *ms, char *reason, size_t len)
 	return 0;
 }
 
-static int check_swap(const struct members *ms, char *reason, size_t len)
-{
-	FILE *f = fopen("/proc/swaps", "re");
-	char line[PATH_MAX + 64], path[PATH_MAX];
-	int ret = 0;
-
-	if (!f)
-		return 0;  /* no swap support at all */
-	while (ret == 0 && fgets(line, sizeof(line), f)) {
-		const struct member *m;
-		struct stat sb;
-
-		if (sscanf(line, "%4095s", path) != 1 || path[0] != '/')
-			continue;
-		if (stat(path, &sb) < 0 || !S_ISBLK(sb.st_mode))
-			continue;  /* swap files are covered by the mount check */
-		m = built_on(ms, sb.st_rdev, 0);
-		if (m) {
-			snprintf(reason, len, "%s is in use as swap", m->name);
-			ret = -EBUSY;
-		}
-	}
-	fclose(f);
-	return ret;
-}
-
 int safety_check_in_use(const char *path, char *reason, size_t len)
 {
 	struct members *ms = calloc(1, sizeof(*ms));
@@ -339,11 +333,11 @@ int safety_check_in_use(const char *path, char *reason, size_t len)
 	}
 	ret = check_root(ms, reason, len);
 	if (ret == 0)
-		ret = check_mounts(ms, reason, len);
+		ret = check_table(ms, false, reason, len);
 	if (ret == 0)
 		ret = check_holders(ms, reason, len);
 	if (ret == 0)
-		ret = check_swap(ms, reason, len);
+		ret = check_table(ms, true, reason, len);
 	if (ret < 0 && ret != -EBUSY)
 		snprintf(reason, len, "'%s': cannot check whether it is in use: %s", path,
 			 strerror(-ret));

@@ -1,16 +1,18 @@
 /* SPDX-License-Identifier: MIT */
+#include <locale.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 
 #include <json-c/json.h>
+#include <libsmartcols.h>
 
 #include "results/json_get.h"
 #include "results/result_json.h"
 #include "reports/table.h"
-#include "util/escape.h"
 #include "util/text.h"
 
 void table_init(struct table *t, const char *caption)
@@ -91,75 +93,115 @@ const char *table_get(const struct table *t, size_t row, size_t col)
 	return s ? s : "";
 }
 
-/* Display width: UTF-8 continuation bytes take no column; a control byte shows as \xNN (4). */
-static size_t width(const char *s)
-{
-	size_t w = 0, ctl;
+/*
+ * libsmartcols lays the table out: columns as wide as their widest cell,
+ * two spaces apart, numbers right-aligned, and cells shown safe (a control
+ * byte, or a byte that is no UTF-8, as \xNN).  It measures and escapes by
+ * the locale's character type, so the thread takes C.UTF-8's while a table
+ * is laid out and measured (struct utf8): "µs" is one column, never
+ * \xc2\xb5s, whatever locale the process runs in.  Never cut to the
+ * terminal (termforce never): a table too wide for it is narrowed by its
+ * caller, which drops whole columns (term_sweep.c), not digits.
+ */
+struct utf8 {
+	locale_t loc, old;
+};
 
-	for (; *s; s++) {
-		if ((ctl = escape_ctl_at(s))) {
-			w += 4 * ctl;
-			s += ctl - 1;
-		} else {
-			w += ((unsigned char)*s & 0xc0) != 0x80;
-		}
-	}
-	return w;
+static void utf8_enter(struct utf8 *u)
+{
+	u->loc = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
+	u->old = u->loc ? uselocale(u->loc) : (locale_t)0;
 }
 
-static void pad(FILE *f, size_t n)
+static void utf8_leave(struct utf8 *u)
 {
-	while (n--)
-		fputc(' ', f);
+	if (!u->loc)
+		return;
+	uselocale(u->old);
+	freelocale(u->loc);
+}
+
+/* The table's text, malloc'd (lines may end in blanks); NULL when out of memory. */
+static char *layout(const struct table *t)
+{
+	struct libscols_table *tb = scols_new_table();
+	char *text = NULL;
+
+	if (!tb)
+		return NULL;
+	scols_table_set_column_separator(tb, "  ");
+	scols_table_set_termforce(tb, SCOLS_TERMFORCE_NEVER);
+	for (size_t c = 0; c < t->ncols; c++)
+		if (!scols_table_new_column(tb, t->head[c], 0, t->align[c] == TA_RIGHT ? SCOLS_FL_RIGHT : 0))
+			goto out;
+	for (size_t r = 0; r < t->nrows; r++) {
+		struct libscols_line *ln = scols_table_new_line(tb, NULL);
+
+		for (size_t c = 0; ln && c < t->ncols; c++)
+			scols_line_set_data(ln, c, table_get(t, r, c));
+	}
+	if (scols_print_table_to_string(tb, &text)) {
+		free(text);
+		text = NULL;
+	}
+out:
+	scols_unref_table(tb);
+	return text;
+}
+
+/* The bytes of the line at text that are shown: up to its newline, trailing blanks left out. */
+static size_t line_len(const char *text, size_t *next)
+{
+	size_t n = strcspn(text, "\n"), end = n;
+
+	while (end && text[end - 1] == ' ')
+		end--;
+	*next = n + (text[n] == '\n');
+	return end;
 }
 
 void table_print(const struct table *t, FILE *f, const char *indent)
 {
-	size_t w[TABLE_MAX_COLS];
+	struct utf8 u;
+	char *text;
+	size_t n, next;
 
-	for (size_t c = 0; c < t->ncols; c++) {
-		w[c] = width(t->head[c]);
-		for (size_t r = 0; r < t->nrows; r++)
-			if (width(table_get(t, r, c)) > w[c])
-				w[c] = width(table_get(t, r, c));
-	}
-	for (size_t r = 0; r <= t->nrows; r++) {
-		size_t trailing = 0;
-
+	utf8_enter(&u);
+	text = layout(t);
+	for (const char *p = text; p && *p; p += next) {
+		n = line_len(p, &next);
 		fputs(indent, f);
-		for (size_t c = 0; c < t->ncols; c++) {
-			const char *s = r ? table_get(t, r - 1, c) : t->head[c];
-			size_t gap = w[c] - width(s);
-
-			/* The last column is left unpadded: notes need no trailing blanks. */
-			if (c + 1 == t->ncols && !*s)
-				break;
-			pad(f, trailing + (c ? 2 : 0));
-			trailing = 0;
-			if (t->align[c] == TA_RIGHT)
-				pad(f, gap);
-			/* Cells hold what documents held: control bytes shown, never sent (util/escape.h). */
-			escape_ctl_fputs(s, f);
-			if (t->align[c] == TA_LEFT)
-				trailing = gap;
-		}
+		fwrite(p, 1, n, f);
 		fputc('\n', f);
 	}
+	free(text);
+	utf8_leave(&u);
 }
 
 size_t table_width(const struct table *t)
 {
-	size_t total = 0;
+	struct utf8 u;
+	char *text, line[1024];
+	wchar_t wide[1024];
+	size_t total = 0, n, next;
 
-	for (size_t c = 0; c < t->ncols; c++) {
-		size_t w = width(t->head[c]);
+	utf8_enter(&u);
+	text = layout(t);
+	for (const char *p = text; p && *p; p += next) {
+		size_t w;
+		int cols;
 
-		for (size_t r = 0; r < t->nrows; r++)
-			if (width(table_get(t, r, c)) > w)
-				w = width(table_get(t, r, c));
-		/* An empty last column prints nothing (table_print). */
-		total += w + (c && w ? 2 : 0);
+		n = line_len(p, &next);
+		snprintf(line, sizeof(line), "%.*s", (int)n, p);
+		/* Laid out, every cell is valid UTF-8 (libsmartcols escaped the rest): its columns, else its bytes. */
+		w = mbstowcs(wide, line, sizeof(wide) / sizeof(wide[0]));
+		cols = w == (size_t)-1 ? -1 : wcswidth(wide, w);
+		w = cols < 0 ? n : (size_t)cols;
+		if (w > total)
+			total = w;
 	}
+	free(text);
+	utf8_leave(&u);
 	return total;
 }
 

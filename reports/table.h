@@ -37,7 +37,10 @@ void table_cell(struct table *t, size_t col, const char *fmt, ...) __attribute__
 void table_num(struct table *t, size_t col, double v, int decimals);
 /* The text of a cell, "" when empty. */
 const char *table_get(const struct table *t, size_t row, size_t col);
-/* Columns padded to their widest cell, two spaces apart, each line prefixed with indent. */
+/*
+ * Columns padded to their widest cell, two spaces apart, each line prefixed
+ * with indent and without trailing blanks; laid out by libsmartcols.
+ */
 void table_print(const struct table *t, FILE *f, const char *indent);
 /* The columns table_print takes, indent aside. */
 size_t table_width(const struct table *t);

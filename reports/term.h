@@ -38,6 +38,25 @@ bool term_run_has_chunks(struct json_object *doc);
 void term_run_chunks(FILE *f, struct json_object *doc);
 
 /*
+ * The table t (freed after) to f, prefixed with indent; one wider than
+ * width (a qualification with many requirements) as a block per row
+ * instead: its first column (after its heading) and its second on a line,
+ * then each other column as "heading: cell" under them.
+ */
+struct table;
+void term_table(FILE *f, struct table *t, const char *indent, int width);
+
+/*
+ * compare's table t (of the page, left as it is) to f in width columns:
+ * as it is when it fits; else with each drive named by its number in
+ * set (its row in the page's table) and a legend of the numbers under
+ * the table, and as a block per row if that is still too wide.  width 0:
+ * as it is, however wide.
+ */
+struct compare_set;
+void term_compare(FILE *f, const struct compare_set *set, const struct table *t, int width);
+
+/*
  * The commands that follow a result in dir: `ssdprof report DIR` for the
  * page, and for each drive with a recommended (or chosen) OP the `ssdprof
  * op` command that sets it, with --yes SERIAL on a real drive whose OP can

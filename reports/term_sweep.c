@@ -20,13 +20,7 @@
 #include "util/strbuf.h"
 #include "util/text.h"
 
-/*
- * A table of the page's; one wider than width (a qualification with many
- * requirements) as a block per row instead: its first column (after its
- * heading) and its second on a line, then each other column as
- * "heading: cell" under them.
- */
-static void table_out(FILE *f, struct table *t, const char *indent, int width)
+void term_table(FILE *f, struct table *t, const char *indent, int width)
 {
 	size_t used = strlen(indent);
 	char line[1024];
@@ -106,7 +100,7 @@ void term_sweep(FILE *f, struct json_object *doc, int width)
 	table_sweep_points(&t, doc, false);
 	narrow(&t, width);
 	fputc('\n', f);
-	table_out(f, &t, "", width);
+	term_table(f, &t, "", width);
 	fprintf(f, "\nrecommended OP: %.4g%%\n", jnum(knee, "recommended_op_percent"));
 	if (reason)
 		text_wrap_print(f, reason, width, 2, 2);
@@ -141,7 +135,7 @@ void term_qualify(FILE *f, struct json_object *doc, int width)
 	}
 	table_qualify(&t, doc);
 	fputc('\n', f);
-	table_out(f, &t, "", width);
+	term_table(f, &t, "", width);
 	fprintf(f, "\n%zu of %zu drive(s) pass\n", passed, n);
 }
 
@@ -156,7 +150,7 @@ void term_slc(FILE *f, struct json_object *doc, int width)
 		return;
 	fprintf(f, "phases (MB/s over the bytes written after the purge%s):\n", prefill > 0 ? " and prefill" : "");
 	table_slc_phases(&t, slc);
-	table_out(f, &t, "  ", width);
+	term_table(f, &t, "  ", width);
 	if (summary)
 		text_wrap_print(f, summary, width, 0, 2);
 	for (size_t i = 0; i < jlen(rec); i++) {

@@ -164,13 +164,27 @@ void text_wrap_print(FILE *f, const char *text, int width, int first, int rest)
 	}
 }
 
+/* Where the text of a list item's line ("- text", "4. text") starts, past its marker; 0 for another line. */
+static size_t item_text(const char *line, size_t n)
+{
+	size_t lead = strspn(line, " "), end = lead + strspn(line + lead, "0123456789");
+
+	if (end + 1 < n && ((end > lead && line[end] == '.') || (end == lead && line[end] == '-')) &&
+	    line[end + 1] == ' ')
+		return end + 2;
+	return 0;
+}
+
 /* Where a help line's continuation hangs (text_help_print). */
 static int help_hang(const char *line, size_t n)
 {
 	size_t lead = strspn(line, " "), i = lead, word;
 
-	/* The description column: the first two spaces after the indent, with text after them. */
-	for (; i + 2 < n && i < 45; i++)
+	/* A list item: under its text. */
+	if (item_text(line, n))
+		return (int)item_text(line, n);
+	/* The description column of an indented line: its first two spaces, with text after them. */
+	for (; lead && i + 2 < n && i < 45; i++)
 		if (line[i] == ' ' && line[i + 1] == ' ' && line[i - 1] != ' ') {
 			i += strspn(line + i, " ");
 			if (i < n && i < 48)
@@ -209,6 +223,7 @@ void text_help_print(FILE *f, const char *text, int width)
 		k = (size_t)snprintf(para, sizeof(para), "%.*s", (int)(n - lead), text + lead);
 		text += n + (text[n] == '\n');
 		while (*text && strspn(text, " ") == (size_t)hang && text[hang] != '\n' && text[hang] != '-' &&
+		       !item_text(text, strcspn(text, "\n")) &&
 		       (n = strcspn(text, "\n")) - (size_t)hang + k + 1 < sizeof(para)) {
 			k += (size_t)snprintf(para + k, sizeof(para) - k, " %.*s", (int)(n - (size_t)hang), text + hang);
 			text += n + (text[n] == '\n');

@@ -62,8 +62,9 @@ void text_wrap_print(FILE *f, const char *text, int width, int first, int rest);
 /*
  * A usage text to f, its lines wider than width wrapped at words, each
  * continuation hanging under where the line's text starts: an option's
- * description (after the first run of two spaces), after a leading
- * "Word:", else two past the line's indent.
+ * description (an indented line's first two spaces), after a leading
+ * "Word:", past a list item's "- " or "4. ", else two past the line's
+ * indent.
  */
 void text_help_print(FILE *f, const char *text, int width);
 

@@ -111,6 +111,15 @@ if command -v mkfs.ext4 >/dev/null && new_loop "$work/fs.img" && mkfs.ext4 -q -F
 		# refusal comes before the device is opened for I/O.)
 		umount "$mnt"
 		mnt=
+		# A mount point with a space is named as it is (mountinfo writes it as \040; libmount reads it).
+		mkdir "$work/mnt 2"
+		mount "$fsdev" "$work/mnt 2" || fail "cannot mount at a path with a space"
+		mnt="$work/mnt 2"
+		run_cmd run "$fsdev" --dry-run
+		[ "$rc" -eq 3 ] && grep -qF "is mounted at $work/mnt 2 (" "$work/stderr" ||
+			fail "mounted at a path with a space: exit $rc: $(cat "$work/stderr")"
+		umount "$mnt"
+		mnt=
 		# Unmounted, it still carries a filesystem: refused unless --force --yes.
 		run_cmd run "$fsdev" --yes "$(basename "$fsdev")" --time 1s --out "$work/out"
 		[ "$rc" -eq 3 ] && grep -q "holds an ext4 signature" "$work/stderr" ||

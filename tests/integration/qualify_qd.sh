@@ -116,7 +116,9 @@ for dir in randwrite randread; do
 done
 json_check dist/drive-1/sweep/result.json "d['settings']['random_dist'] == 'hotcold:20/80'"
 run_cmd qualify "$T1" --require steady --workload snia-70-30 --random-dist zipf:0.9 --dry-run
-[ "$rc" = 0 ] && grep -qF "4k random writes, then 4k random reads (offsets zipf:0.9), at QD" "$work/stdout" ||
+# (The plan is wrapped at 80 columns, a step's continuations under its text: joined again here.)
+[ "$rc" = 0 ] && sed -e ':a' -e 'N' -e '$!ba' -e 's/\n    / /g' "$work/stdout" |
+	grep -qF "4k random writes, then 4k random reads (offsets zipf:0.9), at QD" ||
 	fail "the dry run does not say the curve's offsets: $rc $(cat "$work/stdout" "$work/stderr")"
 
 # --no-qd: no curve, no folder.

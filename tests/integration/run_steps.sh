@@ -70,8 +70,9 @@ usage_error 'more than 500000' run sim:budget-tlc,capacity=1G --bytes 16777215T 
 usage_error 'more than 500000' run sim:budget-tlc,capacity=1G --bytes 200G --interval 1ms --out "$work/b2"
 run_cmd run sim:budget-tlc,capacity=1G --bytes 10G --dry-run
 [ "$rc" -eq 0 ] || fail "--bytes 10G --dry-run: exit $rc: $(cat "$work/stderr")"
-grep -q '^estimate: run of 1 step(s) of 10.74 GB: about 3 min of drive time at 69 MB/s (program rate / random-write WA 7\.57)$' \
-	"$work/stdout" || fail "--bytes estimate: $(cat "$work/stdout")"
+# (The sentence is wrapped at 80 columns, its continuations indented two: joined again here.)
+sed -e ':a' -e 'N' -e '$!ba' -e 's/\n  / /g' "$work/stdout" |
+	grep -q '^estimate: run of 1 step(s) of 10.74 GB: about 3 min of drive time at 69 MB/s (program rate / random-write WA 7\.57)$' || fail "--bytes estimate: $(cat "$work/stdout")"
 
 # A file: a write curve measured as it is says so; --precondition is in the dry run.
 img=$work/t.img

@@ -10,7 +10,8 @@ setup "$@"
 target=sim:budget-tlc,capacity=1G
 run_cmd sweep "$target" --fast --dry-run
 [ "$rc" = 0 ] || fail "--fast --dry-run exited $rc: $(cat "$work/stderr")"
-grep -q '^estimate: .*rounds of 0.1 x the span.*carried over' "$work/stdout" ||
+# (The sentence is wrapped at 80 columns, its continuations indented two: joined again here.)
+sed -e ':a' -e 'N' -e '$!ba' -e 's/\n  / /g' "$work/stdout" | grep -q '^estimate: .*rounds of 0.1 x the span.*carried over' ||
 	fail "the estimate does not name the fast paths: $(grep estimate "$work/stdout")"
 cp "$work/stdout" "$work/dry"
 run_cmd sweep "$target" --fast --quiet --out "$work/sw" --events "$work/ev"

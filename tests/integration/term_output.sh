@@ -1,7 +1,8 @@
 #!/bin/bash
 # What the commands print fits 80 columns, and their summaries are their documents'.
 # - sweep, run, slc, precondition and qualify on an 80-column pseudo-terminal: no line
-#   (and no status line drawn) is wider than 80 columns; every command's --help neither.
+#   (and no status line drawn) is wider than 80 columns; every command's --help neither;
+#   nor the dry runs, a refusal, nor compare's table of drives whose labels are long.
 # - off a terminal, what each printed when it ended is `report --text` of the result it saved,
 #   word for word, and the recommended OP it names (and the op --set command after it) is the
 #   document's.
@@ -49,6 +50,39 @@ widest tty.out precondition
 python3 "$pty_run" "TERM=dumb" "$exe" qualify "$T" --op 7,28 $ROUNDS --no-qd --no-slc --require 'steady_iops>=1' \
 	--out tq || fail "qualify exited $?"
 widest tty.out qualify
+
+# Dry runs on a terminal: their plans and estimates (a path, a list of OP levels, a sentence
+# of drive time) wrapped at words, a batch's and a qualification's of two drives too.
+B='sim:budget-tlc,capacity=1G'
+for args in "sweep $T --op 0,20 --dry-run" "sweep $T --fast --precondition auto --dry-run" \
+	"slc $T --dry-run" "precondition $T --dry-run" "qualify $T $B --dry-run" \
+	"run $T --qd 1,8 --time 30s --dry-run" "run $B --bytes 10G --dry-run" "sweep $T $B --dry-run --out d"; do
+	python3 "$pty_run" "" "$exe" $args || fail "$args on a terminal exited $?"
+	widest tty.out "$args"
+done
+tr -d '\r' <tty.out | grep -q '^     until steady (at most 25 rounds)$' ||
+	fail "a step's continuation is not under its text: $(cat tty.out)"
+
+# A refusal: one line on a pipe, where scripts grep it; on a terminal wrapped at words.
+run_cmd run "$T" --rw randwrite --size 1G
+[ "$rc" = 2 ] && [ "$(wc -l <"$work/stderr")" = 1 ] || fail "a refusal off a terminal: $rc $(cat "$work/stderr")"
+python3 "$pty_run" "" "$exe" run "$T" --rw randwrite --size 1G && fail "the refusal on a terminal exited 0"
+widest tty.out "a refusal on a terminal"
+[ "$(tr -d '\r' <tty.out | sed -e ':a' -e 'N' -e '$!ba' -e 's/\n  / /g')" = "$(cat "$work/stderr")" ] ||
+	fail "the refusal on a terminal is not the pipe's line wrapped: $(cat tty.out)"
+
+# compare on a terminal: drives by number with a legend where their labels do not fit; to a
+# pipe, the page's table as it is.
+D=$tests_dir/../data
+for args in "$D/report_sweep_dc.json $D/report_sweep_endurance.json" "$D/report_slc.json $D/report_slc.json" \
+	"$D/report_run.json $D/report_run_qd.json $D/report_run_mixed.json" \
+	"$D/report_precondition_raid.json $D/report_precondition_intervals.json"; do
+	python3 "$pty_run" "" "$exe" compare $args || fail "compare $args exited $?"
+	widest tty.out "compare $args"
+done
+grep -q '^drive 2: sim:budget-qlc,capacity=2G' tty.out || fail "compare's legend: $(cat tty.out)"
+"$exe" compare "$D/report_sweep_dc.json" "$D/report_sweep_endurance.json" >cmp.out || fail "compare exited $?"
+grep -q '^sim:budget-tlc,capacity=1G  *3  *3  *55000' cmp.out || fail "compare to a pipe: $(cat cmp.out)"
 
 # run's dry run: its plan and its estimate, the preparation included.
 "$exe" run "$T" --qd 1,8 --time 30s --dry-run >dry.out || fail "run --dry-run exited $?"

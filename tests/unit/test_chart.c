@@ -233,6 +233,46 @@ static void test_csv_field(void **state)
 	sb_free(&b);
 }
 
+/*
+ * A model name in a wide script (two columns a character) or with a byte
+ * that is no UTF-8: the columns still line up, and the bad byte is shown
+ * as \xNN, never sent.  The hand-written layout counted a character as
+ * one column and sent the byte.
+ */
+static void test_wide_text(void **state)
+{
+	struct table t;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	(void)state;
+	table_init(&t, "T");
+	table_col(&t, "drive", TA_LEFT);
+	table_col(&t, "n", TA_RIGHT);
+	table_row(&t);
+	table_cell(&t, 0, "\xe5\xad\x98\xe5\x82\xa8");   /* two CJK characters, 4 columns */
+	table_cell(&t, 1, "1");
+	table_row(&t);
+	table_cell(&t, 0, "a\xff");
+	table_cell(&t, 1, "22");
+	table_print(&t, f, "  ");
+	fclose(f);
+	assert_string_equal(text, "  drive   n\n"
+				  "  \xe5\xad\x98\xe5\x82\xa8    1\n"
+				  "  a\\xff  22\n");
+	free(text);
+	assert_int_equal(table_width(&t), 9);
+	table_free(&t);
+	/* The width a terminal's table is narrowed by is the one printed: 8 columns, not 4. */
+	table_init(&t, "T");
+	table_col(&t, "d", TA_LEFT);
+	table_row(&t);
+	table_cell(&t, 0, "\xe5\xad\x98\xe5\x82\xa8\xe5\xad\x98\xe5\x82\xa8");
+	assert_int_equal(table_width(&t), 8);
+	table_free(&t);
+}
+
 /* Text a document held: control bytes shown on the terminal and the page, formulas neutralised in CSV. */
 static void test_hostile_text(void **state)
 {
@@ -478,6 +518,7 @@ int main(void)
 		cmocka_unit_test(test_ticks_125), cmocka_unit_test(test_tick_labels), cmocka_unit_test(test_svg),
 		cmocka_unit_test(test_png),       cmocka_unit_test(test_table),       cmocka_unit_test(test_csv_field),
 		cmocka_unit_test(test_hostile_text),
+		cmocka_unit_test(test_wide_text),
 		cmocka_unit_test(test_seventeen_points_drawn), cmocka_unit_test(test_series_cap_said),
 		cmocka_unit_test(test_log_axis_and_subtitle), cmocka_unit_test(test_named_x_axis),
 		cmocka_unit_test(test_log2_axis_fractions),

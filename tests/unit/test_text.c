@@ -98,6 +98,36 @@ static void test_help(void **state)
 	free(out);
 }
 
+/*
+ * A dry run's plan: an unindented sentence wraps under two spaces (its two
+ * spaces after a full stop are no description column), a list item under
+ * its text, and the next item is not taken for a continuation.
+ */
+static void test_plan_items(void **state)
+{
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+
+	(void)state;
+	assert_non_null(f);
+	text_help_print(f, "dry run: nothing.  Each drive would:\n"
+			   "  4. run random writes at QD 32 until steady\n"
+			   "  5. stop\n"
+			   "  - probe the cache, then write\n"
+			   "    it whole\n", 24);
+	fclose(f);
+	assert_string_equal(out, "dry run: nothing.  Each\n"
+				 "  drive would:\n"
+				 "  4. run random writes\n"
+				 "     at QD 32 until\n"
+				 "     steady\n"
+				 "  5. stop\n"
+				 "  - probe the cache,\n"
+				 "    then write it whole\n");
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -107,6 +137,7 @@ int main(void)
 		cmocka_unit_test(test_utc_stamp_forms),
 		cmocka_unit_test(test_wrap),
 		cmocka_unit_test(test_help),
+		cmocka_unit_test(test_plan_items),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
