@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The parts the PTS tests share (profiler/pts.c) for the files of the
+ * tests that are not a plain matrix (pts_series.c: WSAT, HIR, XSR; the
+ * composite workload and DIRTH): not for use outside profiler/pts*.c.
+ */
+#ifndef SSDPROF_PTS_INTERNAL_H
+#define SSDPROF_PTS_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "profiler/pts.h"
+
+struct target;
+
+/* The largest size of any test (the pattern buffer's length). */
+#define PTS_MAX_BS (1024u * 1024)
+
+/*
+ * Purge (unless s says not to) into purge_method, then fill (s->fill_passes;
+ * 0: none) into fill, then let the drive settle.  0, -EINTR or -errno with
+ * err set.
+ */
+int pts_prepare(struct target *t, const struct pts_settings *s, char *purge_method, size_t len,
+		struct fill_result *fill, char *err, size_t errlen);
+/*
+ * Stage si of r as planned: prepare it (prep: false, the drive as the last
+ * stage left it), then rounds of its cells to the steady window; its totals
+ * over the window.  0, -EINTR, or -errno with err set.
+ */
+int pts_run_stage(struct target *t, const struct pts_settings *s, struct pts_result *r, size_t si, bool prep,
+		  char *err, size_t errlen);
+/* The stages of a matrix test one after the other, each from its own purge and fill. */
+int pts_run_matrix(struct target *t, const struct pts_settings *s, struct pts_result *r, char *err, size_t errlen);
+/* The matrix tests' estimate: max_rounds of every cell of every stage. */
+double pts_matrix_seconds(const struct pts_settings *s);
+
+/* Room for one more sample in r.  0 or -ENOMEM. */
+int pts_sample_room(struct pts_result *r);
+
+#endif
