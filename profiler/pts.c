@@ -38,6 +38,12 @@ static const struct pts_test_def pts_tests[PTS_TEST_COUNT] = {
 			  pts_run_matrix, pts_matrix_seconds },
 	[PTS_THROUGHPUT] = { "throughput", "sequential 100% read and write, 128k then 1024k", plan_throughput,
 			     pts_run_matrix, pts_matrix_seconds },
+	[PTS_WSAT] = { "wsat", "random 4k writes from the purge for 4x the span", pts_plan_wsat, pts_run_wsat,
+		       pts_series_seconds },
+	[PTS_HIR] = { "hir", "4k random writes to steady, then 5 s bursts with idle waits", pts_plan_hir,
+		      pts_run_hir, pts_hir_seconds },
+	[PTS_XSR] = { "xsr", "sequential 1024k, random 8k, sequential 1024k writes", pts_plan_xsr, pts_run_xsr,
+		      pts_series_seconds },
 };
 
 const struct pts_test_def *pts_test_def(enum pts_test t)

@@ -41,6 +41,9 @@ enum pts_test {
 	PTS_IOPS,
 	PTS_LATENCY,
 	PTS_THROUGHPUT,
+	PTS_WSAT,
+	PTS_HIR,
+	PTS_XSR,
 	PTS_TEST_COUNT
 };
 /* What a test's steady state tracks. */
@@ -146,6 +149,17 @@ struct pts_result {
 	struct pts_phase phases[PTS_MAX_PHASES];
 	struct pts_sample *samples; /* owned */
 	size_t nsamples, samples_cap;
+	/* "writes" (wsat: wsat_writes x the span), "time-cap", "done", "interrupted", "error"; NULL: none ran. */
+	const char *series_stop;
+};
+
+/* Where a time-series test is: what pts_settings.series_done receives. */
+struct pts_progress {
+	size_t phase;               /* index into pts_result.phases */
+	size_t step;                /* WSAT: the round; else the samples of the phase so far */
+	double t_s;                 /* seconds since the stimulus began */
+	double iops;                /* of the last round (WSAT) or the phase (HIR, XSR) */
+	uint64_t written;           /* host bytes since the stimulus began */
 };
 
 /* Where an I/O of the log belongs: what pts_settings.io_log receives. */
@@ -181,7 +195,14 @@ struct pts_settings {
 	/* After every round: non-zero stops as poll does.  NULL: none. */
 	int (*round_done)(const struct pts_result *r, size_t stage, void *arg);
 	void *round_arg;
-	/* Every I/O of the rounds (not the fill), NULL for none. */
+	/* A time-series test: after every WSAT round and every HIR or XSR phase; non-zero stops.  NULL: none. */
+	int (*series_done)(const struct pts_result *r, const struct pts_progress *p, void *arg);
+	/*
+	 * Every I/O of the rounds (not the fill), NULL for none; and of HIR's
+	 * bursts and XSR's phases (stage: one past the stages, round: the
+	 * burst of HIR, else 0, cell: the phase).  WSAT's run in precondition's
+	 * rounds: none.
+	 */
 	void (*io_log)(const struct pts_io *io, void *arg);
 	void *io_arg;
 };

@@ -36,6 +36,17 @@ int pts_run_matrix(struct target *t, const struct pts_settings *s, struct pts_re
 /* The matrix tests' estimate: max_rounds of every cell of every stage. */
 double pts_matrix_seconds(const struct pts_settings *s);
 
+/* The time-series tests (pts_series.c). */
+void pts_plan_wsat(const struct pts_settings *s, struct pts_result *r);
+int pts_run_wsat(struct target *t, const struct pts_settings *s, struct pts_result *r, char *err, size_t errlen);
+void pts_plan_hir(const struct pts_settings *s, struct pts_result *r);
+int pts_run_hir(struct target *t, const struct pts_settings *s, struct pts_result *r, char *err, size_t errlen);
+double pts_hir_seconds(const struct pts_settings *s);
+void pts_plan_xsr(const struct pts_settings *s, struct pts_result *r);
+int pts_run_xsr(struct target *t, const struct pts_settings *s, struct pts_result *r, char *err, size_t errlen);
+/* WSAT and XSR write an amount: the drive's rate decides their time (NAN); a time cap bounds WSAT's. */
+double pts_series_seconds(const struct pts_settings *s);
+
 /* Room for one more sample in r.  0 or -ENOMEM. */
 int pts_sample_room(struct pts_result *r);
 

@@ -31,6 +31,14 @@ void term_slc(FILE *f, struct json_object *doc, int width);
 void term_run(FILE *f, struct json_object *doc, int width);
 void term_precondition(FILE *f, struct json_object *doc, int width);
 void term_qualify(FILE *f, struct json_object *doc, int width);
+void term_pts(FILE *f, struct json_object *doc, int width);
+
+struct table;
+/*
+ * Print t to f in width columns and free it: as it is when it fits, else a
+ * block per row ("heading: cell" lines under its first two cells).
+ */
+void term_table(FILE *f, struct table *t, const char *indent, int width);
 
 /*
  * The commands that follow a result in dir: `ssdprof report DIR` for the

@@ -48,6 +48,11 @@ static void table_out(FILE *f, struct table *t, const char *indent, int width)
 	table_free(t);
 }
 
+void term_table(FILE *f, struct table *t, const char *indent, int width)
+{
+	table_out(f, t, indent, width);
+}
+
 /*
  * The page's table of points in width columns: shorter headings first, then
  * without what the summary or the page says (MB/s is IOPS times the block
