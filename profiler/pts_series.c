@@ -15,8 +15,8 @@
  *         virtual idle on the simulator (its GC runs in it).
  *   xsr   from a purge, sequential 1024 KiB writes, random 8 KiB writes,
  *         sequential 1024 KiB writes again, each xsr_writes x the span;
- *         each phase's settling time: when its IOPS stay within 10% of the
- *         level it ends at.
+ *         each phase's settling time: when its IOPS (over 5 samples) stay
+ *         within 10% of the level it ends at.
  */
 #include <errno.h>
 #include <math.h>
@@ -217,7 +217,8 @@ void pts_plan_hir(const struct pts_settings *s, struct pts_result *r)
 		ph->idle_s = hir_waits_s[i];
 		ph->reps = s->hir_reps;
 		ph = &r->phases[r->nphases++];
-		phase_init(ph, "baseline", WL_RANDWRITE, 4096, s->qd);
+		snprintf(name, sizeof(name), "baseline %us", hir_waits_s[i]);
+		phase_init(ph, name, WL_RANDWRITE, 4096, s->qd);
 		ph->burst_s = (double)PTS_HIR_BURST_NS / 1e9;
 		ph->idle_s = 0;
 		ph->reps = s->hir_reps;
@@ -349,10 +350,25 @@ void pts_plan_xsr(const struct pts_settings *s, struct pts_result *r)
 		phase_init(&r->phases[i], xsr_phases[i].name, xsr_phases[i].rw, xsr_phases[i].bs, s->qd);
 }
 
+/* Samples either side of one that the settling test averages over (a sample of a few large I/Os is noisy). */
+#define XSR_SMOOTH 2
+
+/* The mean IOPS of the phase's samples within XSR_SMOOTH of sample i (of the phase). */
+static double smoothed(const struct pts_result *r, const struct pts_phase *ph, size_t i)
+{
+	size_t from = i > XSR_SMOOTH ? i - XSR_SMOOTH : 0, to = i + XSR_SMOOTH < ph->n ? i + XSR_SMOOTH : ph->n - 1;
+	double sum = 0;
+
+	for (size_t k = from; k <= to; k++)
+		sum += r->samples[ph->first + k].iops;
+	return sum / (double)(to - from + 1);
+}
+
 /*
  * The phase's end level (the mean IOPS of its last fifth of samples) and
- * the time from its start until its samples stay within XSR_SETTLE_PCT of
- * it (NAN with fewer than 5 samples: too few to tell).
+ * the time from its start until its IOPS (averaged over XSR_SMOOTH samples
+ * either side) stay within XSR_SETTLE_PCT of it; NAN with fewer than 5
+ * samples: too few to tell.
  */
 static void settle(const struct pts_result *r, struct pts_phase *ph, double start_s)
 {
@@ -364,8 +380,7 @@ static void settle(const struct pts_result *r, struct pts_phase *ph, double star
 	for (size_t i = n - tail; i < n; i++)
 		sum += r->samples[ph->first + i].iops;
 	ph->level_iops = sum / (double)tail;
-	while (from > 0 && fabs(r->samples[ph->first + from - 1].iops - ph->level_iops) <=
-				   ph->level_iops * XSR_SETTLE_PCT / 100)
+	while (from > 0 && fabs(smoothed(r, ph, from - 1) - ph->level_iops) <= ph->level_iops * XSR_SETTLE_PCT / 100)
 		from--;
 	/* Settled from the start of sample from (the end of the one before it). */
 	ph->settle_s = from ? r->samples[ph->first + from - 1].t_s - start_s : 0;
