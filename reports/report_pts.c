@@ -397,6 +397,18 @@ void compare_pts_table(struct table *t, const struct compare_entry *e, size_t n)
 			table_cell(t, 4, "%s", jtrue(ss, "reached") ? "yes" : "no");
 			table_num(t, 5, jnum(ss, "rounds"), 0);
 		}
+		/* A time-series test: each phase's IOPS over its I/O (no steady state of its own). */
+		for (size_t j = 0; j < jlen(jget(jget(pts, "series"), "phases")); j++) {
+			struct json_object *ph = jidx(jget(jget(pts, "series"), "phases"), j);
+
+			table_row(t);
+			table_cell(t, 0, "%s", e[i].label);
+			table_cell(t, 1, "%s", text_or_na(jstr(pts, "test")));
+			table_cell(t, 2, "%s IOPS", text_or_na(jstr(ph, "name")));
+			table_num(t, 3, jnum(ph, "iops"), 1);
+			table_cell(t, 4, "-");
+			table_num(t, 5, NAN, 0);
+		}
 	}
 }
 
