@@ -151,18 +151,25 @@ static double metric_of(const struct pts_cell *c, enum pts_metric m)
 	return m == PTS_M_IOPS ? c->iops : m == PTS_M_MBPS ? c->mbps : c->lat_mean_us;
 }
 
-/* What the engine's I/O log hook receives while a cell runs. */
-struct log_ctx {
-	const struct pts_settings *s;
-	struct pts_io where;
-};
-
-static void log_io(void *arg, const struct wl_io_record *io)
+static void pts_log_io(void *arg, const struct wl_io_record *io)
 {
-	struct log_ctx *l = arg;
+	struct pts_log_ctx *l = arg;
 
 	l->where.io = io;
 	l->s->io_log(&l->where, l->s->io_arg);
+}
+
+int pts_workload(struct target *t, const struct pts_settings *s, struct workload *w, struct pts_log_ctx *lg,
+		 struct run_result *rr, char *err, size_t errlen)
+{
+	int ret;
+
+	if (s->io_log) {
+		w->io_done = pts_log_io;
+		w->io_arg = lg;
+	}
+	ret = workload_run(t, w, rr, NULL, NULL, err, errlen);
+	return !ret && rr->stopped_early ? -EINTR : ret;
 }
 
 /* Room for one more round in st.  0 or -ENOMEM. */
@@ -200,7 +207,7 @@ static int run_cell(struct target *t, const struct pts_settings *s, struct pts_s
 {
 	const struct pts_cell_spec *cs = &st->cells[c];
 	struct pts_cell *out = &st->rounds[k * st->ncells + c];
-	struct log_ctx lc = { s, { (unsigned)si, (unsigned)k, (unsigned)c, NULL } };
+	struct pts_log_ctx lc = { s, { (unsigned)si, (unsigned)k, (unsigned)c, NULL } };
 	struct workload w = {
 		.rw = cs->rw, .bs = cs->bs, .qd = st->qd, .time_ns = s->cell_ns, .span_bytes = s->usable_bytes,
 		.seed = s->seed, .stream = k * st->ncells + c + 1, .read_pct = cs->read_pct,
@@ -215,13 +222,7 @@ static int run_cell(struct target *t, const struct pts_settings *s, struct pts_s
 	*slot = NULL;
 	if (!t->info.lba_bytes || cs->bs % t->info.lba_bytes)
 		return 0;
-	if (s->io_log) {
-		w.io_done = log_io;
-		w.io_arg = &lc;
-	}
-	ret = workload_run(t, &w, &rr, NULL, NULL, err, errlen);
-	if (!ret && rr.stopped_early)
-		ret = -EINTR;
+	ret = pts_workload(t, s, &w, &lc, &rr, err, errlen);
 	if (!ret) {
 		*out = (struct pts_cell){ rr.iops, rr.mbps, rr.lat_mean_us, rr.lat_max_us, rr.ios, rr.read_ios };
 		st->written[k] += rr.write_bytes;

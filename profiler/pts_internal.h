@@ -47,6 +47,18 @@ int pts_run_xsr(struct target *t, const struct pts_settings *s, struct pts_resul
 /* WSAT and XSR write an amount: the drive's rate decides their time (NAN); a time cap bounds WSAT's. */
 double pts_series_seconds(const struct pts_settings *s);
 
+/* Where a workload's I/Os belong in the log (stage, round, cell), for s->io_log. */
+struct pts_log_ctx {
+	const struct pts_settings *s;
+	struct pts_io where;
+};
+/*
+ * Run w on t, its every I/O to s->io_log (when set) as lg places it.  0,
+ * -EINTR when stopped early (rr keeps what ran), or -errno with err set.
+ */
+int pts_workload(struct target *t, const struct pts_settings *s, struct workload *w, struct pts_log_ctx *lg,
+		 struct run_result *rr, char *err, size_t errlen);
+
 /* Room for one more sample in r.  0 or -ENOMEM. */
 int pts_sample_room(struct pts_result *r);
 

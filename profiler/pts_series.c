@@ -234,20 +234,6 @@ double pts_hir_seconds(const struct pts_settings *s)
 	return pts_matrix_seconds(s) + per * s->hir_reps;
 }
 
-/* What the engine's I/O log hook receives while a burst or phase runs. */
-struct series_log {
-	const struct pts_settings *s;
-	struct pts_io where;
-};
-
-static void series_log_io(void *arg, const struct wl_io_record *io)
-{
-	struct series_log *l = arg;
-
-	l->where.io = io;
-	l->s->io_log(&l->where, l->s->io_arg);
-}
-
 /*
  * One run of ph's stimulus (a HIR burst of time_ns, an XSR phase of bytes)
  * from t0 on the target clock: its samples (one for the run when
@@ -258,7 +244,7 @@ static int stimulus(struct target *t, const struct pts_settings *s, struct pts_r
 		    size_t errlen)
 {
 	struct pts_phase *ph = &r->phases[p];
-	struct series_log lg = { s, { (unsigned)r->nstages, rep, (unsigned)p, NULL } };
+	struct pts_log_ctx lg = { s, { (unsigned)r->nstages, rep, (unsigned)p, NULL } };
 	uint64_t start = t->ops->now_ns(t), written = r->nsamples ? r->samples[r->nsamples - 1].written : 0;
 	struct workload w = {
 		.rw = ph->rw, .bs = ph->bs, .qd = ph->qd, .time_ns = time_ns, .bytes = bytes,
@@ -269,13 +255,7 @@ static int stimulus(struct target *t, const struct pts_settings *s, struct pts_r
 	struct run_result rr = { 0 };
 	int ret;
 
-	if (s->io_log) {
-		w.io_done = series_log_io;
-		w.io_arg = &lg;
-	}
-	ret = workload_run(t, &w, &rr, NULL, NULL, err, errlen);
-	if (!ret && rr.stopped_early)
-		ret = -EINTR;
+	ret = pts_workload(t, s, &w, &lg, &rr, err, errlen);
 	if (!ret && !interval_ns) {
 		/* A burst is one sample: its end, its rates. */
 		if (!(ret = pts_sample_room(r)))
