@@ -20,7 +20,7 @@
 #include "cli/pc_options.h"
 #include "device/target.h"
 #include "profiler/pts.h"
-#include "reports/table.h"
+#include "reports/term.h"
 #include "results/json_get.h"
 #include "results/pts_json.h"
 #include "results/result_doc.h"
@@ -28,9 +28,10 @@
 #include "util/escape.h"
 #include "util/parse.h"
 #include "util/settings_limits.h"
+#include "util/text.h"
 
 const char cmd_pts_usage[] =
-	"usage: ssdprof pts iops|latency|throughput TARGET [--cell-time DUR] [OPTIONS]\n"
+	"usage: ssdprof pts iops|latency|throughput|wsat|hir|xsr TARGET [OPTIONS]\n"
 	"       ssdprof pts TEST --raid 0|1|5|6|10 [--chunk SIZE] MEMBER MEMBER... [OPTIONS]\n"
 	"\n"
 	"Run a test of SNIA's Solid State Storage Performance Test Specification\n"
@@ -47,6 +48,16 @@ const char cmd_pts_usage[] =
 	"              max and 99.999% response time; tracks 4k 0/100 mean\n"
 	"  throughput  sequential 100% read and 100% write, 128k then 1024k (each from\n"
 	"              its own purge and fill) at --qd; tracks the write MB/s\n"
+	"  wsat        from the purge, random 4k writes at --qd for 4x the span\n"
+	"              (--writes, --time-cap): IOPS against time and bytes written,\n"
+	"              response times (mean, 3/4/5 nines, max)\n"
+	"  hir         4k random writes to steady state, then per idle wait of 5,\n"
+	"              10, 15, 25 and 50 s: --reps bursts of 5 s each followed by the\n"
+	"              wait, then --reps bursts without (the baseline); what each\n"
+	"              wait buys back\n"
+	"  xsr         from the purge, sequential 1024k writes, random 8k writes,\n"
+	"              sequential 1024k again, each --writes x the span (default 2):\n"
+	"              the transition curves and the time each phase takes to settle\n"
 	"A 0.5k cell on a drive with 4 KiB LBAs is not measured (null).\n"
 	"\n"
 	"  --cell-time DUR     each cell's time per round (default 60s, the spec's;\n"
@@ -60,6 +71,10 @@ const char cmd_pts_usage[] =
 	"  --fill-passes N     sequential 128k passes over the span first (default 2)\n"
 	"  --purge-method M    as for precondition (default auto)\n"
 	"  --no-purge          measure the drive as it is (not the spec's method)\n"
+	"  --writes N[x]       wsat: write N x the span (default 4); xsr: N x the\n"
+	"                      span per phase (default 2)\n"
+	"  --time-cap DUR      wsat: stop after DUR of writes (target clock)\n"
+	"  --reps N            hir: bursts per wait state and baseline (default 360)\n"
 	"  --io-log FILE       every I/O of the rounds as CSV: stage, round, cell,\n"
 	"                      direction, offset, length, submitted and response\n"
 	"                      time (ns, target clock)\n"
@@ -68,13 +83,16 @@ const char cmd_pts_usage[] =
 	"\n"
 	"Example: ssdprof pts iops sim:budget-tlc,capacity=1G --cell-time 1s\n";
 
-enum { OPT_CELL_TIME = CLI_OPT_END, OPT_NO_PURGE, OPT_IO_LOG };
+enum { OPT_CELL_TIME = CLI_OPT_END, OPT_NO_PURGE, OPT_IO_LOG, OPT_WRITES, OPT_TIME_CAP, OPT_REPS };
 
 /* pts's own options (the command table's; the shared ones: CLI_O_PTS). */
 const struct option cmd_pts_options[] = {
 	{ "cell-time", required_argument, NULL, OPT_CELL_TIME },
 	{ "no-purge", no_argument, NULL, OPT_NO_PURGE },
 	{ "io-log", required_argument, NULL, OPT_IO_LOG },
+	{ "writes", required_argument, NULL, OPT_WRITES },
+	{ "time-cap", required_argument, NULL, OPT_TIME_CAP },
+	{ "reps", required_argument, NULL, OPT_REPS },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -86,6 +104,8 @@ struct pts_cli {
 	struct pts_settings s;
 	const char *io_log;
 	FILE *log;
+	double writes;              /* --writes; NAN: the test's default */
+	bool time_cap, reps;        /* given: only the tests that take them */
 };
 
 static int parse_args(struct pts_cli *p)
@@ -109,12 +129,57 @@ static int parse_args(struct pts_cli *p)
 		case OPT_IO_LOG:
 			p->io_log = optarg;
 			break;
+		case OPT_WRITES:
+			if (parse_multiple("--writes", optarg, 0.01, LIM_MIN_WRITES_MAX, &p->writes, err, sizeof(err)))
+				goto bad;
+			break;
+		case OPT_TIME_CAP:
+			if (parse_duration("--time-cap", optarg, &p->s.time_cap_ns, err, sizeof(err)))
+				goto bad;
+			if (p->s.time_cap_ns < LIM_ROUND_MIN_NS || p->s.time_cap_ns > 30 * LIM_ROUND_MAX_NS) {
+				snprintf(err, sizeof(err), "--time-cap: must be from 1ms to 30 days");
+				goto bad;
+			}
+			p->time_cap = true;
+			break;
+		case OPT_REPS: {
+			uint64_t v;
+
+			if (parse_u64("--reps", optarg, 1, 100000, &v, err, sizeof(err)))
+				goto bad;
+			p->s.hir_reps = (unsigned)v;
+			p->reps = true;
+			break;
+		}
 		}
 	}
 	return rc;
 bad:
 	cli_error("%s", err);
 	return EXIT_USAGE;
+}
+
+/* The options of one test only, against the test given; the test's defaults.  0 or EXIT_USAGE. */
+static int test_options(struct pts_cli *p)
+{
+	enum pts_test t = p->s.test;
+	const char *name = pts_test_name(t);
+
+	if (!isnan(p->writes) && t != PTS_WSAT && t != PTS_XSR) {
+		cli_error("pts %s: --writes is for wsat and xsr; drop it", name);
+		return EXIT_USAGE;
+	}
+	if (p->time_cap && t != PTS_WSAT) {
+		cli_error("pts %s: --time-cap is for wsat; drop it", name);
+		return EXIT_USAGE;
+	}
+	if (p->reps && t != PTS_HIR) {
+		cli_error("pts %s: --reps is for hir; drop it", name);
+		return EXIT_USAGE;
+	}
+	p->s.wsat_writes = t == PTS_WSAT && !isnan(p->writes) ? p->writes : PTS_WSAT_WRITES;
+	p->s.xsr_writes = t == PTS_XSR && !isnan(p->writes) ? p->writes : PTS_XSR_WRITES;
+	return 0;
 }
 
 /* One line per I/O of the rounds (the log's reader sums it: tests check the stimulus from it). */
@@ -141,92 +206,81 @@ static int round_line(const struct pts_result *r, size_t si, void *arg)
 	return interrupt_requested();
 }
 
-/* "1024k", "0.5k": the terminal's short block-size heading. */
-static void short_bs(char *buf, size_t len, double bs)
+/* After every WSAT round and every HIR or XSR phase: a line, unless quiet. */
+static int series_line(const struct pts_result *r, const struct pts_progress *pr, void *arg)
 {
-	snprintf(buf, len, "%gk", bs / 1024);
+	const struct pts_cli *p = arg;
+	const struct pts_phase *ph = &r->phases[pr->phase];
+
+	if (!p->o.quiet && !p->o.json) {
+		if (r->test == PTS_WSAT)
+			fprintf(stderr, "pts wsat: round %zu: %.0f IOPS, %.2f GB written, %.0f s\n", pr->step + 1,
+				pr->iops, (double)pr->written / 1e9, pr->t_s);
+		else
+			fprintf(stderr, "pts %s: %s: %.0f IOPS over %zu samples, %.0f s\n", pts_test_name(r->test),
+				ph->name, pr->iops, pr->step, pr->t_s);
+	}
+	return interrupt_requested();
 }
 
-/*
- * The summary a terminal shows of a pts document: the IOPS matrix (a row
- * per mix, a column per size) or a row per cell, and each stage's steady
- * state.  Every line fits 80 columns.  Kept here for the terminal
- * renderers to take over (reports/term_*.c).
- */
-static void pts_print_summary(FILE *f, struct json_object *doc)
+/* The dry run's steps after the purge of a time-series test (WSAT, HIR after its rounds, XSR). */
+static void dry_series(const struct pts_cli *p, const struct pts_result *plan)
 {
-	struct json_object *pts = jget(doc, "pts"), *stages = jget(pts, "stages");
-	bool iops = jstr(pts, "test") && !strcmp(jstr(pts, "test"), "iops");
+	unsigned long long span = (unsigned long long)p->s.usable_bytes;
 
-	for (size_t i = 0; i < jlen(stages); i++) {
-		struct json_object *st = jidx(stages, i), *cells = jget(st, "cells"), *ss = jget(st, "steady_state");
-		struct table t;
-		char h[16], heads[8][16];
-
-		if (iops) {
-			table_init(&t, "IOPS");
-			table_col(&t, "r/w", TA_LEFT);
-			/* table_col keeps the pointer: a heading buffer each. */
-			for (size_t c = 0; c < 8 && c < jlen(cells); c++) {
-				short_bs(heads[c], sizeof(heads[c]), jnum(jidx(cells, c), "bs"));
-				table_col(&t, heads[c], TA_RIGHT);
-			}
-			for (size_t c = 0; c < jlen(cells); c++) {
-				if (c % 8 == 0) {
-					table_row(&t);
-					table_cell(&t, 0, "%g/%g", jnum(jidx(cells, c), "read_pct"),
-						   100 - jnum(jidx(cells, c), "read_pct"));
-				}
-				table_num(&t, c % 8 + 1, jnum(jidx(cells, c), "iops"), 0);
-			}
-		} else {
-			table_init(&t, "cells");
-			table_cols(&t, "bs", TA_RIGHT, "r/w", TA_LEFT, "IOPS", TA_RIGHT, "MB/s", TA_RIGHT, "mean us",
-				   TA_RIGHT, "99.999% us", TA_RIGHT, "max us", TA_RIGHT, NULL);
-			for (size_t c = 0; c < jlen(cells); c++) {
-				struct json_object *x = jidx(cells, c), *lat = jget(x, "lat_us");
-
-				table_row(&t);
-				short_bs(h, sizeof(h), jnum(x, "bs"));
-				table_cell(&t, 0, "%s", h);
-				table_cell(&t, 1, "%g/%g", jnum(x, "read_pct"), 100 - jnum(x, "read_pct"));
-				table_num(&t, 2, jnum(x, "iops"), 0);
-				table_num(&t, 3, jnum(x, "mbps"), 1);
-				table_num(&t, 4, jnum(lat, "mean"), 1);
-				table_num(&t, 5, jnum(lat, LAT_KEY_P99999), 1);
-				table_num(&t, 6, jnum(lat, "max"), 1);
-			}
-		}
-		table_print(&t, f, "  ");
-		table_free(&t);
-		fprintf(f, "stage %zu: steady state %s after %g rounds (%s)\n", i + 1,
-			jtrue(ss, "reached") ? "reached" : "NOT reached", jnum(ss, "rounds"),
-			jstr(ss, "stop_reason") ? jstr(ss, "stop_reason") : "?");
+	if (p->s.test == PTS_WSAT) {
+		printf("  2. write %g x %llu bytes in random 4 KiB writes at QD %u, %g s rounds%s\n", p->s.wsat_writes,
+		       span, p->s.qd, (double)p->s.cell_ns / 1e9, p->s.time_cap_ns ? " (or until the time cap)" : "");
+	} else if (p->s.test == PTS_HIR) {
+		printf("  4. per wait state (5, 10, 15, 25, 50 s): %u bursts of 5 s of random\n"
+		       "     4 KiB writes at QD %u, each followed by the wait, then %u bursts\n"
+		       "     without a wait (the return to baseline)\n", p->s.hir_reps, p->s.qd, p->s.hir_reps);
+	} else {
+		for (size_t i = 0; i < plan->nphases; i++)
+			printf("  %zu. %s: %g x %llu bytes in %g KiB writes at QD %u\n", i + 2, plan->phases[i].name,
+			       p->s.xsr_writes, span, plan->phases[i].bs / 1024.0, plan->phases[i].qd);
 	}
 }
 
 static void dry_run(const struct pts_cli *p, const struct target *t)
 {
 	struct pts_result plan = { 0 };
-	double cells = 0, max_s = pts_max_round_seconds(&p->s);
+	double cells = 0, max_s = pts_max_round_seconds(&p->s), bytes;
+	const char *clock = target_has(t, TARGET_CAP_VIRTUAL_TIME) ? "virtual" : "drive";
 
 	pts_plan(&p->s, &plan);
 	for (size_t i = 0; i < plan.nstages; i++)
 		cells += (double)plan.stages[i].ncells;
-	printf("dry run: nothing is written.  ssdprof pts %s would, %zu time(s):\n", pts_test_name(p->s.test),
-	       plan.nstages);
+	if (plan.nphases)
+		printf("dry run: nothing is written.  ssdprof pts %s would\n(%s):\n", pts_test_name(p->s.test),
+		       pts_test_def(p->s.test)->what);
+	else
+		printf("dry run: nothing is written.  ssdprof pts %s would, %zu time(s):\n", pts_test_name(p->s.test),
+		       plan.nstages);
 	if (p->s.purge)
 		printf("  1. purge %s (%s)\n", t->info.path, p->o.purge_method ? p->o.purge_method : "auto");
 	else
 		printf("  1. not purge %s (--no-purge)\n", t->info.path);
-	printf("  2. write its first %llu bytes %u time(s) in 128 KiB sequential writes\n",
-	       (unsigned long long)p->s.usable_bytes, p->s.fill_passes);
-	printf("  3. run rounds of %.0f cells, %g s each, until steady (at most %u),\n"
-	       "     after %g x %llu bytes written in rounds\n", cells / (double)plan.nstages,
-	       (double)p->s.cell_ns / 1e9, p->s.max_rounds, p->s.min_writes, (unsigned long long)p->s.usable_bytes);
-	printf("estimate: the rounds take at most %.1f h of %s time,\n"
-	       "          plus the purge and the fill of each stage\n", max_s / 3600,
-	       target_has(t, TARGET_CAP_VIRTUAL_TIME) ? "virtual" : "drive");
+	if (plan.nstages) {
+		printf("  2. write its first %llu bytes %u time(s) in 128 KiB sequential writes\n",
+		       (unsigned long long)p->s.usable_bytes, p->s.fill_passes);
+		printf("  3. run rounds of %.0f cells, %g s each, until steady (at most %u),\n"
+		       "     after %g x %llu bytes written in rounds\n", cells / (double)plan.nstages,
+		       (double)p->s.cell_ns / 1e9, p->s.max_rounds, p->s.min_writes,
+		       (unsigned long long)p->s.usable_bytes);
+	}
+	if (plan.nphases)
+		dry_series(p, &plan);
+	if (isfinite(max_s)) {
+		printf("estimate: the %s take at most %.1f h of %s time,\n", plan.nphases ? "rounds and bursts" : "rounds",
+		       max_s / 3600, clock);
+		printf("          plus the purge and the fill%s\n", plan.nphases ? "" : " of each stage");
+		return;
+	}
+	/* WSAT and XSR write an amount: how long is the drive's to say. */
+	bytes = (p->s.test == PTS_WSAT ? p->s.wsat_writes : 3 * p->s.xsr_writes) * (double)p->s.usable_bytes;
+	printf("estimate: %.2f GB of writes; their time is the drive's rate's\n"
+	       "          (at 100 MB/s: %.1f min of %s time)\n", bytes / 1e9, bytes / 100e6 / 60, clock);
 }
 
 static int save(const struct pts_cli *p, struct target *t, const struct pts_result *r, const char *dir,
@@ -290,7 +344,8 @@ static int run(struct pts_cli *p, struct target *t)
 	if (p->o.json)
 		puts(result_json_text(doc));
 	else if (!p->o.quiet)
-		pts_print_summary(stdout, doc);
+		/* What the terminal shows is the saved document, as report --text shows it again (reports/term.h). */
+		term_render(stdout, doc, RESULT_KIND_PTS, dir, text_columns(STDOUT_FILENO));
 	fflush(stdout);
 	if (ret) {
 		cli_fail(&p->o, "%s; what was measured is in %s/result.json", ret == -EINTR ? "interrupted" : err, dir);
@@ -330,7 +385,8 @@ static int check_span(void *arg, struct target *t)
 
 int cmd_pts(int argc, char **argv)
 {
-	struct pts_cli p = { .s = { .purge = true, .cell_ns = PTS_CELL_NS_DEFAULT } };
+	struct pts_cli p = { .s = { .purge = true, .cell_ns = PTS_CELL_NS_DEFAULT, .hir_reps = PTS_HIR_REPS },
+			     .writes = NAN };
 	struct target *t = NULL;
 	char q[256];
 	int rc;
@@ -345,9 +401,13 @@ int cmd_pts(int argc, char **argv)
 		goto out;
 	}
 	if (pts_test_parse(argv[optind], &p.s.test)) {
-		cli_error("pts: unknown test '%s'; use iops, latency or throughput", escape_arg(q, sizeof(q), argv[optind]));
+		cli_error("pts: unknown test '%s'; use iops, latency, throughput, wsat, hir or xsr",
+			  escape_arg(q, sizeof(q), argv[optind]));
 		goto out;
 	}
+	if ((rc = test_options(&p)))
+		goto out;
+	rc = EXIT_USAGE;
 	if (optind + 1 >= argc) {
 		cli_error("pts %s needs a TARGET, e.g. 'ssdprof pts %s sim:budget-tlc'", argv[optind], argv[optind]);
 		goto out;
@@ -362,6 +422,7 @@ int cmd_pts(int argc, char **argv)
 	p.s.seed = p.o.s.seed;
 	p.s.poll = pc_cli_poll;
 	p.s.round_done = round_line;
+	p.s.series_done = series_line;
 	p.s.round_arg = &p;
 	if (p.o.dry_run) {
 		dry_run(&p, t);

@@ -333,6 +333,8 @@ static int run_round(struct target *t, const struct precondition_settings *s, st
 	}
 	round_from_run(&r, (double)(t->ops->now_ns(t) - rc->start_ns) / NS_PER_S, rr);
 	precondition_intervals_add(out, &rc->acc, r.samples, r.nsamples, t_start);
+	if (s->lat_all && r.lat_hist)
+		lat_hist_merge(s->lat_all, r.lat_hist);
 	/* Keep the last window's histograms for its percentiles. */
 	free(rc->hist[out->nrounds % STEADY_WINDOW]);
 	rc->hist[out->nrounds % STEADY_WINDOW] = r.lat_hist;

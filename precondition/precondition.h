@@ -20,6 +20,7 @@
 
 struct target;
 struct workload;
+struct lat_hist;
 
 /*
  * Early prediction of the steady state (predict.h): off; stop the rounds
@@ -114,6 +115,8 @@ struct precondition_settings {
 	 * over (host_spare_bytes 0, the first round may be in the window).
 	 */
 	uint64_t construct_bytes;
+	/* Non-NULL: every round's response times are merged into it too (pts wsat's histogram of the whole run). */
+	struct lat_hist *lat_all;
 };
 
 /* One round: per-round averages.  Unmeasured figures are NAN. */

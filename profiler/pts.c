@@ -9,9 +9,9 @@
 #include "device/target.h"
 #include "engine/histogram.h"
 #include "profiler/pts.h"
+#include "profiler/pts_internal.h"
 #include "profiler/run_steps.h"
 
-static const char *const test_names[PTS_TEST_COUNT] = { "iops", "latency", "throughput" };
 static const char *const metric_names[] = { "iops", "mbps", "lat_mean_us" };
 
 /* The spec's mixes (read %) and sizes, in its order: mixes outer, sizes inner. */
@@ -25,18 +25,41 @@ static const uint32_t tp_sizes[] = { 128 * 1024, 1024 * 1024 };
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 /* Rounds in all, warm-up included: a drive that writes next to nothing stops somewhere. */
 #define PTS_ROUNDS_MAX 10000
-/* The largest size of any test. */
-#define PTS_MAX_BS (1024u * 1024)
+
+static void plan_iops(const struct pts_settings *s, struct pts_result *r);
+static void plan_latency(const struct pts_settings *s, struct pts_result *r);
+static void plan_throughput(const struct pts_settings *s, struct pts_result *r);
+
+/* The tests: a row each, in the order of enum pts_test. */
+static const struct pts_test_def pts_tests[PTS_TEST_COUNT] = {
+	[PTS_IOPS] = { "iops", "random, 7 mixes x 8 sizes (56 cells); tracks 4k 0/100 IOPS", plan_iops,
+		       pts_run_matrix, pts_matrix_seconds },
+	[PTS_LATENCY] = { "latency", "random, 3 mixes x 3 sizes at QD 1; tracks 4k 0/100 mean", plan_latency,
+			  pts_run_matrix, pts_matrix_seconds },
+	[PTS_THROUGHPUT] = { "throughput", "sequential 100% read and write, 128k then 1024k", plan_throughput,
+			     pts_run_matrix, pts_matrix_seconds },
+	[PTS_WSAT] = { "wsat", "random 4k writes from the purge for 4x the span", pts_plan_wsat, pts_run_wsat,
+		       pts_series_seconds },
+	[PTS_HIR] = { "hir", "4k random writes to steady, then 5 s bursts with idle waits", pts_plan_hir,
+		      pts_run_hir, pts_hir_seconds },
+	[PTS_XSR] = { "xsr", "sequential 1024k, random 8k, sequential 1024k writes", pts_plan_xsr, pts_run_xsr,
+		      pts_series_seconds },
+};
+
+const struct pts_test_def *pts_test_def(enum pts_test t)
+{
+	return (unsigned)t < PTS_TEST_COUNT ? &pts_tests[t] : NULL;
+}
 
 const char *pts_test_name(enum pts_test t)
 {
-	return (unsigned)t < PTS_TEST_COUNT ? test_names[t] : NULL;
+	return (unsigned)t < PTS_TEST_COUNT ? pts_tests[t].name : NULL;
 }
 
 int pts_test_parse(const char *s, enum pts_test *out)
 {
 	for (unsigned i = 0; s && i < PTS_TEST_COUNT; i++)
-		if (!strcmp(s, test_names[i])) {
+		if (!strcmp(s, pts_tests[i].name)) {
 			*out = (enum pts_test)i;
 			return 0;
 		}
@@ -64,38 +87,48 @@ static void random_matrix(struct pts_stage *st, const unsigned *mixes, size_t nm
 		}
 }
 
-void pts_plan(const struct pts_settings *s, struct pts_result *r)
+static void plan_iops(const struct pts_settings *s, struct pts_result *r)
 {
-	r->test = s->test;
 	r->nstages = 1;
-	switch (s->test) {
-	case PTS_IOPS:
-		random_matrix(&r->stages[0], iops_mixes, N(iops_mixes), iops_sizes, N(iops_sizes));
-		r->stages[0].metric = PTS_M_IOPS;
-		r->stages[0].qd = s->qd;
-		break;
-	case PTS_LATENCY:
-		random_matrix(&r->stages[0], lat_mixes, N(lat_mixes), lat_sizes, N(lat_sizes));
-		r->stages[0].metric = PTS_M_LAT_MEAN;
-		r->stages[0].qd = 1;
-		break;
-	default:
-		r->nstages = N(tp_sizes);
-		for (size_t i = 0; i < N(tp_sizes); i++) {
-			struct pts_stage *st = &r->stages[i];
+	random_matrix(&r->stages[0], iops_mixes, N(iops_mixes), iops_sizes, N(iops_sizes));
+	r->stages[0].metric = PTS_M_IOPS;
+	r->stages[0].qd = s->qd;
+}
 
-			st->ncells = 2;
-			st->cells[0] = (struct pts_cell_spec){ WL_READ, 100, tp_sizes[i] };
-			st->cells[1] = (struct pts_cell_spec){ WL_WRITE, 0, tp_sizes[i] };
-			st->tracked = 1;
-			st->metric = PTS_M_MBPS;
-			st->qd = s->qd;
-		}
-		break;
+static void plan_latency(const struct pts_settings *s, struct pts_result *r)
+{
+	(void)s;
+	r->nstages = 1;
+	random_matrix(&r->stages[0], lat_mixes, N(lat_mixes), lat_sizes, N(lat_sizes));
+	r->stages[0].metric = PTS_M_LAT_MEAN;
+	r->stages[0].qd = 1;
+}
+
+static void plan_throughput(const struct pts_settings *s, struct pts_result *r)
+{
+	r->nstages = N(tp_sizes);
+	for (size_t i = 0; i < N(tp_sizes); i++) {
+		struct pts_stage *st = &r->stages[i];
+
+		st->ncells = 2;
+		st->cells[0] = (struct pts_cell_spec){ WL_READ, 100, tp_sizes[i] };
+		st->cells[1] = (struct pts_cell_spec){ WL_WRITE, 0, tp_sizes[i] };
+		st->tracked = 1;
+		st->metric = PTS_M_MBPS;
+		st->qd = s->qd;
 	}
 }
 
-double pts_max_round_seconds(const struct pts_settings *s)
+void pts_plan(const struct pts_settings *s, struct pts_result *r)
+{
+	const struct pts_test_def *d = pts_test_def(s->test);
+
+	r->test = s->test;
+	if (d)
+		d->plan(s, r);
+}
+
+double pts_matrix_seconds(const struct pts_settings *s)
 {
 	struct pts_result r = { 0 };
 	double cells = 0;
@@ -106,23 +139,37 @@ double pts_max_round_seconds(const struct pts_settings *s)
 	return cells * (double)(s->max_rounds ? s->max_rounds : PRECONDITION_MAX_ROUNDS) * (double)s->cell_ns / 1e9;
 }
 
+double pts_max_round_seconds(const struct pts_settings *s)
+{
+	const struct pts_test_def *d = pts_test_def(s->test);
+
+	return d ? d->max_seconds(s) : NAN;
+}
+
 static double metric_of(const struct pts_cell *c, enum pts_metric m)
 {
 	return m == PTS_M_IOPS ? c->iops : m == PTS_M_MBPS ? c->mbps : c->lat_mean_us;
 }
 
-/* What the engine's I/O log hook receives while a cell runs. */
-struct log_ctx {
-	const struct pts_settings *s;
-	struct pts_io where;
-};
-
-static void log_io(void *arg, const struct wl_io_record *io)
+static void pts_log_io(void *arg, const struct wl_io_record *io)
 {
-	struct log_ctx *l = arg;
+	struct pts_log_ctx *l = arg;
 
 	l->where.io = io;
 	l->s->io_log(&l->where, l->s->io_arg);
+}
+
+int pts_workload(struct target *t, const struct pts_settings *s, struct workload *w, struct pts_log_ctx *lg,
+		 struct run_result *rr, char *err, size_t errlen)
+{
+	int ret;
+
+	if (s->io_log) {
+		w->io_done = pts_log_io;
+		w->io_arg = lg;
+	}
+	ret = workload_run(t, w, rr, NULL, NULL, err, errlen);
+	return !ret && rr->stopped_early ? -EINTR : ret;
 }
 
 /* Room for one more round in st.  0 or -ENOMEM. */
@@ -160,7 +207,7 @@ static int run_cell(struct target *t, const struct pts_settings *s, struct pts_s
 {
 	const struct pts_cell_spec *cs = &st->cells[c];
 	struct pts_cell *out = &st->rounds[k * st->ncells + c];
-	struct log_ctx lc = { s, { (unsigned)si, (unsigned)k, (unsigned)c, NULL } };
+	struct pts_log_ctx lc = { s, { (unsigned)si, (unsigned)k, (unsigned)c, NULL } };
 	struct workload w = {
 		.rw = cs->rw, .bs = cs->bs, .qd = st->qd, .time_ns = s->cell_ns, .span_bytes = s->usable_bytes,
 		.seed = s->seed, .stream = k * st->ncells + c + 1, .read_pct = cs->read_pct,
@@ -175,13 +222,7 @@ static int run_cell(struct target *t, const struct pts_settings *s, struct pts_s
 	*slot = NULL;
 	if (!t->info.lba_bytes || cs->bs % t->info.lba_bytes)
 		return 0;
-	if (s->io_log) {
-		w.io_done = log_io;
-		w.io_arg = &lc;
-	}
-	ret = workload_run(t, &w, &rr, NULL, NULL, err, errlen);
-	if (!ret && rr.stopped_early)
-		ret = -EINTR;
+	ret = pts_workload(t, s, &w, &lc, &rr, err, errlen);
 	if (!ret) {
 		*out = (struct pts_cell){ rr.iops, rr.mbps, rr.lat_mean_us, rr.lat_max_us, rr.ios, rr.read_ios };
 		st->written[k] += rr.write_bytes;
@@ -234,19 +275,19 @@ static int totals(struct pts_stage *st)
 	return 0;
 }
 
-/* Purge (unless told not to), fill, drain.  0, -EINTR or -errno with err set. */
-static int prepare(struct target *t, const struct pts_settings *s, struct pts_stage *st, char *err, size_t errlen)
+int pts_prepare(struct target *t, const struct pts_settings *s, char *purge_method, size_t len,
+		struct fill_result *fill, char *err, size_t errlen)
 {
 	int ret;
 
-	snprintf(st->purge_method, sizeof(st->purge_method), "none");
+	snprintf(purge_method, len, "none");
 	if (s->purge) {
-		ret = precondition_purge(t, s->purge_method, st->purge_method, sizeof(st->purge_method), err, errlen);
+		ret = precondition_purge(t, s->purge_method, purge_method, len, err, errlen);
 		if (ret < 0)
 			return ret;
 	}
 	if (s->fill_passes) {
-		ret = precondition_fill(t, s->usable_bytes, s->fill_passes, s->seed, s->poll, s->poll_arg, &st->fill,
+		ret = precondition_fill(t, s->usable_bytes, s->fill_passes, s->seed, s->poll, s->poll_arg, fill,
 					err, errlen);
 		if (ret)
 			return ret;
@@ -257,13 +298,13 @@ static int prepare(struct target *t, const struct pts_settings *s, struct pts_st
 	return ret;
 }
 
-static int run_stage(struct target *t, const struct pts_settings *s, struct pts_result *r, size_t si, char *err,
-		     size_t errlen)
+int pts_run_stage(struct target *t, const struct pts_settings *s, struct pts_result *r, size_t si, bool prep,
+		  char *err, size_t errlen)
 {
 	struct pts_stage *st = &r->stages[si];
 	unsigned max_rounds = s->max_rounds ? s->max_rounds : PRECONDITION_MAX_ROUNDS;
 	double min_bytes = s->min_writes * (double)s->usable_bytes;
-	int ret = prepare(t, s, st, err, errlen);
+	int ret = prep ? pts_prepare(t, s, st->purge_method, sizeof(st->purge_method), &st->fill, err, errlen) : 0;
 
 	while (!ret && st->nrounds - st->warmup_rounds < max_rounds && st->nrounds < PTS_ROUNDS_MAX) {
 		size_t k = st->nrounds;
@@ -301,24 +342,50 @@ static int run_stage(struct target *t, const struct pts_settings *s, struct pts_
 	return ret;
 }
 
-int pts_run(struct target *t, const struct pts_settings *s, struct pts_result *r, char *err, size_t errlen)
+int pts_run_matrix(struct target *t, const struct pts_settings *s, struct pts_result *r, char *err, size_t errlen)
 {
-	uint64_t t0 = t->ops->now_ns(t);
-	size_t nstages;
+	size_t nstages = r->nstages;
 	int ret = 0;
 
+	r->nstages = 0;
+	for (size_t i = 0; !ret && i < nstages; i++) {
+		r->nstages = i + 1;
+		ret = pts_run_stage(t, s, r, i, true, err, errlen);
+	}
+	return ret;
+}
+
+int pts_sample_room(struct pts_result *r)
+{
+	size_t cap = r->samples_cap ? r->samples_cap * 2 : 256;
+	struct pts_sample *p;
+
+	if (r->nsamples < r->samples_cap)
+		return 0;
+	if (!(p = realloc(r->samples, cap * sizeof(*p))))
+		return -ENOMEM;
+	r->samples = p;
+	r->samples_cap = cap;
+	return 0;
+}
+
+int pts_run(struct target *t, const struct pts_settings *s, struct pts_result *r, char *err, size_t errlen)
+{
+	const struct pts_test_def *d = pts_test_def(s->test);
+	uint64_t t0 = t->ops->now_ns(t);
+	int ret;
+
 	memset(r, 0, sizeof(*r));
+	if (!d) {
+		snprintf(err, errlen, "unknown test");
+		return -EINVAL;
+	}
 	pts_plan(s, r);
 	if (!(r->pattern = workload_pattern_buffer(s->seed, PTS_MAX_BS))) {
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
-	nstages = r->nstages;
-	r->nstages = 0;
-	for (size_t i = 0; !ret && i < nstages; i++) {
-		r->nstages = i + 1;
-		ret = run_stage(t, s, r, i, err, errlen);
-	}
+	ret = d->run(t, s, r, err, errlen);
 	r->seconds = (double)(t->ops->now_ns(t) - t0) / 1e9;
 	return ret;
 }
@@ -336,5 +403,6 @@ void pts_result_free(struct pts_result *r)
 				free(st->hist[c][k]);
 	}
 	free(r->pattern);
+	free(r->samples);
 	memset(r, 0, sizeof(*r));
 }

@@ -33,7 +33,19 @@
 struct target;
 struct lat_hist;
 
-enum pts_test { PTS_IOPS, PTS_LATENCY, PTS_THROUGHPUT, PTS_TEST_COUNT };
+/*
+ * The tests, in the order of the table (pts.c pts_tests): a new test adds
+ * its value before PTS_TEST_COUNT and its row to the table.
+ */
+enum pts_test {
+	PTS_IOPS,
+	PTS_LATENCY,
+	PTS_THROUGHPUT,
+	PTS_WSAT,
+	PTS_HIR,
+	PTS_XSR,
+	PTS_TEST_COUNT
+};
 /* What a test's steady state tracks. */
 enum pts_metric { PTS_M_IOPS, PTS_M_MBPS, PTS_M_LAT_MEAN };
 
@@ -43,6 +55,14 @@ enum pts_metric { PTS_M_IOPS, PTS_M_MBPS, PTS_M_LAT_MEAN };
 #define PTS_CELL_NS_DEFAULT (60ull * 1000000000)
 /* The spec's fill: twice the span in 128 KiB sequential writes. */
 #define PTS_FILL_PASSES 2
+/* WSAT's writes from the purge, x the span (the spec's 4x the user capacity). */
+#define PTS_WSAT_WRITES 4.0
+/* HIR: the spec's bursts of 5 s, its waits, and the bursts per wait state (and per return to baseline). */
+#define PTS_HIR_BURST_NS (5ull * 1000000000)
+#define PTS_HIR_REPS 360
+#define PTS_HIR_NWAITS 5
+/* XSR: each of its three phases writes this many x the span. */
+#define PTS_XSR_WRITES 2.0
 
 struct pts_cell_spec {
 	enum workload_rw rw;
@@ -84,12 +104,62 @@ struct pts_stage {
 	struct lat_hist *hist[PTS_MAX_CELLS][STEADY_WINDOW];
 };
 
+/*
+ * A time-series test's sample (wsat, hir, xsr): an interval of its
+ * stimulus (a second of WSAT or XSR, a burst of HIR).
+ */
+struct pts_sample {
+	double t_s;                 /* interval end, seconds since the stimulus began (target clock, idle included) */
+	double dur_s;               /* the interval's I/O time */
+	double iops, mbps, lat_mean_us;
+	uint64_t written;           /* host bytes written since the stimulus began, at t_s */
+	unsigned phase;             /* index into pts_result.phases */
+};
+
+#define PTS_MAX_PHASES 16
+
+/* A phase of a time-series test: one stimulus, its samples, and its figures over them. */
+struct pts_phase {
+	char name[24];              /* "wsat"; "wait 5s", "baseline"; "seq", "random", "seq again" */
+	enum workload_rw rw;
+	uint32_t bs;
+	unsigned qd;
+	double burst_s, idle_s;     /* HIR: each burst and the idle after it; else NAN */
+	unsigned reps;              /* HIR: bursts; else 0 */
+	size_t first, n;            /* its samples */
+	/* Over the phase's I/O (NAN where none): rates over its I/O time, response times of all its I/Os. */
+	double iops, mbps, lat_mean_us, lat_p999_us, lat_p9999_us, lat_p99999_us, lat_max_us;
+	uint64_t bytes, ios;
+	double seconds;             /* target clock, idle included */
+	/* XSR: seconds from the phase's start until its IOPS stay within 10% of its end level; NAN: never. */
+	double settle_s;
+	double level_iops;          /* XSR: the end level (the mean of its last fifth); else NAN */
+};
+
 struct pts_result {
 	enum pts_test test;
 	size_t nstages;
 	struct pts_stage stages[PTS_MAX_STAGES];
 	double seconds;             /* target clock, purge to the end */
 	unsigned char *pattern;     /* the writes' data, made once for every cell (owned) */
+	/* A time-series test's purge and fill (its stages hold their own), phases and samples. */
+	char purge_method[32];
+	struct fill_result fill;
+	size_t nphases;
+	struct pts_phase phases[PTS_MAX_PHASES];
+	struct pts_sample *samples; /* owned */
+	size_t nsamples, samples_cap;
+	/* "writes" (wsat: wsat_writes x the span), "time-cap", "done", "interrupted", "error"; NULL: none ran. */
+	const char *series_stop;
+};
+
+/* Where a time-series test is: what pts_settings.series_done receives. */
+struct pts_progress {
+	size_t phase;               /* index into pts_result.phases */
+	size_t step;                /* WSAT: the round; else the samples of the phase so far */
+	double t_s;                 /* seconds since the stimulus began */
+	double iops;                /* of the last round (WSAT) or the phase (HIR, XSR) */
+	uint64_t written;           /* host bytes since the stimulus began */
 };
 
 /* Where an I/O of the log belongs: what pts_settings.io_log receives. */
@@ -116,17 +186,45 @@ struct pts_settings {
 	double min_writes;
 	unsigned qd;                /* iops and throughput; latency runs at 1 */
 	uint64_t seed;
+	double wsat_writes;         /* WSAT: writes x the span (PTS_WSAT_WRITES) */
+	uint64_t time_cap_ns;       /* WSAT: at most this long (target clock), 0: none */
+	unsigned hir_reps;          /* HIR: bursts per wait state (PTS_HIR_REPS) */
+	double xsr_writes;          /* XSR: writes x the span per phase (PTS_XSR_WRITES) */
 	precondition_poll_fn poll;  /* non-zero stops (an interrupt) */
 	void *poll_arg;
 	/* After every round: non-zero stops as poll does.  NULL: none. */
 	int (*round_done)(const struct pts_result *r, size_t stage, void *arg);
 	void *round_arg;
-	/* Every I/O of the rounds (not the fill), NULL for none. */
+	/* A time-series test: after every WSAT round and every HIR or XSR phase; non-zero stops.  NULL: none. */
+	int (*series_done)(const struct pts_result *r, const struct pts_progress *p, void *arg);
+	/*
+	 * Every I/O of the rounds (not the fill), NULL for none; and of HIR's
+	 * bursts and XSR's phases (stage: one past the stages, round: the
+	 * burst of HIR, else 0, cell: the phase).  WSAT's run in precondition's
+	 * rounds: none.
+	 */
 	void (*io_log)(const struct pts_io *io, void *arg);
 	void *io_arg;
 };
 
-/* "iops", "latency", "throughput"; NULL past the last. */
+/*
+ * A test's row of the table: its name, a line on what it runs (usage and
+ * dry run), the stages and phases it plans (no target needed), its runner
+ * (pts_run calls it with r planned and its pattern made), and the most
+ * target time its stimulus takes (the estimate; NAN when that is the
+ * drive's rate's to say: WSAT and XSR write an amount).
+ */
+struct pts_test_def {
+	const char *name;
+	const char *what;
+	void (*plan)(const struct pts_settings *s, struct pts_result *r);
+	int (*run)(struct target *t, const struct pts_settings *s, struct pts_result *r, char *err, size_t errlen);
+	double (*max_seconds)(const struct pts_settings *s);
+};
+
+/* The row of t; NULL past the last. */
+const struct pts_test_def *pts_test_def(enum pts_test t);
+/* "iops", "latency", "throughput", ...; NULL past the last. */
 const char *pts_test_name(enum pts_test t);
 /* 0, or -EINVAL for an unknown name. */
 int pts_test_parse(const char *s, enum pts_test *out);
@@ -135,7 +233,7 @@ const char *pts_metric_name(enum pts_metric m);
 
 /* The stages' cells of s's test (no target needed): for dry runs and estimates. */
 void pts_plan(const struct pts_settings *s, struct pts_result *r);
-/* The rounds' target time at most (max_rounds of every cell of every stage), seconds. */
+/* The stimulus' target time at most, seconds (the table's max_seconds); NAN: the drive's rate decides. */
 double pts_max_round_seconds(const struct pts_settings *s);
 
 /*

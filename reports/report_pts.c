@@ -274,17 +274,20 @@ void report_pts(struct html_page *pg, struct json_object *doc)
 {
 	struct json_object *pts = jget(doc, "pts"), *s = jget(doc, "settings"), *stages = jget(pts, "stages");
 	const char *test = text_or_na(jstr(pts, "test"));
-	bool iops = !strcmp(test, "iops"), latency = !strcmp(test, "latency");
+	bool iops = !strcmp(test, "iops"), latency = !strcmp(test, "latency"), hir = !strcmp(test, "hir");
 	char h[96], id[48];
 
 	html_h2(pg, "summary", "Summary");
 	html_dl_begin(pg);
 	summary_target(pg, doc);
 	html_dl(pg, "test", "SNIA PTS %s test", test);
-	html_dl(pg, "method", "purge (%s), %g x the span in 128 KiB sequential writes, then rounds of every cell for "
-		"%g s each at QD %g until the 5-round window holds (at most %g rounds)",
-		text_or_na(jstr(jidx(stages, 0), "purge_method")), jnum(s, "fill_passes"), jnum(s, "cell_s"),
-		jnum(jidx(stages, 0), "qd"), jnum(s, "max_rounds"));
+	if (jget(pts, "series"))
+		report_pts_series_method(pg, doc);
+	else
+		html_dl(pg, "method", "purge (%s), %g x the span in 128 KiB sequential writes, then rounds of every cell "
+			"for %g s each at QD %g until the 5-round window holds (at most %g rounds)",
+			text_or_na(jstr(jidx(stages, 0), "purge_method")), jnum(s, "fill_passes"), jnum(s, "cell_s"),
+			jnum(jidx(stages, 0), "qd"), jnum(s, "max_rounds"));
 	for (size_t i = 0; i < jlen(stages); i++)
 		stage_steady_dl(pg, doc, jidx(stages, i), i);
 	html_dl_end(pg);
@@ -307,16 +310,18 @@ void report_pts(struct html_page *pg, struct json_object *doc)
 		html_h2(pg, id, "Steady-state window");
 		window_chart(pg, stage, i);
 		snprintf(id, sizeof(id), "results-%zu", i + 1);
-		html_h2(pg, id, iops ? "IOPS by read/write mix and block size" : latency ? "Response times" : "Throughput");
+		html_h2(pg, id, iops ? "IOPS by read/write mix and block size" : latency ? "Response times"
+			: hir ? "The steady state before the waits" : "Throughput");
 		if (iops) {
 			iops_table(&t, heads, cells, "IOPS over the steady window", "iops", 0);
 			iops_by_size(pg, cells, &t);
 		} else {
-			cells_table(&t, cells, latency);
+			cells_table(&t, cells, latency || hir);
 			html_table(pg, &t, true);
 		}
 		table_free(&t);
 	}
+	report_pts_series(pg, doc);
 }
 
 size_t csv_pts(struct json_object *doc, struct csv_file *files, size_t max)
@@ -366,7 +371,7 @@ size_t csv_pts(struct json_object *doc, struct csv_file *files, size_t max)
 	}
 	files[0] = (struct csv_file){ "pts_cells.csv", cells };
 	files[1] = (struct csv_file){ "pts_rounds.csv", rounds };
-	return 2;
+	return 2 + csv_pts_series(doc, files + 2, max - 2);
 }
 
 void compare_pts_table(struct table *t, const struct compare_entry *e, size_t n)
@@ -391,6 +396,18 @@ void compare_pts_table(struct table *t, const struct compare_entry *e, size_t n)
 			table_num(t, 3, jnum(ss, "mean"), 1);
 			table_cell(t, 4, "%s", jtrue(ss, "reached") ? "yes" : "no");
 			table_num(t, 5, jnum(ss, "rounds"), 0);
+		}
+		/* A time-series test: each phase's IOPS over its I/O (no steady state of its own). */
+		for (size_t j = 0; j < jlen(jget(jget(pts, "series"), "phases")); j++) {
+			struct json_object *ph = jidx(jget(jget(pts, "series"), "phases"), j);
+
+			table_row(t);
+			table_cell(t, 0, "%s", e[i].label);
+			table_cell(t, 1, "%s", text_or_na(jstr(pts, "test")));
+			table_cell(t, 2, "%s IOPS", text_or_na(jstr(ph, "name")));
+			table_num(t, 3, jnum(ph, "iops"), 1);
+			table_cell(t, 4, "-");
+			table_num(t, 5, NAN, 0);
 		}
 	}
 }

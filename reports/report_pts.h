@@ -18,4 +18,10 @@ size_t csv_pts(struct json_object *doc, struct csv_file *files, size_t max);
 void compare_pts_table(struct table *t, const struct compare_entry *e, size_t n);
 void partial_pts(struct strbuf *b, struct json_object *doc);
 
+/* A time-series test (WSAT, HIR, XSR; report_pts_series.c): its method in the summary, its section of the page. */
+void report_pts_series_method(struct html_page *pg, struct json_object *doc);
+void report_pts_series(struct html_page *pg, struct json_object *doc);
+/* pts_samples.csv (a row per sample); 0 without a series. */
+size_t csv_pts_series(struct json_object *doc, struct csv_file *files, size_t max);
+
 #endif

@@ -51,6 +51,10 @@ int term_render(FILE *f, struct json_object *doc, enum result_kind kind, const c
 			term_next_steps(f, jget(d, "target"), jnum(d, "chosen_op_percent"), NULL, width);
 		}
 		return 0;
+	case RESULT_KIND_PTS:
+		term_pts(f, doc, width);
+		term_next_steps(f, jget(doc, "target"), NAN, dir, width);
+		return 0;
 	default:
 		return -EINVAL;
 	}

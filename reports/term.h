@@ -32,19 +32,18 @@ void term_slc(FILE *f, struct json_object *doc, int width);
 void term_run(FILE *f, struct json_object *doc, int width);
 void term_precondition(FILE *f, struct json_object *doc, int width);
 void term_qualify(FILE *f, struct json_object *doc, int width);
+void term_pts(FILE *f, struct json_object *doc, int width);
+
+struct table;
+/*
+ * Print t to f in width columns and free it: as it is when it fits, else a
+ * block per row ("heading: cell" lines under its first two cells).
+ */
+void term_table(FILE *f, struct table *t, const char *indent, int width);
 
 /* term_run.c: a run over several chunk sizes has its chunk table (chunk_comparison) instead of the QD table. */
 bool term_run_has_chunks(struct json_object *doc);
 void term_run_chunks(FILE *f, struct json_object *doc);
-
-/*
- * The table t (freed after) to f, prefixed with indent; one wider than
- * width (a qualification with many requirements) as a block per row
- * instead: its first column (after its heading) and its second on a line,
- * then each other column as "heading: cell" under them.
- */
-struct table;
-void term_table(FILE *f, struct table *t, const char *indent, int width);
 
 /*
  * compare's table t (of the page, left as it is) to f in width columns:

@@ -24,6 +24,15 @@ struct json_object *pts_settings_json(const struct pts_settings *s)
 	add(o, "purge_method", s->purge_method ? json_object_new_string(s->purge_method) : NULL);
 	add(o, "usable_bytes", json_object_new_uint64(s->usable_bytes));
 	add(o, "seed", json_object_new_uint64(s->seed));
+	/* A test's own settings: only its own keys. */
+	if (s->test == PTS_WSAT) {
+		add(o, "writes", result_json_number(s->wsat_writes, 2));
+		add(o, "time_cap_s", s->time_cap_ns ? result_json_number((double)s->time_cap_ns / 1e9, RP_SECONDS) : NULL);
+	} else if (s->test == PTS_HIR) {
+		add(o, "reps", json_object_new_int((int)s->hir_reps));
+	} else if (s->test == PTS_XSR) {
+		add(o, "writes", result_json_number(s->xsr_writes, 2));
+	}
 	return o;
 }
 
@@ -114,6 +123,81 @@ static struct json_object *stage_json(const struct pts_stage *st)
 	return o;
 }
 
+static struct json_object *phase_json(const struct pts_phase *ph)
+{
+	struct json_object *o = json_object_new_object(), *lat = json_object_new_object();
+
+	add(o, "name", json_object_new_string(ph->name));
+	add(o, "rw", json_object_new_string(workload_rw_name(ph->rw)));
+	add(o, "bs", json_object_new_int64(ph->bs));
+	add(o, "qd", json_object_new_int((int)ph->qd));
+	add(o, "burst_s", result_json_number(ph->burst_s, RP_SECONDS));
+	add(o, "idle_s", result_json_number(ph->idle_s, RP_SECONDS));
+	add(o, "reps", json_object_new_int((int)ph->reps));
+	add(o, "first_sample", json_object_new_uint64(ph->first));
+	add(o, "samples", json_object_new_uint64(ph->n));
+	add(o, "iops", result_json_number(ph->iops, RP_IOPS));
+	add(o, "mbps", result_json_number(ph->mbps, RP_MBPS));
+	add(lat, "mean", result_json_number(ph->lat_mean_us, RP_LAT_US));
+	add(lat, LAT_KEY_P999, result_json_number(ph->lat_p999_us, RP_LAT_US));
+	add(lat, LAT_KEY_P9999, result_json_number(ph->lat_p9999_us, RP_LAT_US));
+	add(lat, LAT_KEY_P99999, result_json_number(ph->lat_p99999_us, RP_LAT_US));
+	add(lat, "max", result_json_number(ph->lat_max_us, RP_LAT_US));
+	add(o, "lat_us", lat);
+	add(o, "ios", json_object_new_uint64(ph->ios));
+	add(o, "bytes", json_object_new_uint64(ph->bytes));
+	add(o, "seconds", result_json_number(ph->seconds, RP_SECONDS));
+	add(o, "level_iops", result_json_number(ph->level_iops, RP_IOPS));
+	add(o, "settle_s", result_json_number(ph->settle_s, RP_SECONDS));
+	return o;
+}
+
+/* A time-series test's part: its purge, how it stopped, its phases, its samples as arrays. */
+static void series_json(struct json_object *o, const struct pts_result *r)
+{
+	struct json_object *se = json_object_new_object(), *phases = json_object_new_array();
+	struct json_object *sm = json_object_new_object();
+	struct json_object *a[7];
+
+	for (size_t i = 0; i < 7; i++)
+		a[i] = json_object_new_array();
+	add(se, "purge_method", r->purge_method[0] ? json_object_new_string(r->purge_method) : NULL);
+	add(se, "stop_reason", r->series_stop ? json_object_new_string(r->series_stop) : NULL);
+	for (size_t i = 0; i < r->nphases; i++)
+		json_object_array_add(phases, phase_json(&r->phases[i]));
+	add(se, "phases", phases);
+	for (size_t i = 0; i < r->nsamples; i++) {
+		const struct pts_sample *x = &r->samples[i];
+
+		json_object_array_add(a[0], result_json_number(x->t_s, RP_SECONDS));
+		json_object_array_add(a[1], result_json_number(x->dur_s, RP_SECONDS));
+		json_object_array_add(a[2], result_json_number(x->iops, RP_IOPS));
+		json_object_array_add(a[3], result_json_number(x->mbps, RP_MBPS));
+		json_object_array_add(a[4], result_json_number(x->lat_mean_us, RP_LAT_US));
+		json_object_array_add(a[5], json_object_new_uint64(x->written));
+		json_object_array_add(a[6], json_object_new_int((int)x->phase));
+	}
+	add(sm, "t_s", a[0]);
+	add(sm, "dur_s", a[1]);
+	add(sm, "iops", a[2]);
+	add(sm, "mbps", a[3]);
+	add(sm, "lat_mean_us", a[4]);
+	add(sm, "written_bytes", a[5]);
+	add(sm, "phase", a[6]);
+	add(se, "samples", sm);
+	add(o, "series", se);
+}
+
+/*
+ * What each test adds to the "pts" body beside its stages, by test (NULL:
+ * nothing): a new test appends its row.
+ */
+static void (*const sections[PTS_TEST_COUNT])(struct json_object *o, const struct pts_result *r) = {
+	[PTS_WSAT] = series_json,
+	[PTS_HIR] = series_json,
+	[PTS_XSR] = series_json,
+};
+
 struct json_object *pts_json(const struct pts_result *r)
 {
 	struct json_object *o = json_object_new_object(), *stages = json_object_new_array();
@@ -123,5 +207,7 @@ struct json_object *pts_json(const struct pts_result *r)
 	for (size_t i = 0; i < r->nstages; i++)
 		json_object_array_add(stages, stage_json(&r->stages[i]));
 	add(o, "stages", stages);
+	if ((unsigned)r->test < PTS_TEST_COUNT && sections[r->test])
+		sections[r->test](o, r);
 	return o;
 }

@@ -331,6 +331,71 @@ static int check_run_directions(struct walk *w, struct json_object *doc)
 	return 0;
 }
 
+/* The length of o's array at key; SIZE_MAX when there is none (an optional array left out). */
+static size_t arr_len(struct json_object *o, const char *key)
+{
+	struct json_object *v = json_object_object_get(o, key);
+
+	return json_object_is_type(v, json_type_array) ? json_object_array_length(v) : SIZE_MAX;
+}
+
+/*
+ * What the table cannot say of a pts result: the indexes its pages follow
+ * point inside what they index (a stage's tracked cell among its cells, a
+ * round's figures one per cell; a phase's samples within the samples, which
+ * are arrays of one length, each naming one of the phases).
+ */
+static int check_pts(struct walk *w, struct json_object *doc)
+{
+	struct json_object *pts = json_object_object_get(doc, "pts"), *stages = json_object_object_get(pts, "stages");
+	struct json_object *se = json_object_object_get(pts, "series"), *sm = json_object_object_get(se, "samples");
+	struct json_object *phases = json_object_object_get(se, "phases"), *ph_of = json_object_object_get(sm, "phase");
+	static const char *const round_keys[] = { "iops", "mbps", "lat_mean_us" };
+	static const char *const sample_keys[] = { "dur_s", "iops", "mbps", "lat_mean_us", "written_bytes", "phase" };
+	size_t n, top;
+
+	path_push(w, "pts", 0);
+	top = w->len;
+	for (size_t i = 0; i < json_object_array_length(stages); i++) {
+		struct json_object *st = json_object_array_get_idx(stages, i), *rounds = json_object_object_get(st, "rounds");
+		size_t nc = arr_len(st, "cells");
+
+		path_push(w, "stages", 0);
+		path_push(w, NULL, i);
+		if (num_at(json_object_object_get(st, "steady_state"), "tracked_cell") >= (double)nc)
+			return refuse(w, "steady_state.tracked_cell: past the stage's %zu cells", nc);
+		for (size_t k = 0; k < json_object_array_length(rounds); k++)
+			for (size_t j = 0; j < 3; j++) {
+				n = arr_len(json_object_array_get_idx(rounds, k), round_keys[j]);
+				if (n != SIZE_MAX && n != nc)
+					return refuse(w, "rounds[%zu].%s: %zu entries for %zu cells", k, round_keys[j], n, nc);
+			}
+		path_pop(w, top);
+	}
+	if (!se)
+		goto ok;
+	path_push(w, "series", 0);
+	n = arr_len(sm, "t_s");
+	for (size_t j = 0; j < sizeof(sample_keys) / sizeof(sample_keys[0]); j++)
+		if (arr_len(sm, sample_keys[j]) != SIZE_MAX && arr_len(sm, sample_keys[j]) != n)
+			return refuse(w, "samples.%s: %zu entries, not t_s's %zu", sample_keys[j],
+				      arr_len(sm, sample_keys[j]), n);
+	for (size_t i = 0; i < json_object_array_length(phases); i++) {
+		struct json_object *ph = json_object_array_get_idx(phases, i);
+
+		if (num_at(ph, "first_sample") + num_at(ph, "samples") > (double)n)
+			return refuse(w, "phases[%zu]: its samples run past the %zu there are", i, n);
+	}
+	for (size_t i = 0; i < json_object_array_length(ph_of); i++)
+		if (json_object_get_int64(json_object_array_get_idx(ph_of, i)) >=
+		    (int64_t)json_object_array_length(phases))
+			return refuse(w, "samples.phase[%zu]: past the %zu phases", i, json_object_array_length(phases));
+ok:
+	w->len = 0;
+	w->path[0] = '\0';
+	return 0;
+}
+
 /*
  * o with the latency keys of results written before (LAT_KEY_P999_OLD, ...)
  * spelled as now, in the same order, or NULL when o has none; the values
@@ -415,6 +480,8 @@ int result_validate(struct json_object *doc, enum result_kind *kind, char *err, 
 		ret = check_all_intervals(&w, doc, k);
 	if (!ret && k == RESULT_KIND_RUN)
 		ret = check_run_directions(&w, doc);
+	if (!ret && k == RESULT_KIND_PTS)
+		ret = check_pts(&w, doc);
 	if (!ret && kind)
 		*kind = (enum result_kind)k;
 	return ret;

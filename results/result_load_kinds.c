@@ -503,7 +503,7 @@ const struct spec result_common_doc[] = {
 };
 
 /* A SNIA PTS test (profiler/pts.h, results/pts_json.c). */
-static const char *const pts_test_names[] = { "iops", "latency", "throughput", NULL };
+static const char *const pts_test_names[] = { "iops", "latency", "throughput", "wsat", "hir", "xsr", NULL };
 static const char *const pts_metric_names[] = { "iops", "mbps", "lat_mean_us", NULL };
 static const struct spec pts_num_item = NUM(NULL, F_NULL, 0, DBL_MAX);
 static const struct spec pts_lat_fields[] = { FIG("mean"), FIG("max"), FIG(LAT_KEY_P99999), END };
@@ -551,10 +551,50 @@ static const struct spec pts_stage_fields[] = {
 	END,
 };
 static const struct spec pts_stage_item = OBJ(NULL, 0, pts_stage_fields);
+/* A time-series test's part (wsat, hir, xsr): its phases and samples. */
+#define PTS_MAX_SAMPLES 2000000
+static const char *const pts_series_stops[] = { "writes", "time-cap", "done", "interrupted", "error", NULL };
+static const struct spec pts_phase_lat_fields[] = {
+	FIG("mean"), FIG(LAT_KEY_P999), FIG(LAT_KEY_P9999), FIG(LAT_KEY_P99999), FIG("max"), END,
+};
+static const struct spec pts_phase_fields[] = {
+	STR("name", F_REQ),
+	STR("rw", F_REQ),
+	INT("bs", F_REQ, 1, LIM_BS_MAX),
+	INT("qd", F_NULL, LIM_QD_MIN, LIM_QD_MAX),
+	FIG("burst_s"), FIG("idle_s"),
+	INT("reps", F_NULL, 0, 100000),
+	INT("first_sample", F_REQ, 0, PTS_MAX_SAMPLES),
+	INT("samples", F_REQ, 0, PTS_MAX_SAMPLES),
+	FIG("iops"), FIG("mbps"),
+	OBJ("lat_us", F_NULL, pts_phase_lat_fields),
+	FIG("ios"), FIG("bytes"), FIG("seconds"), FIG("level_iops"), FIG("settle_s"),
+	END,
+};
+static const struct spec pts_phase_item = OBJ(NULL, 0, pts_phase_fields);
+static const struct spec pts_phase_index = INT(NULL, 0, 0, 15);
+static const struct spec pts_sample_fields[] = {
+	ARRN("t_s", F_REQ, 0, PTS_MAX_SAMPLES, pts_num_item),
+	ARRN("dur_s", 0, 0, PTS_MAX_SAMPLES, pts_num_item),
+	ARRN("iops", F_REQ, 0, PTS_MAX_SAMPLES, pts_num_item),
+	ARRN("mbps", 0, 0, PTS_MAX_SAMPLES, pts_num_item),
+	ARRN("lat_mean_us", 0, 0, PTS_MAX_SAMPLES, pts_num_item),
+	ARRN("written_bytes", 0, 0, PTS_MAX_SAMPLES, pts_num_item),
+	ARRN("phase", F_REQ, 0, PTS_MAX_SAMPLES, pts_phase_index),
+	END,
+};
+static const struct spec pts_series_fields[] = {
+	ENUM("purge_method", F_NULL, purge_done_names),
+	ENUM("stop_reason", F_NULL, pts_series_stops),
+	ARRN("phases", F_REQ, 1, 16, pts_phase_item),
+	OBJ("samples", F_REQ, pts_sample_fields),
+	END,
+};
 static const struct spec pts_fields[] = {
 	ENUM("test", F_REQ, pts_test_names),
 	FIG("drive_seconds"),
 	ARRN("stages", F_REQ, 0, 2, pts_stage_item),
+	OBJ("series", F_NULL, pts_series_fields),
 	END,
 };
 static const struct spec pts_settings[] = {
@@ -568,6 +608,10 @@ static const struct spec pts_settings[] = {
 	ENUM("purge_method", F_NULL, purge_method_names),
 	FIG("usable_bytes"),
 	INT("seed", 0, 0, 18446744073709551615.0),
+	/* wsat, xsr; wsat; hir */
+	NUM("writes", F_NULL, 0, LIM_MIN_WRITES_MAX),
+	FIG("time_cap_s"),
+	INT("reps", F_NULL, 1, 100000),
 	END,
 };
 static const struct spec pts_doc[] = {

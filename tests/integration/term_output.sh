@@ -135,6 +135,22 @@ for d in json.load(open(sys.argv[2]))['drives']:
     assert '  ssdprof op DEVICE --set %g --yes SERIAL\n' % d['chosen_op_percent'] in printed, d['chosen_op_percent']
 PY
 
+# pts: the IOPS matrix on a terminal in 80 columns; off one, its summary is report --text of its result
+# (before term_pts.c, report --text of a pts result said it had no summary).
+PTS='sim:budget-tlc,capacity=1G,lba=512'
+python3 "$pty_run" "" "$exe" pts iops "$PTS" --cell-time 5ms --max-rounds 5 --min-writes 0 --out tpts ||
+	fail "pts iops on a terminal exited $?"
+widest tty.out "pts iops"
+grep -q '^  0/100 ' tty.out || fail "pts iops: no IOPS matrix on the terminal: $(cat tty.out)"
+run_cmd pts latency "$PTS" --cell-time 5ms --max-rounds 5 --min-writes 0 --out ptsl
+[ "$rc" = 0 ] || fail "pts latency exited $rc: $(cat "$work/stderr")"
+widest "$work/stdout" "pts latency's lines"
+summary_is_document "pts latency" ptsl
+grep -q '^stage 1: steady state ' text.out || fail "pts: report --text has no steady state: $(cat text.out)"
+"$exe" report --text tpts >text.out || fail "report --text of pts iops exited $?"
+widest text.out "report --text of pts iops"
+grep -q '^  0/100 ' text.out || fail "pts: report --text has no IOPS matrix: $(cat text.out)"
+
 # report --text writes nothing and takes no -o; a batch has no summary of its own.
 usage_error "--text" report --text sw -o x.html
 [ ! -e x.html ] || fail "report --text -o wrote x.html"

@@ -13,6 +13,10 @@ file cut short, garbage after the document, and the cases issue 14 found
 line on stderr when it refuses, and --resume must leave result.json of a
 refused document exactly as it was.
 
+The pts documents (report_pts_*.json) get the known mutations of the indexes
+their pages follow: a tracked cell past the cells, a phase's samples past the
+arrays, a sample's phase past the phases.
+
 Hostile text (issue 26): paths a qualify page links to set to other schemes,
 absolute paths and escapes upward, and strings holding control bytes.  The
 page must link only relative paths inside the results, and neither the page
@@ -83,6 +87,15 @@ KNOWN = [
     (('settings', 'fill_passes'), 1000), (('settings', 'purge_method'), 'x'), (('settings', 'bs'), 0),
     (('settings', 'qd'), 1e9), (('settings', 'op_list', 0), 95),
     (('points', 0, 'iops'), 'x'), (('points', 0, 'timeseries'), 7), (('series',), {}), (('series', 0, 'qd'), -1),
+    # pts: indexes the pages and the terminal follow (a cell, a phase's samples, a sample's phase).
+    (('pts', 'stages', 0, 'steady_state', 'tracked_cell'), 55), (('pts', 'stages', 0, 'cells'), []),
+    (('pts', 'stages', 0, 'rounds', 0, 'iops'), []), (('pts', 'stages', 0, 'steady_state', 'window'), [99, 0]),
+    (('pts', 'test'), 'dirth'), (('pts', 'series'), []), (('pts', 'series', 'phases'), []),
+    (('pts', 'series', 'phases', 0, 'first_sample'), 1999999), (('pts', 'series', 'phases', 0, 'samples'), 2000000),
+    (('pts', 'series', 'phases', 0, 'first_sample'), -1), (('pts', 'series', 'phases', 0, 'name'), None),
+    (('pts', 'series', 'samples', 't_s'), []), (('pts', 'series', 'samples', 'iops'), [None]),
+    (('pts', 'series', 'samples', 'phase', 0), 15), (('pts', 'series', 'samples', 'phase', 0), 16),
+    (('pts', 'series', 'samples'), None), (('settings', 'reps'), 0), (('settings', 'writes'), 1e300),
 ]
 # What only resume must refuse: a point without its OP (a report says "not
 # measured"), a purge method the simulator lacks.
