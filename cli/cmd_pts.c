@@ -18,7 +18,9 @@
 #include "cli/commands.h"
 #include "cli/interrupt.h"
 #include "cli/pc_options.h"
+#include "cli/workload_opts.h"
 #include "device/target.h"
+#include "engine/access_spec.h"
 #include "profiler/pts.h"
 #include "reports/table.h"
 #include "results/json_get.h"
@@ -30,7 +32,8 @@
 #include "util/settings_limits.h"
 
 const char cmd_pts_usage[] =
-	"usage: ssdprof pts iops|latency|throughput TARGET [--cell-time DUR] [OPTIONS]\n"
+	"usage: ssdprof pts iops|latency|throughput|cbw|dirth TARGET [--cell-time DUR]\n"
+	"                   [OPTIONS]\n"
 	"       ssdprof pts TEST --raid 0|1|5|6|10 [--chunk SIZE] MEMBER MEMBER... [OPTIONS]\n"
 	"\n"
 	"Run a test of SNIA's Solid State Storage Performance Test Specification\n"
@@ -47,6 +50,13 @@ const char cmd_pts_usage[] =
 	"              max and 99.999% response time; tracks 4k 0/100 mean\n"
 	"  throughput  sequential 100% read and 100% write, 128k then 1024k (each from\n"
 	"              its own purge and fill) at --qd; tracks the write MB/s\n"
+	"  cbw         the composite workload (ssdprof workloads: snia-cbw) at --qd:\n"
+	"              0.5k-64k, 40/60, in its access zones; IOPS and response times;\n"
+	"              needs 512-byte LBAs (sim:...,lba=512)\n"
+	"  dirth       random 8k 65/35: steady at 32 threads x 32 I/Os, then one pass\n"
+	"              of threads 32..1 x queue depth 32..1 (36 cells; T x Q as one\n"
+	"              queue): IOPS against response time, histograms at the max,\n"
+	"              mid and min IOPS points\n"
 	"A 0.5k cell on a drive with 4 KiB LBAs is not measured (null).\n"
 	"\n"
 	"  --cell-time DUR     each cell's time per round (default 60s, the spec's;\n"
@@ -188,6 +198,11 @@ static void pts_print_summary(FILE *f, struct json_object *doc)
 
 				table_row(&t);
 				short_bs(h, sizeof(h), jnum(x, "bs"));
+				if (jstr(x, "workload"))
+					snprintf(h, sizeof(h), "%s", jstr(x, "workload"));
+				else if (jnum(x, "threads") > 0)
+					snprintf(h, sizeof(h), "T%hu Q%hu", (unsigned short)jnum(x, "threads"),
+						 (unsigned short)jnum(x, "thread_qd"));
 				table_cell(&t, 0, "%s", h);
 				table_cell(&t, 1, "%g/%g", jnum(x, "read_pct"), 100 - jnum(x, "read_pct"));
 				table_num(&t, 2, jnum(x, "iops"), 0);
@@ -310,6 +325,15 @@ out:
 	return rc;
 }
 
+/* The composite workload's sizes from 512 bytes: the target must address them (one line, exit 2). */
+static int cbw_check(const struct target *t)
+{
+	struct workload w = { 0 };
+
+	access_spec_apply(access_spec_find("snia-cbw"), &w);
+	return cli_workload_check(&w, t, "pts cbw");
+}
+
 /* The span: the capacity in whole MiB, at least one 1024k cell's worth.  Before the gate (pc_cli_open_gated). */
 static int check_span(void *arg, struct target *t)
 {
@@ -320,6 +344,8 @@ static int check_span(void *arg, struct target *t)
 	if (rc)
 		return rc;
 
+	if (p->s.test == PTS_CBW && (rc = cbw_check(t)))
+		return rc;
 	p->s.usable_bytes = t->info.capacity_bytes / PTS_SPAN_UNIT * PTS_SPAN_UNIT;
 	if (p->s.usable_bytes >= 16ull * PTS_SPAN_UNIT)
 		return 0;
@@ -345,7 +371,8 @@ int cmd_pts(int argc, char **argv)
 		goto out;
 	}
 	if (pts_test_parse(argv[optind], &p.s.test)) {
-		cli_error("pts: unknown test '%s'; use iops, latency or throughput", escape_arg(q, sizeof(q), argv[optind]));
+		cli_error("pts: unknown test '%s'; use iops, latency, throughput, cbw or dirth",
+			  escape_arg(q, sizeof(q), argv[optind]));
 		goto out;
 	}
 	if (optind + 1 >= argc) {

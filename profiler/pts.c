@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "device/target.h"
+#include "engine/access_spec.h"
 #include "engine/histogram.h"
 #include "profiler/pts.h"
 #include "profiler/pts_internal.h"
@@ -38,6 +39,10 @@ static const struct pts_test_def pts_tests[PTS_TEST_COUNT] = {
 			  pts_run_matrix, pts_matrix_seconds },
 	[PTS_THROUGHPUT] = { "throughput", "sequential 100% read and write, 128k then 1024k", plan_throughput,
 			     pts_run_matrix, pts_matrix_seconds },
+	[PTS_CBW] = { "cbw", "the composite workload (snia-cbw: 0.5k-64k, 40/60, zones); tracks IOPS",
+		      pts_plan_cbw, pts_run_matrix, pts_matrix_seconds },
+	[PTS_DIRTH] = { "dirth", "random 8k 65/35: steady at T32 x Q32, then T x Q from 32 to 1",
+			pts_plan_dirth, pts_run_dirth, pts_dirth_seconds },
 };
 
 const struct pts_test_def *pts_test_def(enum pts_test t)
@@ -213,6 +218,10 @@ static int run_cell(struct target *t, const struct pts_settings *s, struct pts_s
 		w.io_done = log_io;
 		w.io_arg = &lc;
 	}
+	if (cs->workload)
+		access_spec_apply(access_spec_find(cs->workload), &w);
+	if (cs->qd)
+		w.qd = cs->qd;
 	ret = workload_run(t, &w, &rr, NULL, NULL, err, errlen);
 	if (!ret && rr.stopped_early)
 		ret = -EINTR;
