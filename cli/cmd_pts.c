@@ -226,6 +226,9 @@ static void dry_run(const struct pts_cli *p, const struct target *t)
 	double cells = 0, max_s = pts_max_round_seconds(&p->s);
 
 	pts_plan(&p->s, &plan);
+	/* DIRTH purges and fills once: its pass runs from the state its steady stage left. */
+	if (p->s.test == PTS_DIRTH)
+		plan.nstages = 1;
 	for (size_t i = 0; i < plan.nstages; i++)
 		cells += (double)plan.stages[i].ncells;
 	printf("dry run: nothing is written.  ssdprof pts %s would, %zu time(s):\n", pts_test_name(p->s.test),
@@ -239,6 +242,9 @@ static void dry_run(const struct pts_cli *p, const struct target *t)
 	printf("  3. run rounds of %.0f cells, %g s each, until steady (at most %u),\n"
 	       "     after %g x %llu bytes written in rounds\n", cells / (double)plan.nstages,
 	       (double)p->s.cell_ns / 1e9, p->s.max_rounds, p->s.min_writes, (unsigned long long)p->s.usable_bytes);
+	if (p->s.test == PTS_DIRTH)
+		printf("  4. then one pass of %zu cells (threads 32..1 x queue depth 32..1),\n"
+		       "     %g s each\n", plan.stages[1].ncells, (double)p->s.cell_ns / 1e9);
 	printf("estimate: the rounds take at most %.1f h of %s time,\n"
 	       "          plus the purge and the fill of each stage\n", max_s / 3600,
 	       target_has(t, TARGET_CAP_VIRTUAL_TIME) ? "virtual" : "drive");

@@ -18,6 +18,8 @@ run_cmd pts dirth sim:budget-tlc,capacity=1G --dry-run --out "$work/dry"
 [ "$rc" -eq 0 ] || fail "dry run: exit $rc: $(cat "$work/stderr")"
 # (25 rounds of 1 cell + 36 cells) x 60 s = 1.0 h.
 grep -q '^estimate: the rounds take at most 1\.0 h' "$work/stdout" || fail "dry run: $(cat "$work/stdout")"
+grep -q '^  4\. then one pass of 36 cells' "$work/stdout" || fail "dry run: no pass step: $(cat "$work/stdout")"
+grep -q 'would, 1 time(s)' "$work/stdout" || fail "dry run: dirth purges once: $(cat "$work/stdout")"
 [ ! -e "$work/dry" ] || fail "dry run wrote its folder"
 
 check_dirth() {
