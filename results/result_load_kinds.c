@@ -107,6 +107,9 @@ static const struct spec series_fields[] = {
 	INT("limiting_member", F_NULL, 0, DBL_MAX),
 	OBJ("read", F_NULL, rw_fields),
 	OBJ("write", F_NULL, rw_fields),
+	INT("bs", F_NULL, LIM_BS_MIN, LIM_BS_MAX),
+	FIG("predicted_iops"),
+	NUM("predicted_error_pct", F_NULL, -DBL_MAX, DBL_MAX),
 	END,
 };
 static const struct spec series_item = OBJ(NULL, 0, series_fields);
@@ -127,6 +130,8 @@ static const struct spec bs_mix_fields[] = {
 };
 static const struct spec bs_mix_item = OBJ(NULL, 0, bs_mix_fields);
 
+static const struct spec run_bs_item = INT(NULL, 0, LIM_BS_MIN, LIM_BS_MAX);
+
 static const struct spec run_settings[] = {
 	STR("rw", F_NULL),
 	NUM("read_pct", F_NULL, 0, 100),
@@ -134,6 +139,7 @@ static const struct spec run_settings[] = {
 	ARR("bs_mix", F_NULL, bs_mix_item),
 	INT("qd", F_NULL, LIM_QD_MIN, LIM_RUN_QD_MAX),
 	ARR("qd_list", 0, run_qd_item),
+	ARRN("bs_list", 0, 0, 16, run_bs_item),
 	FIG("time_s"), FIG("bytes"), FIG("interval_s"), FIG("span_bytes"),
 	INT("seed", 0, 0, 18446744073709551615.0),
 	BOOL("verify", 0),
