@@ -214,6 +214,9 @@ static int run_cell(struct target *t, const struct pts_settings *s, struct pts_s
 	*slot = NULL;
 	if (!t->info.lba_bytes || cs->bs % t->info.lba_bytes)
 		return 0;
+	/* Nor a depth the target cannot keep in flight (DIRTH's 32 x 32 on a RAID group of 256). */
+	if (cs->qd > t->ops->max_queue_depth)
+		return 0;
 	if (s->io_log) {
 		w.io_done = log_io;
 		w.io_arg = &lc;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "device/target.h"
 #include "engine/histogram.h"
 #include "profiler/pts.h"
 #include "profiler/pts_dirth.h"
@@ -127,6 +128,14 @@ int pts_run_dirth(struct target *t, const struct pts_settings *s, struct pts_res
 
 	once.max_rounds = 1;
 	once.min_writes = 0;
+	/*
+	 * A target that keeps fewer I/Os in flight than 32 x 32 reaches steady
+	 * state at the highest demand it takes; the pass's cells above it are
+	 * not measured (null).
+	 */
+	for (size_t c = 0; c < r->stages[1].ncells && r->stages[0].cells[0].qd > t->ops->max_queue_depth; c++)
+		r->stages[0].cells[0] = r->stages[1].cells[c];
+	r->stages[0].qd = r->stages[0].cells[0].qd;
 	r->nstages = 1;
 	ret = pts_run_stage(t, s, r, 0, true, err, errlen);
 	if (ret)

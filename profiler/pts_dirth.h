@@ -13,7 +13,9 @@
  * intensity), IOPS against thread count per queue depth (demand variation),
  * and the response-time histograms of the cells of the highest, the middle
  * and the lowest IOPS.  The engine keeps one queue per target: T threads of
- * Q outstanding I/Os each run as one queue of T x Q.
+ * Q outstanding I/Os each run as one queue of T x Q.  A target that keeps
+ * fewer in flight (a RAID group: 256) reaches steady state at the highest
+ * T x Q it takes, and the pass's cells above it are not measured (null).
  */
 #ifndef SSDPROF_PTS_DIRTH_H
 #define SSDPROF_PTS_DIRTH_H

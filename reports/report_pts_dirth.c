@@ -29,10 +29,14 @@ void report_pts_b_summary(struct html_page *pg, struct json_object *doc)
 	if (jstr(cell, "workload"))
 		html_dl(pg, "workload", "%s (ssdprof workloads): its block sizes and access zones drawn per I/O, "
 			"%g%% read", jstr(cell, "workload"), jnum(cell, "read_pct"));
-	if (!strcmp(test, "dirth"))
-		html_dl(pg, "demand", "steady at %g outstanding I/Os (32 threads x 32), then one pass of every thread "
-			"count x queue depth, highest first; T threads of Q I/Os run as one queue of T x Q",
-			jnum(jidx(jget(jidx(jget(pts, "stages"), 0), "cells"), 0), "qd"));
+	if (!strcmp(test, "dirth")) {
+		struct json_object *steady = jidx(jget(jidx(jget(pts, "stages"), 0), "cells"), 0);
+
+		html_dl(pg, "demand", "steady at %g outstanding I/Os (%g threads x %g), then one pass of every thread "
+			"count x queue depth, highest first (a depth the target cannot keep in flight is not "
+			"measured); T threads of Q I/Os run as one queue of T x Q", jnum(steady, "qd"),
+			jnum(steady, "threads"), jnum(steady, "thread_qd"));
+	}
 }
 
 /* The pass as a table: a row per cell, highest demand first. */

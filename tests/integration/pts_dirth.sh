@@ -91,3 +91,19 @@ for id in demand-intensity demand-variation histograms; do
 	grep -q "id=\"$id\"" "$work/dc-tlc/report.html" || fail "the page lacks $id"
 done
 grep -q 'max IOPS point: cell' "$work/dc-tlc/report.html" || fail "no max IOPS point on the page"
+
+# A RAID 1 group keeps at most 256 I/Os in flight: steady at T32 x Q8 (256), the deeper
+# cells of the pass not measured (null), the rest measured; no error.
+run_cmd pts dirth --raid 1 sim:dc-tlc,capacity=1G,seed=1 sim:dc-tlc,capacity=1G,seed=2 --cell-time 50ms \
+	--fill-passes 1 --max-rounds 5 --min-writes 0 --out "$work/raid" --quiet
+[ "$rc" -eq 0 ] || fail "raid: exit $rc: $(cat "$work/stderr")"
+python3 - "$work/raid/result.json" <<'PY' || fail "raid: the depths it cannot keep"
+import json, sys
+d = json.load(open(sys.argv[1]))
+steady, dpass = d['pts']['stages']
+assert (steady['cells'][0]['threads'], steady['cells'][0]['thread_qd']) == (32, 8), steady['cells']
+assert steady['cells'][0]['iops'] > 0, steady['cells']
+for c in dpass['cells']:
+    assert (c['iops'] is None) == (c['qd'] > 256), c
+assert d['pts']['dirth']['points'][0]['iops'] > 0
+PY
