@@ -67,7 +67,7 @@ PY
 
 # The four presets, 512-byte LBAs, short cells.
 for preset in budget-tlc budget-qlc dc-tlc sata-tlc; do
-	run_cmd pts cbw "sim:$preset,capacity=1G,lba=512" --cell-time 200ms --fill-passes 1 --max-rounds 5 \
+	run_cmd pts cbw "sim:$preset,capacity=1G,lba=512" --cell-time 200ms --fill-passes 1 --max-rounds 5 --min-writes 0.2 \
 		--out "$work/$preset" --io-log "$work/$preset.log"
 	[ "$rc" -eq 0 ] || fail "$preset: exit $rc: $(cat "$work/stderr")"
 	check_cbw "$work/$preset/result.json" "$work/$preset.log" || fail "$preset: the stimulus"
