@@ -18,7 +18,9 @@
 #include "cli/commands.h"
 #include "cli/interrupt.h"
 #include "cli/pc_options.h"
+#include "cli/workload_opts.h"
 #include "device/target.h"
+#include "engine/access_spec.h"
 #include "profiler/pts.h"
 #include "reports/term.h"
 #include "results/json_get.h"
@@ -31,7 +33,8 @@
 #include "util/text.h"
 
 const char cmd_pts_usage[] =
-	"usage: ssdprof pts iops|latency|throughput|wsat|hir|xsr TARGET [OPTIONS]\n"
+	"usage: ssdprof pts iops|latency|throughput|wsat|hir|xsr|cbw|dirth TARGET\n"
+	"                   [OPTIONS]\n"
 	"       ssdprof pts TEST --raid 0|1|5|6|10 [--chunk SIZE] MEMBER MEMBER... [OPTIONS]\n"
 	"\n"
 	"Run a test of SNIA's Solid State Storage Performance Test Specification\n"
@@ -48,16 +51,9 @@ const char cmd_pts_usage[] =
 	"              max and 99.999% response time; tracks 4k 0/100 mean\n"
 	"  throughput  sequential 100% read and 100% write, 128k then 1024k (each from\n"
 	"              its own purge and fill) at --qd; tracks the write MB/s\n"
-	"  wsat        from the purge, random 4k writes at --qd for 4x the span\n"
-	"              (--writes, --time-cap): IOPS against time and bytes written,\n"
-	"              response times (mean, 3/4/5 nines, max)\n"
-	"  hir         4k random writes to steady state, then per idle wait of 5,\n"
-	"              10, 15, 25 and 50 s: --reps bursts of 5 s each followed by the\n"
-	"              wait, then --reps bursts without (the baseline); what each\n"
-	"              wait buys back\n"
-	"  xsr         from the purge, sequential 1024k writes, random 8k writes,\n"
-	"              sequential 1024k again, each --writes x the span (default 2):\n"
-	"              the transition curves and the time each phase takes to settle\n"
+	"usage: ssdprof pts iops|latency|throughput|wsat|hir|xsr TARGET [OPTIONS]\n"
+	"usage: ssdprof pts iops|latency|throughput|cbw|dirth TARGET [--cell-time DUR]\n"
+	"                   [OPTIONS]\n"
 	"A 0.5k cell on a drive with 4 KiB LBAs is not measured (null).\n"
 	"\n"
 	"  --cell-time DUR     each cell's time per round (default 60s, the spec's;\n"
@@ -249,6 +245,9 @@ static void dry_run(const struct pts_cli *p, const struct target *t)
 	const char *clock = target_has(t, TARGET_CAP_VIRTUAL_TIME) ? "virtual" : "drive";
 
 	pts_plan(&p->s, &plan);
+	/* DIRTH purges and fills once: its pass runs from the state its steady stage left. */
+	if (p->s.test == PTS_DIRTH)
+		plan.nstages = 1;
 	for (size_t i = 0; i < plan.nstages; i++)
 		cells += (double)plan.stages[i].ncells;
 	if (plan.nphases)
@@ -268,6 +267,9 @@ static void dry_run(const struct pts_cli *p, const struct target *t)
 		       "     after %g x %llu bytes written in rounds\n", cells / (double)plan.nstages,
 		       (double)p->s.cell_ns / 1e9, p->s.max_rounds, p->s.min_writes,
 		       (unsigned long long)p->s.usable_bytes);
+		if (p->s.test == PTS_DIRTH)
+			printf("  4. then one pass of %zu cells (threads 32..1 x queue depth 32..1),\n"
+			       "     %g s each\n", plan.stages[1].ncells, (double)p->s.cell_ns / 1e9);
 	}
 	if (plan.nphases)
 		dry_series(p, &plan);
@@ -365,6 +367,15 @@ out:
 	return rc;
 }
 
+/* The composite workload's sizes from 512 bytes: the target must address them (one line, exit 2). */
+static int cbw_check(const struct target *t)
+{
+	struct workload w = { 0 };
+
+	access_spec_apply(access_spec_find("snia-cbw"), &w);
+	return cli_workload_check(&w, t, "pts cbw");
+}
+
 /* The span: the capacity in whole MiB, at least one 1024k cell's worth.  Before the gate (pc_cli_open_gated). */
 static int check_span(void *arg, struct target *t)
 {
@@ -375,6 +386,8 @@ static int check_span(void *arg, struct target *t)
 	if (rc)
 		return rc;
 
+	if (p->s.test == PTS_CBW && (rc = cbw_check(t)))
+		return rc;
 	p->s.usable_bytes = t->info.capacity_bytes / PTS_SPAN_UNIT * PTS_SPAN_UNIT;
 	if (p->s.usable_bytes >= 16ull * PTS_SPAN_UNIT)
 		return 0;
@@ -401,7 +414,7 @@ int cmd_pts(int argc, char **argv)
 		goto out;
 	}
 	if (pts_test_parse(argv[optind], &p.s.test)) {
-		cli_error("pts: unknown test '%s'; use iops, latency, throughput, wsat, hir or xsr",
+		cli_error("pts: unknown test '%s'; use iops, latency, throughput, wsat, hir, xsr, cbw or dirth",
 			  escape_arg(q, sizeof(q), argv[optind]));
 		goto out;
 	}

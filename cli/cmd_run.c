@@ -152,6 +152,9 @@ static int check_against_target(struct run_opts *o, struct target *t)
 {
 	const struct target_info *info = &t->info;
 	uint32_t max_bs = workload_max_bs(&o->w);
+
+	for (size_t i = 0; o->bs_list && i < o->nqd; i++)
+		max_bs = o->step_bs[i] > max_bs ? (uint32_t)o->step_bs[i] : max_bs;
 	bool writes = workload_writes(&o->w);
 	uint64_t span;
 
@@ -167,6 +170,11 @@ static int check_against_target(struct run_opts *o, struct target *t)
 		}
 	}
 	for (size_t i = 0; i < o->nqd; i++) {
+		if (o->bs_list && o->step_bs[i] % info->lba_bytes) {
+			cli_error("--bs: %llu bytes is not a multiple of the target's %u-byte LBA",
+				  (unsigned long long)o->step_bs[i], info->lba_bytes);
+			return EXIT_USAGE;
+		}
 		if (o->qds[i] > t->ops->max_queue_depth) {
 			cli_error("--qd: %llu is out of range; the target keeps at most %u I/Os "
 				  "in flight", (unsigned long long)o->qds[i],
@@ -198,6 +206,19 @@ static int check_against_target(struct run_opts *o, struct target *t)
 	}
 	if (!o->w.nbs_mix)
 		span -= span % o->w.bs;
+	/* A --bs list: every size's steps stay in the same span, a multiple of each. */
+	for (bool again = o->bs_list; again;) {
+		again = false;
+		for (size_t i = 0; i < o->nqd; i++)
+			if (o->step_bs[i] && span % o->step_bs[i]) {
+				span -= span % o->step_bs[i];
+				again = true;
+			}
+	}
+	if (span < max_bs) {
+		cli_error("--span: %g%% holds no whole block of every --bs size", o->span_pct);
+		return EXIT_USAGE;
+	}
 	o->w.span_bytes = span;
 	if (check_bytes_samples(o, t))
 		return EXIT_USAGE;
@@ -332,7 +353,9 @@ static int hook_step_end(void *arg, size_t c, size_t i, struct target *t, const 
 	run_progress_step_end(&x->pctx, r);
 	if (a && (ret = run_members_add(&x->members, i, o->chunks[c], t, a, b, failed)) && !failed)
 		run_members_add(&x->members, i, o->chunks[c], t, a, b, true);
-	if (!failed && !ret && !o->pc.json && !o->pc.quiet && (o->nqd > 1 || o->nchunk > 1))
+	if (!failed && !ret && !o->pc.json && !o->pc.quiet && o->bs_list && o->nchunk < 2)
+		print_bs_summary(stdout, r);
+	else if (!failed && !ret && !o->pc.json && !o->pc.quiet && (o->nqd > 1 || o->nchunk > 1))
 		print_summary(stdout, r, o->nqd > 1, x->pctx.chunk);
 	return ret;
 }

@@ -4,6 +4,7 @@
 
 #include "cli/commands.h"
 #include "engine/access_spec.h"
+#include "engine/offset_dist.h"
 
 const char cmd_workloads_usage[] =
 	"usage: ssdprof workloads\n"
@@ -14,12 +15,12 @@ const char cmd_workloads_usage[] =
 	"Sizes below 4k need a 512-byte logical block (sim:...,lba=512).\n"
 	"Example: ssdprof run sim:budget-tlc,lba=512 --workload fileserver --time 30s\n";
 
-static void print_size(unsigned bs)
+/* "4k:60" (a size and its weight) into buf. */
+static int format_size(char *buf, size_t len, const struct wl_bs_weight *s)
 {
-	if (bs % 1024)
-		printf("%u", bs);
-	else
-		printf("%uk", bs / 1024);
+	if (s->bs % 1024)
+		return snprintf(buf, len, "%u:%u", s->bs, s->weight);
+	return snprintf(buf, len, "%uk:%u", s->bs / 1024, s->weight);
 }
 
 int cmd_workloads(int argc, char **argv)
@@ -34,11 +35,24 @@ int cmd_workloads(int argc, char **argv)
 	(void)argv;
 	printf("%-12s %5s %7s  %s\n", "name", "read%", "random%", "sizes:weight");
 	for (size_t i = 0; i < n; i++) {
-		printf("%-12s %5u %7u  ", t[i].name, t[i].read_pct, t[i].random_pct);
+		int col = printf("%-12s %5u %7u  ", t[i].name, t[i].read_pct, t[i].random_pct);
+
 		for (unsigned k = 0; k < t[i].nsizes; k++) {
-			printf("%s", k ? "," : "");
-			print_size(t[i].sizes[k].bs);
-			printf(":%u", t[i].sizes[k].weight);
+			char item[32];
+			int len = format_size(item, sizeof(item), &t[i].sizes[k]);
+
+			/* A long list goes on under the sizes column: every line fits 80 columns. */
+			if (k && col + 1 + len + 1 > 80)
+				col = printf(",\n%28s", "") - 2;
+			else if (k)
+				col += printf(",");
+			col += printf("%s", item);
+		}
+		if (t[i].dist.kind != OD_UNIFORM) {
+			char dist[64];
+
+			offset_dist_format(&t[i].dist, dist, sizeof(dist));
+			printf("\n%28s%s", "", dist);
 		}
 		printf("\n%-12s %s; %s\n", "", t[i].summary, t[i].source);
 	}

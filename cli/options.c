@@ -182,13 +182,24 @@ static int round_option(struct cli_opts *c, int opt, const char *arg)
 	escape_arg(q, sizeof(q), arg);
 	switch (opt) {
 	case CLI_OPT_BS:
-		if (parse_size("--bs", arg, &v, err, sizeof(err)))
-			return usage_error(err);
-		if (!v || v > MAX_BS) {
-			cli_error("--bs: '%s' is out of range; use one logical block (e.g. 4k) to 64M", q);
+		if (strchr(arg, ',') && !c->bs_list_ok) {
+			cli_error("--bs: '%s' is a list; %s takes one size (a list is for run)", q, c->cmd);
 			return EXIT_USAGE;
 		}
-		c->s.bs = (uint32_t)v;
+		if (!strchr(arg, ',')) {
+			if (parse_size("--bs", arg, &c->bss[0], err, sizeof(err)))
+				return usage_error(err);
+			c->nbs = 1;
+		} else if (parse_size_list("--bs", arg, c->bss, CLI_MAX_BS_LIST, &c->nbs, err, sizeof(err))) {
+			return usage_error(err);
+		}
+		for (size_t i = 0; i < c->nbs; i++) {
+			if (!c->bss[i] || c->bss[i] > MAX_BS) {
+				cli_error("--bs: '%s' is out of range; use one logical block (e.g. 4k) to 64M", q);
+				return EXIT_USAGE;
+			}
+		}
+		c->s.bs = (uint32_t)c->bss[0];
 		break;
 	case CLI_OPT_QD:
 		if (parse_u64("--qd", arg, LIM_QD_MIN, LIM_QD_MAX, &v, err, sizeof(err)))

@@ -71,6 +71,9 @@ _Static_assert(CLI_MAX_LONGOPTS <= 64, "cli_opts.valued has a bit per entry");
  */
 size_t cli_longopts(struct option *out, size_t max, unsigned mask, const struct option *own);
 
+/* Sizes of a --bs list. */
+#define CLI_MAX_BS_LIST 16
+
 struct cli_opts {
 	const char *cmd;            /* argv[0]: the subcommand, for messages */
 	char *command;              /* the user's command line, quoted, in the order typed */
@@ -93,6 +96,10 @@ struct cli_opts {
 	bool have_shape;
 	/* One drive of a batch (cli/batch.h): its lines prefixed, its first error kept; NULL otherwise. */
 	struct batch_drive *batch;
+	/* --bs LIST (a command that sets bs_list_ok before parsing: run): its sizes; s.bs is the first. */
+	uint64_t bss[CLI_MAX_BS_LIST];
+	size_t nbs;
+	bool bs_list_ok;
 	int argc;
 	char **argv;
 	struct option longopts[CLI_MAX_LONGOPTS];

@@ -36,6 +36,14 @@ struct run_opts {
 	const char *target;
 	uint64_t qds[MAX_QD_STEPS];
 	size_t nqd;
+	/*
+	 * --bs LIST: the steps are every size of the list at every depth of
+	 * --qd (sizes outer), then, with a mix (--bs-mix, --workload), the
+	 * mix at every depth; qds holds each step's depth and step_bs its one
+	 * size (0: the mix).  nqd counts the steps.
+	 */
+	uint64_t step_bs[MAX_QD_STEPS];
+	bool bs_list;
 	bool have_read_pct;
 	bool have_rw, have_bs_mix;
 	uint64_t chunks[MAX_CHUNKS];
@@ -91,6 +99,8 @@ int print_progress(const struct run_sample *s, void *arg);
 void run_progress_step_start(struct progress_ctx *p, unsigned step);
 int run_progress_sample(const struct run_sample *s, void *arg);
 void run_progress_step_end(struct progress_ctx *p, const struct run_result *r);
+/* A step of a --bs list: "run bs=4k qd=32:" (the mix: "run mix qd=32:"). */
+void print_bs_summary(FILE *out, const struct run_result *r);
 /*
  * A step's lines as it ends, among several; chunk (when not 0) and qd name
  * it.  The run's own summary is printed from its document (reports/term.h).

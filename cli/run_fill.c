@@ -71,6 +71,7 @@ struct run_plan run_plan_of(const struct run_opts *o)
 {
 	struct run_plan p = {
 		.w = o->w, .qds = o->qds, .nqd = o->nqd, .chunks = o->chunks, .nchunk = o->nchunk, .prep = o->prep,
+		.bss = o->bs_list ? o->step_bs : NULL,
 	};
 
 	if (o->prep == RUN_PREP_STEADY)

@@ -177,7 +177,7 @@ static int check_args(struct run_opts *o, bool have_time, bool have_bytes)
 	};
 	bool bad[] = {
 		have_time && have_bytes,
-		cli_opts_seen(&o->pc, CLI_OPT_BS) && o->w.nbs_mix,
+		cli_opts_seen(&o->pc, CLI_OPT_BS) && o->w.nbs_mix && o->pc.nbs < 2,
 		o->have_read_pct && o->w.rw != WL_RANDRW,
 		o->w.verify && !workload_rw_reads(o->w.rw),
 		o->nchunk && o->pc.raid_level < 0,
@@ -214,12 +214,15 @@ static int check_args(struct run_opts *o, bool have_time, bool have_bytes)
 static int apply_shape(struct run_opts *o)
 {
 	if (cli_opts_seen(&o->pc, CLI_OPT_WORKLOAD)) {
-		if (o->have_rw || o->have_bs_mix || o->have_read_pct || cli_opts_seen(&o->pc, CLI_OPT_BS)) {
+		if (o->have_rw || o->have_bs_mix || o->have_read_pct ||
+		    (cli_opts_seen(&o->pc, CLI_OPT_BS) && o->pc.nbs < 2)) {
 			cli_error("--workload sets the pattern, sizes and read share; drop --rw, --bs, "
 				  "--bs-mix and --read-pct");
 			return EXIT_USAGE;
 		}
 		workload_copy_shape(&o->w, &o->pc.shape);
+		if (o->pc.nbs > 1)
+			o->w.bs = (uint32_t)o->pc.bss[0];
 	} else if (cli_opts_seen(&o->pc, CLI_OPT_RANDOM_DIST)) {
 		if (!workload_rw_random(o->w.rw)) {
 			cli_error("--random-dist shapes random offsets; use it with randwrite, randread, "
@@ -249,6 +252,37 @@ const struct option cmd_run_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+/*
+ * --bs LIST: a step per size at every --qd depth (sizes outer), then the
+ * mix (--bs-mix or --workload) at every depth, so the mix's IOPS can be
+ * set beside the IOPS its sizes predict.  EXIT_OK or EXIT_USAGE.
+ */
+static int bs_steps(struct run_opts *o)
+{
+	uint64_t depths[MAX_QD_STEPS];
+	size_t nd = o->nqd, n = o->pc.nbs * nd + (o->w.nbs_mix ? nd : 0);
+
+	if (o->pc.nbs < 2)
+		return EXIT_OK;
+	if (n > MAX_QD_STEPS) {
+		cli_error("--bs: %zu sizes x %zu depths%s are %zu steps; use at most %d", o->pc.nbs, nd,
+			  o->w.nbs_mix ? " (and the mix)" : "", n, MAX_QD_STEPS);
+		return EXIT_USAGE;
+	}
+	memcpy(depths, o->qds, nd * sizeof(depths[0]));
+	o->nqd = 0;
+	for (size_t b = 0; b <= o->pc.nbs; b++) {
+		if (b == o->pc.nbs && !o->w.nbs_mix)
+			break;
+		for (size_t d = 0; d < nd; d++) {
+			o->qds[o->nqd] = depths[d];
+			o->step_bs[o->nqd++] = b < o->pc.nbs ? o->pc.bss[b] : 0;
+		}
+	}
+	o->bs_list = true;
+	return EXIT_OK;
+}
+
 /* The command line into o (o->pc already started by cli_opts_init).  EXIT_OK, or EXIT_USAGE after printing why. */
 static int parse_args(struct run_opts *o)
 {
@@ -276,6 +310,8 @@ static int parse_args(struct run_opts *o)
 	o->w.seed = o->pc.s.seed;
 	if ((rc = apply_shape(o)))
 		return rc;
+	if ((rc = bs_steps(o)))
+		return rc;
 	return check_args(o, have_time, have_bytes);
 }
 
@@ -283,5 +319,6 @@ int run_parse(struct run_opts *o, int argc, char **argv)
 {
 	int ret = cli_opts_init(&o->pc, argc, argv, CLI_O_RUN, cmd_run_options);
 
+	o->pc.bs_list_ok = true;
 	return ret ? ret : parse_args(o);
 }

@@ -53,6 +53,18 @@ int print_progress(const struct run_sample *s, void *arg)
 	return 0;
 }
 
+void print_bs_summary(FILE *out, const struct run_result *r)
+{
+	char label[48];
+
+	if (r->bs)
+		snprintf(label, sizeof(label), " bs=%gk qd=%u", r->bs / 1024.0, r->qd);
+	else
+		snprintf(label, sizeof(label), " mix qd=%u", r->qd);
+	term_run_line(out, label, (double)r->elapsed_ns / 1e9, r->iops, r->mbps, r->waf, r->lat_mean_us,
+		      r->lat_p50_us, r->lat_p99_us);
+}
+
 void print_summary(FILE *out, const struct run_result *r, bool show_qd, uint64_t chunk)
 {
 	char label[48];
@@ -83,11 +95,25 @@ void print_dry_run(const struct run_opts *o, const struct target *t)
 		 info->kind, info->path, (unsigned long long)info->capacity_bytes, info->lba_bytes,
 		 *info->serial ? ", serial " : "", info->serial);
 	text_wrap_print(stdout, line, 80, 0, 2);
-	printf("  block sizes %s, %zu step%s of %s each, queue depth%s", sizes, o->nqd,
-	       o->nqd == 1 ? "" : "s", limit, o->nqd == 1 ? "" : "s");
-	for (size_t i = 0; i < o->nqd; i++)
-		printf("%s%llu", i ? "," : " ", (unsigned long long)o->qds[i]);
-	printf("\n");
+	if (o->bs_list) {
+		/* A --bs list: each step's size and depth, "4k@32" ("mix@32"), wrapped at 80 columns. */
+		len = (size_t)snprintf(line, sizeof(line), "%s%s%s%zu steps of %s each, size@depth",
+				       o->w.nbs_mix ? "the mix " : "", o->w.nbs_mix ? sizes : "", o->w.nbs_mix ? "; " : "",
+				       o->nqd, limit);
+		for (size_t i = 0; i < o->nqd && len < sizeof(line); i++)
+			len += (size_t)(o->step_bs[i] ?
+				snprintf(line + len, sizeof(line) - len, "%s%gk@%llu", i ? "," : " ",
+					 (double)o->step_bs[i] / 1024, (unsigned long long)o->qds[i]) :
+				snprintf(line + len, sizeof(line) - len, "%smix@%llu", i ? "," : " ",
+					 (unsigned long long)o->qds[i]));
+		text_wrap_print(stdout, line, 80, 2, 4);
+	} else {
+		printf("  block sizes %s, %zu step%s of %s each, queue depth%s", sizes, o->nqd,
+		       o->nqd == 1 ? "" : "s", limit, o->nqd == 1 ? "" : "s");
+		for (size_t i = 0; i < o->nqd; i++)
+			printf("%s%llu", i ? "," : " ", (unsigned long long)o->qds[i]);
+		printf("\n");
+	}
 	if (o->pc.raid_level >= 0) {
 		char name[24];
 

@@ -12,6 +12,13 @@
 #include "engine/workload.h"
 #include "util/escape.h"
 
+/* A workload with access zones places its own offsets: --random-dist would replace them. */
+static int zones_conflict(const char *name)
+{
+	cli_error("--random-dist: the %s workload has access zones of its own; drop --random-dist", name);
+	return EXIT_USAGE;
+}
+
 int cli_workload_name(const char *arg, struct workload *w)
 {
 	const struct access_spec *spec = access_spec_find(arg);
@@ -19,18 +26,23 @@ int cli_workload_name(const char *arg, struct workload *w)
 
 	if (!spec) {
 		cli_error("--workload: '%s' is not an access specification; use fileserver, "
-			  "webserver, database, workstation, snia-70-30, snia-65-35 or nas "
+			  "webserver, database, workstation, snia-70-30, snia-65-35, snia-cbw or nas "
 			  "(list them with: ssdprof workloads)", escape_arg(esc, sizeof(esc), arg));
 		return EXIT_USAGE;
 	}
+	if (spec->dist.kind != OD_UNIFORM && w->dist.kind != OD_UNIFORM)
+		return zones_conflict(spec->name);
 	access_spec_apply(spec, w);
 	return 0;
 }
 
 int cli_random_dist(const char *arg, struct workload *w)
 {
+	const struct access_spec *spec = w->workload ? access_spec_find(w->workload) : NULL;
 	char err[192];
 
+	if (spec && spec->dist.kind != OD_UNIFORM)
+		return zones_conflict(spec->name);
 	if (offset_dist_parse("--random-dist", arg, &w->dist, err, sizeof(err))) {
 		cli_error("%s", err);
 		return EXIT_USAGE;

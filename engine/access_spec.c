@@ -21,6 +21,15 @@
  * R/W 100/0, 95/5, 65/35, 50/50, 35/65, 5/95, 0/100); 70/30 is the mix
  * vendors quote for OLTP-like mixed IOPS.
  *
+ * snia-cbw: the composite block size workload of the SNIA Solid State
+ * Storage Performance Test Specification (PTS 2.0.2's CBW, PTS-E 1.1's
+ * enterprise composite workload, ECW): 512 B 4%, 1, 1.5, 2, 2.5, 3 and
+ * 3.5 KiB 1% each, 4 KiB 67%, 8 KiB 10%, 16 KiB 7%, 32 KiB 3%, 64 KiB 3%;
+ * 100% random, 40% read (PTS-E 1.1's R/W 40/60); access zones: 50% of I/Os
+ * in the first 5% of the LBA range, 30% in the next 15%, 20% in the last
+ * 80% (fio's zoned:50/5:30/15:20/80).  Sizes below 4 KiB need a 512-byte
+ * logical block.
+ *
  * nas: ours.  A NAS pool's drives see what the filesystem above them makes
  * of file traffic, not the clients' requests: ZFS and btrfs write whole
  * records (ZFS's default recordsize 128 KiB) and read ahead in 128 KiB, SMB
@@ -78,6 +87,16 @@ static const struct access_spec specs[] = {
 		.read_pct = 65, .random_pct = 100, .nsizes = 1, .sizes = { { 4 * K, 100 } },
 	},
 	{
+		.name = "snia-cbw", .summary = "SNIA PTS composite workload",
+		.source = "PTS 2.0.2 CBW, PTS-E 1.1 ECW",
+		.read_pct = 40, .random_pct = 100, .nsizes = 12,
+		.sizes = { { 512, 4 }, { 1 * K, 1 }, { 1536, 1 }, { 2 * K, 1 }, { 2560, 1 },
+			   { 3 * K, 1 }, { 3584, 1 }, { 4 * K, 67 }, { 8 * K, 10 }, { 16 * K, 7 },
+			   { 32 * K, 3 }, { 64 * K, 3 } },
+		.dist = { .kind = OD_ZONED, .nzones = 3,
+			  .zones = { { 50, 5 }, { 30, 15 }, { 20, 80 } } },
+	},
+	{
 		.name = "nas", .summary = "NAS pool under file shares (ours)",
 		.source = "ssdprof: ZFS 128 KiB records and read-ahead, SMB 64 KiB, 4-16 KiB metadata",
 		.read_pct = 70, .random_pct = 60, .nsizes = 5,
@@ -107,6 +126,8 @@ void access_spec_apply(const struct access_spec *spec, struct workload *w)
 	w->seq_pct = 100 - spec->random_pct;
 	w->nbs_mix = spec->nsizes;
 	memcpy(w->bs_mix, spec->sizes, sizeof(w->bs_mix));
+	if (spec->dist.kind != OD_UNIFORM)
+		w->dist = spec->dist;
 	w->workload = spec->name;
 }
 

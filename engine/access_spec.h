@@ -19,6 +19,8 @@ struct access_spec {
 	unsigned random_pct;        /* share of I/Os at a random offset; the rest continue sequentially */
 	unsigned nsizes;
 	struct wl_bs_weight sizes[WL_BS_MIX_MAX];
+	/* Where its random I/Os go (the composite workload's access zones); kind OD_UNIFORM: anywhere. */
+	struct offset_dist dist;
 };
 
 /* The table, in the order `ssdprof workloads` lists it; *n receives its length. */
@@ -27,8 +29,9 @@ const struct access_spec *access_spec_table(size_t *n);
 const struct access_spec *access_spec_find(const char *name);
 /*
  * Make w run spec: randrw with its read share, its sizes as the block-size
- * mix and its sequential share; the name goes to w->workload.  Queue depth,
- * limits, span, seed and offset skew are left as they are.
+ * mix and its sequential share; the name goes to w->workload.  A spec with
+ * access zones sets w->dist to them; another leaves the offset skew as it
+ * is, as it leaves queue depth, limits, span and seed.
  */
 void access_spec_apply(const struct access_spec *spec, struct workload *w);
 /*

@@ -7,7 +7,9 @@
  * number of blocks and any exponent.  pareto is fio's (lib/zipf.c): rank =
  * n * u^(log h / log(1-h)).  hotcold is the two-region model of Desnoyers
  * ("Analytic modeling of SSD write performance", SYSTOR 2012) and of
- * Rosenblum's LFS hot/cold tests.
+ * Rosenblum's LFS hot/cold tests.  zoned is fio's random_distribution=zoned
+ * (the SNIA PTS composite workload's access zones are zoned:50/5:30/15:20/80):
+ * a zone is drawn by its I/O share, then a block uniformly within it.
  *
  * The permutation is cycle-walking over the next power of two with an
  * invertible mix (add, odd multiply, xorshift mod 2^bits), so it needs no
@@ -15,6 +17,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +73,58 @@ static int parse_num(const char *what, const char *s, const char *name, double l
 	return 0;
 }
 
+/* A whole percent, then an optional '%'; *end past it. */
+static int parse_pct(const char *s, unsigned lo, unsigned *out, const char **end)
+{
+	char *e;
+	unsigned long v;
+
+	if (*s < '0' || *s > '9')
+		return -EINVAL;
+	v = strtoul(s, &e, 10);
+	if (v < lo || v > 100)
+		return -EINVAL;
+	if (*e == '%')
+		e++;
+	*out = (unsigned)v;
+	*end = e;
+	return 0;
+}
+
+/* "50/5:30/15:20/80": the zones in order, each list summing to 100. */
+static int parse_zones(const char *what, const char *s, struct offset_dist *d, char *err, size_t errlen)
+{
+	unsigned io_sum = 0, span_sum = 0;
+	const char *e = s;
+
+	d->kind = OD_ZONED;
+	for (;;) {
+		struct od_zone *z = &d->zones[d->nzones];
+
+		if (d->nzones == OD_ZONES_MAX) {
+			snprintf(err, errlen, "%s: at most %d zones", what, OD_ZONES_MAX);
+			return -EINVAL;
+		}
+		if (parse_pct(e, 0, &z->io_pct, &e) || *e != '/' || parse_pct(e + 1, 1, &z->span_pct, &e) ||
+		    (*e && *e != ':')) {
+			snprintf(err, errlen, "%s: use zoned:IO%%/RANGE%%:..., whole percents, e.g. "
+				 "zoned:50/5:30/15:20/80", what);
+			return -EINVAL;
+		}
+		io_sum += z->io_pct;
+		span_sum += z->span_pct;
+		d->nzones++;
+		if (!*e++)
+			break;
+	}
+	if (io_sum != 100 || span_sum != 100) {
+		snprintf(err, errlen, "%s: the zones' I/O shares sum to %u%% and their ranges to %u%%; "
+			 "both must sum to 100", what, io_sum, span_sum);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int offset_dist_parse(const char *what, const char *s, struct offset_dist *d, char *err,
 		      size_t errlen)
 {
@@ -98,9 +153,11 @@ int offset_dist_parse(const char *what, const char *s, struct offset_dist *d, ch
 		if (parse_num(what, e + 1, "the hot share of I/Os", 0, 100, &d->traffic_pct, &e, err,
 			      errlen))
 			return -EINVAL;
+	} else if (!strncmp(s, "zoned:", 6)) {
+		return parse_zones(what, s + 6, d, err, errlen);
 	} else {
-		snprintf(err, errlen, "%s: use uniform, zipf:THETA, pareto:H or hotcold:HOT%%/TRAFFIC%%",
-			 what);
+		snprintf(err, errlen, "%s: use uniform, zipf:THETA, pareto:H, hotcold:HOT%%/TRAFFIC%% "
+			 "or zoned:IO%%/RANGE%%:...", what);
 		return -EINVAL;
 	}
 	if (*e) {
@@ -123,10 +180,50 @@ void offset_dist_format(const struct offset_dist *d, char *buf, size_t len)
 	case OD_HOTCOLD:
 		snprintf(buf, len, "hotcold:%g/%g", d->hot_pct, d->traffic_pct);
 		break;
+	case OD_ZONED: {
+		int at = snprintf(buf, len, "zoned");
+
+		for (unsigned i = 0; i < d->nzones && at >= 0 && (size_t)at < len; i++)
+			at += snprintf(buf + at, len - (size_t)at, ":%u/%u", d->zones[i].io_pct,
+				       d->zones[i].span_pct);
+		break;
+	}
 	default:
 		snprintf(buf, len, "uniform");
 		break;
 	}
+}
+
+/*
+ * Zone boundaries in blocks, each zone at least one block while n allows;
+ * fewer blocks than zones draw uniformly.
+ */
+static void zones_init(struct offset_sampler *s, const struct offset_dist *d, uint64_t n)
+{
+	unsigned span_cum = 0, io_cum = 0;
+	uint64_t prev = 0;
+
+	if (n < d->nzones) {
+		s->kind = OD_UNIFORM;
+		return;
+	}
+	s->nzones = d->nzones;
+	for (unsigned i = 0; i < d->nzones; i++) {
+		uint64_t end, room = n - (d->nzones - 1 - i);
+
+		span_cum += d->zones[i].span_pct;
+		io_cum += d->zones[i].io_pct;
+		end = (uint64_t)llround((double)n * span_cum / 100.0);
+		if (end < prev + 1)
+			end = prev + 1;
+		if (end > room)
+			end = room;
+		s->zone_end[i] = end;
+		s->zone_cum[i] = io_cum / 100.0;
+		prev = end;
+	}
+	s->zone_end[d->nzones - 1] = n;
+	s->zone_cum[d->nzones - 1] = 1.0;
 }
 
 void offset_sampler_init(struct offset_sampler *s, const struct offset_dist *d, uint64_t n,
@@ -154,6 +251,9 @@ void offset_sampler_init(struct offset_sampler *s, const struct offset_dist *d, 
 		if (s->hot_n > n - 1)
 			s->hot_n = n - 1;
 		s->hot_p = d->traffic_pct / 100.0;
+		break;
+	case OD_ZONED:
+		zones_init(s, d, n);
 		break;
 	default:
 		break;
@@ -199,6 +299,16 @@ uint64_t offset_sampler_rank(const struct offset_sampler *s, struct rng *r)
 		if (rng_double(r) < s->hot_p)
 			return rng_below(r, s->hot_n);
 		return s->hot_n + rng_below(r, s->n - s->hot_n);
+	case OD_ZONED: {
+		double u = rng_double(r);
+		unsigned i = 0;
+		uint64_t lo;
+
+		while (i + 1 < s->nzones && u >= s->zone_cum[i])
+			i++;
+		lo = i ? s->zone_end[i - 1] : 0;
+		return lo + rng_below(r, s->zone_end[i] - lo);
+	}
 	default:
 		return rng_below(r, s->n);
 	}
@@ -220,6 +330,8 @@ uint64_t offset_sampler_block(const struct offset_sampler *s, uint64_t rank)
 {
 	uint64_t x = rank;
 
+	if (s->kind == OD_ZONED)
+		return rank;
 	do
 		x = mix(s, x);
 	while (x >= s->n);
@@ -243,6 +355,36 @@ static double zipf_sum(double theta, uint64_t m)
 	return sum;
 }
 
+/* The densest zones first (I/O share per span share), taking frac of the span from them. */
+static double zoned_hot_share(const struct offset_dist *d, double frac)
+{
+	bool used[OD_ZONES_MAX] = { false };
+	double share = 0, left = frac * 100;
+
+	for (unsigned k = 0; k < d->nzones && left > 0; k++) {
+		unsigned best = 0;
+		double best_density = -1;
+
+		for (unsigned i = 0; i < d->nzones; i++) {
+			double density = (double)d->zones[i].io_pct / d->zones[i].span_pct;
+
+			if (!used[i] && density > best_density) {
+				best = i;
+				best_density = density;
+			}
+		}
+		used[best] = true;
+		if (left >= d->zones[best].span_pct) {
+			share += d->zones[best].io_pct / 100.0;
+			left -= d->zones[best].span_pct;
+		} else {
+			share += best_density * left / 100.0;
+			left = 0;
+		}
+	}
+	return share;
+}
+
 double offset_dist_hot_share(const struct offset_dist *d, uint64_t n, double frac)
 {
 	uint64_t m = (uint64_t)llround((double)n * frac);
@@ -257,6 +399,8 @@ double offset_dist_hot_share(const struct offset_dist *d, uint64_t n, double fra
 
 		return frac <= hot ? t * frac / hot : t + (1 - t) * (frac - hot) / (1 - hot);
 	}
+	case OD_ZONED:
+		return zoned_hot_share(d, frac);
 	default:
 		return frac;
 	}

@@ -5,7 +5,9 @@
  * 0) to coldest; a keyed permutation then scatters the ranks over the span,
  * so the hot blocks are not simply the first ones, the same for a seed on
  * every run.  Every draw is O(1) (expected), whatever the span: zipf over
- * 2^40 blocks needs no table.
+ * 2^40 blocks needs no table.  Zones (fio's zoned:) are the exception: they
+ * name ranges of the span in order (the first 5% of the LBA range), so their
+ * blocks are not scattered.
  */
 #ifndef SSDPROF_OFFSET_DIST_H
 #define SSDPROF_OFFSET_DIST_H
@@ -20,6 +22,21 @@ enum offset_dist_kind {
 	OD_ZIPF,        /* P(rank k) proportional to 1 / (k+1)^theta, theta > 0 */
 	OD_PARETO,      /* fio's pareto:h: a share 1-h of I/Os goes to a share h of blocks */
 	OD_HOTCOLD,     /* traffic_pct% of I/Os uniform over the hottest hot_pct% of blocks */
+	OD_ZONED,       /* access zones: zones[i].io_pct% of I/Os uniform over the i-th range */
+};
+
+/* Most access zones in a zoned distribution. */
+#define OD_ZONES_MAX 8
+
+/*
+ * One access zone: a share of I/Os over a share of the span, the zones
+ * laid end to end from the span's start in their order (fio's
+ * random_distribution=zoned:IO/RANGE:...).  Whole percents; each list sums
+ * to 100.
+ */
+struct od_zone {
+	unsigned io_pct;
+	unsigned span_pct;
 };
 
 struct offset_dist {
@@ -28,6 +45,8 @@ struct offset_dist {
 	double h;               /* pareto, 0 < h < 1 */
 	double hot_pct;         /* hotcold: the hot share of blocks, 0 < hot_pct < 100 */
 	double traffic_pct;     /* hotcold: the share of I/Os they get, 0 < traffic_pct < 100 */
+	unsigned nzones;        /* zoned: 1..OD_ZONES_MAX */
+	struct od_zone zones[OD_ZONES_MAX];
 };
 
 /* A distribution ready to draw over n blocks. */
@@ -39,13 +58,18 @@ struct offset_sampler {
 	double pareto_pow;
 	uint64_t hot_n;
 	double hot_p;
+	/* zoned: zone i is blocks [zone_end[i-1], zone_end[i]), drawn with probability zone_cum[i] - zone_cum[i-1] */
+	unsigned nzones;
+	uint64_t zone_end[OD_ZONES_MAX];
+	double zone_cum[OD_ZONES_MAX];
 	/* the permutation of ranks over [0, n): cycle-walking over 2^bits */
 	unsigned bits;
 	uint64_t mask, k0, k1, m0, m1;
 };
 
 /*
- * "uniform", "zipf:0.9", "pareto:0.2", "hotcold:20/80" (or "20%/80%").
+ * "uniform", "zipf:0.9", "pareto:0.2", "hotcold:20/80" (or "20%/80%"),
+ * "zoned:50/5:30/15:20/80" (I/O share / span share per zone, in order).
  * 0, or -EINVAL with a one-line error naming what (e.g. "--random-dist").
  */
 int offset_dist_parse(const char *what, const char *s, struct offset_dist *d, char *err,
@@ -58,7 +82,7 @@ void offset_sampler_init(struct offset_sampler *s, const struct offset_dist *d, 
 			 uint64_t seed);
 /* A rank, 0 hottest, before the permutation (for tests of the shape). */
 uint64_t offset_sampler_rank(const struct offset_sampler *s, struct rng *r);
-/* The block a rank lands on: a bijection of [0, n). */
+/* The block a rank lands on: a bijection of [0, n) (zoned: the rank itself). */
 uint64_t offset_sampler_block(const struct offset_sampler *s, uint64_t rank);
 
 static inline uint64_t offset_sampler_draw(const struct offset_sampler *s, struct rng *r)

@@ -776,6 +776,7 @@ int workload_run(struct target *t, const struct workload *w, struct run_result *
 	if (ret < 0)
 		return ret;
 	out->qd = w->qd;
+	out->bs = w->nbs_mix ? 0 : w->bs;
 	if (w->nbs_mix)
 		/* Each size aligns its own offsets; the span is only cut to the LBA. */
 		st.span = span - span % t->info.lba_bytes;

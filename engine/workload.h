@@ -159,6 +159,7 @@ struct run_result {
 	size_t cap;
 
 	unsigned qd;                    /* the queue depth this series ran at */
+	uint32_t bs;                    /* its one block size; 0: a mix (bs_mix) */
 	uint64_t span_bytes;            /* the span actually used (from w->offset_bytes) */
 	uint64_t ios;
 	uint64_t bytes;

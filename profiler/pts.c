@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "device/target.h"
+#include "engine/access_spec.h"
 #include "engine/histogram.h"
 #include "profiler/pts.h"
 #include "profiler/pts_internal.h"
@@ -44,6 +45,10 @@ static const struct pts_test_def pts_tests[PTS_TEST_COUNT] = {
 		      pts_run_hir, pts_hir_seconds },
 	[PTS_XSR] = { "xsr", "sequential 1024k, random 8k, sequential 1024k writes", pts_plan_xsr, pts_run_xsr,
 		      pts_series_seconds },
+	[PTS_CBW] = { "cbw", "the composite workload (snia-cbw: 0.5k-64k, 40/60, zones); tracks IOPS",
+		      pts_plan_cbw, pts_run_matrix, pts_matrix_seconds },
+	[PTS_DIRTH] = { "dirth", "random 8k 65/35: steady at T32 x Q32, then T x Q from 32 to 1",
+			pts_plan_dirth, pts_run_dirth, pts_dirth_seconds },
 };
 
 const struct pts_test_def *pts_test_def(enum pts_test t)
@@ -222,6 +227,13 @@ static int run_cell(struct target *t, const struct pts_settings *s, struct pts_s
 	*slot = NULL;
 	if (!t->info.lba_bytes || cs->bs % t->info.lba_bytes)
 		return 0;
+	/* Nor a depth the target cannot keep in flight (DIRTH's 32 x 32 on a RAID group of 256). */
+	if (cs->qd > t->ops->max_queue_depth)
+		return 0;
+	if (cs->workload)
+		access_spec_apply(access_spec_find(cs->workload), &w);
+	if (cs->qd)
+		w.qd = cs->qd;
 	ret = pts_workload(t, s, &w, &lc, &rr, err, errlen);
 	if (!ret) {
 		*out = (struct pts_cell){ rr.iops, rr.mbps, rr.lat_mean_us, rr.lat_max_us, rr.ios, rr.read_ios };

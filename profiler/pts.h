@@ -29,6 +29,7 @@
 
 #include "engine/workload.h"
 #include "precondition/precondition.h"
+#include "profiler/pts_dirth.h"
 
 struct target;
 struct lat_hist;
@@ -44,6 +45,8 @@ enum pts_test {
 	PTS_WSAT,
 	PTS_HIR,
 	PTS_XSR,
+	PTS_CBW,                    /* the composite block size workload (profiler/pts_cbw.c) */
+	PTS_DIRTH,                  /* demand intensity / response time histogram (profiler/pts_dirth.c) */
 	PTS_TEST_COUNT
 };
 /* What a test's steady state tracks. */
@@ -68,6 +71,11 @@ struct pts_cell_spec {
 	enum workload_rw rw;
 	unsigned read_pct;          /* share of I/Os that read */
 	uint32_t bs;
+	/* An access specification (engine/access_spec.h) the cell runs instead of rw, read_pct and bs; NULL: none. */
+	const char *workload;
+	/* Outstanding I/Os of this cell (DIRTH: threads x queue depth); 0: the stage's qd. */
+	unsigned qd;
+	unsigned threads;           /* DIRTH: the spec's thread count (qd = threads x its queue depth); else 0 */
 };
 
 /* One cell in one round; NAN where nothing completed. */
@@ -151,6 +159,7 @@ struct pts_result {
 	size_t nsamples, samples_cap;
 	/* "writes" (wsat: wsat_writes x the span), "time-cap", "done", "interrupted", "error"; NULL: none ran. */
 	const char *series_stop;
+	struct pts_dirth dirth;     /* DIRTH's points and histograms (profiler/pts_dirth.h) */
 };
 
 /* Where a time-series test is: what pts_settings.series_done receives. */

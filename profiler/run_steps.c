@@ -141,14 +141,22 @@ int run_steps_pass(struct target *t, struct run_plan *p, size_t chunk, struct ru
 		size_t i = set->n;
 		struct run_result *r = &set->res[i];
 
+		struct workload w;
+
 		p->w.qd = (unsigned)p->qds[k];
 		/* Fresh offsets per step: stream k of the seed (step 0 the seed's own). */
 		p->w.stream = p->first_stream + k;
+		w = p->w;
+		/* A size of a --bs list: that one size, in the pattern, read share and offsets of w. */
+		if (p->bss && p->bss[k]) {
+			w.nbs_mix = 0;
+			w.bs = (uint32_t)p->bss[k];
+		}
 		if (set->before)
 			raid_snap_take(set->before, t);
 		if (h->step_start)
 			h->step_start(h->arg, chunk, i, p->w.qd);
-		ret = workload_run(t, &p->w, r, h->sample, h->arg, err, sizeof(err));
+		ret = workload_run(t, &w, r, h->sample, h->arg, err, sizeof(err));
 		set->n++;
 		set->vsec += (double)r->elapsed_ns / 1e9;
 		if (ret < 0) {

@@ -54,6 +54,12 @@ struct run_plan {
 	/* Step k of a pass draws stream first_stream + k (a resumed curve goes on where it stopped). */
 	size_t first_stream;
 	enum run_prep prep;
+	/*
+	 * Per step (nqd entries): the one size the step runs at instead of
+	 * w's size or mix, keeping w's pattern, read share and offsets; 0: w
+	 * as it is.  NULL: every step runs w.  (run --bs LIST.)
+	 */
+	const uint64_t *bss;
 	/* RUN_PREP_STEADY: the rounds (usable_bytes is the span, run_steps_steady_settings) */
 	struct precondition_settings pc;
 };

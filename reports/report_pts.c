@@ -36,7 +36,8 @@ static double cell_at(struct json_object *arr, size_t i)
 /* "4 KiB", "0.5 KiB", "1024 KiB". */
 static void bs_name(char *buf, size_t len, double bs)
 {
-	snprintf(buf, len, "%g KiB", bs / 1024);
+	/* null: a cell of an access specification (cbw), its sizes drawn from it. */
+	snprintf(buf, len, isnan(bs) ? "mixed sizes" : "%g KiB", bs / 1024);
 }
 
 /* "65/35": read/write. */
@@ -288,8 +289,10 @@ void report_pts(struct html_page *pg, struct json_object *doc)
 			"for %g s each at QD %g until the 5-round window holds (at most %g rounds)",
 			text_or_na(jstr(jidx(stages, 0), "purge_method")), jnum(s, "fill_passes"), jnum(s, "cell_s"),
 			jnum(jidx(stages, 0), "qd"), jnum(s, "max_rounds"));
-	for (size_t i = 0; i < jlen(stages); i++)
+	/* DIRTH's second stage is one pass, no steady state (report_pts_b_summary says so). */
+	for (size_t i = 0; i < jlen(stages) && (i == 0 || strcmp(test, "dirth")); i++)
 		stage_steady_dl(pg, doc, jidx(stages, i), i);
+	report_pts_b_summary(pg, doc);
 	html_dl_end(pg);
 	settings_table(pg, doc);
 
@@ -299,8 +302,16 @@ void report_pts(struct html_page *pg, struct json_object *doc)
 		struct table t;
 
 		snprintf(id, sizeof(id), "stage-%zu", i + 1);
+		/* DIRTH's demand-intensity pass is one round: its own section (report_pts_dirth.c). */
+		if (!strcmp(test, "dirth") && i == 1) {
+			report_pts_dirth(pg, doc, stage);
+			continue;
+		}
 		if (jlen(stages) > 1) {
 			bs_name(h, sizeof(h), jnum(jidx(cells, 0), "bs"));
+			if (jnum(jidx(cells, 0), "threads") > 0)
+				snprintf(h, sizeof(h), "Steady state at %g threads x %g", jnum(jidx(cells, 0), "threads"),
+					 jnum(jidx(cells, 0), "thread_qd"));
 			html_h2(pg, id, h);
 		}
 		snprintf(id, sizeof(id), "convergence-%zu", i + 1);

@@ -17,6 +17,10 @@ void report_pts(struct html_page *pg, struct json_object *doc);
 size_t csv_pts(struct json_object *doc, struct csv_file *files, size_t max);
 void compare_pts_table(struct table *t, const struct compare_entry *e, size_t n);
 void partial_pts(struct strbuf *b, struct json_object *doc);
+/* The summary lines of the cbw and dirth tests (report_pts_dirth.c): nothing for the others. */
+void report_pts_b_summary(struct html_page *pg, struct json_object *doc);
+/* DIRTH's demand-intensity pass: its table, the intensity and variation charts, the histograms. */
+void report_pts_dirth(struct html_page *pg, struct json_object *doc, struct json_object *pass);
 
 /* A time-series test (WSAT, HIR, XSR; report_pts_series.c): its method in the summary, its section of the page. */
 void report_pts_series_method(struct html_page *pg, struct json_object *doc);

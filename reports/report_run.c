@@ -37,12 +37,17 @@ static bool run_reads(struct json_object *doc)
 static void run_series_table(struct table *t, struct json_object *doc)
 {
 	struct json_object *series = jget(doc, "series");
-	size_t c = jget(doc, "group") ? 1 : 0;
-	bool reads = run_reads(doc);
+	size_t g = jget(doc, "group") ? 1 : 0, c = g;
+	bool reads = run_reads(doc), bsl = jget(jget(doc, "settings"), "bs_list") != NULL;
 
-	table_init(t, c ? "Per chunk size and queue depth" : "Per queue depth");
+	table_init(t, c ? "Per chunk size and queue depth" : bsl ? "Per block size and queue depth" : "Per queue depth");
 	if (c)
 		table_col(t, "chunk KiB", TA_RIGHT);
+	/* A --bs list: each series' size (the mix's steps: "mix"). */
+	if (bsl) {
+		table_col(t, "bs KiB", TA_RIGHT);
+		c++;
+	}
 	table_cols(t, "QD", TA_RIGHT, "IOPS", TA_RIGHT, "MB/s", TA_RIGHT, "lat mean µs", TA_RIGHT,
 		   "p99 µs", TA_RIGHT, "p99.9 µs", TA_RIGHT, "max µs", TA_RIGHT, "WA", TA_RIGHT, NULL);
 	if (reads)
@@ -51,8 +56,12 @@ static void run_series_table(struct table *t, struct json_object *doc)
 		struct json_object *r = jidx(series, i), *lat = jget(r, "lat_us");
 
 		table_row(t);
-		if (c)
+		if (g)
 			table_num(t, 0, jnum(r, "chunk_bytes") / 1024, 0);
+		if (bsl && isfinite(jnum(r, "bs")))
+			table_num(t, g, jnum(r, "bs") / 1024, 1);
+		else if (bsl)
+			table_cell(t, g, "mix");
 		table_num(t, c + 0, jnum(r, "qd"), 0);
 		table_num(t, c + 1, jnum(r, "iops"), 0);
 		table_num(t, c + 2, jnum(r, "mbps"), 1);
@@ -221,6 +230,64 @@ static void run_time_chart(struct html_page *pg, struct json_object *series)
 	table_free(&u);
 }
 
+/*
+ * A --bs list: IOPS against block size, a line per queue depth, and each
+ * mix step's IOPS beside the IOPS its sizes' steps predict.
+ */
+static void run_bs_section(struct html_page *pg, struct json_object *series)
+{
+	struct plot a = { .c = { .title = "IOPS by block size, a line per queue depth", .xlabel = "block size (KiB)",
+				 .ylabel = "IOPS", .x_log2 = true, .y_from_zero = true } };
+	double qds[32];
+	size_t nq = distinct_nums(series, "qd", qds, 32);
+	struct table t;
+
+	for (size_t q = 0; q < nq; q++) {
+		size_t n = 0, k = 0;
+		double *x, *y;
+		struct chart_series *line;
+
+		for (size_t i = 0; i < jlen(series); i++)
+			n += jnum(jidx(series, i), "qd") == qds[q] && isfinite(jnum(jidx(series, i), "bs"));
+		if (!n || !(line = plot_line(&a, n, &x, &y, NULL)))
+			continue;
+		for (size_t i = 0; i < jlen(series); i++) {
+			struct json_object *s = jidx(series, i);
+
+			if (jnum(s, "qd") == qds[q] && isfinite(jnum(s, "bs"))) {
+				x[k] = jnum(s, "bs") / 1024;
+				y[k++] = jnum(s, "iops");
+			}
+		}
+		snprintf(plot_label(&a, line), PLOT_LABEL, "QD %g", qds[q]);
+		line->label = plot_label(&a, line);
+		line->markers = true;
+		line->color = (int)q;
+	}
+	empty_unless_measured(&a.c, "no size measured");
+	table_init(&t, "The mix against its sizes");
+	table_cols(&t, "QD", TA_RIGHT, "mix IOPS", TA_RIGHT, "predicted IOPS", TA_RIGHT, "off by %", TA_RIGHT, NULL);
+	for (size_t i = 0; i < jlen(series); i++) {
+		struct json_object *s = jidx(series, i);
+
+		if (isfinite(jnum(s, "bs")))
+			continue;
+		table_row(&t);
+		table_num(&t, 0, jnum(s, "qd"), 0);
+		table_num(&t, 1, jnum(s, "iops"), 0);
+		table_num(&t, 2, jnum(s, "predicted_iops"), 0);
+		table_num(&t, 3, jnum(s, "predicted_error_pct"), 1);
+	}
+	html_h2(pg, "bs", "IOPS against block size");
+	plot_show(pg, "iops-vs-bs", &a, NULL);
+	if (t.nrows) {
+		html_p(pg, "The mix's IOPS as its sizes' steps predict it: its time per I/O is the share-weighted "
+		       "sum of each size's time per I/O at the same queue depth.");
+		html_table(pg, &t, true);
+	}
+	table_free(&t);
+}
+
 void report_run(struct html_page *pg, struct json_object *doc)
 {
 	struct json_object *series = jget(doc, "series");
@@ -247,7 +314,9 @@ void report_run(struct html_page *pg, struct json_object *doc)
 		table_free(&dir);
 	}
 	settings_table(pg, doc);
-	if (run_steps_per_chunk(series) > 1)
+	if (jget(jget(doc, "settings"), "bs_list"))
+		run_bs_section(pg, series);
+	else if (run_steps_per_chunk(series) > 1)
 		run_qd_charts(pg, series, &t);
 	else if (n)
 		run_time_chart(pg, series);

@@ -138,6 +138,41 @@ void term_run_line(FILE *f, const char *label, double secs, double iops, double 
 		text_num(b[5], sizeof(b[5]), 1, p50_us), text_num(b[6], sizeof(b[6]), 1, p99_us));
 }
 
+/*
+ * A --bs list's curve: a row per step, the size (mix: the mix's steps) and
+ * its depth; a mix's row adds the IOPS its sizes' steps predict.
+ */
+static void term_run_bs(FILE *f, struct json_object *series)
+{
+	char b[6][32], bs[16];
+
+	fprintf(f, "%6s %5s %10s %9s %10s %10s %10s\n", "bs", "qd", "iops", "MB/s", "mean_us", "p99_us", "predicted");
+	for (size_t i = 0; i < jlen(series); i++) {
+		struct json_object *s = jidx(series, i), *lat = jget(s, "lat_us");
+		double size = jnum(s, "bs");
+
+		if (isnan(size))
+			snprintf(bs, sizeof(bs), "mix");
+		else
+			snprintf(bs, sizeof(bs), "%gk", size / 1024);
+		fprintf(f, "%6s %5.0f %s %s %s %s%s%s\n", bs, jnum(s, "qd"),
+			text_fixed(b[0], sizeof(b[0]), 10, 0, jnum(s, "iops")),
+			text_fixed(b[1], sizeof(b[1]), 9, 1, jnum(s, "mbps")),
+			text_fixed(b[2], sizeof(b[2]), 10, 1, jnum(lat, "mean")),
+			text_fixed(b[3], sizeof(b[3]), 10, 1, jnum(lat, "p99")), isnan(size) ? " " : "",
+			isnan(size) ? text_fixed(b[4], sizeof(b[4]), 10, 0, jnum(s, "predicted_iops")) : "");
+	}
+	for (size_t i = 0; i < jlen(series); i++) {
+		struct json_object *s = jidx(series, i);
+
+		if (isfinite(jnum(s, "predicted_iops")))
+			fprintf(f, "mix at qd %g: %s IOPS measured, %s predicted from its sizes (%+.1f%%)\n",
+				jnum(s, "qd"), text_num(b[0], sizeof(b[0]), 0, jnum(s, "iops")),
+				text_num(b[1], sizeof(b[1]), 0, jnum(s, "predicted_iops")),
+				jnum(s, "predicted_error_pct"));
+	}
+}
+
 /* A run's series: one step's line, or the curve over its queue depths. */
 void term_run(FILE *f, struct json_object *doc, int width)
 {
@@ -148,6 +183,10 @@ void term_run(FILE *f, struct json_object *doc, int width)
 	(void)width;
 	if (term_run_has_chunks(doc)) {
 		term_run_chunks(f, doc);
+		return;
+	}
+	if (n > 1 && jget(jget(doc, "settings"), "bs_list")) {
+		term_run_bs(f, series);
 		return;
 	}
 	if (n == 1) {

@@ -70,6 +70,12 @@ static void cells(FILE *f, struct json_object *stage, int width)
 
 		table_row(&t);
 		short_bs(h, sizeof(h), jnum(x, "bs"));
+		/* A cell of an access specification (cbw) or of threads x depth (dirth) says so. */
+		if (jstr(x, "workload"))
+			snprintf(h, sizeof(h), "%s", jstr(x, "workload"));
+		else if (jnum(x, "threads") > 0)
+			snprintf(h, sizeof(h), "T%hu Q%hu", (unsigned short)jnum(x, "threads"),
+				 (unsigned short)jnum(x, "thread_qd"));
 		table_cell(&t, 0, "%s", h);
 		table_cell(&t, 1, "%g/%g", jnum(x, "read_pct"), 100 - jnum(x, "read_pct"));
 		table_num(&t, 2, jnum(x, "iops"), 0);
@@ -188,6 +194,11 @@ void term_pts(FILE *f, struct json_object *doc, int width)
 		struct json_object *st = jidx(stages, i), *ss = jget(st, "steady_state");
 
 		stage(f, st, width);
+		if (jstr(ss, "stop_reason") && !strcmp(jstr(ss, "stop_reason"), "single pass")) {
+			fprintf(f, "stage %zu: one pass of %zu cells, no steady state by design\n", i + 1,
+				jlen(jget(st, "cells")));
+			continue;
+		}
 		fprintf(f, "stage %zu: steady state %s after %g rounds (%s)\n", i + 1,
 			jtrue(ss, "reached") ? "reached" : "NOT reached", jnum(ss, "rounds"),
 			text_or_na(jstr(ss, "stop_reason")));

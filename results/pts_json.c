@@ -68,7 +68,8 @@ static struct json_object *cell_json(const struct pts_cell_spec *cs, const struc
 
 	add(o, "rw", json_object_new_string(workload_rw_name(cs->rw)));
 	add(o, "read_pct", json_object_new_int((int)cs->read_pct));
-	add(o, "bs", json_object_new_int64(cs->bs));
+	/* A cell of an access specification draws its sizes from it: no one size. */
+	add(o, "bs", cs->workload ? NULL : json_object_new_int64(cs->bs));
 	add(o, "iops", result_json_number(t->iops, RP_IOPS));
 	add(o, "mbps", result_json_number(t->mbps, RP_MBPS));
 	add(lat, "mean", result_json_number(t->lat_mean_us, RP_LAT_US));
@@ -78,6 +79,14 @@ static struct json_object *cell_json(const struct pts_cell_spec *cs, const struc
 	add(o, "ios", json_object_new_uint64(t->ios));
 	/* Measured: the share of the window's I/Os that read (the mix as run). */
 	add(o, "read_share_pct", result_json_number(t->ios ? 100.0 * (double)t->read_ios / (double)t->ios : NAN, 3));
+	if (cs->workload)
+		add(o, "workload", json_object_new_string(cs->workload));
+	if (cs->qd)
+		add(o, "qd", json_object_new_int((int)cs->qd));
+	if (cs->threads) {
+		add(o, "threads", json_object_new_int((int)cs->threads));
+		add(o, "thread_qd", json_object_new_int((int)(cs->qd / cs->threads)));
+	}
 	return o;
 }
 
@@ -188,6 +197,44 @@ static void series_json(struct json_object *o, const struct pts_result *r)
 	add(o, "series", se);
 }
 
+/* DIRTH's points: the pass's cells of max, mid and min IOPS with their histograms. */
+static struct json_object *dirth_json(const struct pts_dirth *d)
+{
+	struct json_object *o = json_object_new_object(), *points = json_object_new_array(), *edges;
+
+	edges = json_object_new_array();
+	for (unsigned i = 0; i < PTS_DIRTH_BINS; i++)
+		json_object_array_add(edges, json_object_new_int64(i ? 1ll << (i - 1) : 0));
+	add(o, "bin_low_us", edges);
+	for (size_t i = 0; i < 3; i++) {
+		const struct pts_dirth_point *p = &d->points[i];
+		struct json_object *x = json_object_new_object(), *lat = json_object_new_object();
+		struct json_object *bins = json_object_new_array();
+
+		add(x, "point", json_object_new_string(pts_dirth_point_names[i]));
+		add(x, "cell", json_object_new_int((int)p->cell));
+		add(x, "iops", result_json_number(p->iops, RP_IOPS));
+		add(lat, "mean", result_json_number(p->lat_mean_us, RP_LAT_US));
+		add(lat, "p99", result_json_number(p->lat_p99_us, RP_LAT_US));
+		add(lat, "p99_99", result_json_number(p->lat_p9999_us, RP_LAT_US));
+		add(lat, LAT_KEY_P99999, result_json_number(p->lat_p99999_us, RP_LAT_US));
+		add(lat, "max", result_json_number(p->lat_max_us, RP_LAT_US));
+		add(x, "lat_us", lat);
+		add(x, "ios", json_object_new_uint64(p->ios));
+		for (unsigned b = 0; b < PTS_DIRTH_BINS; b++)
+			json_object_array_add(bins, json_object_new_uint64(p->bins[b]));
+		add(x, "histogram", bins);
+		json_object_array_add(points, x);
+	}
+	add(o, "points", points);
+	return o;
+}
+
+static void dirth_section(struct json_object *o, const struct pts_result *r)
+{
+	add(o, "dirth", r->dirth.valid ? dirth_json(&r->dirth) : NULL);
+}
+
 /*
  * What each test adds to the "pts" body beside its stages, by test (NULL:
  * nothing): a new test appends its row.
@@ -196,6 +243,7 @@ static void (*const sections[PTS_TEST_COUNT])(struct json_object *o, const struc
 	[PTS_WSAT] = series_json,
 	[PTS_HIR] = series_json,
 	[PTS_XSR] = series_json,
+	[PTS_DIRTH] = dirth_section,
 };
 
 struct json_object *pts_json(const struct pts_result *r)

@@ -190,6 +190,15 @@ int result_workload_shape_json(struct json_object *o, const struct workload *w)
 	return rc;
 }
 
+/* The series ran at several sizes (run --bs LIST). */
+static bool runs_bs_list(const struct run_result *runs, size_t nruns)
+{
+	for (size_t i = 1; i < nruns; i++)
+		if (runs[i].bs != runs[0].bs)
+			return true;
+	return false;
+}
+
 static struct json_object *settings_json(const struct workload *w, uint64_t span_bytes,
 					 const struct run_result *runs, size_t nruns)
 {
@@ -221,6 +230,20 @@ static struct json_object *settings_json(const struct workload *w, uint64_t span
 	} else {
 		rc |= put_u64(o, "bs", w->bs);
 		rc |= put(o, "bs_mix", NULL);
+	}
+	/* A --bs list: its sizes in order (each series carries its own bs; null: the mix). */
+	if (runs_bs_list(runs, nruns)) {
+		struct json_object *list = json_object_new_array();
+
+		for (size_t i = 0; list && i < nruns; i++) {
+			size_t j = 0;
+
+			while (j < i && runs[j].bs != runs[i].bs)
+				j++;
+			if (j == i && runs[i].bs)
+				rc |= append(list, json_object_new_uint64(runs[i].bs));
+		}
+		rc |= put_new(o, "bs_list", list);
 	}
 	/* One depth: qd is it.  A list: qd is null and each series carries its own. */
 	if (nruns == 1)
@@ -305,6 +328,47 @@ err:
 	return NULL;
 }
 
+/*
+ * The IOPS the single-size series of the same run predict for mix, a
+ * series of w's mix: its time per I/O is the share-weighted sum of each
+ * size's time per I/O at the same depth (a harmonic, time-weighted mean).
+ * NAN when a size of the mix has no measured series.
+ */
+static double predicted_mix_iops(const struct workload *w, const struct run_result *runs, size_t nruns,
+				 const struct run_result *mix)
+{
+	double total = 0, per_io = 0;
+
+	for (unsigned m = 0; m < w->nbs_mix; m++)
+		total += w->bs_mix[m].weight;
+	for (unsigned m = 0; m < w->nbs_mix; m++) {
+		const struct run_result *one = NULL;
+
+		for (size_t i = 0; i < nruns && !one; i++)
+			if (runs[i].bs == w->bs_mix[m].bs && runs[i].qd == mix->qd)
+				one = &runs[i];
+		if (!one || !(one->iops > 0))
+			return NAN;
+		per_io += w->bs_mix[m].weight / total / one->iops;
+	}
+	return per_io > 0 ? 1 / per_io : NAN;
+}
+
+/* A --bs list's keys of series r: its size (null: the mix) and, for the mix, its predicted IOPS. */
+static int bs_list_json(struct json_object *o, const struct workload *w, const struct run_result *runs,
+			size_t nruns, const struct run_result *r)
+{
+	double want = r->bs ? NAN : predicted_mix_iops(w, runs, nruns, r);
+	int rc = 0;
+
+	if (r->bs)
+		return put_u64(o, "bs", r->bs);
+	rc |= put(o, "bs", NULL);
+	rc |= put_num(o, "predicted_iops", want, RP_IOPS);
+	rc |= put_num(o, "predicted_error_pct", (r->iops - want) / want * 100, 2);
+	return rc;
+}
+
 static struct json_object *series_json(const struct run_result *r, bool verify)
 {
 	struct json_object *o = json_object_new_object();
@@ -382,8 +446,13 @@ struct json_object *result_run_json(const struct result_meta *meta, const struct
 	rc |= put_str(doc, "command", meta->command);
 	rc |= put_new(doc, "target", result_target_json(t));
 	rc |= put_new(doc, "settings", settings_json(w, span, runs, nruns));
-	for (size_t i = 0; i < nruns; i++)
-		rc |= append(series, series_json(&runs[i], w->verify));
+	for (size_t i = 0; i < nruns; i++) {
+		struct json_object *one = series_json(&runs[i], w->verify);
+
+		if (one && runs_bs_list(runs, nruns))
+			rc |= bs_list_json(one, w, runs, nruns, &runs[i]);
+		rc |= append(series, one);
+	}
 	rc |= put(doc, "series", series);
 	series = NULL;
 	if (rc)

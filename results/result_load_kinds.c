@@ -107,6 +107,9 @@ static const struct spec series_fields[] = {
 	INT("limiting_member", F_NULL, 0, DBL_MAX),
 	OBJ("read", F_NULL, rw_fields),
 	OBJ("write", F_NULL, rw_fields),
+	INT("bs", F_NULL, LIM_BS_MIN, LIM_BS_MAX),
+	FIG("predicted_iops"),
+	NUM("predicted_error_pct", F_NULL, -DBL_MAX, DBL_MAX),
 	END,
 };
 static const struct spec series_item = OBJ(NULL, 0, series_fields);
@@ -127,6 +130,8 @@ static const struct spec bs_mix_fields[] = {
 };
 static const struct spec bs_mix_item = OBJ(NULL, 0, bs_mix_fields);
 
+static const struct spec run_bs_item = INT(NULL, 0, LIM_BS_MIN, LIM_BS_MAX);
+
 static const struct spec run_settings[] = {
 	STR("rw", F_NULL),
 	NUM("read_pct", F_NULL, 0, 100),
@@ -134,6 +139,7 @@ static const struct spec run_settings[] = {
 	ARR("bs_mix", F_NULL, bs_mix_item),
 	INT("qd", F_NULL, LIM_QD_MIN, LIM_RUN_QD_MAX),
 	ARR("qd_list", 0, run_qd_item),
+	ARRN("bs_list", 0, 0, 16, run_bs_item),
 	FIG("time_s"), FIG("bytes"), FIG("interval_s"), FIG("span_bytes"),
 	INT("seed", 0, 0, 18446744073709551615.0),
 	BOOL("verify", 0),
@@ -503,18 +509,42 @@ const struct spec result_common_doc[] = {
 };
 
 /* A SNIA PTS test (profiler/pts.h, results/pts_json.c). */
-static const char *const pts_test_names[] = { "iops", "latency", "throughput", "wsat", "hir", "xsr", NULL };
+static const char *const pts_test_names[] = { "iops", "latency", "throughput", "wsat", "hir", "xsr", "cbw", "dirth",
+					       NULL };
 static const char *const pts_metric_names[] = { "iops", "mbps", "lat_mean_us", NULL };
 static const struct spec pts_num_item = NUM(NULL, F_NULL, 0, DBL_MAX);
 static const struct spec pts_lat_fields[] = { FIG("mean"), FIG("max"), FIG(LAT_KEY_P99999), END };
 static const struct spec pts_cell_fields[] = {
 	STR("rw", F_REQ),
 	INT("read_pct", F_REQ, 0, 100),
-	INT("bs", F_REQ, 1, LIM_BS_MAX),
+	INT("bs", F_REQ | F_NULL, 1, LIM_BS_MAX),
 	FIG("iops"), FIG("mbps"),
 	OBJ("lat_us", F_NULL, pts_lat_fields),
 	FIG("ios"),
 	NUM("read_share_pct", F_NULL, 0, 100),
+	STRCHK("workload", 0, access_spec_check),
+	INT("qd", 0, LIM_QD_MIN, LIM_QD_MAX),
+	INT("threads", 0, 1, LIM_QD_MAX),
+	INT("thread_qd", 0, 1, LIM_QD_MAX),
+	END,
+};
+/* DIRTH's three points (profiler/pts_dirth.h). */
+static const struct spec pts_dirth_lat_fields[] = {
+	FIG("mean"), FIG("p99"), FIG("p99_99"), FIG(LAT_KEY_P99999), FIG("max"), END,
+};
+static const struct spec pts_dirth_point_fields[] = {
+	STR("point", F_REQ),
+	INT("cell", F_REQ, 0, 55),
+	FIG("iops"),
+	OBJ("lat_us", F_NULL, pts_dirth_lat_fields),
+	FIG("ios"),
+	ARRN("histogram", 0, 0, 64, pts_num_item),
+	END,
+};
+static const struct spec pts_dirth_point_item = OBJ(NULL, 0, pts_dirth_point_fields);
+static const struct spec pts_dirth_fields[] = {
+	ARRN("bin_low_us", 0, 0, 64, pts_num_item),
+	ARRN("points", F_REQ, 3, 3, pts_dirth_point_item),
 	END,
 };
 static const struct spec pts_cell_item = OBJ(NULL, 0, pts_cell_fields);
@@ -595,6 +625,7 @@ static const struct spec pts_fields[] = {
 	FIG("drive_seconds"),
 	ARRN("stages", F_REQ, 0, 2, pts_stage_item),
 	OBJ("series", F_NULL, pts_series_fields),
+	OBJ("dirth", F_NULL, pts_dirth_fields),
 	END,
 };
 static const struct spec pts_settings[] = {

@@ -106,3 +106,15 @@ new_loop() {
 	devs+=("$d")
 	loopdev=$d
 }
+
+# schema_check KIND RESULT: the document against docs/schema/KIND.schema.json (result_schema.py's validator).
+schema_check() {
+	python3 - "$1" "$2" "$tests_dir" <<'PY'
+import json, os, sys
+sys.path.insert(0, sys.argv[3])
+import result_schema
+v = result_schema.validator(os.path.join(sys.argv[3], '..', '..', 'docs', 'schema'))[sys.argv[1]]
+errors = list(v.iter_errors(json.load(open(sys.argv[2]))))
+assert not errors, [(e.message[:200], list(e.path)) for e in errors[:3]]
+PY
+}

@@ -181,4 +181,5 @@ def main():
     subprocess.run(['rm', '-rf', work])
 
 
-main()
+if __name__ == '__main__':   # lib.sh's schema_check imports validator()
+    main()

@@ -309,6 +309,104 @@ static void test_streams(void **state)
 	}
 }
 
+/*
+ * Access zones: the composite workload's 50/30/20% of I/Os fall in the first
+ * 5%, the next 15% and the last 80% of the span, within 1 point over 100k
+ * draws, each zone uniform inside (its halves within 1 point of even), with
+ * the spec's sizes still drawn (check_spec covers those) and every I/O
+ * aligned to its size and inside the span.
+ */
+static void test_zones_realised(void **state)
+{
+	const struct access_spec *cbw = access_spec_find("snia-cbw");
+	struct workload w = { .qd = 1, .seed = 11, .time_ns = 1 };
+	const double edge[] = { 0, 0.05, 0.20, 1.0 }, want[] = { 0.50, 0.30, 0.20 };
+	uint64_t zone[3] = { 0 }, low_half[3] = { 0 };
+	uint64_t span = SPAN - 3 * 512;      /* not a multiple of any zone's share */
+	struct iogen g;
+
+	(void)state;
+	assert_non_null(cbw);
+	access_spec_apply(cbw, &w);
+	assert_int_equal(w.dist.kind, OD_ZONED);
+	iogen_init(&g, &w, span);
+	for (int i = 0; i < DRAWS; i++) {
+		struct iogen_io io;
+		double at;
+		int z = 0;
+
+		iogen_next(&g, &io);
+		assert_true(io.offset + io.len <= span);
+		assert_int_equal(io.offset % io.len, 0);
+		at = (double)io.offset / (double)span;
+		while (z < 2 && at >= edge[z + 1])
+			z++;
+		zone[z]++;
+		low_half[z] += at < (edge[z] + edge[z + 1]) / 2;
+	}
+	for (int z = 0; z < 3; z++) {
+		double got = (double)zone[z] / DRAWS;
+
+		if (fabs(got - want[z]) > 0.01)
+			fail_msg("zone %d: %.4f of I/Os, want %.2f", z, got, want[z]);
+		if (fabs((double)low_half[z] / (double)zone[z] - 0.5) > 0.01 * 0.5 / want[z] + 0.01)
+			fail_msg("zone %d: %.4f of its I/Os in its lower half", z,
+				 (double)low_half[z] / (double)zone[z]);
+	}
+	/* The spec's definition, so a typo in the table fails here. */
+	assert_int_equal(cbw->read_pct, 40);
+	assert_int_equal(cbw->random_pct, 100);
+	assert_int_equal(cbw->nsizes, 12);
+	assert_int_equal(cbw->sizes[0].bs, 512);
+	assert_int_equal(cbw->sizes[0].weight, 4);
+	assert_int_equal(cbw->sizes[7].bs, 4096);
+	assert_int_equal(cbw->sizes[7].weight, 67);
+	assert_int_equal(cbw->sizes[11].bs, 65536);
+}
+
+static void test_zones_parse(void **state)
+{
+	struct offset_dist d;
+	struct offset_sampler s;
+	struct rng r;
+	char err[160], buf[64];
+
+	(void)state;
+	assert_int_equal(offset_dist_parse("--random-dist", "zoned:50/5:30%/15%:20/80", &d, err, sizeof(err)), 0);
+	assert_int_equal(d.kind, OD_ZONED);
+	assert_int_equal(d.nzones, 3);
+	offset_dist_format(&d, buf, sizeof(buf));
+	assert_string_equal(buf, "zoned:50/5:30/15:20/80");
+	assert_int_equal(offset_dist_check(buf, err, sizeof(err)), 0);
+	/* The densest zones first: the first 5% holds 50%, the first 20% of blocks 80%. */
+	assert_true(fabs(offset_dist_hot_share(&d, 1000, 0.05) - 0.5) < 1e-9);
+	assert_true(fabs(offset_dist_hot_share(&d, 1000, 0.20) - 0.8) < 1e-9);
+	assert_true(fabs(offset_dist_hot_share(&d, 1000, 0.60) - 0.9) < 1e-9);
+	/* A zone with no I/Os is never hit; fewer blocks than zones draw uniformly. */
+	assert_int_equal(offset_dist_parse("x", "zoned:100/10:0/90", &d, err, sizeof(err)), 0);
+	offset_sampler_init(&s, &d, 1000, 1);
+	rng_seed(&r, 2);
+	for (int i = 0; i < 10000; i++)
+		assert_true(offset_sampler_draw(&s, &r) < 100);
+	assert_int_equal(offset_dist_parse("x", "zoned:10/1:10/1:80/98", &d, err, sizeof(err)), 0);
+	offset_sampler_init(&s, &d, 3, 1);
+	for (int i = 0; i < 1000; i++)
+		assert_true(offset_sampler_draw(&s, &r) < 3);
+	offset_sampler_init(&s, &d, 2, 1);
+	for (int i = 0; i < 1000; i++)
+		assert_true(offset_sampler_draw(&s, &r) < 2);
+	const char *bad[] = { "zoned:", "zoned:50/5", "zoned:50/5:30/15:20/79", "zoned:50/5:30/15:21/80",
+			      "zoned:50/0:50/100", "zoned:50/5:50", "zoned:50/5;50/95", "zoned:-1/5:101/95",
+			      "zoned:50/5:50/95:", "zoned:50.5/5:49.5/95", "zoned:1/1:1/1:1/1:1/1:1/1:1/1:1/1:"
+			      "1/1:92/92" };
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		err[0] = 0;
+		if (offset_dist_parse("--random-dist", bad[i], &d, err, sizeof(err)) != -22)
+			fail_msg("'%s' accepted", bad[i]);
+		assert_non_null(strstr(err, "--random-dist"));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -320,6 +418,8 @@ int main(void)
 		cmocka_unit_test(test_permutation),
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_deterministic),
+		cmocka_unit_test(test_zones_realised),
+		cmocka_unit_test(test_zones_parse),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
