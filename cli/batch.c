@@ -315,21 +315,12 @@ void cli_fail(const struct cli_opts *pc, const char *fmt, ...)
  */
 static void write_reports(const char *dir, const struct batch_drive *d, unsigned n)
 {
-	char path[PATH_MAX + 64], out[PATH_MAX + 96], err[1024];
-	const struct report_kind *kind;
-	struct json_object *doc;
+	char err[1024];
 
-	for (unsigned i = 0; i <= n; i++) {
-		snprintf(path, sizeof(path), "%s/result.json", i < n ? d[i].dir : dir);
-		snprintf(out, sizeof(out), "%s/report.html", i < n ? d[i].dir : dir);
+	for (unsigned i = 0; i <= n; i++)
 		/* A drive that saved nothing has no report; its row says why. */
-		if (i < n && !batch_drive_saved(&d[i]))
-			continue;
-		if (report_load(path, &doc, &kind, err, sizeof(err)) ||
-		    report_make(doc, kind, out, NULL, NULL, err, sizeof(err)))
-			cli_error("warning: no report beside %s: %s", path, err);
-		json_object_put(doc);
-	}
+		if ((i == n || batch_drive_saved(&d[i])) && report_beside(i < n ? d[i].dir : dir, err, sizeof(err)))
+			cli_error("warning: no report beside %s/result.json: %s", i < n ? d[i].dir : dir, err);
 	chart_release_fonts();
 }
 

@@ -34,7 +34,6 @@
 #include "util/escape.h"
 #include "util/parse.h"
 #include "util/settings_limits.h"
-#include "util/input_file.h"
 #include "util/text.h"
 
 const char cmd_qualify_usage[] =
@@ -134,54 +133,15 @@ const struct option cmd_qualify_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static int parse_range(const char *arg, double *lo, double *hi, char *err, size_t errlen)
-{
-	const char *colon = strchr(arg, ':');
-	char a[64];
-	ESCAPE_BUF(q);
-
-	if (!colon || (size_t)(colon - arg) >= sizeof(a)) {
-		snprintf(err, errlen, "--op-range: '%s' is not a range; use A:B, e.g. 0:40", escape_arg(q, sizeof(q), arg));
-		return -EINVAL;
-	}
-	snprintf(a, sizeof(a), "%.*s", (int)(colon - arg), arg);
-	if (parse_percent("--op-range", a, 0, LIM_OP_PERCENT_MAX, lo, err, errlen) ||
-	    parse_percent("--op-range", colon + 1, 0, LIM_OP_PERCENT_MAX, hi, err, errlen))
-		return -EINVAL;
-	if (*hi <= *lo) {
-		snprintf(err, errlen, "--op-range: '%s' is empty; the upper end must be above the lower",
-			 escape_arg(q, sizeof(q), arg));
-		return -EINVAL;
-	}
-	return 0;
-}
-
 /* The --requirements file into o->reqs.  0, or EXIT_USAGE after printing why. */
 static int read_requirements(struct qualify_cli *o)
 {
-	char *text = malloc(REQ_FILE_MAX + 1), err[512];
-	FILE *f = NULL;
-	ESCAPE_BUF(q);
-	size_t n;
-	int ret = -EIO;
+	char err[ESCAPE_BUF_SIZE + 512];
 
-	escape_arg(q, sizeof(q), o->req_file);
-	/* Regular files only: a FIFO without a writer would block the command for ever. */
-	if (!text || input_file_open(o->req_file, &f, err, sizeof(err)) < 0) {
-		cli_error("--requirements: cannot read '%s': %s", q, text ? err : strerror(ENOMEM));
-		goto out;
-	}
-	errno = 0;
-	n = fread(text, 1, REQ_FILE_MAX + 1, f);
-	if (ferror(f))   /* errno says why: EISDIR for a folder */
-		cli_error("--requirements: cannot read '%s': %s", q, strerror(errno ? errno : EIO));
-	else if ((ret = requirements_add_json(&o->reqs, text, n, err, sizeof(err))))
-		cli_error("--requirements: %s: %s", q, err);
-out:
-	if (f)
-		fclose(f);
-	free(text);
-	return ret ? EXIT_USAGE : 0;
+	if (!requirements_read_file(&o->reqs, o->req_file, err, sizeof(err)))
+		return 0;
+	cli_error("--requirements: %s", err);
+	return EXIT_USAGE;
 }
 
 static int own_option(struct qualify_cli *o, int c, const char *arg)
@@ -200,7 +160,9 @@ static int own_option(struct qualify_cli *o, int c, const char *arg)
 		return 0;
 	case OPT_OP_RANGE:
 		o->range_given = true;
-		return parse_range(arg, &o->lo, &o->hi, err, sizeof(err)) ? (cli_error("%s", err), EXIT_USAGE) : 0;
+		if (parse_percent_range("--op-range", arg, 0, LIM_OP_PERCENT_MAX, &o->lo, &o->hi, err, sizeof(err)))
+			return cli_error("%s", err), EXIT_USAGE;
+		return 0;
 	case OPT_RESOLUTION:
 		o->range_given = true;
 		if (parse_percent("--resolution", arg, LIM_RESOLUTION_MIN, LIM_RESOLUTION_MAX, &o->resolution, err,
@@ -414,9 +376,7 @@ static int open_drives(struct qualify_cli *o, int argc, char **argv)
 static void write_reports(const char *dir, const struct qualify_drive *d, unsigned n)
 {
 	const char *parts[] = { "slc", "sweep", qualify_qd_dirs[0], qualify_qd_dirs[1] };
-	char path[PATH_MAX + 64], out[PATH_MAX + 96], err[1024];
-	const struct report_kind *kind;
-	struct json_object *doc;
+	char path[PATH_MAX + 64], err[1024];
 
 	for (unsigned i = 0; i <= n; i++)
 		for (unsigned k = 0; k < (i < n ? 4 : 1); k++) {
@@ -429,12 +389,8 @@ static void write_reports(const char *dir, const struct qualify_drive *d, unsign
 				snprintf(path, sizeof(path), "%s/%s", d[i].dir, parts[k]);
 			else
 				snprintf(path, sizeof(path), "%s", dir);
-			snprintf(out, sizeof(out), "%s/report.html", path);
-			strncat(path, "/result.json", sizeof(path) - strlen(path) - 1);
-			if (report_load(path, &doc, &kind, err, sizeof(err)) ||
-			    report_make(doc, kind, out, NULL, NULL, err, sizeof(err)))
-				cli_error("warning: no report beside %s: %s", path, err);
-			json_object_put(doc);
+			if (report_beside(path, err, sizeof(err)))
+				cli_error("warning: no report beside %s/result.json: %s", path, err);
 		}
 	chart_release_fonts();
 }

@@ -5,6 +5,7 @@
  * and count, limits in range, and echoed escaped.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 
 #include "profiler/requirements.h"
 #include "util/escape.h"
+#include "util/input_file.h"
 #include "util/json_strict.h"
 #include "util/parse.h"
 
@@ -144,17 +146,25 @@ static int bad_comparison(const char *arg, const char *q, char *err, size_t errl
 	return -EINVAL;
 }
 
-int requirements_add_arg(struct requirement_set *set, const char *arg, char *err, size_t errlen)
+int requirements_add_arg(struct requirement_set *set, const char *given, char *err, size_t errlen)
 {
 	struct requirement r = { .cmp = REQ_TRUE, .limit = 1 };
-	const char *ge = strstr(arg, ">="), *le = strstr(arg, "<="), *op = ge ? ge : le;
-	size_t len = strlen(arg);
-	char what[96];
+	char arg[REQ_ITEM_MAX + 2], what[96];
+	size_t len = 0;
+	const char *ge, *le, *op;
 	ESCAPE_BUF(q);
 	int ret;
 
-	escape_arg(q, sizeof(q), arg);
-	if (!len || len > REQ_ITEM_MAX) {
+	/* Blanks say nothing in NAME>=N: 'steady_iops >= 40000' is steady_iops>=40000. */
+	for (const char *c = given; *c && len <= REQ_ITEM_MAX; c++)
+		if (*c != ' ' && *c != '\t')
+			arg[len++] = *c;
+	arg[len] = '\0';
+	ge = strstr(arg, ">=");
+	le = strstr(arg, "<=");
+	op = ge ? ge : le;
+	escape_arg(q, sizeof(q), given);
+	if (!len || len > REQ_ITEM_MAX || strlen(given) > 4 * REQ_ITEM_MAX) {
 		snprintf(err, errlen, "--require: '%s' is %s; write NAME>=N or NAME<=N, e.g. steady_iops>=40000", q,
 			 len ? "too long" : "empty");
 		return -EINVAL;
@@ -344,4 +354,37 @@ bool requirements_check(const struct requirement_set *set, const struct req_meas
 		all &= o->pass;
 	}
 	return all;
+}
+
+int requirements_read_file(struct requirement_set *set, const char *path, char *err, size_t errlen)
+{
+	char *text = malloc(REQ_FILE_MAX + 1), why[256];
+	FILE *f = NULL;
+	ESCAPE_BUF(q);
+	size_t n;
+	int ret = -ENOMEM;
+
+	escape_arg(q, sizeof(q), path);
+	if (!text) {
+		snprintf(err, errlen, "cannot read '%s': %s", q, strerror(ENOMEM));
+		return ret;
+	}
+	if ((ret = input_file_open(path, &f, why, sizeof(why))) < 0) {
+		snprintf(err, errlen, "cannot read '%s': %s", q, why);
+		goto out;
+	}
+	errno = 0;
+	n = fread(text, 1, REQ_FILE_MAX + 1, f);
+	if (ferror(f)) {   /* errno says why: EISDIR for a folder */
+		ret = -(errno ? errno : EIO);
+		snprintf(err, errlen, "cannot read '%s': %s", q, strerror(-ret));
+		goto out;
+	}
+	if ((ret = requirements_add_json(set, text, n, why, sizeof(why))))
+		snprintf(err, errlen, "%s: %s", q, why);
+out:
+	if (f)
+		fclose(f);
+	free(text);
+	return ret;
 }

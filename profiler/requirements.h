@@ -99,6 +99,13 @@ int requirements_add_arg(struct requirement_set *set, const char *arg, char *err
  * shape expected; the caller names the file.
  */
 int requirements_add_json(struct requirement_set *set, const char *text, size_t len, char *err, size_t errlen);
+/*
+ * The requirements file at path (a regular file: a FIFO never blocks, see
+ * util/input_file.h) into set as requirements_add_json reads it.  0, or
+ * -errno with a one-line reason that names the file ("cannot read 'F': why"
+ * or "F: what is wrong in it"); the caller names the option.
+ */
+int requirements_read_file(struct requirement_set *set, const char *path, char *err, size_t errlen);
 
 /* Check every requirement of set: out[i] for set->r[i].  Returns whether all pass. */
 bool requirements_check(const struct requirement_set *set, const struct req_measured *m, struct req_outcome *out);

@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <libgen.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -425,5 +426,21 @@ int report_make(struct json_object *doc, const struct report_kind *kind, const c
 	html_end(&pg);
 	ret = report_write(out, &pg, png_dir, doc, kind, say, err, errlen);
 	html_page_free(&pg);
+	return ret;
+}
+
+int report_beside(const char *dir, char *err, size_t errlen)
+{
+	char path[PATH_MAX + 64], out[PATH_MAX + 64];
+	const struct report_kind *kind;
+	struct json_object *doc = NULL;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/result.json", dir);
+	snprintf(out, sizeof(out), "%s/report.html", dir);
+	ret = report_load(path, &doc, &kind, err, errlen);
+	if (!ret)
+		ret = report_make(doc, kind, out, NULL, NULL, err, errlen);
+	json_object_put(doc);
 	return ret;
 }

@@ -80,6 +80,13 @@ int report_make(struct json_object *doc, const struct report_kind *kind, const c
 		FILE *say, char *err, size_t errlen);
 
 /*
+ * The page of dir/result.json as dir/report.html (its CSVs beside it), as
+ * `ssdprof report` writes it: what a command that ran several drives
+ * writes for each drive and for itself.  0 or -errno with err set.
+ */
+int report_beside(const char *dir, char *err, size_t errlen);
+
+/*
  * Write the page to out (and its PNGs into png_dir when given, the CSVs of
  * doc beside out when doc is given), each file through a temporary and a
  * rename.  The folders of out and png_dir are made when missing (mkdir -p,

@@ -591,3 +591,25 @@ int parse_size_weight_list(const char *what, const char *s, uint64_t max_weight,
 	return parse_list(what, s, max_items, "4k:60,64k:40", size_weight_item, &b, out, sizeof(*out), n,
 			  err, errlen);
 }
+
+int parse_percent_range(const char *what, const char *s, double min, double max, double *lo, double *hi,
+			char *err, size_t errlen)
+{
+	const char *colon = strchr(s, ':');
+	char a[64];
+	ESCAPE_BUF(q);
+
+	if (!colon || (size_t)(colon - s) >= sizeof(a)) {
+		snprintf(err, errlen, "%s: '%s' is not a range; use A:B, e.g. 0:40", what, escape_arg(q, sizeof(q), s));
+		return -EINVAL;
+	}
+	snprintf(a, sizeof(a), "%.*s", (int)(colon - s), s);
+	if (parse_percent(what, a, min, max, lo, err, errlen) || parse_percent(what, colon + 1, min, max, hi, err, errlen))
+		return -EINVAL;
+	if (*hi <= *lo) {
+		snprintf(err, errlen, "%s: '%s' is empty; the upper end must be above the lower", what,
+			 escape_arg(q, sizeof(q), s));
+		return -EINVAL;
+	}
+	return 0;
+}

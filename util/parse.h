@@ -39,6 +39,10 @@ int parse_size_list(const char *what, const char *s, uint64_t *out, size_t max_i
 		    size_t *n, char *err, size_t errlen);
 int parse_duration_list(const char *what, const char *s, uint64_t *out_ns, size_t max_items,
 			size_t *n, char *err, size_t errlen);
+
+/* "A:B": a range of percentages, lo < hi, each within [min, max] (--op-range). */
+int parse_percent_range(const char *what, const char *s, double min, double max, double *lo, double *hi,
+			char *err, size_t errlen);
 int parse_percent_list(const char *what, const char *s, double min, double max, double *out,
 		       size_t max_items, size_t *n, char *err, size_t errlen);
 

@@ -536,6 +536,28 @@ static void test_duration_list(void **state)
 	assert_int_equal(n, 0);
 }
 
+/* "A:B" (qualify --op-range): both ends parsed as percentages, an empty or reversed range refused. */
+static void test_percent_range(void **state)
+{
+	char err[ERRLEN];
+	double lo = -1, hi = -1;
+
+	(void)state;
+	assert_int_equal(parse_percent_range("--op-range", "0:40", 0, 50, &lo, &hi, err, sizeof(err)), 0);
+	assert_true(lo == 0.0 && hi == 40.0);
+	assert_int_equal(parse_percent_range("--op-range", "7.5%:12%", 0, 50, &lo, &hi, err, sizeof(err)), 0);
+	assert_true(lo == 7.5 && hi == 12.0);
+	assert_int_equal(parse_percent_range("--op-range", "40", 0, 50, &lo, &hi, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "is not a range; use A:B"));
+	assert_int_equal(parse_percent_range("--op-range", "20:20", 0, 50, &lo, &hi, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "is empty"));
+	assert_int_equal(parse_percent_range("--op-range", "30:10", 0, 50, &lo, &hi, err, sizeof(err)), -EINVAL);
+	assert_int_equal(parse_percent_range("--op-range", "0:60", 0, 50, &lo, &hi, err, sizeof(err)), -EINVAL);
+	assert_int_equal(parse_percent_range("--op-range", ":10", 0, 50, &lo, &hi, err, sizeof(err)), -EINVAL);
+	assert_int_equal(parse_percent_range("--op-range", "1:2:3", 0, 50, &lo, &hi, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "--op-range"));
+}
+
 static void test_percent_list(void **state)
 {
 	char err[ERRLEN];
@@ -639,6 +661,7 @@ static void test_escape(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_percent_range),
 		cmocka_unit_test(test_size_bytes),
 		cmocka_unit_test(test_size_binary_units),
 		cmocka_unit_test(test_size_decimal_units),

@@ -41,6 +41,15 @@ static void test_items(void **state)
 	assert_string_equal(buf, "steady");
 	/* The same figure both ways is a range, not a repeat. */
 	assert_int_equal(requirements_add_arg(&s, "steady_iops<=90000", err, sizeof(err)), 0);
+	/* Blanks around the comparison, as people write it, say nothing. */
+	s.n = 0;
+	assert_int_equal(requirements_add_arg(&s, " life_years >= 3\t", err, sizeof(err)), 0);
+	assert_int_equal(s.n, 1);
+	assert_int_equal(s.r[0].figure, REQ_LIFE_YEARS);
+	assert_int_equal(s.r[0].cmp, REQ_GE);
+	assert_float_equal(s.r[0].limit, 3, 0);
+	req_format(&s.r[0], buf, sizeof(buf));
+	assert_string_equal(buf, "life_years>=3");
 }
 
 static void refused(const char *arg, const char *needle)
