@@ -78,7 +78,7 @@ static int show(struct target *t, bool json)
 		return rc;
 	orig = have ? e.original_bytes : t->info.capacity_bytes;
 	cur = have && !strcmp(e.method, "span") ? e.current_bytes : t->info.capacity_bytes;
-	dev_methods(t, purge, sizeof(purge), op, sizeof(op));
+	target_method_names(t, purge, sizeof(purge), op, sizeof(op));
 	if (!(o = op_state_json(t, orig, cur, have ? &e : NULL, op, dev_native_bytes(t)))) {
 		cli_error("out of memory");
 		return EXIT_RUN_FAILED;
@@ -143,7 +143,7 @@ static int check_method(struct target *t, enum op_method m)
 	if (m == OP_METHOD_NAMESPACE && !target_has(t, TARGET_CAP_OP_NAMESPACE)) {
 		char purge[200], op[64];
 
-		dev_methods(t, purge, sizeof(purge), op, sizeof(op));
+		target_method_names(t, purge, sizeof(purge), op, sizeof(op));
 		if (!strstr(op, "namespace")) {
 			/* Let the NVMe target explain (e.g. the controller refused before); others: list what works. */
 			if (dev_has_namespaces(t) && t->ops->set_op) {
@@ -159,7 +159,7 @@ static int check_method(struct target *t, enum op_method m)
 	if (m == OP_METHOD_HPA && !target_has(t, TARGET_CAP_OP_HPA)) {
 		char purge[200], op[64];
 
-		dev_methods(t, purge, sizeof(purge), op, sizeof(op));
+		target_method_names(t, purge, sizeof(purge), op, sizeof(op));
 		cli_error("--method hpa: %s (%s) has no Host Protected Area; it supports: %s", t->info.path,
 			  t->info.kind, op);
 		return EXIT_USAGE;

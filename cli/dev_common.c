@@ -94,18 +94,6 @@ void dev_set_progress(struct target *t)
 	target_control(t, TARGET_CTL_SET_PROGRESS, &p);
 }
 
-void dev_methods(struct target *t, char *purge, size_t plen, char *op, size_t olen)
-{
-	struct target_methods m = { .purge = purge, .purge_len = plen, .op = op, .op_len = olen };
-
-	if (target_control(t, TARGET_CTL_METHODS, &m) == 0)
-		return;
-	/* A file, a block device or a group: what the capabilities say. */
-	snprintf(purge, plen, "%s", target_has(t, TARGET_CAP_PURGE) || target_has(t, TARGET_CAP_TRIM) ? "trim" : "");
-	snprintf(op, olen, "%s%s%s", target_has(t, TARGET_CAP_OP_NAMESPACE) ? "namespace " : "",
-		 target_has(t, TARGET_CAP_OP_HPA) ? "hpa " : "", "span");
-}
-
 int dev_purge_supported(struct target *t, const char *method, char *err, size_t errlen)
 {
 	char purge[200], op[64];
@@ -131,7 +119,7 @@ int dev_purge_supported(struct target *t, const char *method, char *err, size_t 
 	}
 	if (!method || !strcmp(method, "auto"))
 		return 0;
-	dev_methods(t, purge, sizeof(purge), op, sizeof(op));
+	target_method_names(t, purge, sizeof(purge), op, sizeof(op));
 	for (const char *p = purge; *p;) {
 		size_t n = strcspn(p, " ");
 

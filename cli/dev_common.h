@@ -50,8 +50,6 @@ const char *dev_yes_arg(const struct target *t, char *buf, size_t len);
 void dev_set_dry_run(struct target *t, bool dry_run, void *out);
 /* Sanitize / erase progress on stderr. */
 void dev_set_progress(struct target *t);
-/* The purge and OP methods t supports. */
-void dev_methods(struct target *t, char *purge, size_t plen, char *op, size_t olen);
 /* 0 when t can purge by method (auto: NULL), else -EOPNOTSUPP and the one-line reason.  Sends nothing. */
 int dev_purge_supported(struct target *t, const char *method, char *err, size_t errlen);
 

@@ -95,3 +95,15 @@ bool target_write_claimed(const struct target *t)
 	}
 	return target_has(t, TARGET_CAP_SIMULATED) || !target_has(t, TARGET_CAP_REAL_DEVICE) || t->claim;
 }
+
+void target_method_names(struct target *t, char *purge, size_t plen, char *op, size_t olen)
+{
+	struct target_methods m = { .purge = purge, .purge_len = plen, .op = op, .op_len = olen };
+
+	if (target_control(t, TARGET_CTL_METHODS, &m) == 0)
+		return;
+	/* A file, a block device or a group: what the capabilities say. */
+	snprintf(purge, plen, "%s", target_has(t, TARGET_CAP_PURGE) || target_has(t, TARGET_CAP_TRIM) ? "trim" : "");
+	snprintf(op, olen, "%s%s%s", target_has(t, TARGET_CAP_OP_NAMESPACE) ? "namespace " : "",
+		 target_has(t, TARGET_CAP_OP_HPA) ? "hpa " : "", "span");
+}

@@ -396,6 +396,14 @@ static inline int target_control(struct target *t, int op, void *arg)
 }
 
 /*
+ * The purge and OP methods t supports, space separated ("sanitize-block
+ * format trim", "namespace span"): the backend's answer to
+ * TARGET_CTL_METHODS, else what its capabilities say (a file, a block
+ * device, a group).
+ */
+void target_method_names(struct target *t, char *purge, size_t plen, char *op, size_t olen);
+
+/*
  * Whether writes may be sent to t: a real device (TARGET_CAP_REAL_DEVICE)
  * only once the safety gate claimed it (t->claim, device/claim.h), a group
  * when every member may; anything else (a file, a simulated drive) always.
