@@ -36,9 +36,12 @@ static size_t legend_items(const struct chart *c, struct legend_item *it, char *
 	return n;
 }
 
-static double legend_item_w(cairo_t *cr, const struct legend_item *it)
+/* The room an item takes beside its label: the line or box sample, a gap, the space after. */
+#define LEGEND_ITEM_PAD (30 + 6 + 22)
+
+static double legend_item_w(cairo_t *cr, const char *label)
 {
-	return 30 + 6 + chart_text_w(cr, it->label) + 22;
+	return LEGEND_ITEM_PAD + chart_text_w(cr, label);
 }
 
 /* Lay the legend out in rows across [x0, x1]; returns the number of rows. With draw, draws it from top y. */
@@ -52,7 +55,10 @@ int chart_legend(cairo_t *cr, const struct chart *c, double x0, double x1, doubl
 
 	chart_font(cr, LEGEND_PT, false);
 	for (size_t i = 0; i < n; i++) {
-		double w = legend_item_w(cr, &it[i]);
+		char cut[512];
+		/* A label longer than the row (a RAID group's members) is cut with an ellipsis, never past the chart. */
+		const char *label = chart_fit_text(cr, it[i].label, x1 - x0 - LEGEND_ITEM_PAD, cut, sizeof(cut));
+		double w = legend_item_w(cr, label);
 		double rgb[3], cy;
 
 		if (x > x0 && x + w - 22 > x1) {
@@ -90,7 +96,7 @@ int chart_legend(cairo_t *cr, const struct chart *c, double x0, double x1, doubl
 				}
 			}
 			cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-			chart_text_at(cr, x + 36, cy + 5, 0, it[i].label);
+			chart_text_at(cr, x + 36, cy + 5, 0, label);
 			cairo_new_path(cr);
 		}
 		x += w;

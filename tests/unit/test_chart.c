@@ -512,6 +512,32 @@ static void test_log2_axis_fractions(void **state)
 	free(svg);
 }
 
+/*
+ * A legend label longer than the chart is wide (a RAID group named by its
+ * members) is cut with an ellipsis inside the chart; a short one is whole.
+ */
+static void test_long_legend_label_cut(void **state)
+{
+	static const double x[] = { 0, 20 }, y[] = { 100, 200 };
+	char label[400], *svg;
+	struct chart c = { .title = "IOPS", .y_from_zero = true };
+	size_t len;
+
+	(void)state;
+	snprintf(label, sizeof(label), "raid5");
+	for (int i = 1; i <= 12; i++)
+		snprintf(label + strlen(label), sizeof(label) - strlen(label), "%ssim:budget-tlc,seed=%d",
+			 i == 1 ? ":" : "+", i);
+	c.series[c.nseries++] = (struct chart_series){ .label = "short", .x = x, .y = y, .n = 2 };
+	c.series[c.nseries++] = (struct chart_series){ .label = label, .x = x, .y = y, .n = 2 };
+	assert_int_equal(chart_svg(&c, 1000, 560, "l1-", &svg, &len), 0);
+	assert_int_equal(texts(svg, "short"), 1);
+	assert_int_equal(texts(svg, label), 0);
+	assert_non_null(strstr(svg, ">raid5:sim:budget-tlc,seed=1+"));
+	assert_non_null(strstr(svg, "\xe2\x80\xa6</text>"));
+	free(svg);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -522,6 +548,7 @@ int main(void)
 		cmocka_unit_test(test_seventeen_points_drawn), cmocka_unit_test(test_series_cap_said),
 		cmocka_unit_test(test_log_axis_and_subtitle), cmocka_unit_test(test_named_x_axis),
 		cmocka_unit_test(test_log2_axis_fractions),
+		cmocka_unit_test(test_long_legend_label_cut),
 	};
 
 	int failed = cmocka_run_group_tests(tests, NULL, NULL);
