@@ -339,6 +339,12 @@ static size_t arr_len(struct json_object *o, const char *key)
 	return json_object_is_type(v, json_type_array) ? json_object_array_length(v) : SIZE_MAX;
 }
 
+/* v's length when it is an array, else 0: an optional array may be null or absent. */
+static size_t alen(struct json_object *v)
+{
+	return json_object_is_type(v, json_type_array) ? json_object_array_length(v) : 0;
+}
+
 /*
  * What the table cannot say of a pts result: the indexes its pages follow
  * point inside what they index (a stage's tracked cell among its cells, a
@@ -356,7 +362,7 @@ static int check_pts(struct walk *w, struct json_object *doc)
 
 	path_push(w, "pts", 0);
 	top = w->len;
-	for (size_t i = 0; i < json_object_array_length(stages); i++) {
+	for (size_t i = 0; i < alen(stages); i++) {
 		struct json_object *st = json_object_array_get_idx(stages, i), *rounds = json_object_object_get(st, "rounds");
 		size_t nc = arr_len(st, "cells");
 
@@ -364,7 +370,7 @@ static int check_pts(struct walk *w, struct json_object *doc)
 		path_push(w, NULL, i);
 		if (num_at(json_object_object_get(st, "steady_state"), "tracked_cell") >= (double)nc)
 			return refuse(w, "steady_state.tracked_cell: past the stage's %zu cells", nc);
-		for (size_t k = 0; k < json_object_array_length(rounds); k++)
+		for (size_t k = 0; k < alen(rounds); k++)
 			for (size_t j = 0; j < 3; j++) {
 				n = arr_len(json_object_array_get_idx(rounds, k), round_keys[j]);
 				if (n != SIZE_MAX && n != nc)
@@ -380,16 +386,16 @@ static int check_pts(struct walk *w, struct json_object *doc)
 		if (arr_len(sm, sample_keys[j]) != SIZE_MAX && arr_len(sm, sample_keys[j]) != n)
 			return refuse(w, "samples.%s: %zu entries, not t_s's %zu", sample_keys[j],
 				      arr_len(sm, sample_keys[j]), n);
-	for (size_t i = 0; i < json_object_array_length(phases); i++) {
+	for (size_t i = 0; i < alen(phases); i++) {
 		struct json_object *ph = json_object_array_get_idx(phases, i);
 
 		if (num_at(ph, "first_sample") + num_at(ph, "samples") > (double)n)
 			return refuse(w, "phases[%zu]: its samples run past the %zu there are", i, n);
 	}
-	for (size_t i = 0; i < json_object_array_length(ph_of); i++)
+	for (size_t i = 0; i < alen(ph_of); i++)
 		if (json_object_get_int64(json_object_array_get_idx(ph_of, i)) >=
-		    (int64_t)json_object_array_length(phases))
-			return refuse(w, "samples.phase[%zu]: past the %zu phases", i, json_object_array_length(phases));
+		    (int64_t)alen(phases))
+			return refuse(w, "samples.phase[%zu]: past the %zu phases", i, alen(phases));
 ok:
 	w->len = 0;
 	w->path[0] = '\0';

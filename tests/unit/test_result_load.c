@@ -212,6 +212,26 @@ static void test_report_crashes_refused(void **state)
 		       "series: expected an array, got \"many\"");
 }
 
+/*
+ * Optional arrays a pts document may leave out (a stage's rounds, the
+ * series' phases and its samples' phase) are absent, not a json-c
+ * assertion in the index checks (found by fuzz_result_load).
+ */
+static void test_pts_optional_arrays_absent(void **state)
+{
+	struct json_object *d = load_data("report_pts_latency.json");
+	char err[512] = "";
+
+	(void)state;
+	json_object_object_del(at(d, "pts.stages[0]"), "rounds");
+	assert_int_equal(result_validate(d, NULL, err, sizeof(err)), 0);
+	json_object_put(d);
+	d = load_data("report_pts_hir.json");
+	json_object_object_del(at(d, "pts.series"), "phases");
+	assert_true(result_validate(d, NULL, err, sizeof(err)) <= 0);
+	json_object_put(d);
+}
+
 static void test_resume_crashes_refused(void **state)
 {
 	const char *sw = "report_sweep_dc.json";
@@ -786,6 +806,7 @@ int main(void)
 		cmocka_unit_test(test_every_data_document_loads),
 		cmocka_unit_test(test_report_crashes_refused),
 		cmocka_unit_test(test_resume_crashes_refused),
+		cmocka_unit_test(test_pts_optional_arrays_absent),
 		cmocka_unit_test(test_qualify_and_endurance_refused),
 		cmocka_unit_test(test_batch_refused),
 		cmocka_unit_test(test_qualify_qd_refused),
