@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "cli/commands.h"
+#include "util/text.h"
 #include "engine/access_spec.h"
 #include "engine/offset_dist.h"
 
@@ -54,7 +55,12 @@ int cmd_workloads(int argc, char **argv)
 			offset_dist_format(&t[i].dist, dist, sizeof(dist));
 			printf("\n%28s%s", "", dist);
 		}
-		printf("\n%-12s %s; %s\n", "", t[i].summary, t[i].source);
+		char line[512];
+
+		/* The summary and its source wrapped at words under the name: 80 columns on a pipe too. */
+		snprintf(line, sizeof(line), "%s; %s", t[i].summary, t[i].source);
+		printf("\n");
+		text_wrap_print(stdout, line, 80, 13, 15);
 	}
 	return ferror(stdout) ? EXIT_RUN_FAILED : EXIT_OK;
 }

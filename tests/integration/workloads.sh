@@ -14,6 +14,10 @@ for n in fileserver webserver database workstation snia-70-30 nas; do
 done
 grep -q '^fileserver  *80  *100  512:10,1k:5,2k:5,4k:60,8k:2,16k:4,32k:4,64k:10$' "$work/stdout" ||
 	fail "workloads: the file server line: $(grep fileserver "$work/stdout")"
+# Every line fits 80 columns, the summaries and sources wrapped at words.
+awk 'length > 80 { print; bad = 1 } END { exit bad }' "$work/stdout" || fail "workloads: a line over 80 columns"
+grep -q "^             IOmeter file server; Intel IOmeter access specification, as$" "$work/stdout" ||
+	fail "workloads: the file server's summary is not wrapped under its name"
 
 # Per direction: present, and adding up to the totals.
 run_cmd run sim:budget-tlc,capacity=1G --workload database --time 2s --qd 4,16 --quiet --out "$work/db"
