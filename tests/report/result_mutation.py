@@ -90,7 +90,7 @@ KNOWN = [
     # pts: indexes the pages and the terminal follow (a cell, a phase's samples, a sample's phase).
     (('pts', 'stages', 0, 'steady_state', 'tracked_cell'), 55), (('pts', 'stages', 0, 'cells'), []),
     (('pts', 'stages', 0, 'rounds', 0, 'iops'), []), (('pts', 'stages', 0, 'steady_state', 'window'), [99, 0]),
-    (('pts', 'test'), 'dirth'), (('pts', 'series'), []), (('pts', 'series', 'phases'), []),
+    (('pts', 'test'), 'iops-2031'), (('pts', 'series'), []), (('pts', 'series', 'phases'), []),
     (('pts', 'series', 'phases', 0, 'first_sample'), 1999999), (('pts', 'series', 'phases', 0, 'samples'), 2000000),
     (('pts', 'series', 'phases', 0, 'first_sample'), -1), (('pts', 'series', 'phases', 0, 'name'), None),
     (('pts', 'series', 'samples', 't_s'), []), (('pts', 'series', 'samples', 'iops'), [None]),
