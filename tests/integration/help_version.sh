@@ -25,3 +25,23 @@ grep -q "^ssdprof [0-9]" "$work/stdout" || fail "--version: $(cat "$work/stdout"
 if [ -n "$version" ]; then
 	grep -qx "ssdprof $version" "$work/stdout" || fail "--version: want $version: $(cat "$work/stdout")"
 fi
+
+# Every command's help is one usage block (a merge once left three) in 80
+# columns, and pts describes each test its usage line names.
+run_cmd --help
+cmds=$(awk '/^Commands:/{on=1; next} on && /^  [a-z]/{print $1}' "$work/stdout")
+[ "$(echo "$cmds" | wc -w)" -ge 14 ] || fail "--help lists commands: $cmds"
+for cmd in $cmds; do
+	run_cmd "$cmd" --help
+	[ "$rc" -eq 0 ] || fail "$cmd --help: exit $rc"
+	n=$(grep -c '^usage:' "$work/stdout" || true)
+	[ "$n" -eq 1 ] || fail "$cmd --help: $n usage lines, want 1"
+	awk 'length > 80 { print; bad = 1 } END { exit bad }' "$work/stdout" ||
+		fail "$cmd --help: a line is wider than 80 columns"
+done
+run_cmd pts --help
+tests=$(sed -n 's/^usage: ssdprof pts \([a-z|]*\) .*/\1/p' "$work/stdout" | tr '|' ' ')
+[ "$(echo "$tests" | wc -w)" -ge 8 ] || fail "pts --help: usage names tests: '$tests'"
+for t in $tests; do
+	grep -q "^  $t " "$work/stdout" || fail "pts --help: no description of $t"
+done
