@@ -39,6 +39,7 @@ int raid_geom_init(struct raid_geom *g, enum raid_level level, unsigned members,
 	g->members = members;
 	g->chunk_bytes = chunk_bytes;
 	g->member_bytes = member_bytes / chunk_bytes * chunk_bytes;
+	g->lba_bytes = RAID_PAGE;
 	return 0;
 }
 
@@ -82,15 +83,15 @@ struct builder {
 	bool overflow;
 };
 
-/* Add one page I/O, merging into an earlier I/O of the same member, direction and phase that it extends. */
-static void add_page(struct builder *b, unsigned member, uint64_t offset, int dir, int phase)
+/* Add one I/O of len bytes, merging into an earlier I/O of the same member, direction and phase that it extends. */
+static void add_piece(struct builder *b, unsigned member, uint64_t offset, uint32_t len, int dir, int phase)
 {
 	for (size_t i = b->n; i-- > 0;) {
 		struct raid_io *io = &b->out[i];
 
 		if (io->member == member && io->dir == dir && io->phase == phase &&
 		    io->offset + io->len == offset) {
-			io->len += RAID_PAGE;
+			io->len += len;
 			return;
 		}
 	}
@@ -98,7 +99,20 @@ static void add_page(struct builder *b, unsigned member, uint64_t offset, int di
 		b->overflow = true;
 		return;
 	}
-	b->out[b->n++] = (struct raid_io){ member, offset, RAID_PAGE, (uint8_t)dir, (uint8_t)phase };
+	b->out[b->n++] = (struct raid_io){ member, offset, len, (uint8_t)dir, (uint8_t)phase };
+}
+
+static void add_page(struct builder *b, unsigned member, uint64_t offset, int dir, int phase)
+{
+	add_piece(b, member, offset, RAID_PAGE, dir, phase);
+}
+
+/* The bytes from pos to the end of its 4 KiB page or to end, whichever is first. */
+static uint32_t piece_len(uint64_t pos, uint64_t end)
+{
+	uint64_t next = (pos / RAID_PAGE + 1) * RAID_PAGE;
+
+	return (uint32_t)((next < end ? next : end) - pos);
 }
 
 /* Stable order: phase-0 reads first, then phase 1, each in the order built. */
@@ -123,22 +137,23 @@ static void map_striped(const struct raid_geom *g, uint64_t offset, uint32_t len
 	const uint64_t chunk = g->chunk_bytes;
 	const unsigned width = data_members(g);
 
-	for (uint64_t pos = offset; pos < offset + len; pos += RAID_PAGE) {
+	for (uint64_t pos = offset, l; pos < offset + len; pos += l) {
 		uint64_t c = pos / chunk, in = pos % chunk;
 		uint64_t row = c / width;
 		unsigned col = (unsigned)(c % width);
 		uint64_t moff = row * chunk + in;
 
+		l = piece_len(pos, offset + len);
 		if (g->level == RAID_0) {
-			add_page(b, col, moff, dir, 1);
+			add_piece(b, col, moff, (uint32_t)l, dir, 1);
 		} else if (g->level == RAID_10) {
 			/* A read goes to the pair's first member; the group picks the mirror (raid_read_mirror). */
-			add_page(b, 2 * col, moff, dir, 1);
+			add_piece(b, 2 * col, moff, (uint32_t)l, dir, 1);
 			if (dir != IO_READ)
-				add_page(b, 2 * col + 1, moff, dir, 1);
+				add_piece(b, 2 * col + 1, moff, (uint32_t)l, dir, 1);
 		} else { /* RAID_1: a read whole to member 0 (the group picks the mirror), a write to all */
 			for (unsigned m = 0; m < (dir == IO_READ ? 1 : g->members); m++)
-				add_page(b, m, pos, dir, 1);
+				add_piece(b, m, pos, (uint32_t)l, dir, 1);
 		}
 	}
 }
@@ -185,11 +200,12 @@ static void map_parity(const struct raid_geom *g, uint64_t offset, uint32_t len,
 	uint64_t end = offset + len;
 
 	if (dir == IO_READ) {
-		for (uint64_t pos = offset; pos < end; pos += RAID_PAGE) {
+		for (uint64_t pos = offset, l; pos < end; pos += l) {
 			uint64_t s = pos / stripe_bytes, in = pos % stripe_bytes;
 			unsigned k = (unsigned)(in / chunk);
 
-			add_page(b, data_disk(g, s, k), s * chunk + in % chunk, IO_READ, 1);
+			l = piece_len(pos, end);
+			add_piece(b, data_disk(g, s, k), s * chunk + in % chunk, (uint32_t)l, IO_READ, 1);
 		}
 		return;
 	}
@@ -197,31 +213,35 @@ static void map_parity(const struct raid_geom *g, uint64_t offset, uint32_t len,
 		uint64_t s0 = s * stripe_bytes;
 
 		for (uint64_t p = 0; p < pages; p++) {
-			bool written[RAID_MAX_MEMBERS] = { false };
-			unsigned nw = 0;
+			bool written[RAID_MAX_MEMBERS] = { false }, whole[RAID_MAX_MEMBERS] = { false };
+			unsigned nw = 0, nwhole = 0;
 			uint64_t moff = s * chunk + p * RAID_PAGE;
 
 			for (unsigned k = 0; k < width; k++) {
 				uint64_t pos = s0 + k * chunk + p * RAID_PAGE;
 
-				if (pos >= offset && pos < end) {
+				if (pos + RAID_PAGE > offset && pos < end) {
 					written[k] = true;
 					nw++;
+					/* Partly written (a 512-byte LBA group): md reads the column's old data. */
+					whole[k] = pos >= offset && pos + RAID_PAGE <= end;
+					nwhole += whole[k];
 				}
 			}
 			if (!nw)
 				continue;
-			if (nw < width) {
+			if (nwhole < width) {
 				/*
 				 * md's handle_stripe_dirtying at its default rmw_level
 				 * (PARITY_ENABLE_RMW): read-modify-write only when it reads
-				 * fewer pages; on a tie, reconstruct-write.
+				 * fewer pages; on a tie, reconstruct-write, which reads every
+				 * column not written whole.
 				 */
-				unsigned rmw = nw + npar, rcw = width - nw;
+				unsigned rmw = nw + npar, rcw = width - nwhole;
 				bool reconstruct = rcw <= rmw;
 
 				for (unsigned k = 0; k < width; k++)
-					if (reconstruct ? !written[k] : written[k])
+					if (reconstruct ? !whole[k] : written[k])
 						add_page(b, data_disk(g, s, k), moff, IO_READ, 0);
 				if (!reconstruct)
 					for (unsigned q = 0; q < npar; q++)
@@ -241,7 +261,9 @@ int raid_map(const struct raid_geom *g, uint64_t offset, uint32_t len, int dir, 
 {
 	struct builder b = { .out = out, .max = max };
 
-	if (!len || offset % RAID_PAGE || len % RAID_PAGE || offset + len > raid_capacity(g) ||
+	uint32_t lba = g->lba_bytes ? g->lba_bytes : RAID_PAGE;
+
+	if (!len || offset % lba || len % lba || offset + len > raid_capacity(g) ||
 	    (dir != IO_READ && dir != IO_WRITE))
 		return -EINVAL;
 	if (g->level == RAID_5 || g->level == RAID_6)

@@ -29,6 +29,7 @@ struct raid_geom {
 	unsigned members;
 	uint64_t chunk_bytes;       /* a multiple of RAID_PAGE */
 	uint64_t member_bytes;      /* usable bytes per member, whole chunks */
+	uint32_t lba_bytes;         /* the group's logical block: I/O is aligned to it (RAID_PAGE by default) */
 };
 
 /* One member I/O.  Reads of phase 0 must complete before writes of phase 1 are issued. */
@@ -52,9 +53,13 @@ int raid_geom_init(struct raid_geom *g, enum raid_level level, unsigned members,
 uint64_t raid_capacity(const struct raid_geom *g);
 
 /*
- * Member I/Os for a logical read or write of [offset, offset + len), page
- * aligned and within the capacity: phase-0 reads first, then the phase-1
- * I/Os, each run of pages on one member merged into one I/O.  Returns the
+ * Member I/Os for a logical read or write of [offset, offset + len),
+ * aligned to g->lba_bytes and within the capacity: phase-0 reads first,
+ * then the phase-1 I/Os, each run on one member merged into one I/O.  A
+ * read, and a write on RAID 0, 1 and 10, goes to the members as it is (md
+ * passes it on by sectors); a parity write works in 4 KiB columns as md's
+ * stripe cache does: a column it covers in part is read first (its old
+ * data) and written whole.  Returns the
  * count, or -ENOSPC when more than max would be needed, -EINVAL for a bad
  * request.
  */

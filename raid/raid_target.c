@@ -594,6 +594,13 @@ int raid_target_assemble(enum raid_level level, uint64_t chunk_bytes, struct tar
 	}
 	if ((ret = raid_geom_init(&r->g, level, n, chunk_bytes, smallest, err, errlen)) < 0)
 		goto fail;
+	/* md's group takes the largest logical block of its members (blk_stack_limits). */
+	r->g.lba_bytes = 0;
+	for (unsigned i = 0; i < n; i++)
+		if (r->m[i]->info.lba_bytes > r->g.lba_bytes)
+			r->g.lba_bytes = r->m[i]->info.lba_bytes;
+	if (!r->g.lba_bytes)
+		r->g.lba_bytes = RAID_PAGE;
 	r->real = !(caps & TARGET_CAP_VIRTUAL_TIME);
 	if (r->real) {
 		caps |= real_dev;   /* destructive steps confirm every member (safety_gate) */
@@ -631,7 +638,7 @@ int raid_target_assemble(enum raid_level level, uint64_t chunk_bytes, struct tar
 						i ? "+" : ":", specs[i]);
 	}
 	r->t.info.capacity_bytes = r->group_full = raid_capacity(&r->g);
-	r->t.info.lba_bytes = RAID_PAGE;
+	r->t.info.lba_bytes = r->g.lba_bytes;
 	if ((ret = raid_sync_all(r)) < 0) {
 		snprintf(err, errlen, "--raid: cannot align the members' clocks");
 		goto fail;

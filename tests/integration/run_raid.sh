@@ -132,4 +132,28 @@ SSDPROF_FAULT='eio:io=500,member=1' run_cmd run --raid 1 "$B,seed=1" "$B,seed=2"
 [ "$rc" = 1 ] && grep -qE ": read error at byte offset [0-9]+ \(LBA [0-9]+\): member 1 \($B,seed=2\) read at" \
 	"$work/stderr" || fail "RAID 1 member fault on a read: exit $rc: $(cat "$work/stderr")"
 
+# A group takes its members' logical block, the largest of them, as md does: 512-byte members make a
+# 512-byte group, whose 512-byte writes are RAID 5 read-modify-write of whole 4 KiB columns (md's stripe
+# cache): per group write, 2 reads and 2 writes of 4 KiB.  One 4096-byte member makes the group 4096.
+S='sim:dc-tlc,capacity=1G,lba=512'
+run_cmd run --raid 5 "$S,seed=1" "$S,seed=2" "$S,seed=3" --rw randwrite --bs 512 --no-fill --time 2s --out l5 \
+	--quiet
+[ "$rc" = 0 ] || fail "RAID 5 of 512-byte members, 512-byte writes: exit $rc: $(cat "$work/stderr")"
+python3 - l5/result.json <<'PY' || fail "RAID 5 of 512-byte members"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d['target']['lba_bytes'] == 512, d['target']
+s, = d['series']
+ms, w = s['members'], s['host_bytes_written']
+assert w > 0 and w % 512 == 0
+assert sum(m['host_bytes_written'] for m in ms) == 2 * 8 * w, (w, ms)
+assert sum(m['host_bytes_read'] for m in ms) == 2 * 8 * w, (w, ms)
+PY
+run_cmd pts cbw --raid 5 "$S,seed=1" "$S,seed=2" "$S,seed=3" --dry-run
+[ "$rc" = 0 ] || fail "pts cbw on a group of 512-byte members: exit $rc: $(cat "$work/stderr")"
+run_cmd run --raid 5 "$S,seed=1" "${S%,lba=512},seed=2" "$S,seed=3" --rw randwrite --bs 512 --time 1s --quiet \
+	--out l5m
+[ "$rc" = 2 ] && grep -q "4096-byte LBA" "$work/stderr" || fail "512-byte writes to a group with a 4096-byte member: \
+exit $rc: $(cat "$work/stderr")"
+
 echo "run_raid: ok"

@@ -337,6 +337,58 @@ static void test_bad_requests(void **state)
 	assert_int_equal(raid_map(&g, 4096, 1024 * 1024, IO_WRITE, io, 4), -ENOSPC);
 }
 
+/* A group of 512-byte LBA members (g.lba_bytes 512): I/O by sectors, parity columns whole. */
+static void test_sector_group(void **state)
+{
+	struct raid_geom g = geom(RAID_0, 2, 64 * K);
+	struct raid_io io[16];
+	int n, rd, wr;
+	(void)state;
+
+	g.lba_bytes = 512;
+	/* RAID 0: a 512-byte write goes to its member as it is. */
+	n = map(&g, 64 * K + 512, 512, IO_WRITE, io);
+	assert_int_equal(n, 1);
+	assert_int_equal(io[0].member, 1);
+	assert_int_equal(io[0].offset, 512);
+	assert_int_equal(io[0].len, 512);
+	/* Across a chunk boundary: the two pieces, each on its member. */
+	n = map(&g, 64 * K - 1024, 1536, IO_READ, io);
+	assert_int_equal(n, 2);
+	assert_int_equal(io[0].member, 0);
+	assert_int_equal(io[0].len, 1024);
+	assert_int_equal(io[1].member, 1);
+	assert_int_equal(io[1].offset, 0);
+	assert_int_equal(io[1].len, 512);
+
+	/* RAID 5 of 4: a 512-byte write reads old data and parity (4 KiB each), writes both whole. */
+	g = geom(RAID_5, 4, 64 * K);
+	g.lba_bytes = 512;
+	n = map(&g, 1024, 512, IO_WRITE, io);
+	count(io, n, &rd, &wr);
+	assert_int_equal(rd, 2);
+	assert_int_equal(wr, 2);
+	for (int i = 0; i < n; i++) {
+		assert_int_equal(io[i].offset, 0);
+		assert_int_equal(io[i].len, 4096);
+	}
+	/* A stripe written but for its last 512 bytes: that column is read first (md's rcw), not skipped. */
+	n = map(&g, 0, 3 * 64 * K - 512, IO_WRITE, io);
+	count(io, n, &rd, &wr);
+	assert_int_equal(rd, 1);
+	assert_int_equal(io[0].dir, IO_READ);
+	assert_int_equal(io[0].offset, 64 * K - 4096);
+	assert_int_equal(io[0].len, 4096);
+	assert_int_equal(io[0].member, 2);   /* stripe 0: parity on member 3, data 0, 1, 2 */
+	/* A read is passed on by sectors. */
+	n = map(&g, 3 * 64 * K + 512, 512, IO_READ, io);
+	assert_int_equal(n, 1);
+	assert_int_equal(io[0].len, 512);
+	assert_int_equal(io[0].offset, 64 * K + 512);
+	/* Still aligned to the group's block. */
+	assert_int_equal(raid_map(&g, 256, 512, IO_WRITE, io, 16), -EINVAL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -351,6 +403,7 @@ int main(void)
 		cmocka_unit_test(test_bad_requests),
 		cmocka_unit_test(test_mirror_read_whole),
 		cmocka_unit_test(test_read_mirror_choice),
+		cmocka_unit_test(test_sector_group),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

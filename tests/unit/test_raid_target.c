@@ -241,6 +241,33 @@ static void test_real_members_refused(void **state)
 	assert_true(strlen(err) > 0 && !strchr(err, '\n'));
 }
 
+/* md gives a group the largest logical block of its members: 512 for 512-byte members, else 4096. */
+static void test_group_lba(void **state)
+{
+	const char *const small[] = { "sim:dc-tlc,capacity=1G,lba=512,seed=1",
+				      "sim:dc-tlc,capacity=1G,lba=512,seed=2",
+				      "sim:dc-tlc,capacity=1G,lba=512,seed=3" };
+	const char *const mixed[] = { "sim:dc-tlc,capacity=1G,lba=512,seed=1", "sim:dc-tlc,capacity=1G,seed=2",
+				      "sim:dc-tlc,capacity=1G,lba=512,seed=3" };
+	struct target *t;
+	struct run_result r;
+	(void)state;
+
+	t = group(RAID_5, small, 3);
+	assert_int_equal(t->info.lba_bytes, 512);
+	/* The group takes 512-byte random writes, all of them. */
+	r = run(t, WL_RANDWRITE, 512, 1ull << 20);
+	assert_int_equal(r.bytes, 1ull << 20);
+	run_result_free(&r);
+	target_close(t);
+	t = group(RAID_0, small, 2);
+	assert_int_equal(t->info.lba_bytes, 512);
+	target_close(t);
+	t = group(RAID_5, mixed, 3);
+	assert_int_equal(t->info.lba_bytes, 4096);
+	target_close(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -254,6 +281,7 @@ int main(void)
 		cmocka_unit_test(test_mirror_read_whole),
 		cmocka_unit_test(test_mirror_reads_at_fast_speed),
 		cmocka_unit_test(test_raid10_reads_like_raid0),
+		cmocka_unit_test(test_group_lba),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
