@@ -24,4 +24,12 @@ extern const struct db_col term_db_drives[], term_db_history[], term_db_best_op[
 /* rows as a table of cols. */
 void term_db_rows(FILE *f, struct json_object *rows, const struct db_col *cols);
 
+/*
+ * db pts's answer (store_query_pts: runs, cells, phases): per run a line
+ * naming the drive and the test, then per stage the IOPS matrix (iops: a
+ * row per mix, a column per size) or a row per cell, with its steady
+ * state, then a time-series test's phases; in width columns.
+ */
+void term_db_pts(FILE *f, struct json_object *answer, int width);
+
 #endif

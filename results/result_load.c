@@ -356,6 +356,7 @@ static int check_pts(struct walk *w, struct json_object *doc)
 	struct json_object *pts = json_object_object_get(doc, "pts"), *stages = json_object_object_get(pts, "stages");
 	struct json_object *se = json_object_object_get(pts, "series"), *sm = json_object_object_get(se, "samples");
 	struct json_object *phases = json_object_object_get(se, "phases"), *ph_of = json_object_object_get(sm, "phase");
+	struct json_object *dirth = json_object_object_get(pts, "dirth");
 	static const char *const round_keys[] = { "iops", "mbps", "lat_mean_us" };
 	static const char *const sample_keys[] = { "dur_s", "iops", "mbps", "lat_mean_us", "written_bytes", "phase" };
 	size_t n, top;
@@ -378,6 +379,11 @@ static int check_pts(struct walk *w, struct json_object *doc)
 			}
 		path_pop(w, top);
 	}
+	/* DIRTH's points are cells of its pass, the last stage. */
+	n = alen(stages) ? arr_len(json_object_array_get_idx(stages, alen(stages) - 1), "cells") : 0;
+	for (size_t i = 0; i < alen(json_object_object_get(dirth, "points")); i++)
+		if (num_at(json_object_array_get_idx(json_object_object_get(dirth, "points"), i), "cell") >= (double)n)
+			return refuse(w, "dirth.points[%zu].cell: past the last stage's %zu cells", i, n);
 	if (!se)
 		goto ok;
 	path_push(w, "series", 0);

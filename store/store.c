@@ -106,6 +106,72 @@ static const char schema_v1[] =
 	" margin REAL,"
 	" PRIMARY KEY (run_id, verdict_idx, idx));";
 
+/*
+ * Version 2: the PTS results' own rows (a v1 store kept a pts result as its
+ * run alone).  Run on a new store after v1, and on a v1 store that import
+ * opens, whose pts runs then get their rows from their stored documents.
+ */
+static const char schema_v2[] =
+	"CREATE TABLE pts_runs ("
+	" run_id INTEGER PRIMARY KEY REFERENCES runs(id),"
+	" test TEXT NOT NULL,"
+	" drive_seconds REAL,"
+	" stages INTEGER NOT NULL,"
+	" series_stop TEXT);"
+	"CREATE INDEX pts_runs_test ON pts_runs(test);"
+	"CREATE TABLE pts_cells ("
+	" run_id INTEGER NOT NULL REFERENCES runs(id),"
+	" stage INTEGER NOT NULL,"
+	" idx INTEGER NOT NULL,"
+	" test TEXT NOT NULL,"
+	" label TEXT NOT NULL,"
+	" rw TEXT,"
+	" bs INTEGER,"
+	" read_pct INTEGER,"
+	" workload TEXT,"
+	" threads INTEGER,"
+	" qd INTEGER,"
+	" iops REAL,"
+	" mbps REAL,"
+	" lat_mean_us REAL,"
+	" lat_p99_us REAL,"
+	" lat_p99999_us REAL,"
+	" lat_max_us REAL,"
+	" ios INTEGER,"
+	" read_share_pct REAL,"
+	" tracked INTEGER NOT NULL,"
+	" steady INTEGER,"
+	" rounds INTEGER,"
+	" window_rounds INTEGER,"
+	" dirth_point TEXT,"
+	" PRIMARY KEY (run_id, stage, idx));"
+	"CREATE TABLE pts_phases ("
+	" run_id INTEGER NOT NULL REFERENCES runs(id),"
+	" idx INTEGER NOT NULL,"
+	" test TEXT NOT NULL,"
+	" name TEXT,"
+	" rw TEXT,"
+	" bs INTEGER,"
+	" qd INTEGER,"
+	" burst_s REAL,"
+	" idle_s REAL,"
+	" reps INTEGER,"
+	" iops REAL,"
+	" mbps REAL,"
+	" lat_mean_us REAL,"
+	" lat_p99999_us REAL,"
+	" lat_max_us REAL,"
+	" ios INTEGER,"
+	" bytes INTEGER,"
+	" seconds REAL,"
+	" level_iops REAL,"
+	" settle_s REAL,"
+	" vs_steady_pct REAL,"
+	" PRIMARY KEY (run_id, idx));";
+
+/* Each version's changes, in order: schemas[v - 1] brings a store of version v - 1 to v. */
+static const char *const schemas[STORE_SCHEMA_VERSION] = { schema_v1, schema_v2 };
+
 int store_fail(struct store *s, const char *what, char *err, size_t errlen)
 {
 	snprintf(err, errlen, "%s: %s: %s", s->path, what, sqlite3_errmsg(s->db));
@@ -242,8 +308,13 @@ static int check_file(struct store *s, const char *path, bool create, char *err,
 	return 0;
 }
 
-/* A new store's schema, in one transaction so a crash leaves no half store. */
-static int create_schema(struct store *s, char *err, size_t errlen)
+/*
+ * The schema from version from (0: a new store) up to this ssdprof's, in
+ * one transaction so a crash leaves no half store: each version's changes,
+ * then, on a store that had results before version 2, the pts rows of its
+ * pts runs from their documents.
+ */
+static int upgrade_schema(struct store *s, long long from, char *err, size_t errlen)
 {
 	char pragmas[128];
 	int ret;
@@ -252,7 +323,11 @@ static int create_schema(struct store *s, char *err, size_t errlen)
 		 STORE_APPLICATION_ID, STORE_SCHEMA_VERSION);
 	if ((ret = store_exec(s, "BEGIN IMMEDIATE", err, errlen)))
 		return ret;
-	if ((ret = store_exec(s, schema_v1, err, errlen)) || (ret = store_exec(s, pragmas, err, errlen))) {
+	for (long long v = from; !ret && v < STORE_SCHEMA_VERSION; v++)
+		ret = store_exec(s, schemas[v], err, errlen);
+	if (!ret && from >= 1 && from < 2)
+		ret = store_import_pts_runs(s, err, errlen);
+	if (ret || (ret = store_exec(s, pragmas, err, errlen))) {
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 		return ret;
 	}
@@ -265,12 +340,15 @@ static int check_schema(struct store *s, bool create, char *err, size_t errlen)
 	long long app = ask_int(s, "PRAGMA application_id");
 	long long version = ask_int(s, "PRAGMA user_version");
 	long long tables = ask_int(s, "SELECT count(*) FROM sqlite_master");
+	int ret;
 
 	if (app < 0 || version < 0 || tables < 0)
 		return store_fail(s, "not an ssdprof store", err, errlen);
 	if (app == 0 && version == 0 && tables == 0) {
+		if (create && !(ret = upgrade_schema(s, 0, err, errlen)))
+			s->version = STORE_SCHEMA_VERSION;
 		if (create)
-			return create_schema(s, err, errlen);
+			return ret;
 		snprintf(err, errlen, "%s: an empty store; import results first: ssdprof db import --db FILE DIR",
 			 s->path);
 		return -ENOENT;
@@ -288,6 +366,13 @@ static int check_schema(struct store *s, bool create, char *err, size_t errlen)
 	if (version < 1) {
 		snprintf(err, errlen, "%s: an ssdprof store without a schema version; give another --db FILE", s->path);
 		return -EINVAL;
+	}
+	s->version = (int)version;
+	/* An older store: import brings it up to date; a question reads what it has (store_query_pts says). */
+	if (version < STORE_SCHEMA_VERSION && create) {
+		if ((ret = upgrade_schema(s, version, err, errlen)))
+			return ret;
+		s->version = STORE_SCHEMA_VERSION;
 	}
 	return 0;
 }

@@ -17,7 +17,7 @@ struct json_object;
 struct store;
 
 /* The schema this ssdprof writes (PRAGMA user_version); a store of a higher one is refused. */
-#define STORE_SCHEMA_VERSION 1
+#define STORE_SCHEMA_VERSION 2
 /* PRAGMA application_id of an ssdprof store: "SSDp". */
 #define STORE_APPLICATION_ID 0x53534470
 
@@ -80,6 +80,23 @@ enum store_question {
  */
 int store_query(struct store *s, enum store_question q, const char *arg, struct json_object **rows, char *err,
 		size_t errlen);
+
+/* What db pts narrows its answer to: each NULL for any. */
+struct store_pts_filter {
+	const char *test, *model, *serial;
+};
+
+/*
+ * The PTS results (docs/store.md): the latest run of each test on each
+ * drive that f keeps, as a json-c object of three arrays of rows: "runs"
+ * (one per run), "cells" (every cell of every stage) and "phases" (a
+ * time-series test's), each row with the run's model, serial, path and
+ * run id.  0 with *out (the caller puts it), or -errno with err: -EINVAL
+ * for a store made before PTS results had tables (import brings it up to
+ * date).
+ */
+int store_query_pts(struct store *s, const struct store_pts_filter *f, struct json_object **out, char *err,
+		    size_t errlen);
 
 /*
  * The latest result of the drive with this serial, of the first of the

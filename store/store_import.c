@@ -17,18 +17,21 @@
 #include <nettle/sha2.h>
 
 #include "results/json_get.h"
+#include "results/result_json.h"
 #include "results/result_load.h"
 #include "store/store.h"
 #include "store/store_priv.h"
 #include "util/escape.h"
 #include "util/text.h"
 
-/* One file's import: the store, the run's row, and where a failure is said. */
+/* One file's import: the store, the run's row, where a failure is said, and a refusal's line. */
 struct imp {
 	struct store *s;
 	sqlite3_int64 run_id;
 	char *err;
 	size_t errlen;
+	char *line;
+	size_t len;
 };
 
 /*
@@ -275,14 +278,155 @@ static int rows_batch(struct imp *im, struct json_object *doc)
 }
 
 /*
- * A PTS result (ssdprof pts) is kept as its run (drive, host, times, the
- * document itself): its cells (block size x mix) have no table yet.
+ * A PTS cell's label, as the terminal heads it: "4k 0/100" (block size,
+ * read/write), "snia-cbw 40/60" (an access specification), "T32 Q16"
+ * (DIRTH's threads x queue depth).
+ */
+static void pts_label(char *buf, size_t len, struct json_object *c)
+{
+	double rd = jnum(c, "read_pct");
+
+	if (jstr(c, "workload"))
+		snprintf(buf, len, "%s %g/%g", jstr(c, "workload"), rd, 100 - rd);
+	else if (jnum(c, "threads") > 0)
+		snprintf(buf, len, "T%g Q%g", jnum(c, "threads"), jnum(c, "thread_qd"));
+	else
+		snprintf(buf, len, "%gk %g/%g", jnum(c, "bs") / 1024, rd, 100 - rd);
+}
+
+/* A stage's cells, each a row with the stage's steady state (null for DIRTH's single pass, which has none). */
+static int rows_pts_stage(struct imp *im, const char *test, size_t stage, struct json_object *st)
+{
+	struct json_object *cells = jget(st, "cells"), *ss = jget(st, "steady_state"), *w = jget(ss, "window");
+	const char *stop = jstr(ss, "stop_reason");
+	bool pass = stop && !strcmp(stop, "single pass");
+	double steady = pass ? NAN : jtrue(ss, "reached");
+	double window = jlen(w) == 2 ? json_object_get_double(jidx(w, 1)) - json_object_get_double(jidx(w, 0)) + 1 : NAN;
+	int ret = 0;
+
+	for (size_t i = 0; !ret && i < jlen(cells); i++) {
+		struct json_object *c = jidx(cells, i), *l = jget(c, "lat_us");
+		char label[64];
+
+		pts_label(label, sizeof(label), c);
+		ret = put(im,
+			  "INSERT INTO pts_cells (run_id, stage, idx, test, label, rw, bs, read_pct, workload, threads, qd,"
+			  " iops, mbps, lat_mean_us, lat_p99999_us, lat_max_us, ios, read_share_pct, tracked, steady,"
+			  " rounds, window_rounds) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+			  "IIItttiitiinnnnninbiii", im->run_id, (sqlite3_int64)stage, (sqlite3_int64)i, test, label,
+			  jstr(c, "rw"), jnum(c, "bs"), jnum(c, "read_pct"), jstr(c, "workload"), jnum(c, "threads"),
+			  jnum(c, "qd") > 0 ? jnum(c, "qd") : jnum(st, "qd"), jnum(c, "iops"), jnum(c, "mbps"),
+			  jnum(l, "mean"), jnum(l, LAT_KEY_P99999), jnum(l, "max"), jnum(c, "ios"),
+			  jnum(c, "read_share_pct"), !pass && jnum(ss, "tracked_cell") == (double)i, steady,
+			  pass ? NAN : jnum(ss, "rounds"), window);
+	}
+	return ret;
+}
+
+/* DIRTH's max, mid and min points: marks on the cells of its pass (the last stage), with their 99%. */
+static int rows_pts_dirth(struct imp *im, struct json_object *pts)
+{
+	struct json_object *points = jget(jget(pts, "dirth"), "points");
+	size_t last = jlen(jget(pts, "stages"));
+	int ret = 0;
+
+	for (size_t i = 0; !ret && last && i < jlen(points); i++) {
+		struct json_object *p = jidx(points, i);
+
+		ret = put(im, "UPDATE pts_cells SET dirth_point = ?, lat_p99_us = ? WHERE run_id = ? AND stage = ?"
+			  " AND idx = ?", "tnIIi", jstr(p, "point"), jnum(jget(p, "lat_us"), "p99"), im->run_id,
+			  (sqlite3_int64)(last - 1), jnum(p, "cell"));
+		/* The loader holds the cell within the pass's: this is a second guard, never a partial import. */
+		if (!ret && sqlite3_changes(im->s->db) != 1) {
+			snprintf(im->line, im->len, "pts.dirth.points[%zu].cell: names no cell of the last stage", i);
+			ret = STORE_REFUSED;
+		}
+	}
+	return ret;
+}
+
+/* A time-series test's phases (wsat, hir, xsr); HIR's against its steady state's IOPS (what a wait buys back). */
+static int rows_pts_phases(struct imp *im, const char *test, struct json_object *pts)
+{
+	struct json_object *phases = jget(jget(pts, "series"), "phases");
+	double base = jnum(jidx(jget(jidx(jget(pts, "stages"), 0), "cells"), 0), "iops");
+	bool hir = !strcmp(test, "hir");
+	int ret = 0;
+
+	for (size_t i = 0; !ret && i < jlen(phases); i++) {
+		struct json_object *ph = jidx(phases, i), *l = jget(ph, "lat_us");
+		double iops = jnum(ph, "iops");
+
+		ret = put(im,
+			  "INSERT INTO pts_phases (run_id, idx, test, name, rw, bs, qd, burst_s, idle_s, reps, iops, mbps,"
+			  " lat_mean_us, lat_p99999_us, lat_max_us, ios, bytes, seconds, level_iops, settle_s,"
+			  " vs_steady_pct) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+			  "IItttiinninnnnniinnnn", im->run_id, (sqlite3_int64)i, test, jstr(ph, "name"), jstr(ph, "rw"),
+			  jnum(ph, "bs"), jnum(ph, "qd"), jnum(ph, "burst_s"), jnum(ph, "idle_s"), jnum(ph, "reps"), iops,
+			  jnum(ph, "mbps"), jnum(l, "mean"), jnum(l, LAT_KEY_P99999), jnum(l, "max"), jnum(ph, "ios"),
+			  jnum(ph, "bytes"), jnum(ph, "seconds"), jnum(ph, "level_iops"), jnum(ph, "settle_s"),
+			  hir && base > 0 ? 100 * (iops / base - 1) : NAN);
+	}
+	return ret;
+}
+
+/*
+ * A PTS result (ssdprof pts): its run's summary (pts_runs), every cell of
+ * every stage (pts_cells), DIRTH's points as marks on its pass's cells,
+ * and a time-series test's phases (pts_phases).
  */
 static int rows_pts(struct imp *im, struct json_object *doc)
 {
-	(void)im;
-	(void)doc;
-	return 0;
+	struct json_object *pts = jget(doc, "pts"), *stages = jget(pts, "stages");
+	const char *test = jstr(pts, "test");
+	int ret;
+
+	ret = put(im, "INSERT INTO pts_runs (run_id, test, drive_seconds, stages, series_stop) VALUES (?,?,?,?,?)",
+		  "Itnit", im->run_id, test, jnum(pts, "drive_seconds"), (double)jlen(stages),
+		  jstr(jget(pts, "series"), "stop_reason"));
+	for (size_t i = 0; !ret && i < jlen(stages); i++)
+		ret = rows_pts_stage(im, test, i, jidx(stages, i));
+	if (!ret)
+		ret = rows_pts_dirth(im, pts);
+	if (!ret)
+		ret = rows_pts_phases(im, test, pts);
+	return ret;
+}
+
+int store_import_pts_runs(struct store *s, char *err, size_t errlen)
+{
+	static const char sql[] = "SELECT id, document FROM runs WHERE kind = 'pts' ORDER BY id";
+	struct imp im = { .s = s, .err = err, .errlen = errlen };
+	char why[1024];
+	sqlite3_stmt *st;
+	int ret, rc;
+
+	im.line = why;
+	im.len = sizeof(why);
+	if ((ret = store_prepare(s, sql, &st, err, errlen)))
+		return ret;
+	while (!ret && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct json_object *doc;
+
+		im.run_id = sqlite3_column_int64(st, 0);
+		/* Read back through the loader like any file: a store is input too. */
+		if (result_parse((const char *)sqlite3_column_text(st, 1), (size_t)sqlite3_column_bytes(st, 1), &doc,
+				 NULL, why, sizeof(why))) {
+			snprintf(err, errlen, "%s: the pts result of run %lld: %s", s->path, (long long)im.run_id, why);
+			ret = -EINVAL;
+			break;
+		}
+		ret = rows_pts(&im, doc);
+		json_object_put(doc);
+		if (ret == STORE_REFUSED) {
+			snprintf(err, errlen, "%s: the pts result of run %lld: %s", s->path, (long long)im.run_id, why);
+			ret = -EINVAL;
+		}
+	}
+	if (!ret && rc != SQLITE_DONE)
+		ret = store_fail(s, "cannot read the store", err, errlen);
+	sqlite3_finalize(st);
+	return ret;
 }
 
 /* Indexed by enum result_kind: each kind's rows beyond its run. */
@@ -349,7 +493,7 @@ static int put_run(struct imp *im, struct json_object *doc, enum result_kind kin
 static int import_file(struct store *s, const char *path, char *line, size_t len, char *err, size_t errlen)
 {
 	char hash[2 * SHA256_DIGEST_SIZE + 1];
-	struct imp im = { .s = s, .err = err, .errlen = errlen };
+	struct imp im = { .s = s, .err = err, .errlen = errlen, .line = line, .len = len };
 	struct json_object *doc;
 	enum result_kind kind;
 	const char *text;

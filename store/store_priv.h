@@ -13,6 +13,7 @@ struct json_object;
 struct store {
 	sqlite3 *db;
 	char path[4096];   /* as given, escaped for messages */
+	int version;       /* its schema (PRAGMA user_version) once opened */
 };
 
 /* stmt prepared from sql, or -EIO with sqlite's reason in err. */
@@ -29,5 +30,13 @@ void store_bind_int(sqlite3_stmt *st, int i, double v);
 
 /* Each row of a stepped statement as an object keyed by column name, appended to rows. */
 int store_rows_json(struct store *s, sqlite3_stmt *st, struct json_object *rows, char *err, size_t errlen);
+
+/*
+ * Upgrading a store from before version 2: the pts rows (store_import.c)
+ * of every pts run it holds, from the run's stored document read again
+ * through results/' loader.  0, or -errno with err (a document the loader
+ * now refuses: its path and why).
+ */
+int store_import_pts_runs(struct store *s, char *err, size_t errlen);
 
 #endif

@@ -126,6 +126,75 @@ int store_query(struct store *s, enum store_question q, const char *arg, struct 
 	return ret;
 }
 
+/*
+ * The PTS results: the latest run of each test on each drive, as the
+ * filter narrows them (?1 test, ?2 model, ?3 serial; NULL: any).
+ */
+#define SQL_PTS_LATEST \
+	"WITH latest AS (" \
+	"  SELECT p.run_id, row_number() OVER (" \
+	"    PARTITION BY r.drive_id, p.test ORDER BY r.started DESC, r.id DESC) AS rn" \
+	"  FROM pts_runs p JOIN runs r ON r.id = p.run_id JOIN drives d ON d.id = r.drive_id" \
+	"  WHERE (?1 IS NULL OR p.test = ?1) AND (?2 IS NULL OR d.model = ?2) AND (?3 IS NULL OR d.serial = ?3))" \
+	" SELECT d.model, d.serial, d.path, r.id AS run, "
+
+#define SQL_PTS_FROM(TABLE) \
+	" FROM latest l JOIN runs r ON r.id = l.run_id JOIN drives d ON d.id = r.drive_id" \
+	" JOIN " TABLE " ON x.run_id = r.id WHERE l.rn = 1"
+
+static const char *const pts_sql[] = {
+	SQL_PTS_LATEST "x.test, r.started, r.firmware, x.drive_seconds, x.stages, x.series_stop" SQL_PTS_FROM("pts_runs x")
+	" ORDER BY d.model, d.serial, d.id, x.test, r.id",
+	SQL_PTS_LATEST "x.test, x.stage, x.idx AS cell, x.label, x.rw, x.bs, x.read_pct, x.workload, x.threads, x.qd,"
+	" x.iops, x.mbps, x.lat_mean_us, x.lat_p99_us, x.lat_p99999_us, x.lat_max_us, x.ios, x.read_share_pct,"
+	" x.tracked, x.steady, x.rounds, x.window_rounds, x.dirth_point" SQL_PTS_FROM("pts_cells x")
+	" ORDER BY r.id, x.stage, x.idx",
+	SQL_PTS_LATEST "x.test, x.idx AS phase, x.name, x.rw, x.bs, x.qd, x.burst_s, x.idle_s, x.reps, x.iops, x.mbps,"
+	" x.lat_mean_us, x.lat_p99999_us, x.lat_max_us, x.ios, x.bytes, x.seconds, x.level_iops, x.settle_s,"
+	" x.vs_steady_pct" SQL_PTS_FROM("pts_phases x") " ORDER BY r.id, x.idx",
+};
+static const char *const pts_keys[] = { "runs", "cells", "phases" };
+
+int store_query_pts(struct store *s, const struct store_pts_filter *f, struct json_object **out, char *err,
+		    size_t errlen)
+{
+	int ret = 0;
+
+	*out = NULL;
+	if (s->version < 2) {
+		snprintf(err, errlen, "%s: a store of schema %d, before PTS results had tables; bring it up to date: "
+			 "ssdprof db import --db FILE DIR", s->path, s->version);
+		return -EINVAL;
+	}
+	if (!(*out = json_object_new_object())) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	for (size_t i = 0; !ret && i < sizeof(pts_sql) / sizeof(pts_sql[0]); i++) {
+		struct json_object *rows = json_object_new_array();
+		sqlite3_stmt *st;
+
+		if (!rows || json_object_object_add(*out, pts_keys[i], rows)) {
+			json_object_put(rows);
+			snprintf(err, errlen, "out of memory");
+			ret = -ENOMEM;
+			break;
+		}
+		if ((ret = store_prepare(s, pts_sql[i], &st, err, errlen)))
+			break;
+		store_bind_text(st, 1, f->test);
+		store_bind_text(st, 2, f->model);
+		store_bind_text(st, 3, f->serial);
+		ret = store_rows_json(s, st, rows, err, errlen);
+		sqlite3_finalize(st);
+	}
+	if (ret) {
+		json_object_put(*out);
+		*out = NULL;
+	}
+	return ret;
+}
+
 /* The latest document of serial of the kind named kind: 0 with *doc, 1 when it has none. */
 static int latest_of(struct store *s, const char *serial, const char *kind, struct json_object **doc, char *err,
 		     size_t errlen)
