@@ -19,7 +19,7 @@
 /* The spec's stimulus and demand levels, highest first. */
 #define DIRTH_BS 8192u
 #define DIRTH_READ_PCT 65u
-static const unsigned dirth_levels[] = { 32, 16, 8, 4, 2, 1 };
+static const unsigned dirth_levels[] = { 32, 16, 8, 6, 4, 2, 1 };   /* PTS-E's TC and QD levels: 7 x 7 */
 
 const char *const pts_dirth_point_names[3] = { "max", "mid", "min" };
 

@@ -8,7 +8,7 @@
  * DIRTH: purge, fill, then rounds of its stimulus (random 8 KiB, 65% read)
  * at the highest demand (32 threads x 32 outstanding I/Os each) until the
  * steady window holds on its IOPS; then one pass over thread counts 32, 16,
- * 8, 4, 2, 1 x queue depths 32, 16, 8, 4, 2, 1 (36 cells, highest demand
+ * 8, 6, 4, 2, 1 x queue depths 32, 16, 8, 6, 4, 2, 1 (49 cells, highest demand
  * first): IOPS against mean response time per thread count (demand
  * intensity), IOPS against thread count per queue depth (demand variation),
  * and the response-time histograms of the cells of the highest, the middle
@@ -47,7 +47,7 @@ struct pts_dirth {
 /* The points' names, in the order of pts_dirth.points. */
 extern const char *const pts_dirth_point_names[3];
 
-/* DIRTH: the steady stage (one cell) and the demand-intensity pass (36 cells). */
+/* DIRTH: the steady stage (one cell) and the demand-intensity pass (49 cells). */
 void pts_plan_dirth(const struct pts_settings *s, struct pts_result *r);
 int pts_run_dirth(struct target *t, const struct pts_settings *s, struct pts_result *r, char *err, size_t errlen);
 double pts_dirth_seconds(const struct pts_settings *s);

@@ -2,7 +2,7 @@
 # pts dirth (profiler/pts_dirth.c): demand intensity / response time
 # histogram on the four presets, its stimulus checked from the I/O log:
 # random 8 KiB, 65% read within 1 point; a steady stage at 32 x 32
-# outstanding I/Os (never more in flight), then one pass of the 36 thread
+# outstanding I/Os (never more in flight), then one pass of the 49 thread
 # count x queue depth cells, highest demand first, each cell's I/Os never
 # more than its T x Q in flight and (but for the smallest) reaching it; the
 # max, mid and min IOPS points are the pass's cells of the highest, middle
@@ -16,9 +16,9 @@ usage_error "use iops, latency, throughput, wsat, hir, xsr, cbw or dirth" pts di
 
 run_cmd pts dirth sim:budget-tlc,capacity=1G --dry-run --out "$work/dry"
 [ "$rc" -eq 0 ] || fail "dry run: exit $rc: $(cat "$work/stderr")"
-# (25 rounds of 1 cell + 36 cells) x 60 s = 1.0 h.
-grep -q '^estimate: the rounds take at most 1\.0 h' "$work/stdout" || fail "dry run: $(cat "$work/stdout")"
-grep -q '^  4\. then one pass of 36 cells' "$work/stdout" || fail "dry run: no pass step: $(cat "$work/stdout")"
+# (25 rounds of 1 cell + 49 cells) x 60 s = 1.2 h.
+grep -q '^estimate: the rounds take at most 1\.2 h' "$work/stdout" || fail "dry run: $(cat "$work/stdout")"
+grep -q '^  4\. then one pass of 49 cells' "$work/stdout" || fail "dry run: no pass step: $(cat "$work/stdout")"
 grep -q 'would, 1 time(s)' "$work/stdout" || fail "dry run: dirth purges once: $(cat "$work/stdout")"
 [ ! -e "$work/dry" ] || fail "dry run wrote its folder"
 
@@ -28,7 +28,7 @@ import collections, csv, json, sys
 d = json.load(open(sys.argv[1]))
 assert d['kind'] == 'pts' and d['pts']['test'] == 'dirth', d['pts']['test']
 steady, dpass = d['pts']['stages']
-levels = [32, 16, 8, 4, 2, 1]
+levels = [32, 16, 8, 6, 4, 2, 1]   # PTS-E's thread counts and queue depths (docs/pts_spec.md)
 assert [(c['threads'], c['thread_qd'], c['qd']) for c in steady['cells']] == [(32, 32, 1024)], steady['cells']
 assert [(c['threads'], c['thread_qd'], c['qd']) for c in dpass['cells']] == \
     [(t, q, t * q) for t in levels for q in levels], 'the pass order'
