@@ -82,7 +82,7 @@ const char cmd_pts_usage[] =
 	"  --no-purge          measure the drive as it is (not the spec's method)\n"
 	"  --writes N[x]       wsat: write N x the span (default 4); xsr: N x the\n"
 	"                      span per phase (default 2)\n"
-	"  --time-cap DUR      wsat: stop after DUR of writes (target clock)\n"
+	"  --time-cap DUR      wsat: stop after DUR of writes (target clock; 24h)\n"
 	"  --reps N            hir: bursts per wait state and baseline (default 360)\n"
 	"  --io-log FILE       every I/O of the rounds as CSV: stage, round, cell,\n"
 	"                      direction, offset, length, submitted and response\n"
@@ -187,6 +187,8 @@ static int test_options(struct pts_cli *p)
 		return EXIT_USAGE;
 	}
 	p->s.wsat_writes = t == PTS_WSAT && !isnan(p->writes) ? p->writes : PTS_WSAT_WRITES;
+	if (t == PTS_WSAT && !p->time_cap)
+		p->s.time_cap_ns = PTS_WSAT_TIME_CAP_NS;
 	p->s.xsr_writes = t == PTS_XSR && !isnan(p->writes) ? p->writes : PTS_XSR_WRITES;
 	return 0;
 }
@@ -239,7 +241,7 @@ static void dry_series(const struct pts_cli *p, const struct pts_result *plan)
 
 	if (p->s.test == PTS_WSAT) {
 		printf("  2. write %g x %llu bytes in random 4 KiB writes at QD %u, %g s rounds%s\n", p->s.wsat_writes,
-		       span, p->s.qd, (double)p->s.cell_ns / 1e9, p->s.time_cap_ns ? " (or until the time cap)" : "");
+		       span, p->s.qd, (double)p->s.cell_ns / 1e9, p->s.time_cap_ns ? ",\n     or until the time cap" : "");
 	} else if (p->s.test == PTS_HIR) {
 		printf("  4. per wait state (5, 10, 15, 25, 50 s): %u bursts of 5 s of random\n"
 		       "     4 KiB writes at QD %u, each followed by the wait, then %u bursts\n"
@@ -286,7 +288,7 @@ static void dry_run(const struct pts_cli *p, const struct target *t)
 	}
 	if (plan.nphases)
 		dry_series(p, &plan);
-	if (isfinite(max_s)) {
+	if (isfinite(max_s) && p->s.test != PTS_WSAT) {
 		printf("estimate: the %s take at most %.1f h of %s time,\n", plan.nphases ? "rounds and bursts" : "rounds",
 		       max_s / 3600, clock);
 		printf("          plus the purge and the fill%s\n", plan.nphases ? "" : " of each stage");
@@ -296,6 +298,8 @@ static void dry_run(const struct pts_cli *p, const struct target *t)
 	bytes = (p->s.test == PTS_WSAT ? p->s.wsat_writes : 3 * p->s.xsr_writes) * (double)p->s.usable_bytes;
 	printf("estimate: %.2f GB of writes; their time is the drive's rate's\n"
 	       "          (at 100 MB/s: %.1f min of %s time)\n", bytes / 1e9, bytes / 100e6 / 60, clock);
+	if (isfinite(max_s))
+		printf("          or --time-cap: at most %.1f h of %s time\n", max_s / 3600, clock);
 }
 
 static int save(const struct pts_cli *p, struct target *t, const struct pts_result *r, const char *dir,

@@ -60,6 +60,7 @@ enum pts_metric { PTS_M_IOPS, PTS_M_MBPS, PTS_M_LAT_MEAN };
 #define PTS_FILL_PASSES 2
 /* WSAT's writes from the purge, x the span (the spec's 4x the user capacity). */
 #define PTS_WSAT_WRITES 4.0
+#define PTS_WSAT_TIME_CAP_NS (24ull * 3600 * 1000000000)   /* or 24 h, whichever first (TKperf, docs/pts_spec.md) */
 /* HIR: the spec's bursts of 5 s, its waits, and the bursts per wait state (and per return to baseline). */
 #define PTS_HIR_BURST_NS (5ull * 1000000000)
 #define PTS_HIR_REPS 360

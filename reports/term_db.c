@@ -10,6 +10,7 @@
 #include "reports/term.h"
 #include "reports/term_db.h"
 #include "results/json_get.h"
+#include "util/escape.h"
 #include "util/text.h"
 
 const struct db_col term_db_drives[] = {
@@ -195,9 +196,12 @@ void term_db_pts(FILE *f, struct json_object *answer, int width)
 		}
 		of_run(jget(answer, "cells"), jnum(run, "run"), cells);
 		of_run(jget(answer, "phases"), jnum(run, "run"), phases);
-		snprintf(who, sizeof(who), "%.32s %.24s", text_or_na(jstr(run, "model")),
-			 jstr(run, "serial") ? jstr(run, "serial") : text_or_na(jstr(run, "path")));
-		fprintf(f, "%s%s: pts %.10s (run %g)\n", r ? "\n" : "", who, test, jnum(run, "run"));
+		/* The drive as the document names it: control bytes escaped, as the tables' cells are. */
+		snprintf(who, sizeof(who), "%.28s %.20s: pts %.10s", text_or_na(jstr(run, "model")),
+			 jstr(run, "serial") ? jstr(run, "serial") : text_or_na(jstr(run, "path")), test);
+		fputs(r ? "\n" : "", f);
+		escape_ctl_fputs(who, f);
+		fprintf(f, " (run %g)\n", jnum(run, "run"));
 		for (size_t c = 1, first = 0; c <= jlen(cells); c++) {
 			struct json_object *x = jidx(cells, c), *st = jidx(cells, first);
 			struct json_object *stage;

@@ -176,6 +176,21 @@ assert c.execute("SELECT count(*) FROM pts_cells c JOIN runs r ON r.id = c.run_i
                  ).fetchone()[0] == 1
 PY
 
+# A model and serial with control bytes: shown escaped, never sent to the terminal.
+python3 - docs/cbw/result.json ctl.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["target"]["model"] = "M\u001b[31m'; DROP TABLE pts_cells;--"
+d["target"]["serial"] = "S\u0007"
+json.dump(d, open(sys.argv[2], "w"))
+PY
+run_cmd db import --db lab.db ctl.json
+[ "$rc" = 0 ] || fail "import of a control-byte model: $(cat "$work/stderr")"
+run_cmd db pts --db lab.db --test cbw
+[ "$rc" = 0 ] && grep -qF 'M\x1b[31m' "$work/stdout" || fail "db pts: the model not escaped: $(cat -v "$work/stdout")"
+! grep -q $'[\x1b\x07]' "$work/stdout" || fail "db pts sent a control byte: $(cat -v "$work/stdout")"
+awk 'length > 80 { bad = 1 } END { exit bad }' "$work/stdout" || fail "db pts: over 80 columns: $(cat "$work/stdout")"
+
 # A store of schema 1 (as an ssdprof before PTS tables made it): the questions read it, db pts asks for an
 # import, and import brings it to schema 2 with its pts runs tabled as a new store has them.
 cp lab.db v1.db

@@ -37,6 +37,8 @@ awk 'length > 80 { exit 1 }' "$work/stdout" || fail "a hir dry-run line is over 
 run_cmd pts wsat sim:budget-tlc,capacity=1G --dry-run --out dry
 grep -q "write 4 x $SPAN bytes in random 4 KiB writes" "$work/stdout" || fail "wsat dry run: $(cat "$work/stdout")"
 grep -q '^estimate: 4\.29 GB of writes' "$work/stdout" || fail "wsat dry run: $(cat "$work/stdout")"
+# 4x the span or 24 h, whichever first (docs/pts_spec.md): the cap is there by default.
+grep -q '^          or --time-cap: at most 24\.0 h' "$work/stdout" || fail "wsat dry run: no 24 h: $(cat "$work/stdout")"
 awk 'length > 80 { exit 1 }' "$work/stdout" || fail "a wsat dry-run line is over 80 columns"
 run_cmd pts xsr sim:budget-tlc,capacity=1G --writes 3 --dry-run --out dry
 grep -q '^estimate: 9\.66 GB of writes' "$work/stdout" || fail "xsr dry run: $(cat "$work/stdout")"
@@ -93,6 +95,7 @@ assert 0 < lat['mean'] <= lat['p99_9'] <= lat['p99_99'] <= lat['p99_999'] <= lat
 assert ph['ios'] * 4096 == ph['bytes'], (ph['ios'], ph['bytes'])
 PY
 	valid "wsat-$p/result.json"
+	json_check "wsat-$p/result.json" "d['settings']['time_cap_s'] == 86400"
 done
 # The time cap: stopped at 5 s of writes, not at 4x.
 run_cmd pts wsat sim:budget-tlc,capacity=1G --cell-time 500ms --time-cap 5s --out wsat-cap
