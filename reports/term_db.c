@@ -116,6 +116,17 @@ static void pts_matrix(FILE *f, struct json_object *cells, int width)
 	term_table(f, &t, "  ", width);
 }
 
+/* A row of a cell or a phase: its name (under key), IOPS, MB/s, mean and 99.999% response times. */
+static void pts_row(struct table *t, struct json_object *x, const char *key)
+{
+	table_row(t);
+	table_cell(t, 0, "%.16s", text_or_na(jstr(x, key)));
+	table_num(t, 1, jnum(x, "iops"), 0);
+	table_num(t, 2, jnum(x, "mbps"), 1);
+	table_num(t, 3, jnum(x, "lat_mean_us"), 1);
+	table_num(t, 4, jnum(x, "lat_p99999_us"), 1);
+}
+
 /* Any other stage: a row per cell; the tracked cell and DIRTH's points say so. */
 static void pts_cells(FILE *f, struct json_object *cells, int width)
 {
@@ -127,12 +138,7 @@ static void pts_cells(FILE *f, struct json_object *cells, int width)
 	for (size_t c = 0; c < jlen(cells); c++) {
 		struct json_object *x = jidx(cells, c);
 
-		table_row(&t);
-		table_cell(&t, 0, "%.16s", text_or_na(jstr(x, "label")));
-		table_num(&t, 1, jnum(x, "iops"), 0);
-		table_num(&t, 2, jnum(x, "mbps"), 1);
-		table_num(&t, 3, jnum(x, "lat_mean_us"), 1);
-		table_num(&t, 4, jnum(x, "lat_p99999_us"), 1);
+		pts_row(&t, x, "label");
 		table_num(&t, 5, jnum(x, "lat_max_us"), 1);
 		if (jstr(x, "dirth_point"))
 			table_cell(&t, 6, "%.3s", jstr(x, "dirth_point"));
@@ -165,12 +171,7 @@ static void pts_phases(FILE *f, struct json_object *phases, const char *test, in
 		struct json_object *ph = jidx(phases, i);
 		double v = jnum(ph, hir ? "vs_steady_pct" : xsr ? "settle_s" : "seconds");
 
-		table_row(&t);
-		table_cell(&t, 0, "%.16s", text_or_na(jstr(ph, "name")));
-		table_num(&t, 1, jnum(ph, "iops"), 0);
-		table_num(&t, 2, jnum(ph, "mbps"), 1);
-		table_num(&t, 3, jnum(ph, "lat_mean_us"), 1);
-		table_num(&t, 4, jnum(ph, "lat_p99999_us"), 1);
+		pts_row(&t, ph, "name");
 		if (hir && isfinite(v))
 			table_cell(&t, 5, "%+.1f%%", v);
 		else
