@@ -19,6 +19,7 @@
 #include "cli/db_opts.h"
 #include "cli/report.h"
 #include "reports/chart.h"
+#include "reports/pts_suite.h"
 #include "reports/report.h"
 #include "reports/term.h"
 #include "util/text.h"
@@ -181,6 +182,9 @@ int cmd_report(int argc, char **argv)
 		cli_error("report: --text prints the summary and writes nothing; give it without -o and --png");
 		return EXIT_USAGE;
 	}
+	/* Several pts results of one drive, or a pts all folder: their combined page. */
+	if (pts_suite_wanted(argv + optind, (size_t)(argc - optind)))
+		return cmd_report_pts(argv + optind, (size_t)(argc - optind), out, png, text);
 	if (optind != argc - 1) {
 		cli_error(optind >= argc ? "report needs a RESULT.json; see ssdprof report --help"
 					 : "report takes one RESULT.json (ssdprof compare puts several on the same charts)");

@@ -72,6 +72,11 @@ static bool same_drive(struct json_object *a, struct json_object *b)
 	return pa && pb && !strcmp(pa, pb);
 }
 
+bool compare_same_drive(struct json_object *a, struct json_object *b)
+{
+	return same_drive(a, b);
+}
+
 /*
  * The knee of sweep i against the same drive's uniform 4 KiB sweep in the
  * set, in OP points (+: the workload needs more spare); NAN when there is

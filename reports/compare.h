@@ -6,6 +6,7 @@
 #ifndef SSDPROF_COMPARE_H
 #define SSDPROF_COMPARE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -48,6 +49,11 @@ void compare_table(const struct compare_set *set, struct table *t);
 int compare_make(const struct compare_set *set, const struct table *t, const char *out, const char *png_dir,
 		 FILE *say, char *err, size_t errlen);
 void compare_free(struct compare_set *set);
+/*
+ * Two results of one drive: the same model and serial when both are known,
+ * else the same target (a simulated drive is its whole spec).
+ */
+bool compare_same_drive(struct json_object *a, struct json_object *b);
 
 /* The parts of each kind, in the table of kinds (report.c). */
 void compare_sweep_table(struct table *t, const struct compare_entry *e, size_t n);
