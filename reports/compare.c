@@ -393,6 +393,12 @@ int compare_load(struct compare_set *set, char *const *files, size_t n, char *er
 	int ret;
 
 	*set = (struct compare_set){ 0 };
+	/* pts all folders: their tests' results, compared test by test (compare_pts.c). */
+	ret = compare_pts_folders(set, files, n, err, errlen);
+	if (ret < 0)
+		return ret;
+	if (ret > 0)
+		return 0;
 	if (n > COMPARE_MAX) {
 		snprintf(err, errlen, "at most %d results", COMPARE_MAX);
 		return -EINVAL;
@@ -418,6 +424,8 @@ int compare_load(struct compare_set *set, char *const *files, size_t n, char *er
 		}
 		set->kind = k;
 	}
+	if (set->kind == report_kind_of(RESULT_KIND_PTS) && (ret = compare_pts_check(e, n, err, errlen)))
+		return ret;
 	/* Labels: the target as typed, the file too when two targets are spelled the same. */
 	for (size_t i = 0; i < n; i++) {
 		const char *p = jstr(jget(e[i].doc, "target"), "path");
@@ -606,7 +614,9 @@ int compare_make(const struct compare_set *set, const struct table *t, const cha
 
 void compare_free(struct compare_set *set)
 {
-	for (size_t i = 0; i < COMPARE_MAX; i++)
+	for (size_t i = 0; i < COMPARE_MAX; i++) {
 		json_object_put(set->e[i].doc);
+		free(set->e[i].owned);
+	}
 	*set = (struct compare_set){ 0 };
 }

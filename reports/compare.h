@@ -24,6 +24,7 @@ struct compare_entry {
 	const char *file;
 	struct json_object *doc;
 	char label[160];    /* the target as typed, and the file when two targets are spelled the same */
+	char *owned;        /* file, when compare_load found it in a folder (freed with the set) */
 };
 
 struct compare_set {
@@ -63,5 +64,19 @@ void compare_precondition_table(struct table *t, const struct compare_entry *e, 
 void compare_sweep_charts(struct html_page *pg, const struct compare_entry *e, size_t n);
 void compare_slc_charts(struct html_page *pg, const struct compare_entry *e, size_t n);
 void compare_run_charts(struct html_page *pg, const struct compare_entry *e, size_t n);
+
+/* pts result files (compare_pts.c) compare one test's: 0, or -EINVAL with err naming both tests. */
+/*
+ * When every file is a `pts all` folder (reports/pts_suite.h: one drive's,
+ * each test once), their results into set, kind pts: 1; 0 when none is
+ * such a folder; -errno with err when one is damaged, mixes drives, or
+ * folders and files are mixed.
+ */
+int compare_pts_folders(struct compare_set *set, char *const *files, size_t n, char *err, size_t errlen);
+int compare_pts_check(const struct compare_entry *e, size_t n, char *err, size_t errlen);
+/* Per test, every figure of the drives side by side (A, B, B/A, ...) with a legend of the letters. */
+void term_compare_pts(FILE *f, const struct compare_set *set, int width);
+/* The same tables on the page, each test's curves overlaid (a colour per drive). */
+void compare_pts_charts(struct html_page *pg, const struct compare_entry *e, size_t n);
 
 #endif

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "reports/compare.h"
+#include "reports/report.h"
 #include "reports/table.h"
 #include "reports/term.h"
 #include "util/text.h"
@@ -61,7 +62,7 @@ static bool shorten(struct table *c, int width)
 	return any;
 }
 
-void term_compare(FILE *f, const struct compare_set *set, const struct table *t, int width)
+static void term_compare_table(FILE *f, const struct compare_set *set, const struct table *t, int width)
 {
 	struct table c;
 	char line[256];
@@ -86,4 +87,12 @@ void term_compare(FILE *f, const struct compare_set *set, const struct table *t,
 		snprintf(line, sizeof(line), "drive %zu: %s", i + 1, set->e[i].label);
 		text_wrap_print(f, line, width, 0, 2);
 	}
+}
+
+void term_compare(FILE *f, const struct compare_set *set, const struct table *t, int width)
+{
+	term_compare_table(f, set, t, width);
+	/* pts results: then each test's figures side by side (compare_pts.c). */
+	if (set->kind == report_kind_of(RESULT_KIND_PTS))
+		term_compare_pts(f, set, width);
 }
