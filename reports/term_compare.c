@@ -84,6 +84,9 @@ static void term_compare_table(FILE *f, const struct compare_set *set, const str
 		fputs("rec: at the recommended OP\n", f);
 	/* The labels come from the documents: text_wrap_print shows their control bytes, never sends them. */
 	for (size_t i = 0; i < set->n; i++) {
+		/* A pts all folder's tests share their label and the number of its first (compare_pts_folders). */
+		if (set->e[i].owned && i && !strcmp(set->e[i - 1].label, set->e[i].label))
+			continue;
 		snprintf(line, sizeof(line), "drive %zu: %s", i + 1, set->e[i].label);
 		text_wrap_print(f, line, width, 0, 2);
 	}
@@ -91,8 +94,10 @@ static void term_compare_table(FILE *f, const struct compare_set *set, const str
 
 void term_compare(FILE *f, const struct compare_set *set, const struct table *t, int width)
 {
-	term_compare_table(f, set, t, width);
-	/* pts results: then each test's figures side by side (compare_pts.c). */
-	if (set->kind == report_kind_of(RESULT_KIND_PTS))
+	bool pts = set->kind == report_kind_of(RESULT_KIND_PTS);
+
+	/* pts results fit 80 columns to a pipe too; then each test's figures side by side (compare_pts.c). */
+	term_compare_table(f, set, t, pts && width <= 0 ? 80 : width);
+	if (pts)
 		term_compare_pts(f, set, width);
 }
