@@ -427,7 +427,7 @@ static void samples_lines(struct plot *p, const struct compare_entry *e, const s
 			y[k] = jidx(ys, k) && !json_object_is_type(jidx(ys, k), json_type_null)
 				       ? json_object_get_double(jidx(ys, k)) : NAN;
 		}
-		snprintf(plot_label(p, s), PLOT_LABEL, "%s", letter[d]);
+		snprintf(plot_label(p, s), PLOT_LABEL, "%s: %.80s", letter[d], e[idx[d]].label);
 		s->label = plot_label(p, s);
 		s->markers = n <= 400;
 		s->color = (int)d;
@@ -450,7 +450,7 @@ static void dirth_lines(struct plot *p, const struct compare_entry *e, const siz
 			threads = jnum(jidx(pass, (size_t)jnum(max, "cell")), "threads");
 		if (!isfinite(threads) || !(s = line_of(p, pass, "threads", threads, "iops", 1, "lat_us/mean")))
 			continue;
-		snprintf(plot_label(p, s), PLOT_LABEL, "%s: %g threads, Q 1-32", letter[d], threads);
+		snprintf(plot_label(p, s), PLOT_LABEL, "%s: %.64s, %g threads", letter[d], e[idx[d]].label, threads);
 		s->label = plot_label(p, s);
 		s->markers = true;
 		s->color = (int)d;
