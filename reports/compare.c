@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <json-c/json.h>
 
@@ -390,6 +391,7 @@ static int same_schema(char *const *files, size_t n, char *err, size_t errlen)
 int compare_load(struct compare_set *set, char *const *files, size_t n, char *err, size_t errlen)
 {
 	struct compare_entry *e = set->e;
+	char *paths[COMPARE_MAX];
 	int ret;
 
 	*set = (struct compare_set){ 0 };
@@ -403,6 +405,21 @@ int compare_load(struct compare_set *set, char *const *files, size_t n, char *er
 		snprintf(err, errlen, "at most %d results", COMPARE_MAX);
 		return -EINVAL;
 	}
+	/* A result's folder, as report takes one (a pts all folder's DIR/TEST): its result.json. */
+	for (size_t i = 0; i < n; i++) {
+		struct stat st;
+
+		paths[i] = files[i];
+		if (stat(files[i], &st) || !S_ISDIR(st.st_mode))
+			continue;
+		if (asprintf(&e[i].owned, "%s/result.json", files[i]) < 0) {
+			e[i].owned = NULL;
+			snprintf(err, errlen, "out of memory");
+			return -ENOMEM;
+		}
+		paths[i] = e[i].owned;
+	}
+	files = paths;
 	ret = same_schema(files, n, err, errlen);
 	if (ret)
 		return ret;

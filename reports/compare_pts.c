@@ -334,6 +334,7 @@ int compare_pts_folders(struct compare_set *set, char *const *files, size_t n, c
 			e->doc = s.doc[k];
 			e->owned = s.file[k];
 			e->file = e->owned;
+			e->suite = true;
 			/* The folder as typed and the drive: the tests of one folder share it. */
 			snprintf(e->label, sizeof(e->label), "%s: %s", files[i],
 				 text_or_na(jstr(jget(e->doc, "target"), "path")));

@@ -156,12 +156,16 @@ int pts_suite_load(struct pts_suite *s, char *const *paths, size_t n, char *err,
 
 	*s = (struct pts_suite){ 0 };
 	for (size_t i = 0; i < n && !ret; i++) {
-		if (is_dir(paths[i])) {
+		char one[PATH_MAX + 32];
+
+		/* A test's own folder (DIR/TEST of a pts all folder) is its result.json. */
+		snprintf(one, sizeof(one), "%s/result.json", paths[i]);
+		if (is_dir(paths[i]) && !is_file(one)) {
 			ret = folder_files(paths[i], s->file, &s->n, PTS_SUITE_MAX, err, errlen);
 		} else if (s->n == PTS_SUITE_MAX) {
 			snprintf(err, errlen, "at most %d results make a combined page", PTS_SUITE_MAX);
 			ret = -E2BIG;
-		} else if (!(s->file[s->n++] = strdup(paths[i]))) {
+		} else if (!(s->file[s->n++] = strdup(is_dir(paths[i]) ? one : paths[i]))) {
 			snprintf(err, errlen, "out of memory");
 			ret = -ENOMEM;
 		}

@@ -141,6 +141,10 @@ PY
 "$ssdprof" report "$dc"/iops/result.json "$dc"/hir/result.json -o "$work/two.html" 2>"$work/stderr" ||
 	fail "report FILE FILE: $(cat "$work/stderr")"
 grep -q '<h2 id="hir">SNIA PTS hir test</h2>' "$work/two.html" || fail "report FILE FILE: no hir section"
+# A test's own folder (DIR/TEST) stands for its result.json.
+"$ssdprof" report "$dc/xsr" "$dc/latency" -o "$work/two.html" 2>"$work/stderr" || fail "report DIR/TEST DIR/TEST: $(cat "$work/stderr")"
+python3 -c 'import re, sys; assert re.findall(r"<h2 id=\"([a-z]+)\">SNIA PTS", open(sys.argv[1]).read()) == ["latency", "xsr"]' \
+	"$work/two.html" || fail "report DIR/TEST DIR/TEST: not latency then xsr"
 
 # 4. Refused in one line, exit 2, nothing written: two drives, a test twice, a result of another kind.
 refuse() {
@@ -197,6 +201,10 @@ for t in ('iops', 'latency', 'wsat', 'hir', 'xsr', 'dirth'):
 assert len(re.findall(r'<figure id="chart-', html)) == len(os.listdir(sys.argv[2]))
 assert html.index('id="pts-headlines"') < html.index('id="pts-iops"')
 PY
+
+# A test's own folder (DIR/TEST) stands for its result.json, as report takes it.
+"$ssdprof" compare "$dc/cbw" "$budget/cbw" >"$work/out" 2>"$work/stderr" || fail "compare DIR/TEST: $(cat "$work/stderr")"
+grep -q '^snia-cbw IOPS  *99285  *13592  *0\.14$' "$work/out" || fail "compare DIR/TEST: $(cat "$work/out")"
 
 # 6. Not measured is n/a, in the figure and its ratio, never 0.
 python3 - "$dc/latency/result.json" "$work/nolat.json" <<'PY' || fail "cannot write nolat.json"
