@@ -461,17 +461,17 @@ void compare_table(const struct compare_set *set, struct table *t)
 	set->kind->compare_table(t, set->e, set->n);
 }
 
-/* The page opens with a banner naming each result that is partial, and why. */
-static void compare_partial_banner(struct html_page *pg, const struct compare_set *set)
+void partial_results_banner(struct html_page *pg, struct json_object *const *docs, const char *const *names, size_t n,
+			    const struct report_kind *kind)
 {
 	struct strbuf b = { 0 };
 
-	for (size_t i = 0; i < set->n; i++) {
+	for (size_t i = 0; i < n; i++) {
 		struct strbuf why = { 0 };
 
-		partial_reason(&why, set->e[i].doc, set->kind);
+		partial_reason(&why, docs[i], kind);
 		if (why.len)
-			sb_printf(&b, "%s%s: %s", b.len ? " " : "", set->e[i].label, why.p);
+			sb_printf(&b, "%s%s: %s", b.len ? " " : "", names[i], why.p);
 		b.err = b.err ? b.err : why.err;
 		sb_free(&why);
 	}
@@ -480,6 +480,19 @@ static void compare_partial_banner(struct html_page *pg, const struct compare_se
 	else if (b.len)
 		html_banner(pg, "partial", "Partial results: some figures below are not the whole measurement.", b.p);
 	sb_free(&b);
+}
+
+/* The page opens with a banner naming each result that is partial, and why. */
+static void compare_partial_banner(struct html_page *pg, const struct compare_set *set)
+{
+	struct json_object *docs[COMPARE_MAX];
+	const char *names[COMPARE_MAX];
+
+	for (size_t i = 0; i < set->n; i++) {
+		docs[i] = set->e[i].doc;
+		names[i] = set->e[i].label;
+	}
+	partial_results_banner(pg, docs, names, set->n, set->kind);
 }
 
 /* What each figure --rank-by knows is, for the page. */
@@ -537,6 +550,17 @@ static bool rank_drives(const struct compare_set *set, struct ranking *r)
 	return r->n > 0;
 }
 
+void answer_of(struct html_page *pg, struct strbuf *head, struct strbuf *why, struct strbuf *cost)
+{
+	if (head->err || why->err || cost->err)
+		pg->error = pg->error ? pg->error : -ENOMEM;
+	else
+		html_answer(pg, head->p, why->p, cost->p);
+	sb_free(head);
+	sb_free(why);
+	sb_free(cost);
+}
+
 /* The answer the page opens with: the best drive by the figure, against the next; what the sweeps held back for it. */
 static void compare_answer(struct html_page *pg, const struct compare_set *set, const struct ranking *r)
 {
@@ -561,13 +585,7 @@ static void compare_answer(struct html_page *pg, const struct compare_set *set, 
 	}
 	if (cost.len)
 		sb_add(&cost, ".");
-	if (head.err || why.err || cost.err)
-		pg->error = pg->error ? pg->error : -ENOMEM;
-	else
-		html_answer(pg, head.p, why.p, cost.p);
-	sb_free(&head);
-	sb_free(&why);
-	sb_free(&cost);
+	answer_of(pg, &head, &why, &cost);
 }
 
 /* The ranking as bars, best first, each in its drive's colour on the other charts. */

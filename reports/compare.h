@@ -56,6 +56,15 @@ void compare_free(struct compare_set *set);
  * else the same target (a simulated drive is its whole spec).
  */
 bool compare_same_drive(struct json_object *a, struct json_object *b);
+struct strbuf;
+/* The answer a page opens with (html_answer) from three texts, then freed; -ENOMEM in pg when one failed. */
+void answer_of(struct html_page *pg, struct strbuf *head, struct strbuf *why, struct strbuf *cost);
+/*
+ * A banner naming each of the n results (docs, each called by its name)
+ * that ended short, and why (partial_reason); nothing when all are whole.
+ */
+void partial_results_banner(struct html_page *pg, struct json_object *const *docs, const char *const *names, size_t n,
+			    const struct report_kind *kind);
 
 /* The parts of each kind, in the table of kinds (report.c). */
 void compare_sweep_table(struct table *t, const struct compare_entry *e, size_t n);

@@ -14,6 +14,7 @@
 
 #include <json-c/json.h>
 
+#include "reports/compare.h"
 #include "reports/html.h"
 #include "reports/pts_suite.h"
 #include "reports/report.h"
@@ -23,28 +24,6 @@
 #include "results/json_get.h"
 #include "util/strbuf.h"
 #include "util/text.h"
-
-/* Each result that ended short, named by its test, in one banner atop the page. */
-static void suite_banner(struct html_page *pg, const struct pts_suite *s)
-{
-	const struct report_kind *k = report_kind_of(RESULT_KIND_PTS);
-	struct strbuf b = { 0 };
-
-	for (size_t i = 0; i < s->n; i++) {
-		struct strbuf why = { 0 };
-
-		partial_reason(&why, s->doc[i], k);
-		if (why.len)
-			sb_printf(&b, "%s%s: %s", b.len ? " " : "", jstr(jget(s->doc[i], "pts"), "test"), why.p);
-		b.err = b.err ? b.err : why.err;
-		sb_free(&why);
-	}
-	if (b.err)
-		pg->error = pg->error ? pg->error : b.err;
-	else if (b.len)
-		html_banner(pg, "partial", "Partial results: some figures below are not the whole measurement.", b.p);
-	sb_free(&b);
-}
 
 /* The tests the suite asked for (settings.suite of any document) that have no result here, "a, b"; "" for none. */
 static void not_run(const struct pts_suite *s, char *buf, size_t len)
@@ -83,13 +62,7 @@ static void suite_answer(struct html_page *pg, const struct pts_suite *s, const 
 	not_run(s, missing, sizeof(missing));
 	if (*missing)
 		sb_printf(&cost, " Not run yet: %s.", missing);
-	if (head.err || why.err || cost.err)
-		pg->error = pg->error ? pg->error : -ENOMEM;
-	else
-		html_answer(pg, head.p, why.p, cost.p);
-	sb_free(&head);
-	sb_free(&why);
-	sb_free(&cost);
+	answer_of(pg, &head, &why, &cost);
 }
 
 /* The headlines as a table, each test's row linked to its section by its name. */
@@ -168,11 +141,15 @@ static void drive_summary(struct html_page *pg, struct json_object *doc, size_t 
 static void render(struct html_page *pg, const struct pts_suite *s)
 {
 	struct pts_headline h[PTS_SUITE_MAX];
+	const char *tests[PTS_SUITE_MAX];
 	char pre[32];
 
-	for (size_t i = 0; i < s->n; i++)
+	for (size_t i = 0; i < s->n; i++) {
 		pts_headline(s->doc[i], &h[i]);
-	suite_banner(pg, s);
+		tests[i] = h[i].test;
+	}
+	/* Each result that ended short, named by its test. */
+	partial_results_banner(pg, s->doc, tests, s->n, report_kind_of(RESULT_KIND_PTS));
 	page_drive(pg, s->doc[0]);
 	suite_answer(pg, s, h);
 	headline_table(pg, h, s->n);
