@@ -146,6 +146,15 @@ grep -q '<h2 id="hir">SNIA PTS hir test</h2>' "$work/two.html" || fail "report F
 python3 -c 'import re, sys; assert re.findall(r"<h2 id=\"([a-z]+)\">SNIA PTS", open(sys.argv[1]).read()) == ["latency", "xsr"]' \
 	"$work/two.html" || fail "report DIR/TEST DIR/TEST: not latency then xsr"
 
+# A result that ended short is named, by its test, in a banner atop the combined page.
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d["interrupted"] = True; json.dump(d, open(sys.argv[2], "w"))' \
+	"$dc/hir/result.json" "$work/cut.json" || fail "cannot write cut.json"
+"$ssdprof" report "$dc/iops/result.json" "$work/cut.json" -o "$work/cut.html" 2>"$work/stderr" ||
+	fail "report with an interrupted result: $(cat "$work/stderr")"
+grep -q '<div id="partial" class="banner" role="alert"><strong>Partial results: .*</strong> hir: ' "$work/cut.html" ||
+	fail "no banner naming the interrupted hir test"
+grep -q 'id="partial"' "$work/dc/report.html" && fail "whole results are called partial"
+
 # 4. Refused in one line, exit 2, nothing written: two drives, a test twice, a result of another kind.
 refuse() {
 	local want=$1
