@@ -25,7 +25,7 @@ struct compare_entry {
 	struct json_object *doc;
 	char label[160];    /* the target as typed, and the file when two targets are spelled the same */
 	char *owned;        /* file, when compare_load found it in a folder (freed with the set) */
-	bool suite;         /* one of a pts all folder's results (compare_pts_folders) */
+	size_t suite;       /* 1 + the pts all folder it came from (compare_pts_folders); 0: a file */
 };
 
 struct compare_set {

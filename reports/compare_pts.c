@@ -255,11 +255,11 @@ static void test_table(struct table *t, char *cap, size_t caplen, const struct c
 
 /*
  * pts all folders compared: each test's headline (pts_headline) per folder,
- * a folder being the entries of one label; false (t untouched) for one test.
+ * a folder being the entries of one suite number; false (t untouched) for one test.
  */
 static bool headline_table(struct table *t, const struct compare_entry *e, size_t n)
 {
-	const char *labels[COMPARE_MAX];
+	size_t groups[COMPARE_MAX];
 	struct prows *rows;
 	size_t m = 0, nt;
 	const char *tests[PTS_SUITE_MAX + 1];
@@ -270,10 +270,10 @@ static bool headline_table(struct table *t, const struct compare_entry *e, size_
 		struct pts_headline h;
 		size_t d = 0;
 
-		while (d < m && strcmp(labels[d], e[i].label))
+		while (d < m && groups[d] != e[i].suite)
 			d++;
 		if (d == m)
-			labels[m++] = e[i].label;
+			groups[m++] = e[i].suite;
 		pts_headline(e[i].doc, &h);
 		add(&rows[d], h.figure, !strcmp(h.unit, "IOPS") ? 0 : 1, "%s %s (%s)", h.test, h.what, h.unit);
 		if (rows[d].n)
@@ -334,7 +334,7 @@ int compare_pts_folders(struct compare_set *set, char *const *files, size_t n, c
 			e->doc = s.doc[k];
 			e->owned = s.file[k];
 			e->file = e->owned;
-			e->suite = true;
+			e->suite = i + 1;
 			/* The folder as typed and the drive: the tests of one folder share it. */
 			snprintf(e->label, sizeof(e->label), "%s: %s", files[i],
 				 text_or_na(jstr(jget(e->doc, "target"), "path")));
@@ -356,7 +356,7 @@ static void legend(FILE *f, const struct compare_entry *e, size_t n, const size_
 		bool seen = false;
 
 		for (size_t j = 0; !idx && j < i; j++)
-			seen |= !strcmp(e[j].label, label);
+			seen |= e[j].suite == e[i].suite;
 		if (seen)
 			continue;
 		snprintf(line, sizeof(line), "%s: %s", letter[d++], label);
@@ -510,7 +510,7 @@ void compare_pts_charts(struct html_page *pg, const struct compare_entry *e, siz
 			bool seen = false;
 
 			for (size_t j = 0; j < i; j++)
-				seen |= !strcmp(e[j].label, e[i].label);
+				seen |= e[j].suite == e[i].suite;
 			if (!seen)
 				html_p(pg, "%s: %s", letter[d++], e[i].label);
 		}

@@ -85,7 +85,7 @@ static void term_compare_table(FILE *f, const struct compare_set *set, const str
 	/* The labels come from the documents: text_wrap_print shows their control bytes, never sends them. */
 	for (size_t i = 0; i < set->n; i++) {
 		/* A pts all folder's tests share their label and the number of its first (compare_pts_folders). */
-		if (set->e[i].suite && i && !strcmp(set->e[i - 1].label, set->e[i].label))
+		if (set->e[i].suite && i && set->e[i - 1].suite == set->e[i].suite)
 			continue;
 		snprintf(line, sizeof(line), "drive %zu: %s", i + 1, set->e[i].label);
 		text_wrap_print(f, line, width, 0, 2);

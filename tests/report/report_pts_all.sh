@@ -211,6 +211,9 @@ assert len(re.findall(r'<figure id="chart-', html)) == len(os.listdir(sys.argv[2
 assert html.index('id="pts-headlines"') < html.index('id="pts-iops"')
 PY
 
+# The same folder twice is two drives, each its column.
+"$ssdprof" compare "$dc" "$dc" >"$work/out" 2>"$work/stderr" || fail "compare DIR DIR (the same): $(cat "$work/stderr")"
+grep -q '^iops 4 KiB random write (IOPS)  *167098  *167098  *1\.00$' "$work/out" || fail "the same folder twice: $(cat "$work/out")"
 # A test's own folder (DIR/TEST) stands for its result.json, as report takes it.
 "$ssdprof" compare "$dc/cbw" "$budget/cbw" >"$work/out" 2>"$work/stderr" || fail "compare DIR/TEST: $(cat "$work/stderr")"
 grep -q '^snia-cbw IOPS  *99285  *13592  *0\.14$' "$work/out" || fail "compare DIR/TEST: $(cat "$work/out")"
