@@ -19,6 +19,7 @@
 #include "cli/db_opts.h"
 #include "cli/report.h"
 #include "reports/chart.h"
+#include "reports/pts_suite.h"
 #include "reports/report.h"
 #include "reports/term.h"
 #include "util/text.h"
@@ -34,6 +35,10 @@ const char cmd_report_usage[] =
 	"numbers of every chart in a table.  The CSV files go beside the HTML file,\n"
 	"named after it (report.html: report-points.csv, report-timeseries.csv, ...),\n"
 	"so they never replace a result's own files.  Every file written is named.\n"
+	"A pts all folder (DIR/TEST/result.json), or several pts results of one\n"
+	"drive, make one combined page: each test's headline first, then every\n"
+	"test's sections in the spec's order (default DIR/report.html, else\n"
+	"./pts-report.html); --text prints the headlines.\n"
 	"\n"
 	"  -o, --out FILE   the HTML file (default: report.html beside a result.json,\n"
 	"                   NAME.html beside NAME.json), its folder made when missing;\n"
@@ -181,6 +186,9 @@ int cmd_report(int argc, char **argv)
 		cli_error("report: --text prints the summary and writes nothing; give it without -o and --png");
 		return EXIT_USAGE;
 	}
+	/* Several pts results of one drive, or a pts all folder: their combined page. */
+	if (pts_suite_wanted(argv + optind, (size_t)(argc - optind)))
+		return cmd_report_pts(argv + optind, (size_t)(argc - optind), out, png, text);
 	if (optind != argc - 1) {
 		cli_error(optind >= argc ? "report needs a RESULT.json; see ssdprof report --help"
 					 : "report takes one RESULT.json (ssdprof compare puts several on the same charts)");

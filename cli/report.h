@@ -25,4 +25,12 @@ int report_options(int argc, char **argv, const char *cmd, const char **out, con
  */
 int report_out_file(const char *out, const char *name, char *buf, size_t len, char *err, size_t errlen);
 
+/*
+ * report of several pts results of one drive (reports/pts_suite.h): the n
+ * paths, a `pts all` folder or result files, as one combined page to out
+ * (default DIR/report.html for a folder, else ./pts-report.html), or with
+ * text its summary on stdout.  The exit code.
+ */
+int cmd_report_pts(char **paths, size_t n, const char *out, const char *png, bool text);
+
 #endif

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <json-c/json.h>
 
@@ -70,6 +71,11 @@ static bool same_drive(struct json_object *a, struct json_object *b)
 	if (ma && sa && mb && sb && !sim)
 		return !strcmp(ma, mb) && !strcmp(sa, sb);
 	return pa && pb && !strcmp(pa, pb);
+}
+
+bool compare_same_drive(struct json_object *a, struct json_object *b)
+{
+	return same_drive(a, b);
 }
 
 /*
@@ -385,13 +391,35 @@ static int same_schema(char *const *files, size_t n, char *err, size_t errlen)
 int compare_load(struct compare_set *set, char *const *files, size_t n, char *err, size_t errlen)
 {
 	struct compare_entry *e = set->e;
+	char *paths[COMPARE_MAX];
 	int ret;
 
 	*set = (struct compare_set){ 0 };
+	/* pts all folders: their tests' results, compared test by test (compare_pts.c). */
+	ret = compare_pts_folders(set, files, n, err, errlen);
+	if (ret < 0)
+		return ret;
+	if (ret > 0)
+		return 0;
 	if (n > COMPARE_MAX) {
 		snprintf(err, errlen, "at most %d results", COMPARE_MAX);
 		return -EINVAL;
 	}
+	/* A result's folder, as report takes one (a pts all folder's DIR/TEST): its result.json. */
+	for (size_t i = 0; i < n; i++) {
+		struct stat st;
+
+		paths[i] = files[i];
+		if (stat(files[i], &st) || !S_ISDIR(st.st_mode))
+			continue;
+		if (asprintf(&e[i].owned, "%s/result.json", files[i]) < 0) {
+			e[i].owned = NULL;
+			snprintf(err, errlen, "out of memory");
+			return -ENOMEM;
+		}
+		paths[i] = e[i].owned;
+	}
+	files = paths;
 	ret = same_schema(files, n, err, errlen);
 	if (ret)
 		return ret;
@@ -413,6 +441,8 @@ int compare_load(struct compare_set *set, char *const *files, size_t n, char *er
 		}
 		set->kind = k;
 	}
+	if (set->kind == report_kind_of(RESULT_KIND_PTS) && (ret = compare_pts_check(e, n, err, errlen)))
+		return ret;
 	/* Labels: the target as typed, the file too when two targets are spelled the same. */
 	for (size_t i = 0; i < n; i++) {
 		const char *p = jstr(jget(e[i].doc, "target"), "path");
@@ -431,17 +461,17 @@ void compare_table(const struct compare_set *set, struct table *t)
 	set->kind->compare_table(t, set->e, set->n);
 }
 
-/* The page opens with a banner naming each result that is partial, and why. */
-static void compare_partial_banner(struct html_page *pg, const struct compare_set *set)
+void partial_results_banner(struct html_page *pg, struct json_object *const *docs, const char *const *names, size_t n,
+			    const struct report_kind *kind)
 {
 	struct strbuf b = { 0 };
 
-	for (size_t i = 0; i < set->n; i++) {
+	for (size_t i = 0; i < n; i++) {
 		struct strbuf why = { 0 };
 
-		partial_reason(&why, set->e[i].doc, set->kind);
+		partial_reason(&why, docs[i], kind);
 		if (why.len)
-			sb_printf(&b, "%s%s: %s", b.len ? " " : "", set->e[i].label, why.p);
+			sb_printf(&b, "%s%s: %s", b.len ? " " : "", names[i], why.p);
 		b.err = b.err ? b.err : why.err;
 		sb_free(&why);
 	}
@@ -450,6 +480,19 @@ static void compare_partial_banner(struct html_page *pg, const struct compare_se
 	else if (b.len)
 		html_banner(pg, "partial", "Partial results: some figures below are not the whole measurement.", b.p);
 	sb_free(&b);
+}
+
+/* The page opens with a banner naming each result that is partial, and why. */
+static void compare_partial_banner(struct html_page *pg, const struct compare_set *set)
+{
+	struct json_object *docs[COMPARE_MAX];
+	const char *names[COMPARE_MAX];
+
+	for (size_t i = 0; i < set->n; i++) {
+		docs[i] = set->e[i].doc;
+		names[i] = set->e[i].label;
+	}
+	partial_results_banner(pg, docs, names, set->n, set->kind);
 }
 
 /* What each figure --rank-by knows is, for the page. */
@@ -507,6 +550,17 @@ static bool rank_drives(const struct compare_set *set, struct ranking *r)
 	return r->n > 0;
 }
 
+void answer_of(struct html_page *pg, struct strbuf *head, struct strbuf *why, struct strbuf *cost)
+{
+	if (head->err || why->err || cost->err)
+		pg->error = pg->error ? pg->error : -ENOMEM;
+	else
+		html_answer(pg, head->p, why->p, cost->p);
+	sb_free(head);
+	sb_free(why);
+	sb_free(cost);
+}
+
 /* The answer the page opens with: the best drive by the figure, against the next; what the sweeps held back for it. */
 static void compare_answer(struct html_page *pg, const struct compare_set *set, const struct ranking *r)
 {
@@ -531,13 +585,7 @@ static void compare_answer(struct html_page *pg, const struct compare_set *set, 
 	}
 	if (cost.len)
 		sb_add(&cost, ".");
-	if (head.err || why.err || cost.err)
-		pg->error = pg->error ? pg->error : -ENOMEM;
-	else
-		html_answer(pg, head.p, why.p, cost.p);
-	sb_free(&head);
-	sb_free(&why);
-	sb_free(&cost);
+	answer_of(pg, &head, &why, &cost);
 }
 
 /* The ranking as bars, best first, each in its drive's colour on the other charts. */
@@ -601,7 +649,9 @@ int compare_make(const struct compare_set *set, const struct table *t, const cha
 
 void compare_free(struct compare_set *set)
 {
-	for (size_t i = 0; i < COMPARE_MAX; i++)
+	for (size_t i = 0; i < COMPARE_MAX; i++) {
 		json_object_put(set->e[i].doc);
+		free(set->e[i].owned);
+	}
 	*set = (struct compare_set){ 0 };
 }

@@ -45,7 +45,7 @@ static const struct report_kind kinds[] = {
 	KIND(SLC), report_slc, csv_slc, compare_slc_table, compare_slc_charts, partial_slc },
 	KIND(QUALIFY), report_qualify, csv_qualify, compare_qualify_table, NULL, NULL },
 	KIND(BATCH), report_batch, csv_batch, compare_batch_table, NULL, NULL },
-	KIND(PTS), report_pts, csv_pts, compare_pts_table, NULL, partial_pts },
+	KIND(PTS), report_pts, csv_pts, compare_pts_table, compare_pts_charts, partial_pts },
 };
 #undef KIND
 _Static_assert(sizeof(kinds) / sizeof(kinds[0]) == RESULT_KIND_COUNT, "every result kind has its renderers");

@@ -64,7 +64,7 @@ static const char *round_array(const char *m)
 }
 
 /* Convergence: every cell of the tracked cell's mix (all cells of a small matrix) per round. */
-static void convergence(struct html_page *pg, struct json_object *stage, size_t si)
+static void convergence(struct html_page *pg, struct json_object *stage, size_t si, const char *pre)
 {
 	struct json_object *ss = jget(stage, "steady_state"), *cells = jget(stage, "cells");
 	struct json_object *rounds = jget(stage, "rounds");
@@ -115,13 +115,13 @@ static void convergence(struct html_page *pg, struct json_object *stage, size_t 
 	}
 	if (!nr)
 		p.c.empty = "no round finished";
-	snprintf(name, sizeof(name), "pts-convergence-%zu", si);
+	snprintf(name, sizeof(name), "%spts-convergence-%zu", pre, si);
 	plot_show(pg, name, &p, &t);
 	table_free(&t);
 }
 
 /* The tracked figure per round, the window shaded over its mean +-10%, its least-squares line, the 20% band. */
-static void window_chart(struct html_page *pg, struct json_object *stage, size_t si)
+static void window_chart(struct html_page *pg, struct json_object *stage, size_t si, const char *pre)
 {
 	struct json_object *ss = jget(stage, "steady_state"), *rounds = jget(stage, "rounds");
 	struct json_object *win = jget(ss, "window");
@@ -132,7 +132,7 @@ static void window_chart(struct html_page *pg, struct json_object *stage, size_t
 				 .ylabel = metric_label(m), .y_from_zero = true,
 				 .box_note = "shaded: the window, mean ±10%" } };
 	struct chart_series *s = plot_line(&p, nr, &x, &y, NULL);
-	char name[48];
+	char name[64];
 
 	for (size_t k = 0; s && k < nr; k++) {
 		x[k] = (double)k + 1;
@@ -165,7 +165,7 @@ static void window_chart(struct html_page *pg, struct json_object *stage, size_t
 	}
 	if (!nr)
 		p.c.empty = "no round finished";
-	snprintf(name, sizeof(name), "pts-window-%zu", si);
+	snprintf(name, sizeof(name), "%spts-window-%zu", pre, si);
 	plot_show(pg, name, &p, NULL);
 }
 
@@ -198,13 +198,13 @@ static void iops_table(struct table *t, char heads[][32], struct json_object *ce
 }
 
 /* IOPS against block size, a line per mix (x: KiB on a log2 axis). */
-static void iops_by_size(struct html_page *pg, struct json_object *cells, struct table *t)
+static void iops_by_size(struct html_page *pg, struct json_object *cells, struct table *t, const char *pre)
 {
 	double mixes[16];
 	size_t nm = distinct_nums(cells, "read_pct", mixes, 16);
 	struct plot p = { .c = { .title = "IOPS by block size, a line per read/write mix", .xlabel = "block size (KiB)",
 				 .ylabel = "IOPS", .x_log2 = true, .y_from_zero = true } };
-	char buf[32];
+	char buf[64];
 
 	for (size_t m = 0; m < nm; m++) {
 		struct chart_series *s = line_of(&p, cells, "read_pct", mixes[m], "bs", 1024, "iops");
@@ -218,7 +218,7 @@ static void iops_by_size(struct html_page *pg, struct json_object *cells, struct
 		s->color = (int)m;
 	}
 	empty_unless_measured(&p.c, "no cell measured");
-	plot_show(pg, "pts-iops-by-size", &p, t);
+	plot_show(pg, pts_id(buf, sizeof(buf), pre, "pts-iops-by-size"), &p, t);
 }
 
 /* Latency and throughput: a row per cell. */
@@ -271,17 +271,17 @@ static void stage_steady_dl(struct html_page *pg, struct json_object *doc, struc
 			jnum(jget(doc, "settings"), "min_writes"));
 }
 
-void report_pts(struct html_page *pg, struct json_object *doc)
+const char *pts_id(char *buf, size_t len, const char *pre, const char *id)
+{
+	snprintf(buf, len, "%s%s", pre, id);
+	return buf;
+}
+
+void report_pts_summary(struct html_page *pg, struct json_object *doc)
 {
 	struct json_object *pts = jget(doc, "pts"), *s = jget(doc, "settings"), *stages = jget(pts, "stages");
 	const char *test = text_or_na(jstr(pts, "test"));
-	bool iops = !strcmp(test, "iops"), latency = !strcmp(test, "latency"), hir = !strcmp(test, "hir");
-	char h[96], id[48];
 
-	html_h2(pg, "summary", "Summary");
-	html_dl_begin(pg);
-	summary_target(pg, doc);
-	html_dl(pg, "test", "SNIA PTS %s test", test);
 	if (jget(pts, "series"))
 		report_pts_series_method(pg, doc);
 	else
@@ -293,18 +293,23 @@ void report_pts(struct html_page *pg, struct json_object *doc)
 	for (size_t i = 0; i < jlen(stages) && (i == 0 || strcmp(test, "dirth")); i++)
 		stage_steady_dl(pg, doc, jidx(stages, i), i);
 	report_pts_b_summary(pg, doc);
-	html_dl_end(pg);
-	settings_table(pg, doc);
+}
+
+void report_pts_sections(struct html_page *pg, struct json_object *doc, const char *pre)
+{
+	struct json_object *pts = jget(doc, "pts"), *stages = jget(pts, "stages");
+	const char *test = text_or_na(jstr(pts, "test"));
+	bool iops = !strcmp(test, "iops"), latency = !strcmp(test, "latency"), hir = !strcmp(test, "hir");
+	char h[96], id[64], sid[48];
 
 	for (size_t i = 0; i < jlen(stages); i++) {
 		struct json_object *stage = jidx(stages, i), *cells = jget(stage, "cells");
 		char heads[PTS_PAGE_MAX_COLS][32];
 		struct table t;
 
-		snprintf(id, sizeof(id), "stage-%zu", i + 1);
 		/* DIRTH's demand-intensity pass is one round: its own section (report_pts_dirth.c). */
 		if (!strcmp(test, "dirth") && i == 1) {
-			report_pts_dirth(pg, doc, stage);
+			report_pts_dirth(pg, doc, stage, pre);
 			continue;
 		}
 		if (jlen(stages) > 1) {
@@ -312,27 +317,40 @@ void report_pts(struct html_page *pg, struct json_object *doc)
 			if (jnum(jidx(cells, 0), "threads") > 0)
 				snprintf(h, sizeof(h), "Steady state at %g threads x %g", jnum(jidx(cells, 0), "threads"),
 					 jnum(jidx(cells, 0), "thread_qd"));
-			html_h2(pg, id, h);
+			snprintf(sid, sizeof(sid), "stage-%zu", i + 1);
+			html_h2(pg, pts_id(id, sizeof(id), pre, sid), h);
 		}
-		snprintf(id, sizeof(id), "convergence-%zu", i + 1);
-		html_h2(pg, id, "Convergence");
-		convergence(pg, stage, i);
-		snprintf(id, sizeof(id), "window-%zu", i + 1);
-		html_h2(pg, id, "Steady-state window");
-		window_chart(pg, stage, i);
-		snprintf(id, sizeof(id), "results-%zu", i + 1);
-		html_h2(pg, id, iops ? "IOPS by read/write mix and block size" : latency ? "Response times"
-			: hir ? "The steady state before the waits" : "Throughput");
+		snprintf(sid, sizeof(sid), "convergence-%zu", i + 1);
+		html_h2(pg, pts_id(id, sizeof(id), pre, sid), "Convergence");
+		convergence(pg, stage, i, pre);
+		snprintf(sid, sizeof(sid), "window-%zu", i + 1);
+		html_h2(pg, pts_id(id, sizeof(id), pre, sid), "Steady-state window");
+		window_chart(pg, stage, i, pre);
+		snprintf(sid, sizeof(sid), "results-%zu", i + 1);
+		html_h2(pg, pts_id(id, sizeof(id), pre, sid), iops ? "IOPS by read/write mix and block size"
+			: latency ? "Response times" : hir ? "The steady state before the waits" : "Throughput");
 		if (iops) {
 			iops_table(&t, heads, cells, "IOPS over the steady window", "iops", 0);
-			iops_by_size(pg, cells, &t);
+			iops_by_size(pg, cells, &t, pre);
 		} else {
 			cells_table(&t, cells, latency || hir);
 			html_table(pg, &t, true);
 		}
 		table_free(&t);
 	}
-	report_pts_series(pg, doc);
+	report_pts_series(pg, doc, pre);
+}
+
+void report_pts(struct html_page *pg, struct json_object *doc)
+{
+	html_h2(pg, "summary", "Summary");
+	html_dl_begin(pg);
+	summary_target(pg, doc);
+	html_dl(pg, "test", "SNIA PTS %s test", text_or_na(jstr(jget(doc, "pts"), "test")));
+	report_pts_summary(pg, doc);
+	html_dl_end(pg);
+	settings_table(pg, doc);
+	report_pts_sections(pg, doc, "");
 }
 
 size_t csv_pts(struct json_object *doc, struct csv_file *files, size_t max)

@@ -61,12 +61,13 @@ static void pass_table(struct table *t, struct json_object *cells)
 }
 
 /* The three points' histograms: the share of each point's I/Os per power-of-two bin of response time. */
-static void histograms(struct html_page *pg, struct json_object *dirth, struct json_object *cells)
+static void histograms(struct html_page *pg, struct json_object *dirth, struct json_object *cells, const char *pre)
 {
 	struct json_object *points = jget(dirth, "points"), *low = jget(dirth, "bin_low_us");
 	struct plot p = { .c = { .title = "Response-time histograms at the max, mid and min IOPS points",
 				 .xlabel = "response time from (µs, bins of a power of two)",
 				 .ylabel = "share of the point's I/Os (%)", .x_log2 = true, .y_from_zero = true } };
+	char id[64];
 
 	for (size_t i = 0; i < jlen(points); i++) {
 		struct json_object *pt = jidx(points, i), *h = jget(pt, "histogram");
@@ -98,10 +99,10 @@ static void histograms(struct html_page *pg, struct json_object *dirth, struct j
 		s->color = (int)i;
 	}
 	empty_unless_measured(&p.c, "no point measured");
-	plot_show(pg, "pts-dirth-histograms", &p, NULL);
+	plot_show(pg, pts_id(id, sizeof(id), pre, "pts-dirth-histograms"), &p, NULL);
 }
 
-void report_pts_dirth(struct html_page *pg, struct json_object *doc, struct json_object *pass)
+void report_pts_dirth(struct html_page *pg, struct json_object *doc, struct json_object *pass, const char *pre)
 {
 	struct json_object *cells = jget(pass, "cells"), *dirth = jget(jget(doc, "pts"), "dirth");
 	static const struct line_spec iops_lat[] = { { "mean response time", "lat_us/mean" } };
@@ -113,23 +114,24 @@ void report_pts_dirth(struct html_page *pg, struct json_object *doc, struct json
 	struct plot dv = { .c = { .title = "Demand variation: IOPS against thread count, a line per queue depth",
 				  .xlabel = "threads", .ylabel = "IOPS", .x_log2 = true, .y_from_zero = true } };
 	struct table t;
+	char id[64];
 
-	html_h2(pg, "demand-intensity", "Demand intensity");
+	html_h2(pg, pts_id(id, sizeof(id), pre, "demand-intensity"), "Demand intensity");
 	add_lines(&di, cells, &by_threads, iops_lat, 1);
 	empty_unless_measured(&di.c, "no cell measured");
 	pass_table(&t, cells);
-	plot_show(pg, "pts-dirth-intensity", &di, &t);
+	plot_show(pg, pts_id(id, sizeof(id), pre, "pts-dirth-intensity"), &di, &t);
 	table_free(&t);
-	html_h2(pg, "demand-variation", "Demand variation");
+	html_h2(pg, pts_id(id, sizeof(id), pre, "demand-variation"), "Demand variation");
 	add_lines(&dv, cells, &by_qd, iops_only, 1);
 	empty_unless_measured(&dv.c, "no cell measured");
-	plot_show(pg, "pts-dirth-variation", &dv, NULL);
-	html_h2(pg, "histograms", "Response-time histograms");
+	plot_show(pg, pts_id(id, sizeof(id), pre, "pts-dirth-variation"), &dv, NULL);
+	html_h2(pg, pts_id(id, sizeof(id), pre, "histograms"), "Response-time histograms");
 	if (!dirth || json_object_is_type(dirth, json_type_null)) {
 		html_p(pg, "No cell of the pass was measured: no histogram.");
 		return;
 	}
-	histograms(pg, dirth, cells);
+	histograms(pg, dirth, cells, pre);
 	for (size_t i = 0; i < jlen(jget(dirth, "points")); i++) {
 		struct json_object *pt = jidx(jget(dirth, "points"), i);
 

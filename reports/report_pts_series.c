@@ -142,23 +142,24 @@ void report_pts_series_method(struct html_page *pg, struct json_object *doc)
 	html_dl(pg, "ended", "%s", text_or_na(jstr(se, "stop_reason")));
 }
 
-void report_pts_series(struct html_page *pg, struct json_object *doc)
+void report_pts_series(struct html_page *pg, struct json_object *doc, const char *pre)
 {
 	struct json_object *pts = jget(doc, "pts"), *se = jget(pts, "series");
 	const char *test = text_or_na(jstr(pts, "test"));
 	bool wsat = !strcmp(test, "wsat"), hir = !strcmp(test, "hir"), xsr = !strcmp(test, "xsr");
+	char id[64];
 
 	if (!se)
 		return;
-	html_h2(pg, "series", wsat ? "Write saturation" : hir ? "Host idle recovery" : "Cross-stimulus recovery");
+	html_h2(pg, pts_id(id, sizeof(id), pre, "series"), wsat ? "Write saturation" : hir ? "Host idle recovery" : "Cross-stimulus recovery");
 	/* XSR's phases differ in size: MB/s puts them on one scale. */
-	series_chart(pg, se, "pts-series-time", hir ? "IOPS of every burst against time, a line per wait state"
+	series_chart(pg, se, pts_id(id, sizeof(id), pre, "pts-series-time"), hir ? "IOPS of every burst against time, a line per wait state"
 		     : xsr ? "Throughput against time, a line per phase" : "IOPS against time",
 		     "t_s", 1, "seconds since the stimulus began", xsr ? "mbps" : "iops");
 	if (wsat)
-		series_chart(pg, se, "pts-series-written", "IOPS against the data written", "written_bytes", 1e9,
+		series_chart(pg, se, pts_id(id, sizeof(id), pre, "pts-series-written"), "IOPS against the data written", "written_bytes", 1e9,
 			     "GB written since the purge", "iops");
-	html_h2(pg, "phases", "The phases");
+	html_h2(pg, pts_id(id, sizeof(id), pre, "phases"), "The phases");
 	phases_table(pg, pts, hir, xsr);
 }
 

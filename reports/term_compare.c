@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "reports/compare.h"
+#include "reports/report.h"
 #include "reports/table.h"
 #include "reports/term.h"
 #include "util/text.h"
@@ -61,7 +62,7 @@ static bool shorten(struct table *c, int width)
 	return any;
 }
 
-void term_compare(FILE *f, const struct compare_set *set, const struct table *t, int width)
+static void term_compare_table(FILE *f, const struct compare_set *set, const struct table *t, int width)
 {
 	struct table c;
 	char line[256];
@@ -83,7 +84,20 @@ void term_compare(FILE *f, const struct compare_set *set, const struct table *t,
 		fputs("rec: at the recommended OP\n", f);
 	/* The labels come from the documents: text_wrap_print shows their control bytes, never sends them. */
 	for (size_t i = 0; i < set->n; i++) {
+		/* A pts all folder's tests share their label and the number of its first (compare_pts_folders). */
+		if (set->e[i].suite && i && set->e[i - 1].suite == set->e[i].suite)
+			continue;
 		snprintf(line, sizeof(line), "drive %zu: %s", i + 1, set->e[i].label);
 		text_wrap_print(f, line, width, 0, 2);
 	}
+}
+
+void term_compare(FILE *f, const struct compare_set *set, const struct table *t, int width)
+{
+	bool pts = set->kind == report_kind_of(RESULT_KIND_PTS);
+
+	/* pts results fit 80 columns to a pipe too; then each test's figures side by side (compare_pts.c). */
+	term_compare_table(f, set, t, pts && width <= 0 ? 80 : width);
+	if (pts)
+		term_compare_pts(f, set, width);
 }
