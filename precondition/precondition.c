@@ -405,14 +405,37 @@ static bool window_clear_of_start(const struct precondition_settings *s, const s
  */
 #define CONSTRUCTED_SLOPE_PCT (PREDICT_TOL_PCT / 2)
 
-static bool constructed_flat(const struct precondition_result *out, const struct rounds_ctx *rc)
+/*
+ * Short rounds (a window of a quarter of the span, sweep.h
+ * SWEEP_CONSTRUCTED_ROUND_WRITES) see a slow drift as a small slope: a
+ * start off its equilibrium relaxes over about a drive-write (a carried
+ * point's transient rings with that period), so the slope is held to the
+ * share of PREDICT_TOL_PCT the window's writes are of the span.  A drift
+ * that passes would move the figures by less than that tolerance over a
+ * whole drive-write.  Windows of a drive-write or more keep
+ * CONSTRUCTED_SLOPE_PCT.
+ */
+static double constructed_slope_limit(const struct precondition_settings *s, const struct precondition_result *out)
 {
+	uint64_t written = 0;
+
+	for (size_t i = out->window.first; i <= out->window.last && i < out->nrounds; i++)
+		written += out->rounds[i].host_bytes_written;
+	if (!s->usable_bytes)
+		return CONSTRUCTED_SLOPE_PCT;
+	return fmin(CONSTRUCTED_SLOPE_PCT, PREDICT_TOL_PCT * (double)written / (double)s->usable_bytes);
+}
+
+static bool constructed_flat(const struct precondition_settings *s, const struct precondition_result *out,
+			     const struct rounds_ctx *rc)
+{
+	double limit = constructed_slope_limit(s, out);
 	struct steady_window ww;
 
-	if (out->window.slope_pct > CONSTRUCTED_SLOPE_PCT)
+	if (out->window.slope_pct > limit)
 		return false;
 	return !out->rounds[out->nrounds - 1].media_known ||
-	       (steady_check(rc->waf, out->nrounds, &ww) && ww.slope_pct <= CONSTRUCTED_SLOPE_PCT);
+	       (steady_check(rc->waf, out->nrounds, &ww) && ww.slope_pct <= limit);
 }
 
 /* After a good round: stop (steady, predicted, max-writes) or go on. */
@@ -428,7 +451,7 @@ static bool rounds_done(const struct precondition_settings *s, struct preconditi
 	struct steady_window ww;
 
 	if (out->window_valid && out->window.reached && written_enough(s, rc, 1) && window_clear_of_start(s, out) &&
-	    (!s->construct_bytes || constructed_flat(out, rc)) &&
+	    (!s->construct_bytes || constructed_flat(s, out, rc)) &&
 	    (!short_rounds || out->window.range_pct <= SHORT_ROUNDS_RANGE_PCT) &&
 	    (!short_rounds || !out->rounds[out->nrounds - 1].media_known ||
 	     (steady_check(rc->waf, out->nrounds, &ww) && ww.reached && ww.range_pct <= SHORT_ROUNDS_RANGE_PCT))) {

@@ -38,6 +38,14 @@ run_cmd sweep sim:sata-tlc,capacity=1G --op 40 --precondition constructed "${ROU
 within2 "$work/sata-full/result.json" "$work/sata-c/result.json" 40
 json_check "$work/sata-c/result.json" 'd["settings"]["precondition"] == "constructed"'
 json_check "$work/sata-c/result.json" 'd["points"][0]["construction"]["native_source"] == "target"'
+# Its rounds are sized by writes (a point at equilibrium needs no 60 s rounds):
+# at least 65536 I/Os each, shorter than --round here, and the JSON says so.
+json_check "$work/sata-c/result.json" \
+	'(lambda p, c: c["round_writes"] * p["usable_bytes"] >= 65536 * 4096 and
+	  all(b["t_s"] - a["t_s"] < 1.9 for a, b in zip(p["timeseries"], p["timeseries"][1:])))(
+	  d["points"][0], d["points"][0]["construction"])'
+json_check "$work/sata-full/result.json" \
+	'all(b["t_s"] - a["t_s"] > 1.99 for a, b in zip(d["points"][0]["timeseries"], d["points"][0]["timeseries"][1:]))'
 json_check "$work/sata-full/result.json" 'd["settings"]["precondition"] == "full"'
 json_check "$work/sata-full/result.json" 'all("construction" not in p for p in d["points"])'
 
