@@ -176,9 +176,17 @@ static int construct_point(struct sweep_run *r, double op_percent, struct sweep_
 		s->min_writes = fmin(s->min_writes, SWEEP_CONSTRUCTED_MIN_WRITES);
 	s->round_writes = sweep_constructed_round_writes(round_writes, s->bs,
 							 (double)sweep_usable_bytes(r->capacity, op_percent));
+	s->exhaust_max = r->cal.no_cache ? 0
+			 : r->cal.cache_bytes > 0 ? (uint64_t)(1.5 * r->cal.cache_bytes)
+						  : (uint64_t)(SWEEP_EXHAUST_MAX_SHARE * r->cal.native_bytes);
 	ret = sweep_run_point(r->t, r->capacity, op_percent, r->method, NULL, r->purge_method, s, out, r->progress,
 			      r->poll, r->arg, err, errlen);
+	if (!ret && out->pc.fill.exhaust_cliff)
+		r->cal.cache_bytes = (double)out->pc.fill.exhaust_bytes;
+	else if (!ret && s->exhaust_max && out->pc.fill.exhaust_bytes >= s->exhaust_max / FILL_BS * FILL_BS)
+		r->cal.no_cache = true;
 	out->round_writes = s->round_writes;
+	s->exhaust_max = 0;
 	s->construct_bytes = 0;
 	s->min_writes = min_writes;
 	s->round_writes = round_writes;

@@ -83,7 +83,21 @@ struct sweep_calib {
 	bool missed;                  /* a constructed point at miss_op was not steady: from it up, full */
 	double miss_op;
 	char why[160];                /* why it fell back, or why it cannot construct */
+	/*
+	 * The write cache a construction used up first (precondition.h
+	 * exhaust_max): its size at the last cliff (0: none seen yet), or
+	 * no_cache once a cache write ran to its cap without a cliff.
+	 */
+	double cache_bytes;
+	bool no_cache;
 };
+
+/*
+ * The most a construction writes to use a dynamic SLC cache up, x the
+ * flash: a TLC drive's cache takes a third of it, an MLC one's a half;
+ * once a cliff showed, half as much again as it.
+ */
+#define SWEEP_EXHAUST_MAX_SHARE 0.5
 
 /*
  * A sweep's points on one target: what every point shares.  method starts
