@@ -21,7 +21,7 @@ void eta_init(struct eta *e, const struct eta_settings *s)
 		e->s.max_rounds = PRECONDITION_MAX_ROUNDS;
 	e->purge_s = e->fill_mbps = e->recent_mbps = NAN;
 	e->rounds_start_s = e->round_len_s = e->fresh_rounds_s = e->media_mbps = NAN;
-	e->cons_mbps = e->flash_bytes = NAN;
+	e->cons_mbps = e->flash_bytes = e->cons_start_s = NAN;
 	e->tk.phase = "purge";
 	e->tk.mbps = e->tk.iops = NAN;
 }
@@ -32,6 +32,12 @@ static double rate_so_far(const struct eta *e);
 static bool carried(const struct eta *e)
 {
 	return e->s.carry_over && e->points_done > 0;
+}
+
+/* The rounds' size of the point running, x usable: a constructed point's are always sized by writes. */
+static double point_rw(const struct eta *e)
+{
+	return e->point_constructed ? constructed_round_writes(&e->s, (double)e->usable_bytes) : e->s.round_writes;
 }
 
 /*
@@ -52,7 +58,7 @@ static double media_rate(const struct eta *e)
 	if (!isnan(e->media_mbps))
 		return e->media_mbps;
 	if (e->in_point && e->round_len_s < 0.99 * e->s.round_s)
-		return e->s.round_writes * (double)e->usable_bytes / e->round_len_s / 1e6 /
+		return point_rw(e) * (double)e->usable_bytes / e->round_len_s / 1e6 /
 		       random_share(op_of(e, (double)e->usable_bytes));
 	return !isnan(e->fill_mbps) ? e->fill_mbps : rate_so_far(e);
 }
@@ -139,6 +145,7 @@ void eta_point_start(struct eta *e, double now_s, uint64_t usable_bytes)
 	e->rounds_start_s = e->round_len_s = NAN;
 	e->tk = (struct phase_tick){ .phase = "purge", .mbps = NAN, .iops = NAN };
 	e->point_constructed = constructed_at(&e->s, e->nkp);
+	e->cons_start_s = NAN;
 	e->point_model_s = carried(e) ? carried_model(e, op_of(e, (double)usable_bytes), (double)usable_bytes,
 						    (double)e->last_usable) : NAN;
 }
@@ -166,8 +173,12 @@ void eta_tick(struct eta *e, double now_s, const struct phase_tick *tk)
 	e->now_s = now_s;
 	if (!strcmp(tk->phase, "rounds") && isnan(e->rounds_start_s))
 		e->rounds_start_s = now_s - tk->done_s;
-	if (phase_is(e, "purge") && strcmp(tk->phase, "purge"))
-		e->purge_s = now_s - e->phase_start_s;
+	if (phase_is(e, "purge") && strcmp(tk->phase, "purge")) {
+		if (e->point_constructed)
+			e->cons_start_s = now_s;
+		else
+			e->purge_s = now_s - e->phase_start_s;
+	}
 	if ((phase_is(e, "fill") || phase_is(e, "prefill")) && strcmp(tk->phase, e->tk.phase) && e->tk.done_bytes &&
 	    now_s > e->phase_start_s) {
 		double mbps = (double)e->tk.done_bytes / (now_s - e->phase_start_s) / 1e6;
@@ -236,8 +247,8 @@ void eta_point_end(struct eta *e, double now_s, double op_percent, double iops, 
 		e->fresh_rounds_s = now_s - e->rounds_start_s;
 	}
 	/* Shortened rounds write a set share of the span: their length gives the host rate. */
-	if (e->s.round_writes > 0 && e->round_len_s < 0.99 * e->s.round_s)
-		e->media_mbps = e->s.round_writes * (double)e->usable_bytes / e->round_len_s / 1e6 /
+	if (point_rw(e) > 0 && e->round_len_s < 0.99 * e->s.round_s)
+		e->media_mbps = point_rw(e) * (double)e->usable_bytes / e->round_len_s / 1e6 /
 				random_share(op_percent);
 	e->last_usable = e->usable_bytes;
 	e->points_done++;
@@ -251,8 +262,10 @@ void eta_point_end(struct eta *e, double now_s, double op_percent, double iops, 
 		e->cons_rounds_sum += (size_t)fmax(STEADY_WINDOW, (double)rounds - warm);
 		e->cons_done++;
 		if (isfinite(constructed_model(e, op_percent))) {
-			e->cons_s += now_s - e->point_start_s;
-			e->cons_model_s += constructed_model(e, op_percent);
+			bool began = !isnan(e->cons_start_s);
+
+			e->cons_s += now_s - (began ? e->cons_start_s : e->point_start_s);
+			e->cons_model_s += constructed_model(e, op_percent) - (began && !isnan(e->purge_s) ? e->purge_s : 0);
 		}
 		e->in_point = false;
 		return;
@@ -326,7 +339,7 @@ static double warmup_rounds(const struct eta *e)
 	double usable = (double)e->usable_bytes;
 	double op = e->s.job == ETA_PRECONDITION ? e->s.op_percent : op_of(e, usable), host = host_mbps(e, op);
 
-	if (e->s.round_writes > 0 || !(e->s.min_writes > 0) || !(host > 0) || !(e->s.round_s > 0))
+	if (point_rw(e) > 0 || !(e->s.min_writes > 0) || !(host > 0) || !(e->s.round_s > 0))
 		return 0;
 	return ceil(point_min_writes(e, usable) * usable / (e->s.round_s * host * 1e6));
 }
@@ -354,10 +367,10 @@ static double rounds_expected(const struct eta *e)
 	 * that is less (a slow drive's fresh point: QLC at 0% OP).  A window
 	 * in limits before that ends nothing.
 	 */
-	if (e->s.round_writes > 0) {
+	if (point_rw(e) > 0) {
 		double usable = (double)e->usable_bytes, host = host_mbps(e, op_of(e, usable));
-		double per_round = host > 0 ? fmin(e->s.round_writes * usable, host * 1e6 * e->s.round_s)
-					    : e->s.round_writes * usable;
+		double per_round = host > 0 ? fmin(point_rw(e) * usable, host * 1e6 * e->s.round_s)
+					    : point_rw(e) * usable;
 		double need = carried(e) ? carried_min_writes(usable, (double)e->last_usable) *
 						   (e->s.predict ? ETA_CARRIED_SHARE : 1)
 					 : point_min_writes(e, usable) * (e->s.predict ? ETA_PREDICT_SHARE : 1);
@@ -371,7 +384,7 @@ static double rounds_expected(const struct eta *e)
 	    fmax(e->window.range_pct / STEADY_RANGE_LIMIT_PCT, e->window.slope_pct / STEADY_SLOPE_LIMIT_PCT) <= 2)
 		guess = (double)e->rounds + 1;
 	guess = fmax(guess, need_rounds);
-	top = e->s.max_rounds + warm + (e->s.round_writes > 0 ? ceil(point_min_writes(e, (double)e->usable_bytes) / e->s.round_writes)
+	top = e->s.max_rounds + warm + (point_rw(e) > 0 ? ceil(point_min_writes(e, (double)e->usable_bytes) / point_rw(e))
 							   : 0);
 	return fmin(fmax(round(guess), lo), top);
 }
@@ -381,13 +394,13 @@ static double round_len(const struct eta *e)
 {
 	double usable = (double)e->usable_bytes, host = host_mbps(e, op_of(e, usable));
 
-	if (e->s.round_writes <= 0)
+	if (point_rw(e) <= 0)
 		return e->s.round_s;
 	if (!isnan(e->round_len_s))
 		return fmin(e->round_len_s, e->s.round_s);
 	/* Before a round: what the model says of the OP running. */
 	if (host > 0)
-		return fmin(e->s.round_s, e->s.round_writes * usable / (host * 1e6));
+		return fmin(e->s.round_s, point_rw(e) * usable / (host * 1e6));
 	return e->s.round_s;
 }
 
@@ -491,11 +504,7 @@ static double constructed_model(const struct eta *e, double op_percent)
 
 	if (!(host > 0) || !isfinite(write))
 		return NAN;
-	if (e->s.round_writes > 0)
-		return write + short_rounds_s(&e->s, usable, host, constructed_min_writes(&e->s),
-					      e->s.predict ? ETA_PREDICT_SHARE : 1);
-	return write + rounds_with_min_s(&e->s, usable, host, (unsigned)round(constructed_rounds(e)),
-					 constructed_min_writes(&e->s));
+	return write + constructed_rounds_s(&e->s, usable, host, e->s.predict ? ETA_PREDICT_SHARE : 1);
 }
 
 /* ... and constructed ones (a fallback's full way included). */

@@ -42,11 +42,11 @@ static inline double fresh_min_writes(const struct eta_settings *s, double usabl
  * prediction stops at half) or, with share 0, every round the point may
  * take.
  */
-static inline double short_rounds_s(const struct eta_settings *s, double usable, double mbps, double min_writes,
-			     double share)
+static inline double short_rounds_rw_s(const struct eta_settings *s, double rw, double usable, double mbps,
+					double min_writes, double share)
 {
 	double rate = mbps * 1e6;
-	double round = fmin(s->round_s, s->round_writes * usable / rate);
+	double round = fmin(s->round_s, rw * usable / rate);
 	double need = min_writes * usable / rate;
 
 	if (share <= 0)
@@ -59,6 +59,26 @@ static inline double constructed_min_writes(const struct eta_settings *s)
 {
 	return s->min_writes > 0 ? fmin(s->min_writes, SWEEP_CONSTRUCTED_MIN_WRITES) : 0;
 }
+
+static inline double short_rounds_s(const struct eta_settings *s, double usable, double mbps, double min_writes,
+				    double share)
+{
+	return short_rounds_rw_s(s, s->round_writes, usable, mbps, min_writes, share);
+}
+
+/* A constructed point's rounds, x usable: always sized by writes (sweep.h SWEEP_CONSTRUCTED_ROUND_WRITES). */
+static inline double constructed_round_writes(const struct eta_settings *s, double usable)
+{
+	return sweep_constructed_round_writes(s->round_writes, s->bs ? s->bs : 4096, usable);
+}
+
+/* The rounds of a constructed point over usable at a host rate of mbps: its minimum and a window and one. */
+static inline double constructed_rounds_s(const struct eta_settings *s, double usable, double mbps, double share)
+{
+	return short_rounds_rw_s(s, constructed_round_writes(s, usable), usable, mbps, constructed_min_writes(s),
+				 share);
+}
+
 
 /* The sweep's i-th point (those of a resumed run's earlier jobs counted) is built by construction. */
 static inline bool constructed_at(const struct eta_settings *s, size_t i)

@@ -127,13 +127,16 @@ double eta_plan_s(const struct eta_settings *s, double write_mbps, unsigned roun
 		double share = rounds >= s->max_rounds ? 0 : rounds <= STEADY_WINDOW && s->predict ? 0.5 : 1;
 		double host = write_mbps * random_share(ops[i]);
 
-		total += fill / (write_mbps * 1e6);
 		last = usable;
 		if (cons) {
-			total += s->round_writes > 0 ? short_rounds_s(s, usable, host, constructed_min_writes(s), share)
-						     : rounds_with_min_s(s, usable, host, rounds, constructed_min_writes(s));
+			/* The flash written in the rounds' writes: at most the command cap, then short rounds. */
+			double cap_mbps = s->write_iops > 0 && s->bs ? s->write_iops * s->bs / 1e6 : INFINITY;
+
+			total += fill / (fmin(write_mbps, cap_mbps) * 1e6) +
+				 constructed_rounds_s(s, usable, fmin(host, cap_mbps), share);
 			continue;
 		}
+		total += fill / (write_mbps * 1e6);
 		if (s->round_writes > 0)
 			total += short_rounds_s(s, usable, write_mbps * random_share(ops[i]),
 						carry ? SWEEP_CARRIED_MIN_WRITES : fresh_min_writes(s, usable), share);

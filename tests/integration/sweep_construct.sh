@@ -4,9 +4,10 @@
 # procedure (purge, fill, rounds) at the same OP: steady IOPS and WA within
 # 2%.  The whole matrix (every preset at 0, 20 and 40% OP) is
 # bench/op_time.sh's "construct" variant; here two presets at one OP each,
-# short rounds (virtual time) on 1 GiB drives.  The default (auto) measures
-# the first point the full way and constructs the next, each point records
-# its method; --precondition full keeps SNIA's; a skewed workload falls
+# short rounds (virtual time) on 1 GiB drives.  auto (the default since
+# issue 28) measures the first point the full way and constructs the next,
+# each point records its method and its rounds' size; --precondition full
+# keeps SNIA's; a skewed workload falls
 # back to full and says why, once; so does a constructed point not steady.
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -75,13 +76,13 @@ json_check "$work/skew/result.json" '"skewed" in d["points"][1]["construction"][
 	fail "the fallback's line: $(cat "$work/stdout" "$work/stderr")"
 
 # A constructed point that is not steady is measured again the full way (the
-# point says why, one line says so): sata-tlc 2 GiB at 0% OP built for the
+# point says why, one line says so): sata-tlc 1 GiB at 0% OP built for the
 # flash the simulator gives (no full point calibrates it) starts at WA 7.0
 # against 7.6 at equilibrium and drifts for drive-writes, past --max-rounds 8.
 # (budget-tlc 2 GiB at 40% rang the same way while its dynamic SLC cache took
 # the construction's first writes; the construction now uses the cache up
 # first, precondition.c exhaust_cache, and that point is steady at once.)
-run_cmd sweep sim:sata-tlc,capacity=2G --op 0 --precondition constructed --round 1s --max-rounds 8 --quiet \
+run_cmd sweep sim:sata-tlc,capacity=1G --op 0 --precondition constructed --round 1s --max-rounds 8 --quiet \
 	--out "$work/miss"
 [ "$rc" -eq 0 ] || fail "not steady: exit $rc: $(cat "$work/stderr")"
 json_check "$work/miss/result.json" '[p["method"] for p in d["points"]] == ["fresh"]'
@@ -117,10 +118,15 @@ json_check "$work/r5/result.json" '[p["method"] for p in d["points"]] == ["fresh
 json_check "$work/r5/result.json" '"RAID" in d["points"][0]["construction"]["fallback"]'
 grep -q 'full method: RAID' "$work/stderr" || fail "the RAID fallback's line: $(cat "$work/stderr")"
 
-# The default stays SNIA's full procedure (DESIGN.md 5 says why): a dry run names no other.
+# The default is auto (issue 28; DESIGN.md 5 says why): its dry run says so
+# and the rounds' size; --precondition full names no other method.
 run_cmd sweep sim:budget-tlc,capacity=1G --op 0,20 --dry-run --out "$work/dflt"
 [ "$rc" -eq 0 ] || fail "default dry run: exit $rc: $(cat "$work/stderr")"
-grep -q -- '--precondition' "$work/stdout" && fail "the default sweep is not full: $(cat "$work/stdout")"
+grep -q -- '--precondition auto: fresh points after the first' "$work/stdout" ||
+	fail "the default sweep is not auto: $(cat "$work/stdout")"
+run_cmd sweep sim:budget-tlc,capacity=1G --op 0,20 --precondition full --dry-run --out "$work/dflt"
+[ "$rc" -eq 0 ] || fail "full dry run: exit $rc: $(cat "$work/stderr")"
+grep -q -- '--precondition' "$work/stdout" && fail "--precondition full names another: $(cat "$work/stdout")"
 
 # Bad input: one line naming the values, exit 2, nothing written.
 usage_error "full, constructed or auto" sweep sim:budget-tlc,capacity=1G --precondition half --out "$work/bad"
