@@ -92,9 +92,10 @@ const char cmd_sweep_usage[] =
 	"  --precondition auto|full|constructed  how a fresh point is preconditioned:\n"
 	"                     full is SNIA's purge, fill and rounds on every point;\n"
 	"                     constructed writes the flash once at GC's steady state,\n"
-	"                     then rounds (within 2% of full on the simulator's\n"
-	"                     presets); auto: the first point full (it calibrates),\n"
-	"                     the next constructed where that holds; default full\n"
+	"                     then rounds of 0.05 x the span (within 2% of full on\n"
+	"                     the simulator's presets); auto (the default): the\n"
+	"                     first point full (it calibrates), the next constructed\n"
+	"                     where that holds\n"
 	CLI_USAGE_ROUNDS
 	"\n"
 	"Example: ssdprof sweep sim:budget-tlc --out results/budget\n"

@@ -32,19 +32,32 @@ static double assumed_mbps(struct target *t, char *why, size_t len)
 	return mbps;
 }
 
-/* A figure of the drive's "performance" in describe (the simulator's), or NAN. */
-static double perf_num(struct target *t, const char *key)
+/* A figure of a section of describe (the simulator's "performance" or "keys"), or NAN. */
+static double describe_num(struct target *t, const char *section, const char *key)
 {
 	struct json_object *o, *perf, *v;
 	double x = NAN;
 
 	if (!t->ops->describe || !(o = json_object_new_object()))
 		return NAN;
-	if (!t->ops->describe(t, o) && json_object_object_get_ex(o, "performance", &perf) &&
+	if (!t->ops->describe(t, o) && json_object_object_get_ex(o, section, &perf) &&
 	    json_object_object_get_ex(perf, key, &v) && v)
 		x = json_object_get_double(v);
 	json_object_put(o);
 	return x;
+}
+
+static double perf_num(struct target *t, const char *key)
+{
+	return describe_num(t, "performance", key);
+}
+
+/* The drive's write command cap, IOPS, as the simulator gives it; 0 when it does not say. */
+static double known_write_iops(struct target *t)
+{
+	double w = describe_num(t, "keys", "max_write_iops"), all = perf_num(t, "max_iops");
+
+	return w > 0 ? w : all > 0 ? all : 0;
 }
 
 /* The simulator says its NAND program rate (and interface cap) in describe. */
@@ -90,13 +103,16 @@ static void say(const char *line)
 	text_wrap_print(stdout, line, text_columns(STDOUT_FILENO), 0, 2);
 }
 
-void progress_dry_run_estimate(struct target *t, const struct eta_settings *s)
+void progress_dry_run_estimate(struct target *t, const struct eta_settings *given)
 {
 	char why[160], lo_s[32], mid_s[32], hi_s[32], line[768];
 	double mbps = known_mbps(t, why, sizeof(why));
-	struct eta_settings steps = *s;
+	struct eta_settings capped = *given, steps = *given;
+	const struct eta_settings *s = &capped;
 	size_t points;
 	double lo, mid, hi;
+
+	capped.write_iops = known_write_iops(t);
 
 	if (isnan(mbps))
 		mbps = assumed_mbps(t, why, sizeof(why));

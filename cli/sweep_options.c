@@ -194,7 +194,7 @@ int sweep_parse_args(struct sweep_cli *o)
 	int c, ret;
 
 	endurance_opts_init(&o->endurance);
-	o->precondition = SWEEP_PC_FULL;
+	o->precondition = SWEEP_PC_AUTO;
 	o->range_lo = 0;
 	o->range_hi = 40;
 	o->resolution = 2.5;
@@ -271,8 +271,11 @@ void sweep_dry_run(const struct sweep_cli *o, struct target *t, enum op_method m
 		       "new tail (down) instead of steps 1 to 3\n");
 	if (o->precondition != SWEEP_PC_FULL)
 		fprintf(w.f, "  --precondition %s: fresh points%s write the flash once "
-		       "at GC's steady state instead of step 3, where that holds\n", sweep_pc_names[o->precondition],
-		       o->precondition == SWEEP_PC_AUTO ? " after the first" : "");
+		       "at GC's steady state instead of step 3, where that holds, then rounds of %.3g x the "
+		       "usable span (at most %.0f s)\n", sweep_pc_names[o->precondition],
+		       o->precondition == SWEEP_PC_AUTO ? " after the first" : "",
+		       o->pc.s.round_writes > 0 ? o->pc.s.round_writes : SWEEP_CONSTRUCTED_ROUND_WRITES,
+		       (double)o->pc.s.round_ns / 1e9);
 	if (o->pc.s.round_writes > 0)
 		fprintf(w.f, "  --round-writes: rounds of %.3g x the usable span each, at most %.0f s\n", o->pc.s.round_writes,
 		       (double)o->pc.s.round_ns / 1e9);

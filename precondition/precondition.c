@@ -202,6 +202,74 @@ static void summarise_window(struct precondition_result *r, size_t first, size_t
 		 ? (double)r->media_bytes_written / (double)r->host_bytes_written : NAN;
 }
 
+/* The write cache's cliff, as the exhaust write sees it: rates over stretches of `stretch` bytes. */
+struct cliff_watch {
+	struct phase_ctx *ctx;
+	uint64_t stretch, bytes;        /* the stretch's length, and what it holds so far */
+	double dur_s, best_mbps;
+	bool cliff, stopped;            /* a cliff was seen; poll asked to stop */
+};
+
+static int cliff_sample(const struct run_sample *smp, void *arg)
+{
+	struct cliff_watch *cw = arg;
+
+	if (cw->ctx->poll && cw->ctx->poll(cw->ctx->arg)) {
+		cw->stopped = true;
+		return 1;
+	}
+	cw->bytes += smp->bytes;
+	cw->dur_s += smp->dur_s;
+	if (cw->bytes < cw->stretch || !(cw->dur_s > 0))
+		return 0;
+	double mbps = (double)cw->bytes / cw->dur_s / 1e6;
+
+	cw->bytes = 0;
+	cw->dur_s = 0;
+	cw->best_mbps = fmax(cw->best_mbps, mbps);
+	cw->cliff = mbps < EXHAUST_CLIFF * cw->best_mbps;
+	return cw->cliff;
+}
+
+/*
+ * Before a constructed write: a drive's dynamic SLC cache takes the first
+ * writes after a purge into SLC lines and folds them later in its own
+ * order, so the pattern would not be what the flash holds (budget-tlc
+ * 16 GiB at 40% OP: WA 1.12 for the first 0.3 drive-writes of rounds, then
+ * 1.44 falling to 1.36 over a drive-write).  Sequential writes over a small
+ * region, each pass invalidating the last, use the cache up: they stop at
+ * its cliff (a stretch of 1% of the span at under EXHAUST_CLIFF of the best
+ * rate), or at s->exhaust_max bytes when none shows.  Its lines then hold
+ * nothing valid, GC frees them at no cost, and the pattern lands in native
+ * cells (the same point: WA 1.377 from its first round, as the full way's
+ * window).  fill->exhaust_bytes: what it wrote; exhaust_cliff: whether a
+ * cliff stopped it.
+ */
+static int exhaust_cache(struct target *t, const struct precondition_settings *s, struct phase_ctx *ctx,
+			 struct fill_result *fill, char *err, size_t errlen)
+{
+	struct cliff_watch cw = { .ctx = ctx, .stretch = s->usable_bytes / 100 };
+	struct workload w = {
+		.rw = WL_WRITE, .bs = FILL_BS, .qd = FILL_QD,
+		.bytes = s->exhaust_max / FILL_BS * FILL_BS,
+		.interval_ns = EXHAUST_SAMPLE_NS, .offset_bytes = 0,
+		.span_bytes = s->usable_bytes < EXHAUST_REGION ? s->usable_bytes : EXHAUST_REGION,
+		.seed = s->seed,
+	};
+	struct run_result r = { 0 };
+	int ret;
+
+	if (!w.bytes || w.span_bytes < FILL_BS)
+		return 0;
+	ret = workload_run(t, &w, &r, cliff_sample, &cw, err, errlen);
+	fill->exhaust_bytes = r.bytes;
+	fill->exhaust_cliff = cw.cliff;
+	if (!ret && cw.stopped)
+		ret = -EINTR;
+	run_result_free(&r);
+	return ret;
+}
+
 static int run_fill(struct target *t, const struct precondition_settings *s, struct phase_ctx *ctx,
 		    struct fill_result *fill, char *err, size_t errlen)
 {
@@ -220,16 +288,25 @@ static int run_fill(struct target *t, const struct precondition_settings *s, str
 	if (s->construct_bytes) {
 		/*
 		 * The constructed steady state over the whole span, offsets from
-		 * construct.h, in the fill's 128 KiB writes: an erase block holds
-		 * dozens of them, so its validity is the pattern's, and the rounds'
-		 * random writes invalidate any unit of them alike.  4 KiB writes
-		 * ran at the random rate (budget-tlc 16 GiB: no faster than full).
+		 * construct.h, in the rounds' writes of bs: a flash page then
+		 * holds the mix of valid and stale units the rounds leave.  In
+		 * 128 KiB (or 16 KiB) writes every page was wholly valid or
+		 * stale, so GC read a page per four units it kept and ran faster
+		 * than at equilibrium: sata-tlc 16 GiB at 40% OP read IOPS +3.15%
+		 * at the right WA until the rounds had broken the runs up, which
+		 * 60 s rounds did before their window and short ones do not.
 		 */
+		uint32_t bs = s->bs ? s->bs : FILL_BS;
+
 		w.rw = WL_RANDWRITE;
+		w.bs = bs;
 		w.offset_bytes = 0;
 		w.span_bytes = s->usable_bytes;
-		w.construct_total = s->construct_bytes / FILL_BS;
-		w.bytes = w.construct_total * FILL_BS;
+		w.construct_total = s->construct_bytes / bs;
+		w.bytes = w.construct_total * bs;
+		ret = exhaust_cache(t, s, ctx, fill, err, errlen);
+		if (ret)
+			return ret;
 	}
 	fill->passes = s->construct_bytes ? 0 : s->fill_passes;
 	/* A fill to the progress line and the ETA: a write of a known size before the rounds. */
@@ -405,14 +482,37 @@ static bool window_clear_of_start(const struct precondition_settings *s, const s
  */
 #define CONSTRUCTED_SLOPE_PCT (PREDICT_TOL_PCT / 2)
 
-static bool constructed_flat(const struct precondition_result *out, const struct rounds_ctx *rc)
+/*
+ * Short rounds (a window of a quarter of the span, sweep.h
+ * SWEEP_CONSTRUCTED_ROUND_WRITES) see a slow drift as a small slope: a
+ * start off its equilibrium relaxes over about a drive-write (a carried
+ * point's transient rings with that period), so the slope is held to the
+ * share of PREDICT_TOL_PCT the window's writes are of the span.  A drift
+ * that passes would move the figures by less than that tolerance over a
+ * whole drive-write.  Windows of a drive-write or more keep
+ * CONSTRUCTED_SLOPE_PCT.
+ */
+static double constructed_slope_limit(const struct precondition_settings *s, const struct precondition_result *out)
 {
+	uint64_t written = 0;
+
+	for (size_t i = out->window.first; i <= out->window.last && i < out->nrounds; i++)
+		written += out->rounds[i].host_bytes_written;
+	if (!s->usable_bytes)
+		return CONSTRUCTED_SLOPE_PCT;
+	return fmin(CONSTRUCTED_SLOPE_PCT, PREDICT_TOL_PCT * (double)written / (double)s->usable_bytes);
+}
+
+static bool constructed_flat(const struct precondition_settings *s, const struct precondition_result *out,
+			     const struct rounds_ctx *rc)
+{
+	double limit = constructed_slope_limit(s, out);
 	struct steady_window ww;
 
-	if (out->window.slope_pct > CONSTRUCTED_SLOPE_PCT)
+	if (out->window.slope_pct > limit)
 		return false;
 	return !out->rounds[out->nrounds - 1].media_known ||
-	       (steady_check(rc->waf, out->nrounds, &ww) && ww.slope_pct <= CONSTRUCTED_SLOPE_PCT);
+	       (steady_check(rc->waf, out->nrounds, &ww) && ww.slope_pct <= limit);
 }
 
 /* After a good round: stop (steady, predicted, max-writes) or go on. */
@@ -428,7 +528,7 @@ static bool rounds_done(const struct precondition_settings *s, struct preconditi
 	struct steady_window ww;
 
 	if (out->window_valid && out->window.reached && written_enough(s, rc, 1) && window_clear_of_start(s, out) &&
-	    (!s->construct_bytes || constructed_flat(out, rc)) &&
+	    (!s->construct_bytes || constructed_flat(s, out, rc)) &&
 	    (!short_rounds || out->window.range_pct <= SHORT_ROUNDS_RANGE_PCT) &&
 	    (!short_rounds || !out->rounds[out->nrounds - 1].media_known ||
 	     (steady_check(rc->waf, out->nrounds, &ww) && ww.reached && ww.range_pct <= SHORT_ROUNDS_RANGE_PCT))) {

@@ -115,6 +115,11 @@ struct precondition_settings {
 	 * over (host_spare_bytes 0, the first round may be in the window).
 	 */
 	uint64_t construct_bytes;
+	/*
+	 * With construct_bytes: first use a dynamic SLC cache up, writing at
+	 * most this many bytes (precondition.c exhaust_cache); 0: not.
+	 */
+	uint64_t exhaust_max;
 	/* Non-NULL: every round's response times are merged into it too (pts wsat's histogram of the whole run). */
 	struct lat_hist *lat_all;
 };
@@ -151,7 +156,19 @@ struct fill_result {
 	uint64_t bytes;
 	double seconds;             /* on the target clock */
 	double mbps;
+	uint64_t exhaust_bytes;     /* written to use the write cache up before a construction */
+	bool exhaust_cliff;         /* a cliff ended it (else exhaust_max did) */
 };
+
+/*
+ * The cache write before a construction: sequential FILL_BS writes over
+ * the first EXHAUST_REGION bytes of the span, sampled every
+ * EXHAUST_SAMPLE_NS; a stretch of 1% of the span at under EXHAUST_CLIFF of
+ * the best stretch's rate is the cache's cliff.
+ */
+#define EXHAUST_REGION (64ull << 20)
+#define EXHAUST_SAMPLE_NS 10000000ull
+#define EXHAUST_CLIFF 0.5
 
 struct precondition_result {
 	struct fill_result fill;

@@ -6,81 +6,12 @@
 #include "profiler/eta.h"
 #include "profiler/sweep.h"
 #include "profiler/sweep_construct.h"
+#include "profiler/eta_model.h"
 
 /* The recent MB/s of a written phase follows the last 2% of the capacity. */
 #define RECENT_FRACTION 0.02
 /* A recovery write goes on this long below the cache threshold (slc_probe.c). */
 #define RECOVERY_TAIL_FRACTION SLC_SUSTAIN_FRACTION
-
-/*
- * Host random-write MB/s at op_percent per MB/s the drive programs: greedy
- * GC's 1/WA, WA = (1 + s) / 2s with s the spare per usable byte, taking the
- * 7.4% a drive keeps past its decimal capacity (GiB of flash sold as GB).
- * A rough shape: the live estimate scales it by a measured point.
- */
-static double random_share(double op_percent)
-{
-	double spare = 1.0737 / (1 - op_percent / 100) - 1;
-
-	return 2 * spare / (1 + spare);
-}
-
-/* A fresh point's write minimum, x usable: the host spare comes on top (precondition_min_share). */
-static double fresh_min_writes(const struct eta_settings *s, double usable)
-{
-	return precondition_min_share(s->min_writes, usable, fmax(0, (double)s->capacity_bytes - usable));
-}
-
-/*
- * The rounds of one point with shortened rounds at a host rate of mbps:
- * min_writes x usable, and at least a window of rounds; `share` of that (a
- * prediction stops at half) or, with share 0, every round the point may
- * take.
- */
-static double short_rounds_s(const struct eta_settings *s, double usable, double mbps, double min_writes,
-			     double share)
-{
-	double rate = mbps * 1e6;
-	double round = fmin(s->round_s, s->round_writes * usable / rate);
-	double need = min_writes * usable / rate;
-
-	if (share <= 0)
-		return s->max_rounds * round + need;
-	return fmax(need * share, (STEADY_WINDOW + 1) * round);
-}
-
-/* A constructed point's write minimum, x usable: no spare is left unmapped (precondition.c written_enough). */
-static double constructed_min_writes(const struct eta_settings *s)
-{
-	return s->min_writes > 0 ? fmin(s->min_writes, SWEEP_CONSTRUCTED_MIN_WRITES) : 0;
-}
-
-/* The sweep's i-th point (those of a resumed run's earlier jobs counted) is built by construction. */
-static bool constructed_at(const struct eta_settings *s, size_t i)
-{
-	return s->job == ETA_SWEEP && s->construct && i >= s->construct_from && !(s->carry_over && i > 0);
-}
-
-/*
- * Full rounds of one point at a host rate of mbps: `rounds` of round_s, but
- * no window counts before min_share x usable is written (whole rounds);
- * with max_rounds, the warm-up rounds come on top.
- */
-static double rounds_with_min_s(const struct eta_settings *s, double usable, double mbps, unsigned rounds,
-				double min_share)
-{
-	double need = min_share * usable / (mbps * 1e6);
-	double warm = s->round_s > 0 && isfinite(need) ? ceil(need / s->round_s) * s->round_s : 0;
-
-	if (rounds >= s->max_rounds)
-		return warm + (double)rounds * s->round_s;
-	return fmax((double)rounds * s->round_s, warm + s->round_s);
-}
-
-static double full_rounds_s(const struct eta_settings *s, double usable, double mbps, unsigned rounds)
-{
-	return rounds_with_min_s(s, usable, mbps, rounds, fresh_min_writes(s, usable));
-}
 
 void eta_init(struct eta *e, const struct eta_settings *s)
 {
@@ -90,18 +21,23 @@ void eta_init(struct eta *e, const struct eta_settings *s)
 		e->s.max_rounds = PRECONDITION_MAX_ROUNDS;
 	e->purge_s = e->fill_mbps = e->recent_mbps = NAN;
 	e->rounds_start_s = e->round_len_s = e->fresh_rounds_s = e->media_mbps = NAN;
-	e->cons_mbps = e->flash_bytes = NAN;
+	e->cons_mbps = e->flash_bytes = e->cons_start_s = NAN;
 	e->tk.phase = "purge";
 	e->tk.mbps = e->tk.iops = NAN;
 }
 
 static double rate_so_far(const struct eta *e);
-static double model_iops_cap(const struct knee_point *kp, size_t n, double op, double cap);
 
 /* The point running (or the next, between points) carries over from the last. */
 static bool carried(const struct eta *e)
 {
 	return e->s.carry_over && e->points_done > 0;
+}
+
+/* The rounds' size of the point running, x usable: a constructed point's are always sized by writes. */
+static double point_rw(const struct eta *e)
+{
+	return e->point_constructed ? constructed_round_writes(&e->s, (double)e->usable_bytes) : e->s.round_writes;
 }
 
 /*
@@ -122,7 +58,7 @@ static double media_rate(const struct eta *e)
 	if (!isnan(e->media_mbps))
 		return e->media_mbps;
 	if (e->in_point && e->round_len_s < 0.99 * e->s.round_s)
-		return e->s.round_writes * (double)e->usable_bytes / e->round_len_s / 1e6 /
+		return point_rw(e) * (double)e->usable_bytes / e->round_len_s / 1e6 /
 		       random_share(op_of(e, (double)e->usable_bytes));
 	return !isnan(e->fill_mbps) ? e->fill_mbps : rate_so_far(e);
 }
@@ -176,7 +112,7 @@ static double host_mbps(const struct eta *e, double op_percent)
 	double bs = (double)e->s.bs, v = media_rate(e) * random_share(op_percent);
 
 	if (bs > 0 && e->nkp)
-		v = model_iops_cap(e->kp, e->nkp, op_percent, iops_cap(e)) * bs / 1e6;
+		v = eta_model_iops_cap(e->kp, e->nkp, op_percent, iops_cap(e)) * bs / 1e6;
 	if (bs > 0 && isfinite(iops_cap(e)))
 		v = fmin(v, iops_cap(e) * bs / 1e6);
 	return v;
@@ -209,6 +145,7 @@ void eta_point_start(struct eta *e, double now_s, uint64_t usable_bytes)
 	e->rounds_start_s = e->round_len_s = NAN;
 	e->tk = (struct phase_tick){ .phase = "purge", .mbps = NAN, .iops = NAN };
 	e->point_constructed = constructed_at(&e->s, e->nkp);
+	e->cons_start_s = NAN;
 	e->point_model_s = carried(e) ? carried_model(e, op_of(e, (double)usable_bytes), (double)usable_bytes,
 						    (double)e->last_usable) : NAN;
 }
@@ -236,8 +173,12 @@ void eta_tick(struct eta *e, double now_s, const struct phase_tick *tk)
 	e->now_s = now_s;
 	if (!strcmp(tk->phase, "rounds") && isnan(e->rounds_start_s))
 		e->rounds_start_s = now_s - tk->done_s;
-	if (phase_is(e, "purge") && strcmp(tk->phase, "purge"))
-		e->purge_s = now_s - e->phase_start_s;
+	if (phase_is(e, "purge") && strcmp(tk->phase, "purge")) {
+		if (e->point_constructed)
+			e->cons_start_s = now_s;
+		else
+			e->purge_s = now_s - e->phase_start_s;
+	}
 	if ((phase_is(e, "fill") || phase_is(e, "prefill")) && strcmp(tk->phase, e->tk.phase) && e->tk.done_bytes &&
 	    now_s > e->phase_start_s) {
 		double mbps = (double)e->tk.done_bytes / (now_s - e->phase_start_s) / 1e6;
@@ -306,8 +247,8 @@ void eta_point_end(struct eta *e, double now_s, double op_percent, double iops, 
 		e->fresh_rounds_s = now_s - e->rounds_start_s;
 	}
 	/* Shortened rounds write a set share of the span: their length gives the host rate. */
-	if (e->s.round_writes > 0 && e->round_len_s < 0.99 * e->s.round_s)
-		e->media_mbps = e->s.round_writes * (double)e->usable_bytes / e->round_len_s / 1e6 /
+	if (point_rw(e) > 0 && e->round_len_s < 0.99 * e->s.round_s)
+		e->media_mbps = point_rw(e) * (double)e->usable_bytes / e->round_len_s / 1e6 /
 				random_share(op_percent);
 	e->last_usable = e->usable_bytes;
 	e->points_done++;
@@ -321,8 +262,10 @@ void eta_point_end(struct eta *e, double now_s, double op_percent, double iops, 
 		e->cons_rounds_sum += (size_t)fmax(STEADY_WINDOW, (double)rounds - warm);
 		e->cons_done++;
 		if (isfinite(constructed_model(e, op_percent))) {
-			e->cons_s += now_s - e->point_start_s;
-			e->cons_model_s += constructed_model(e, op_percent);
+			bool began = !isnan(e->cons_start_s);
+
+			e->cons_s += now_s - (began ? e->cons_start_s : e->point_start_s);
+			e->cons_model_s += constructed_model(e, op_percent) - (began && !isnan(e->purge_s) ? e->purge_s : 0);
 		}
 		e->in_point = false;
 		return;
@@ -350,74 +293,6 @@ void eta_finish(struct eta *e, double now_s)
 }
 
 /*
- * The IOPS(OP) shape the plan is played over beyond the measured points:
- * greedy GC's 1/WA (random_share).  The knee it gives is about 35% over
- * 0-40% (measured: 15-35% on the presets), so before the top is measured
- * the adaptive plan expects as many points as such a drive takes; a shape
- * with its knee near 10% expected seven where --fast takes five or six.
- */
-static double shape(double op)
-{
-	return random_share(op);
-}
-
-/*
- * The curve through the measured points: between two, along the shape
- * held at the cap (IOPS of a drive at its command cap, INFINITY: none),
- * and the shape beyond them, at most the cap.
- */
-static double model_iops_cap(const struct knee_point *kp, size_t n, double op, double cap)
-{
-	const struct knee_point *lo = NULL, *hi = NULL;
-
-	if (!n)
-		return shape(op);
-	for (size_t i = 0; i < n; i++) {
-		if (kp[i].op_percent <= op && (!lo || kp[i].op_percent > lo->op_percent))
-			lo = &kp[i];
-		if (kp[i].op_percent >= op && (!hi || kp[i].op_percent < hi->op_percent))
-			hi = &kp[i];
-	}
-	if (lo && hi && hi->op_percent > lo->op_percent) {
-		double g0 = fmin(lo->iops, cap), g = fmin(lo->iops * shape(op) / shape(lo->op_percent), cap);
-		double g1 = fmin(lo->iops * shape(hi->op_percent) / shape(lo->op_percent), cap);
-
-		if (g1 > g0 * 1.0001)
-			return lo->iops + (hi->iops - lo->iops) * (g - g0) / (g1 - g0);
-		return lo->iops + (hi->iops - lo->iops) * (op - lo->op_percent) / (hi->op_percent - lo->op_percent);
-	}
-	if (lo && hi)
-		return lo->iops;
-	if (hi)
-		return fmin(hi->iops * shape(op) / shape(hi->op_percent), fmax(cap, hi->iops));
-	return fmin(lo->iops * shape(op) / shape(lo->op_percent), fmax(cap, lo->iops));
-}
-
-static size_t plan_points_cap(const struct sweep_plan *p, const struct knee_point *done, size_t n, double *ops,
-			      double cap)
-{
-	struct knee_point kp[SWEEP_MAX_POINTS];
-	double next;
-	size_t m = n < SWEEP_MAX_POINTS ? n : SWEEP_MAX_POINTS;
-
-	if (m)
-		memcpy(kp, done, m * sizeof(*kp));
-	while (m < SWEEP_MAX_POINTS && sweep_plan_next(p, kp, m, &next)) {
-		kp[m] = (struct knee_point){ next, model_iops_cap(done, n, next, cap) };
-		m++;
-	}
-	if (ops)
-		for (size_t i = 0; i < m; i++)
-			ops[i] = kp[i].op_percent;
-	return m;
-}
-
-size_t eta_plan_points(const struct sweep_plan *p, const struct knee_point *done, size_t n, double *ops)
-{
-	return plan_points_cap(p, done, n, ops, INFINITY);
-}
-
-/*
  * The plan played on from the measured points, or before any from the
  * first one running at the IOPS of its rounds so far (they say more of the
  * drive than a typical shape; a later point's transient would mislead).
@@ -430,7 +305,7 @@ static size_t job_plan_points(const struct eta *e, double *ops)
 	memcpy(kp, e->kp, n * sizeof(*kp));
 	if (!n && e->in_point && e->rounds && phase_is(e, "rounds") && isfinite(e->tk.iops))
 		kp[n++] = (struct knee_point){ op_of(e, (double)e->usable_bytes), e->tk.iops };
-	return plan_points_cap(e->s.plan, kp, n, ops, iops_cap(e));
+	return eta_plan_points_cap(e->s.plan, kp, n, ops, iops_cap(e));
 }
 
 size_t eta_points(const struct eta *e, bool *approx)
@@ -464,7 +339,7 @@ static double warmup_rounds(const struct eta *e)
 	double usable = (double)e->usable_bytes;
 	double op = e->s.job == ETA_PRECONDITION ? e->s.op_percent : op_of(e, usable), host = host_mbps(e, op);
 
-	if (e->s.round_writes > 0 || !(e->s.min_writes > 0) || !(host > 0) || !(e->s.round_s > 0))
+	if (point_rw(e) > 0 || !(e->s.min_writes > 0) || !(host > 0) || !(e->s.round_s > 0))
 		return 0;
 	return ceil(point_min_writes(e, usable) * usable / (e->s.round_s * host * 1e6));
 }
@@ -492,10 +367,10 @@ static double rounds_expected(const struct eta *e)
 	 * that is less (a slow drive's fresh point: QLC at 0% OP).  A window
 	 * in limits before that ends nothing.
 	 */
-	if (e->s.round_writes > 0) {
+	if (point_rw(e) > 0) {
 		double usable = (double)e->usable_bytes, host = host_mbps(e, op_of(e, usable));
-		double per_round = host > 0 ? fmin(e->s.round_writes * usable, host * 1e6 * e->s.round_s)
-					    : e->s.round_writes * usable;
+		double per_round = host > 0 ? fmin(point_rw(e) * usable, host * 1e6 * e->s.round_s)
+					    : point_rw(e) * usable;
 		double need = carried(e) ? carried_min_writes(usable, (double)e->last_usable) *
 						   (e->s.predict ? ETA_CARRIED_SHARE : 1)
 					 : point_min_writes(e, usable) * (e->s.predict ? ETA_PREDICT_SHARE : 1);
@@ -509,7 +384,7 @@ static double rounds_expected(const struct eta *e)
 	    fmax(e->window.range_pct / STEADY_RANGE_LIMIT_PCT, e->window.slope_pct / STEADY_SLOPE_LIMIT_PCT) <= 2)
 		guess = (double)e->rounds + 1;
 	guess = fmax(guess, need_rounds);
-	top = e->s.max_rounds + warm + (e->s.round_writes > 0 ? ceil(point_min_writes(e, (double)e->usable_bytes) / e->s.round_writes)
+	top = e->s.max_rounds + warm + (point_rw(e) > 0 ? ceil(point_min_writes(e, (double)e->usable_bytes) / point_rw(e))
 							   : 0);
 	return fmin(fmax(round(guess), lo), top);
 }
@@ -519,13 +394,13 @@ static double round_len(const struct eta *e)
 {
 	double usable = (double)e->usable_bytes, host = host_mbps(e, op_of(e, usable));
 
-	if (e->s.round_writes <= 0)
+	if (point_rw(e) <= 0)
 		return e->s.round_s;
 	if (!isnan(e->round_len_s))
 		return fmin(e->round_len_s, e->s.round_s);
 	/* Before a round: what the model says of the OP running. */
 	if (host > 0)
-		return fmin(e->s.round_s, e->s.round_writes * usable / (host * 1e6));
+		return fmin(e->s.round_s, point_rw(e) * usable / (host * 1e6));
 	return e->s.round_s;
 }
 
@@ -629,11 +504,7 @@ static double constructed_model(const struct eta *e, double op_percent)
 
 	if (!(host > 0) || !isfinite(write))
 		return NAN;
-	if (e->s.round_writes > 0)
-		return write + short_rounds_s(&e->s, usable, host, constructed_min_writes(&e->s),
-					      e->s.predict ? ETA_PREDICT_SHARE : 1);
-	return write + rounds_with_min_s(&e->s, usable, host, (unsigned)round(constructed_rounds(e)),
-					 constructed_min_writes(&e->s));
+	return write + constructed_rounds_s(&e->s, usable, host, e->s.predict ? ETA_PREDICT_SHARE : 1);
 }
 
 /* ... and constructed ones (a fallback's full way included). */
@@ -792,83 +663,4 @@ double eta_phase_fraction(const struct eta *e)
 	if (e->s.job == ETA_RUN && e->s.step_s > 0)
 		return fmin(1, tk->done_s / e->s.step_s);
 	return NAN;
-}
-
-double eta_run_prep_s(const struct eta_settings *s, double write_mbps, unsigned rounds)
-{
-	double span = (double)s->capacity_bytes, rate = write_mbps * 1e6, one;
-
-	if (s->prep == ETA_PREP_FILL) {
-		one = span / rate;
-	} else if (s->prep == ETA_PREP_STEADY) {
-		if (!rounds)
-			rounds = ETA_FIRST_ROUNDS < s->max_rounds ? ETA_FIRST_ROUNDS : s->max_rounds;
-		one = span * s->fill_passes / rate +
-		      (s->round_writes > 0 ? short_rounds_s(s, span, write_mbps * random_share(0),
-							      fresh_min_writes(s, span), rounds >= s->max_rounds ? 0 : 1)
-					   : full_rounds_s(s, span, write_mbps * random_share(0), rounds));
-	} else {
-		return 0;
-	}
-	return one * (s->preps ? s->preps : 1);
-}
-
-double eta_plan_s(const struct eta_settings *s, double write_mbps, unsigned rounds, size_t *points)
-{
-	double ops[SWEEP_MAX_POINTS] = { 0 }, total = 0, cap = (double)s->capacity_bytes, last = 0;
-	size_t n = 1;
-
-	switch (s->job) {
-	case ETA_SLC:
-		*points = 1;
-		total = cap / (write_mbps * 1e6) + (s->prefill_pct > 0 ? s->prefill_idle_s : 0);
-		for (size_t i = 0; i < s->nidle; i++)
-			total += s->idle_s[i] + 0.1 * cap / (write_mbps * 1e6);
-		return total;
-	case ETA_RUN:
-		*points = s->steps;
-		return (s->step_bytes ? (double)s->step_bytes * s->steps / (write_mbps * 1e6) : s->step_s * s->steps) +
-		       eta_run_prep_s(s, write_mbps, rounds);
-	default:
-		break;
-	}
-	if (s->job == ETA_SWEEP && s->plan)
-		n = eta_plan_points(s->plan, NULL, 0, ops);
-	*points = n;
-	for (size_t i = 0; i < n; i++) {
-		double usable = (double)sweep_usable_bytes(s->capacity_bytes, ops[i]);
-		bool carry = s->carry_over && i > 0, cons = constructed_at(s, i);
-		/* A carried point fills only what it gains, once; a constructed one writes the flash once. */
-		double fill = carry ? fmax(0, usable - last) : cons ? ETA_FLASH_PER_CAPACITY * cap : usable * s->fill_passes;
-		/* rounds: STEADY_WINDOW the least, max_rounds the most, else the guess. */
-		double share = rounds >= s->max_rounds ? 0 : rounds <= STEADY_WINDOW && s->predict ? 0.5 : 1;
-		double host = write_mbps * random_share(ops[i]);
-
-		total += fill / (write_mbps * 1e6);
-		last = usable;
-		if (cons) {
-			total += s->round_writes > 0 ? short_rounds_s(s, usable, host, constructed_min_writes(s), share)
-						     : rounds_with_min_s(s, usable, host, rounds, constructed_min_writes(s));
-			continue;
-		}
-		if (s->round_writes > 0)
-			total += short_rounds_s(s, usable, write_mbps * random_share(ops[i]),
-						carry ? SWEEP_CARRIED_MIN_WRITES : fresh_min_writes(s, usable), share);
-		else
-			total += full_rounds_s(s, usable,
-					       write_mbps * random_share(s->job == ETA_PRECONDITION ? s->op_percent : ops[i]),
-					       rounds);
-		last = usable;
-	}
-	return total;
-}
-
-struct eta_settings eta_settings_for_sweep(const struct precondition_settings *s, const struct sweep_plan *plan,
-					   uint64_t capacity, bool carry_over, enum sweep_pc pc)
-{
-	return (struct eta_settings){ .job = ETA_SWEEP, .capacity_bytes = capacity, .fill_passes = s->fill_passes,
-				      .round_s = (double)s->round_ns / 1e9, .max_rounds = s->max_rounds, .plan = plan,
-				      .round_writes = s->round_writes, .min_writes = s->min_writes,
-				      .carry_over = carry_over, .predict = s->predict == PREDICT_STOP, .bs = s->bs,
-				      .construct = pc != SWEEP_PC_FULL, .construct_from = pc == SWEEP_PC_AUTO ? 1 : 0 };
 }

@@ -97,6 +97,12 @@ struct eta_settings {
 	 */
 	bool construct;
 	unsigned construct_from;
+	/*
+	 * The drive's write command cap, IOPS, where it says one (the dry run
+	 * of a simulated drive); 0: unknown.  A constructed point writes the
+	 * flash in the rounds' small writes, at most this fast.
+	 */
+	double write_iops;
 	/* precondition: the OP its span leaves (capacity_bytes is the span), for the random-write rate */
 	double op_percent;
 	/* slc */
@@ -147,6 +153,13 @@ struct eta {
 	/* constructed points (issue 28): the running one is; what they took, the model said, their rounds */
 	bool point_constructed;
 	double cons_s, cons_model_s;
+	/*
+	 * When the running constructed point's write began: its purge and
+	 * cache write before it are left out of cons_s (the first such point
+	 * of a drive without a cache writes half the flash there, the later
+	 * ones nothing), and the last full point's purge stands for them.
+	 */
+	double cons_start_s;
 	size_t cons_done, cons_rounds_sum;
 	double cons_mbps, flash_bytes;    /* the construction's write rate and size, once one ran; NAN before */
 	uint64_t last_usable;             /* the last finished point's */

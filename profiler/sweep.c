@@ -149,6 +149,15 @@ bool sweep_point_carries(const struct sweep_run *r, double op_percent, const dou
 	       sweep_usable_bytes(r->capacity, op_percent) != r->last_usable && target_has(r->t, TARGET_CAP_TRIM);
 }
 
+double sweep_constructed_round_writes(double asked, uint32_t bs, double usable_bytes)
+{
+	if (asked > 0)
+		return asked;
+	if (!(usable_bytes > 0))
+		return SWEEP_CONSTRUCTED_ROUND_WRITES;
+	return fmin(1, fmax(SWEEP_CONSTRUCTED_ROUND_WRITES, (double)SWEEP_ROUND_MIN_IOS * bs / usable_bytes));
+}
+
 /*
  * A fresh point built by construction (issue 28): the fill's place taken
  * by one write of the flash's size at the offsets of greedy GC's steady
@@ -158,17 +167,29 @@ static int construct_point(struct sweep_run *r, double op_percent, struct sweep_
 			   size_t errlen)
 {
 	struct precondition_settings *s = r->settings;
-	double min_writes = s->min_writes;
+	double min_writes = s->min_writes, round_writes = s->round_writes;
 	uint64_t bytes = (uint64_t)r->cal.native_bytes / s->bs * s->bs;
 	int ret;
 
 	s->construct_bytes = bytes;
 	if (s->min_writes > 0)
 		s->min_writes = fmin(s->min_writes, SWEEP_CONSTRUCTED_MIN_WRITES);
+	s->round_writes = sweep_constructed_round_writes(round_writes, s->bs,
+							 (double)sweep_usable_bytes(r->capacity, op_percent));
+	s->exhaust_max = r->cal.no_cache ? 0
+			 : r->cal.cache_bytes > 0 ? (uint64_t)(1.5 * r->cal.cache_bytes)
+						  : (uint64_t)(SWEEP_EXHAUST_MAX_SHARE * r->cal.native_bytes);
 	ret = sweep_run_point(r->t, r->capacity, op_percent, r->method, NULL, r->purge_method, s, out, r->progress,
 			      r->poll, r->arg, err, errlen);
+	if (!ret && out->pc.fill.exhaust_cliff)
+		r->cal.cache_bytes = (double)out->pc.fill.exhaust_bytes;
+	else if (!ret && s->exhaust_max && out->pc.fill.exhaust_bytes >= s->exhaust_max / FILL_BS * FILL_BS)
+		r->cal.no_cache = true;
+	out->round_writes = s->round_writes;
+	s->exhaust_max = 0;
 	s->construct_bytes = 0;
 	s->min_writes = min_writes;
+	s->round_writes = round_writes;
 	out->constructed = true;
 	out->construct_bytes = bytes;
 	out->native_bytes = r->cal.native_bytes;

@@ -30,6 +30,7 @@ struct sweep_point {
 	double native_bytes, native_sigma;   /* the flash it was built for, and its uncertainty */
 	const char *native_source;           /* "target" or "calibrated" */
 	char construct_why[160];
+	double round_writes;                 /* its rounds' size, x usable (0: rounds of round_ns) */
 	double drive_seconds;
 	struct precondition_result pc;
 };
@@ -82,7 +83,21 @@ struct sweep_calib {
 	bool missed;                  /* a constructed point at miss_op was not steady: from it up, full */
 	double miss_op;
 	char why[160];                /* why it fell back, or why it cannot construct */
+	/*
+	 * The write cache a construction used up first (precondition.h
+	 * exhaust_max): its size at the last cliff (0: none seen yet), or
+	 * no_cache once a cache write ran to its cap without a cliff.
+	 */
+	double cache_bytes;
+	bool no_cache;
 };
+
+/*
+ * The most a construction writes to use a dynamic SLC cache up, x the
+ * flash: a TLC drive's cache takes a third of it, an MLC one's a half;
+ * once a cliff showed, half as much again as it.
+ */
+#define SWEEP_EXHAUST_MAX_SHARE 0.5
 
 /*
  * A sweep's points on one target: what every point shares.  method starts
@@ -122,6 +137,33 @@ struct sweep_run {
  */
 #define SWEEP_FRESH_MIN_WRITES 2.0
 #define SWEEP_CARRIED_MIN_WRITES 1.5
+
+/*
+ * A constructed point's rounds (issue 28): each writes this share of the
+ * usable span (at most --round long), so its window of five writes the
+ * constructed write minimum (sweep_construct.h).  A 60 s round writes most
+ * of a 16 GiB drive: five of them were the floor of every point whatever
+ * its start (docs/benchmarks.md).  A point that starts at its equilibrium
+ * needs no drive-write of rounds to show it; the window rule
+ * (precondition.c, constructed_flat) holds a drift across these rounds to
+ * what it would grow to over a drive-write.
+ */
+#define SWEEP_CONSTRUCTED_ROUND_WRITES 0.05
+/*
+ * At least this many I/Os in a round: a round's IOPS reads high by about
+ * a fixed number of I/Os (the queue and the drive's write buffer at its
+ * start), +1.6% in rounds of 13k 4 KiB writes (sata-tlc 1 GiB at 40% OP,
+ * WA the same as 60 s rounds'), +0.2% in rounds of 65k.
+ */
+#define SWEEP_ROUND_MIN_IOS 65536
+
+/*
+ * The round size, x usable, of a constructed point over usable_bytes in
+ * writes of bs: asked (--round-writes) when given, else
+ * SWEEP_CONSTRUCTED_ROUND_WRITES raised to SWEEP_ROUND_MIN_IOS writes (at
+ * most the span; --round caps a round's time).
+ */
+double sweep_constructed_round_writes(double asked, uint32_t bs, double usable_bytes);
 
 /*
  * One point, by sweep_run_point.  Drives may claim namespace management or

@@ -220,7 +220,8 @@ static const struct spec intervals_fields[] = {
 /* How a fresh sweep point was built, or why it fell back to the full method (issue 28). */
 static const struct spec construction_fields[] = {
 	FIG("bytes_written"), FIG("native_bytes"), FIG("native_uncertainty_bytes"),
-	STR("native_source", F_NULL), STR("fallback", F_NULL),
+	STR("native_source", F_NULL), STR("fallback", F_NULL), FIG("round_writes"),
+	FIG("cache_write_bytes"),
 	END,
 };
 #define POINT_FIELDS \

@@ -307,6 +307,8 @@ static struct json_object *construction_json(const struct sweep_point *pt)
 	add(o, "native_bytes", c ? whole(round(pt->native_bytes)) : NULL);
 	add(o, "native_uncertainty_bytes", c ? whole(round(pt->native_sigma)) : NULL);
 	add(o, "native_source", c && pt->native_source ? json_object_new_string(pt->native_source) : NULL);
+	add(o, "round_writes", c && pt->round_writes > 0 ? result_json_number(pt->round_writes, 4) : NULL);
+	add(o, "cache_write_bytes", c ? json_object_new_uint64(pt->pc.fill.exhaust_bytes) : NULL);
 	add(o, "fallback", pt->construct_why[0] ? json_object_new_string(pt->construct_why) : NULL);
 	return o;
 }

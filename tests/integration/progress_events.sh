@@ -63,8 +63,11 @@ assert [x['op_percent'] for x in e if x['event'] == 'point-end'] == [0, 20]
 " || fail "sweep events: points"
 grep -q 'round  1' "$work/stdout" || fail "--events FILE took the progress lines off stdout"
 
-# An adaptive plan: "about" n points, at least the points measured.
-run_cmd sweep "$T" --op-range 0:10 --resolution 10 --round 250ms --max-rounds 6 --out ad --events - --fill-passes 0
+# An adaptive plan: "about" n points, at least the points measured.  --precondition full: with
+# --fill-passes 0 every point is purge and rounds (a constructed point writes the flash in a phase
+# of its own, the "fill", under the default auto).
+run_cmd sweep "$T" --op-range 0:10 --resolution 10 --round 250ms --max-rounds 6 --out ad --events - --fill-passes 0 \
+	--precondition full
 [ "$rc" = 0 ] || fail "adaptive sweep exited $rc: $(cat "$work/stderr")"
 cp "$work/stdout" ad.jsonl
 check_events ad.jsonl sweep purge,rounds 1

@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The estimates before and between points (profiler/eta.h): the adaptive
+ * plan played over a modelled IOPS(OP) curve, the dry run's total
+ * (eta_plan_s) and a sweep's estimate settings.  The live ETA is eta.c.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "profiler/eta_model.h"
+
+/*
+ * The IOPS(OP) shape the plan is played over beyond the measured points:
+ * greedy GC's 1/WA (random_share).  The knee it gives is about 35% over
+ * 0-40% (measured: 15-35% on the presets), so before the top is measured
+ * the adaptive plan expects as many points as such a drive takes; a shape
+ * with its knee near 10% expected seven where --fast takes five or six.
+ */
+static double shape(double op)
+{
+	return random_share(op);
+}
+
+/*
+ * The curve through the measured points: between two, along the shape
+ * held at the cap (IOPS of a drive at its command cap, INFINITY: none),
+ * and the shape beyond them, at most the cap.
+ */
+double eta_model_iops_cap(const struct knee_point *kp, size_t n, double op, double cap)
+{
+	const struct knee_point *lo = NULL, *hi = NULL;
+
+	if (!n)
+		return shape(op);
+	for (size_t i = 0; i < n; i++) {
+		if (kp[i].op_percent <= op && (!lo || kp[i].op_percent > lo->op_percent))
+			lo = &kp[i];
+		if (kp[i].op_percent >= op && (!hi || kp[i].op_percent < hi->op_percent))
+			hi = &kp[i];
+	}
+	if (lo && hi && hi->op_percent > lo->op_percent) {
+		double g0 = fmin(lo->iops, cap), g = fmin(lo->iops * shape(op) / shape(lo->op_percent), cap);
+		double g1 = fmin(lo->iops * shape(hi->op_percent) / shape(lo->op_percent), cap);
+
+		if (g1 > g0 * 1.0001)
+			return lo->iops + (hi->iops - lo->iops) * (g - g0) / (g1 - g0);
+		return lo->iops + (hi->iops - lo->iops) * (op - lo->op_percent) / (hi->op_percent - lo->op_percent);
+	}
+	if (lo && hi)
+		return lo->iops;
+	if (hi)
+		return fmin(hi->iops * shape(op) / shape(hi->op_percent), fmax(cap, hi->iops));
+	return fmin(lo->iops * shape(op) / shape(lo->op_percent), fmax(cap, lo->iops));
+}
+
+size_t eta_plan_points_cap(const struct sweep_plan *p, const struct knee_point *done, size_t n, double *ops,
+			   double cap)
+{
+	struct knee_point kp[SWEEP_MAX_POINTS];
+	double next;
+	size_t m = n < SWEEP_MAX_POINTS ? n : SWEEP_MAX_POINTS;
+
+	if (m)
+		memcpy(kp, done, m * sizeof(*kp));
+	while (m < SWEEP_MAX_POINTS && sweep_plan_next(p, kp, m, &next)) {
+		kp[m] = (struct knee_point){ next, eta_model_iops_cap(done, n, next, cap) };
+		m++;
+	}
+	if (ops)
+		for (size_t i = 0; i < m; i++)
+			ops[i] = kp[i].op_percent;
+	return m;
+}
+
+size_t eta_plan_points(const struct sweep_plan *p, const struct knee_point *done, size_t n, double *ops)
+{
+	return eta_plan_points_cap(p, done, n, ops, INFINITY);
+}
+
+double eta_run_prep_s(const struct eta_settings *s, double write_mbps, unsigned rounds)
+{
+	double span = (double)s->capacity_bytes, rate = write_mbps * 1e6, one;
+
+	if (s->prep == ETA_PREP_FILL) {
+		one = span / rate;
+	} else if (s->prep == ETA_PREP_STEADY) {
+		if (!rounds)
+			rounds = ETA_FIRST_ROUNDS < s->max_rounds ? ETA_FIRST_ROUNDS : s->max_rounds;
+		one = span * s->fill_passes / rate +
+		      (s->round_writes > 0 ? short_rounds_s(s, span, write_mbps * random_share(0),
+							      fresh_min_writes(s, span), rounds >= s->max_rounds ? 0 : 1)
+					   : full_rounds_s(s, span, write_mbps * random_share(0), rounds));
+	} else {
+		return 0;
+	}
+	return one * (s->preps ? s->preps : 1);
+}
+
+double eta_plan_s(const struct eta_settings *s, double write_mbps, unsigned rounds, size_t *points)
+{
+	double ops[SWEEP_MAX_POINTS] = { 0 }, total = 0, cap = (double)s->capacity_bytes, last = 0;
+	size_t n = 1;
+
+	switch (s->job) {
+	case ETA_SLC:
+		*points = 1;
+		total = cap / (write_mbps * 1e6) + (s->prefill_pct > 0 ? s->prefill_idle_s : 0);
+		for (size_t i = 0; i < s->nidle; i++)
+			total += s->idle_s[i] + 0.1 * cap / (write_mbps * 1e6);
+		return total;
+	case ETA_RUN:
+		*points = s->steps;
+		return (s->step_bytes ? (double)s->step_bytes * s->steps / (write_mbps * 1e6) : s->step_s * s->steps) +
+		       eta_run_prep_s(s, write_mbps, rounds);
+	default:
+		break;
+	}
+	if (s->job == ETA_SWEEP && s->plan)
+		n = eta_plan_points(s->plan, NULL, 0, ops);
+	*points = n;
+	for (size_t i = 0; i < n; i++) {
+		double usable = (double)sweep_usable_bytes(s->capacity_bytes, ops[i]);
+		bool carry = s->carry_over && i > 0, cons = constructed_at(s, i);
+		/* A carried point fills only what it gains, once; a constructed one writes the flash once. */
+		double fill = carry ? fmax(0, usable - last) : cons ? ETA_FLASH_PER_CAPACITY * cap : usable * s->fill_passes;
+		/* rounds: STEADY_WINDOW the least, max_rounds the most, else the guess. */
+		double share = rounds >= s->max_rounds ? 0 : rounds <= STEADY_WINDOW && s->predict ? 0.5 : 1;
+		double host = write_mbps * random_share(ops[i]);
+
+		last = usable;
+		if (cons) {
+			/* The flash written in the rounds' writes: at most the command cap, then short rounds. */
+			double cap_mbps = s->write_iops > 0 && s->bs ? s->write_iops * s->bs / 1e6 : INFINITY;
+
+			total += fill / (fmin(write_mbps, cap_mbps) * 1e6) +
+				 constructed_rounds_s(s, usable, fmin(host, cap_mbps), share);
+			continue;
+		}
+		total += fill / (write_mbps * 1e6);
+		if (s->round_writes > 0)
+			total += short_rounds_s(s, usable, write_mbps * random_share(ops[i]),
+						carry ? SWEEP_CARRIED_MIN_WRITES : fresh_min_writes(s, usable), share);
+		else
+			total += full_rounds_s(s, usable,
+					       write_mbps * random_share(s->job == ETA_PRECONDITION ? s->op_percent : ops[i]),
+					       rounds);
+		last = usable;
+	}
+	return total;
+}
+
+struct eta_settings eta_settings_for_sweep(const struct precondition_settings *s, const struct sweep_plan *plan,
+					   uint64_t capacity, bool carry_over, enum sweep_pc pc)
+{
+	return (struct eta_settings){ .job = ETA_SWEEP, .capacity_bytes = capacity, .fill_passes = s->fill_passes,
+				      .round_s = (double)s->round_ns / 1e9, .max_rounds = s->max_rounds, .plan = plan,
+				      .round_writes = s->round_writes, .min_writes = s->min_writes,
+				      .carry_over = carry_over, .predict = s->predict == PREDICT_STOP, .bs = s->bs,
+				      .construct = pc != SWEEP_PC_FULL, .construct_from = pc == SWEEP_PC_AUTO ? 1 : 0 };
+}
