@@ -21,6 +21,7 @@
 struct target;
 struct workload;
 struct lat_hist;
+struct run_result;
 
 /*
  * Early prediction of the steady state (predict.h): off; stop the rounds
@@ -115,6 +116,15 @@ struct precondition_settings {
 	 * over (host_spare_bytes 0, the first round may be in the window).
 	 */
 	uint64_t construct_bytes;
+	/*
+	 * With construct_bytes: the caller writes the construction itself in
+	 * the fill's place (a RAID group: each member its own pattern,
+	 * profiler/sweep_construct.c), out->bytes and stopped_early set; NULL:
+	 * one pattern over the span.
+	 */
+	int (*construct_fn)(void *arg, struct target *t, const struct precondition_settings *s,
+			    struct run_result *out, char *err, size_t errlen);
+	void *construct_arg;
 	/* Non-NULL: every round's response times are merged into it too (pts wsat's histogram of the whole run). */
 	struct lat_hist *lat_all;
 };

@@ -154,8 +154,8 @@ bool sweep_point_carries(const struct sweep_run *r, double op_percent, const dou
  * by one write of the flash's size at the offsets of greedy GC's steady
  * state, and a write minimum for rounds that start at equilibrium.
  */
-static int construct_point(struct sweep_run *r, double op_percent, struct sweep_point *out, char *err,
-			   size_t errlen)
+static int construct_point(struct sweep_run *r, double op_percent, const double *member_op, struct sweep_point *out,
+			   char *err, size_t errlen)
 {
 	struct precondition_settings *s = r->settings;
 	double min_writes = s->min_writes;
@@ -165,8 +165,7 @@ static int construct_point(struct sweep_run *r, double op_percent, struct sweep_
 	s->construct_bytes = bytes;
 	if (s->min_writes > 0)
 		s->min_writes = fmin(s->min_writes, SWEEP_CONSTRUCTED_MIN_WRITES);
-	ret = sweep_run_point(r->t, r->capacity, op_percent, r->method, NULL, r->purge_method, s, out, r->progress,
-			      r->poll, r->arg, err, errlen);
+	ret = sweep_member_point(r, op_percent, member_op, out, err, errlen);
 	s->construct_bytes = 0;
 	s->min_writes = min_writes;
 	out->constructed = true;
@@ -187,7 +186,7 @@ static int fresh_point(struct sweep_run *r, double op_percent, const double *mem
 	int ret;
 
 	if (sweep_construct_ok(r, op_percent, member_op, why, sizeof(why))) {
-		ret = construct_point(r, op_percent, out, err, errlen);
+		ret = construct_point(r, op_percent, member_op, out, err, errlen);
 		if (ret)
 			return ret;
 		if (sweep_point_missed(&r->cal, out, why, sizeof(why))) {
@@ -218,8 +217,7 @@ static int fresh_point(struct sweep_run *r, double op_percent, const double *mem
 		r->warn(r->warn_arg, msg);
 		r->cal.warned = true;
 	}
-	ret = sweep_run_point(r->t, r->capacity, op_percent, r->method, member_op, r->purge_method, r->settings, out,
-			      r->progress, r->poll, r->arg, err, errlen);
+	ret = sweep_member_point(r, op_percent, member_op, out, err, errlen);
 	out->drive_seconds += spent;
 	snprintf(out->construct_why, sizeof(out->construct_why), "%s", why);
 	if (!ret)

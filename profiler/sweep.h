@@ -66,6 +66,20 @@ void sweep_point_free(struct sweep_point *p);
 enum sweep_pc { SWEEP_PC_FULL, SWEEP_PC_AUTO, SWEEP_PC_CONSTRUCTED };
 
 /*
+ * One member of a RAID group as a constructed point sees it: its own flash
+ * and bias, and what the last point did to it (sweep_construct_group.c).
+ */
+struct sweep_member_calib {
+	bool known;
+	double native_bytes, native_sigma, line_units, wa_bias;
+	bool fifo;
+	const char *source;
+	double span_bytes;            /* of it the last point's writes reach */
+	double waf;                   /* over the last point's window; NAN: not measured */
+	uint64_t construct_bytes;     /* the last constructed point wrote to it */
+};
+
+/*
  * What a constructed point is built from, and how the points so far have
  * held to it (profiler/sweep_construct.c).
  */
@@ -82,6 +96,9 @@ struct sweep_calib {
 	bool missed;                  /* a constructed point at miss_op was not steady: from it up, full */
 	double miss_op;
 	char why[160];                /* why it fell back, or why it cannot construct */
+	/* A RAID group: each member its own flash (0: one drive, the fields above are its). */
+	unsigned members;
+	struct sweep_member_calib m[TARGET_GROUP_MAX_MEMBERS];
 };
 
 /*

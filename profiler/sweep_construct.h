@@ -72,6 +72,24 @@ bool sweep_calib_check(struct sweep_calib *c, const struct sweep_point *pt);
  */
 void sweep_calib_saved(struct sweep_calib *c, struct target *t, double usable_bytes, double waf, double spread);
 
+/* A RAID group (sweep_calib_init calls it): each member's flash, from its target where it gives one. */
+void sweep_calib_members_init(struct sweep_calib *c, struct target *group);
+
+/*
+ * Whether r's group may be built member by member: its writes each within
+ * one chunk (one column and its parity); false with why set.
+ */
+bool sweep_group_construct_ok(const struct sweep_run *r, char *why, size_t len);
+
+/*
+ * sweep_run_point for r's point (settings->construct_bytes: by
+ * construction).  On a RAID group each member is built for its own flash
+ * over its own span, and each member's window WA and span are kept in
+ * r->cal.m for sweep_calib_full and sweep_calib_check.
+ */
+int sweep_member_point(struct sweep_run *r, double op_percent, const double *member_op, struct sweep_point *out,
+		       char *err, size_t errlen);
+
 /* The model's WA for usable bytes on the calibrated flash; NAN when unknown. */
 double sweep_calib_wa(const struct sweep_calib *c, double usable_bytes);
 
