@@ -227,12 +227,6 @@ void sweep_calib_full(struct sweep_calib *c, const struct sweep_point *pt)
 	calibrate(c, (double)pt->usable_bytes, pt->pc.media_known ? as_saved(pt->pc.waf) : NAN, wa_spread(&pt->pc));
 }
 
-void sweep_calib_saved(struct sweep_calib *c, struct target *t, double usable_bytes, double waf, double spread)
-{
-	if (!(c->line_units > 0))
-		sweep_calib_init(c, t);
-	calibrate(c, usable_bytes, waf, fmax(PREDICT_TOL_PCT / 100, spread));
-}
 
 /* waf (NAN: not measured) at usable against c's: true within tolerance, else why says by how much. */
 static bool held(const struct sweep_calib *c, double usable, double waf, double *want, double *tol)
@@ -283,17 +277,24 @@ bool sweep_calib_check(struct sweep_calib *c, const struct sweep_point *pt)
  * drive-write.  dc-tlc (no SLC cache) is flat at WA 1.30 from its first
  * round.  Such a point is measured the full way.
  */
+static void miss_at(struct sweep_calib *c, double op_percent)
+{
+	if (!c->missed || op_percent < c->miss_op)
+		c->miss_op = op_percent;
+	c->missed = true;
+}
+
+#define MISS_PREFIX "constructed at "
+
 bool sweep_point_missed(struct sweep_calib *c, const struct sweep_point *pt, char *why, size_t len)
 {
 	const char *stop = pt->pc.stop_reason ? pt->pc.stop_reason : "no window";
 
 	if (pt->pc.reached || !strcmp(stop, "predicted"))
 		return false;
-	snprintf(why, len, "constructed at %.4g%% OP, not steady (%s after %zu rounds)", pt->op_percent, stop,
+	snprintf(why, len, MISS_PREFIX "%.4g%% OP, not steady (%s after %zu rounds)", pt->op_percent, stop,
 		 pt->pc.nrounds);
-	if (!c->missed || pt->op_percent < c->miss_op)
-		c->miss_op = pt->op_percent;
-	c->missed = true;
+	miss_at(c, pt->op_percent);
 	return true;
 }
 
@@ -468,4 +469,44 @@ int sweep_member_point(struct sweep_run *r, double op_percent, const double *mem
 	}
 	raid_rounds_free(k.w);
 	return ret;
+}
+
+/* A check's failure as sweep_calib_check words it: "WA ..." or "member N WA ...". */
+static bool check_failed(const char *why)
+{
+	unsigned i;
+	int n = 0;
+
+	return !strncmp(why, "WA ", 3) || (sscanf(why, "member %u WA %n", &i, &n) == 1 && n > 0);
+}
+
+void sweep_calib_replay(struct sweep_calib *c, struct target *t, const struct sweep_saved_point *p)
+{
+	struct target_group_geom g;
+	double spread = fmax(PREDICT_TOL_PCT / 100, p->spread);
+
+	if (!(c->line_units > 0))
+		sweep_calib_init(c, t);
+	if (!p->method || strcmp(p->method, "fresh"))
+		return;   /* a constructed point held (else it was measured again, fresh); a carried one calibrates nothing */
+	/* Measured the full way after a constructed attempt: what that attempt left, as the run kept it. */
+	if (p->fallback && !strncmp(p->fallback, MISS_PREFIX, strlen(MISS_PREFIX)))
+		miss_at(c, p->op_percent);
+	else if (p->fallback && check_failed(p->fallback)) {
+		c->off = true;
+		snprintf(c->why, sizeof(c->why), "%s", p->fallback);
+	}
+	if (!p->reached || !(p->waf > 0))
+		return;
+	if (!c->members) {
+		calibrate(c, p->usable_bytes, p->waf, spread);
+		return;
+	}
+	if (p->members != c->members || target_group_geom(t, &g) < 0)
+		return;
+	for (unsigned i = 0; i < c->members; i++) {
+		c->m[i].waf = p->member_waf[i];
+		c->m[i].span_bytes = (double)member_span(&g, (uint64_t)p->usable_bytes);
+	}
+	calibrate_members(c, spread);
 }

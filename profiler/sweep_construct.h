@@ -65,12 +65,27 @@ void sweep_calib_full(struct sweep_calib *c, const struct sweep_point *pt);
  */
 bool sweep_calib_check(struct sweep_calib *c, const struct sweep_point *pt);
 
+/* A point as an earlier run of the sweep saved it (--resume). */
+struct sweep_saved_point {
+	double op_percent;
+	const char *method;             /* "fresh", "constructed", "carried" */
+	bool reached;                   /* steady_state.reached */
+	double usable_bytes, waf;
+	double spread;                  /* the window's WA spread, relative */
+	const char *fallback;           /* construction.fallback, or NULL */
+	unsigned members;               /* a group's: each member's window WA */
+	double member_waf[TARGET_GROUP_MAX_MEMBERS];
+};
+
 /*
- * A full point saved by an earlier run of the sweep (--resume): calibrate
- * from it as sweep_calib_full would have, from its usable bytes, WA and
- * the window's relative WA spread.
+ * The saved points of a resumed sweep, in their order, each given to c as
+ * the run that saved it gave it: a full point that reached steady state
+ * calibrates (the flash once, the bias at each), a point measured again
+ * after a constructed one missed or strayed sets the miss or the fallback
+ * again, so the resumed run plans and builds its points as the
+ * uninterrupted run would have.
  */
-void sweep_calib_saved(struct sweep_calib *c, struct target *t, double usable_bytes, double waf, double spread);
+void sweep_calib_replay(struct sweep_calib *c, struct target *t, const struct sweep_saved_point *p);
 
 /* A RAID group (sweep_calib_init calls it): each member's flash, from its target where it gives one. */
 void sweep_calib_members_init(struct sweep_calib *c, struct target *group);

@@ -8,6 +8,7 @@
 # the first point the full way and constructs the next, each point records
 # its method; --precondition full keeps SNIA's; a skewed workload falls
 # back to full and says why, once; so does a constructed point not steady.
+# RAID groups: sweep_construct_raid.sh.
 set -eu
 . "$(dirname "$0")/lib.sh"
 setup "$@"
@@ -78,17 +79,6 @@ json_check "$work/miss/result.json" '"not steady" in d["points"][0]["constructio
 json_check "$work/miss/result.json" 'd["points"][0]["fill"]["passes"] > 0 and d["points"][0]["steady_state"]["reached"]'
 grep -q '40% OP not steady when constructed: measured the full way' "$work/stderr" ||
 	fail "the fallback's line: $(cat "$work/stderr")"
-
-# A RAID 5 group: its members see data and parity writes in stripes, not the
-# pattern written to the group, so its points are measured the full way, the
-# reason recorded and said once.
-R5=sim:dc-tlc,capacity=1G
-run_cmd sweep --raid 5 --chunk 64k "$R5,seed=1" "$R5,seed=2" "$R5,seed=3" --op 20 --precondition constructed \
-	--round 1s --quiet --out "$work/r5"
-[ "$rc" -eq 0 ] || fail "raid 5: exit $rc: $(cat "$work/stderr")"
-json_check "$work/r5/result.json" '[p["method"] for p in d["points"]] == ["fresh"]'
-json_check "$work/r5/result.json" '"RAID" in d["points"][0]["construction"]["fallback"]'
-grep -q 'full method: RAID' "$work/stderr" || fail "the RAID fallback's line: $(cat "$work/stderr")"
 
 # The default stays SNIA's full procedure (DESIGN.md 5 says why): a dry run names no other.
 run_cmd sweep sim:budget-tlc,capacity=1G --op 0,20 --dry-run --out "$work/dflt"
