@@ -26,6 +26,17 @@ int sweep_pc_parse(const char *name, enum sweep_pc *pc)
 	return -EINVAL;
 }
 
+#define NO_MEDIA "no media write counter to size the flash by"
+#define NOT_REACHED "no full point reached steady state to calibrate by"
+
+/* A target that says it counts no media writes (a file, a drive without the log): nothing calibrates. */
+static bool no_media(struct target *t)
+{
+	struct target_counters tc = { 0 };
+
+	return t->ops->counters && (t->ops->counters(t, &tc) || !tc.media_known);
+}
+
 void sweep_calib_init(struct sweep_calib *c, struct target *t)
 {
 	struct target_wa_model w;
@@ -35,6 +46,8 @@ void sweep_calib_init(struct sweep_calib *c, struct target *t)
 		sweep_calib_members_init(c, t);
 		return;
 	}
+	if (no_media(t))
+		snprintf(c->why, sizeof(c->why), NO_MEDIA);
 	if (target_control(t, TARGET_CTL_WA_MODEL, &w) || !(w.native_bytes > 0) || !(w.line_units >= 1))
 		return;
 	c->known = true;
@@ -75,9 +88,11 @@ bool sweep_construct_ok(const struct sweep_run *r, double op_percent, const doub
 		snprintf(why, len, "a skewed or mixed workload, not uniform random writes");
 		return false;
 	}
-	/* auto: the first point is measured the full way, and calibrates. */
-	if (r->pc == SWEEP_PC_AUTO && isnan(c->wa_bias))
+	/* auto: the first point is measured the full way, and calibrates (why: what keeps it from that). */
+	if (r->pc == SWEEP_PC_AUTO && isnan(c->wa_bias)) {
+		snprintf(why, len, "%s", c->why);
 		return false;
+	}
 	/*
 	 * Past a constructed point that was not steady, the full way: the
 	 * drift grows with the OP (a dynamic SLC cache takes more of the
@@ -141,7 +156,7 @@ static void calibrate(struct sweep_calib *c, double usable, double wa, double e)
 {
 	if (!(wa > 1)) {
 		if (!c->known)
-			snprintf(c->why, sizeof(c->why), "no media write counter to size the flash by");
+			snprintf(c->why, sizeof(c->why), NO_MEDIA);
 		return;
 	}
 	/*
@@ -157,6 +172,8 @@ static void calibrate(struct sweep_calib *c, double usable, double wa, double e)
 		c->source = "calibrated";
 		c->known = true;
 	}
+	if (!c->off)
+		c->why[0] = '\0';   /* what kept it from calibrating no longer does */
 	c->wa_bias = wa / sweep_calib_wa(c, usable);
 }
 
@@ -165,7 +182,7 @@ static void member_view(const struct sweep_calib *c, const struct sweep_member_c
 {
 	*v = (struct sweep_calib){ .known = m->known, .native_bytes = m->native_bytes, .native_sigma = m->native_sigma,
 				   .source = m->source, .line_units = m->line_units, .fifo = m->fifo,
-				   .wa_bias = m->wa_bias };
+				   .wa_bias = m->wa_bias, .off = c->off };
 	snprintf(v->why, sizeof(v->why), "%s", c->why);
 }
 
@@ -205,7 +222,7 @@ static void calibrate_members(struct sweep_calib *c, double spread)
 		calibrate(&v, m->span_bytes, isfinite(m->waf) ? as_saved(m->waf) : NAN, spread);
 		member_set(c, m, &v);
 		if (!(m->waf > 1)) {
-			snprintf(c->why, sizeof(c->why), "member %u has no media write counter to size its flash by", i);
+			snprintf(c->why, sizeof(c->why), "member %u has " NO_MEDIA, i);
 			c->known = false;
 			return;
 		}
@@ -218,8 +235,11 @@ static void calibrate_members(struct sweep_calib *c, double spread)
 void sweep_calib_full(struct sweep_calib *c, const struct sweep_point *pt)
 {
 	/* Only an equilibrium calibrates: a point cut short (--max-rounds) has a WA on its way there. */
-	if (!pt->pc.reached)
+	if (!pt->pc.reached) {
+		if (isnan(c->wa_bias) && !c->why[0])
+			snprintf(c->why, sizeof(c->why), NOT_REACHED);
 		return;
+	}
 	if (c->members) {
 		calibrate_members(c, wa_spread(&pt->pc));
 		return;
@@ -343,6 +363,8 @@ void sweep_calib_members_init(struct sweep_calib *c, struct target *group)
 		struct target_wa_model w;
 
 		*m = (struct sweep_member_calib){ .line_units = ASSUMED_LINE_UNITS, .wa_bias = NAN, .waf = NAN };
+		if (no_media(target_member(group, i)) && !c->why[0])
+			snprintf(c->why, sizeof(c->why), "member %u has " NO_MEDIA, i);
 		if (target_control(target_member(group, i), TARGET_CTL_WA_MODEL, &w) || !(w.native_bytes > 0) ||
 		    !(w.line_units >= 1))
 			continue;
@@ -496,10 +518,13 @@ void sweep_calib_replay(struct sweep_calib *c, struct target *t, const struct sw
 		c->off = true;
 		snprintf(c->why, sizeof(c->why), "%s", p->fallback);
 	}
-	if (!p->reached || !(p->waf > 0))
+	if (!p->reached) {
+		if (isnan(c->wa_bias) && !c->why[0])
+			snprintf(c->why, sizeof(c->why), NOT_REACHED);
 		return;
+	}
 	if (!c->members) {
-		calibrate(c, p->usable_bytes, p->waf, spread);
+		calibrate(c, p->usable_bytes, p->waf > 0 ? p->waf : NAN, spread);
 		return;
 	}
 	if (p->members != c->members || target_group_geom(t, &g) < 0)

@@ -329,6 +329,54 @@ static void resume_replays(void **state)
 	assert_false(resumed.cal.off || resumed.cal.missed);
 }
 
+static int no_media_counters(struct target *t, struct target_counters *c)
+{
+	(void)t;
+	*c = (struct target_counters){ .host_bytes_written = 1 };
+	return 0;
+}
+
+/*
+ * What keeps auto from calibrating is each point's reason: a target that
+ * counts no media writes, or (until one does) no full point steady.
+ */
+static void nothing_to_calibrate_by(void **state)
+{
+	static const struct target_ops file_ops = { .name = "file", .caps = TARGET_CAP_WRITE,
+						    .counters = no_media_counters };
+	struct sweep_run r;
+	struct target t;
+	struct precondition_settings s;
+	struct sweep_point pt = point_at(0, NAN, true, "steady");
+	char why[160];
+
+	(void)state;
+	calibrated_run(&r, &t, &s);
+	t.ops = &file_ops;
+	sweep_calib_init(&r.cal, &t);
+	assert_false(sweep_construct_ok(&r, 20, NULL, why, sizeof(why)));
+	assert_string_equal(why, "no media write counter to size the flash by");
+	pt.constructed = false;
+	pt.pc.media_known = false;
+	pt.pc.nrounds = 0;
+	sweep_calib_full(&r.cal, &pt);
+	assert_false(sweep_construct_ok(&r, 20, NULL, why, sizeof(why)));
+	assert_string_equal(why, "no media write counter to size the flash by");
+	/* A drive that counts: its first point not steady, then one that is. */
+	calibrated_run(&r, &t, &s);
+	sweep_calib_init(&r.cal, &t);
+	assert_false(sweep_construct_ok(&r, 20, NULL, why, sizeof(why)));
+	assert_string_equal(why, "");
+	pt = point_at(0, 5.0, false, "max-rounds");
+	pt.pc.nrounds = 0;
+	sweep_calib_full(&r.cal, &pt);
+	assert_false(sweep_construct_ok(&r, 20, NULL, why, sizeof(why)));
+	assert_string_equal(why, "no full point reached steady state to calibrate by");
+	pt.pc.reached = true;
+	sweep_calib_full(&r.cal, &pt);
+	assert_true(sweep_construct_ok(&r, 20, NULL, why, sizeof(why)));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -337,6 +385,7 @@ int main(void)
 		cmocka_unit_test(never_constructed),
 		cmocka_unit_test(group_members),
 		cmocka_unit_test(resume_replays),
+		cmocka_unit_test(nothing_to_calibrate_by),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
