@@ -30,6 +30,13 @@ struct sweep_point {
 	double native_bytes, native_sigma;   /* the flash it was built for, and its uncertainty */
 	const char *native_source;           /* "target" or "calibrated" */
 	char construct_why[160];
+	/* A group's constructed point: each member's write and the flash it was built for (sweep_construct.c). */
+	unsigned construct_members;
+	struct sweep_member_built {
+		uint64_t bytes;
+		double native_bytes, native_sigma;
+		const char *source;
+	} member_built[TARGET_GROUP_MAX_MEMBERS];
 	double drive_seconds;
 	struct precondition_result pc;
 };

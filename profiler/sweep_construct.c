@@ -482,6 +482,9 @@ int sweep_member_point(struct sweep_run *r, double op_percent, const double *mem
 			      track_progress, track_poll, &k, err, errlen);
 	s->construct_fn = NULL;
 	s->construct_arg = NULL;
+	for (unsigned i = 0; s->construct_bytes && i < c->members; i++)
+		out->member_built[out->construct_members++] = (struct sweep_member_built){
+			c->m[i].construct_bytes, c->m[i].native_bytes, c->m[i].native_sigma, c->m[i].source };
 	raid_rounds_window(k.w, out->pc.nrounds, &a, &b);
 	for (unsigned i = 0; i < c->members; i++) {
 		struct raid_member_figures f;

@@ -308,6 +308,22 @@ static struct json_object *construction_json(const struct sweep_point *pt)
 	add(o, "native_uncertainty_bytes", c ? whole(round(pt->native_sigma)) : NULL);
 	add(o, "native_source", c && pt->native_source ? json_object_new_string(pt->native_source) : NULL);
 	add(o, "fallback", pt->construct_why[0] ? json_object_new_string(pt->construct_why) : NULL);
+	if (c && pt->construct_members) {
+		/* A group's: each member written the pattern of its own flash. */
+		struct json_object *ms = json_object_new_array();
+
+		for (unsigned i = 0; i < pt->construct_members; i++) {
+			const struct sweep_member_built *b = &pt->member_built[i];
+			struct json_object *m = json_object_new_object();
+
+			add(m, "bytes_written", json_object_new_uint64(b->bytes));
+			add(m, "native_bytes", whole(round(b->native_bytes)));
+			add(m, "native_uncertainty_bytes", whole(round(b->native_sigma)));
+			add(m, "native_source", b->source ? json_object_new_string(b->source) : NULL);
+			json_object_array_add(ms, m);
+		}
+		add(o, "members", ms);
+	}
 	return o;
 }
 

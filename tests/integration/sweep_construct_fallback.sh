@@ -29,15 +29,12 @@ T='sim:dc-tlc,capacity=1G'
 run_cmd sweep "$T" --op 0,40 --precondition auto --round 1s --quiet --out "$work/whole"
 [ "$rc" -eq 0 ] || fail "auto: exit $rc: $(cat "$work/stderr")"
 json_check "$work/whole/result.json" '[p["method"] for p in d["points"]] == ["fresh", "constructed"]'
-mkdir "$work/off"
-python3 - "$work/whole/result.json" "$work/off/result.json" <<'PY'
+cut_sweep "$work/whole/result.json" "$work/off" 1
+python3 - "$work/off/result.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
-d['points'] = d['points'][:1]
 d['points'][0]['waf'] = round(2 * d['points'][0]['waf'], 4)
-d['complete'] = False
-d.pop('knee')
-json.dump(d, open(sys.argv[2], 'w'), indent=2)
+json.dump(d, open(sys.argv[1], 'w'), indent=2)
 PY
 run_cmd sweep "$T" --resume "$work/off" --quiet
 [ "$rc" -eq 0 ] || fail "resumed: exit $rc: $(cat "$work/stderr")"

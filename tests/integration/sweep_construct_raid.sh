@@ -27,6 +27,11 @@ c = b["construction"]
 assert b["steady_state"]["reached"] and c["native_source"] == source and c["fallback"] is None, c
 # The flash of every member written once, no fill.
 assert b["fill"]["passes"] == 0 and b["usable_bytes"] < c["bytes_written"] < 1.3 * 3 * 2**30, c
+# Each member written once, the pattern of its own flash.
+ms = c["members"]
+assert len(ms) == 3 and all(m["native_source"] == source for m in ms), ms
+assert all(0 <= m["native_bytes"] - m["bytes_written"] < 128 * 1024 and m["bytes_written"] > 2**30 for m in ms), ms
+assert abs(sum(m["native_bytes"] for m in ms) - c["native_bytes"]) <= 3, (ms, c)
 for k in ("iops", "waf"):
     e = b[k] / a[k] - 1
     print(f"{op}% {k}: full {a[k]} constructed {b[k]} {e:+.2%}")
@@ -51,15 +56,7 @@ json_check "$work/auto/result.json" '[p["method"] for p in d["points"]] == ["fre
 within2 "$work/full/result.json" "$work/auto/result.json" 40 calibrated
 # Cut after its first point and resumed: each member calibrated again from the
 # saved members' WA, the 40% point built the same.
-mkdir "$work/cut"
-python3 - "$work/auto/result.json" "$work/cut/result.json" <<'PY'
-import json, sys
-d = json.load(open(sys.argv[1]))
-d['points'] = d['points'][:1]
-d['complete'] = False
-d.pop('knee')
-json.dump(d, open(sys.argv[2], 'w'), indent=2)
-PY
+cut_sweep "$work/auto/result.json" "$work/cut" 1
 run_cmd sweep "${G[@]}" --resume "$work/cut" --quiet
 [ "$rc" -eq 0 ] || fail "resumed: exit $rc: $(cat "$work/stderr")"
 # The same points but the members' latency maxima: a member's window histogram is

@@ -20,15 +20,7 @@ json_check "$work/whole/result.json" '[p["method"] for p in d["points"]] == ["fr
 json_check "$work/whole/result.json" 'd["points"][1]["construction"]["fallback"].startswith("constructed at 40% OP, not steady")'
 json_check "$work/whole/result.json" 'd["points"][2]["construction"]["fallback"] == "a constructed point at 40% OP was not steady"'
 
-mkdir "$work/cut"
-python3 - "$work/whole/result.json" "$work/cut/result.json" <<'PY'
-import json, sys
-d = json.load(open(sys.argv[1]))
-d['points'] = d['points'][:2]
-d['complete'] = False
-d.pop('knee')
-json.dump(d, open(sys.argv[2], 'w'), indent=2)
-PY
+cut_sweep "$work/whole/result.json" "$work/cut" 2
 run_cmd sweep "$T" --resume "$work/cut" --quiet
 [ "$rc" -eq 0 ] || fail "resumed: exit $rc: $(cat "$work/stderr")"
 strip() { grep -v -E '^  "(started|finished|command)": ' "$1"; }
