@@ -275,7 +275,7 @@ bool sweep_calib_check(struct sweep_calib *c, const struct sweep_point *pt)
 		if (held(&v, c->m[i].span_bytes, c->m[i].waf, &want, &tol))
 			continue;
 		c->off = true;
-		snprintf(c->why, sizeof(c->why), "member %u WA %.2f at %.4g%% OP, calibrated %.2f +-%.1f%%", i,
+		snprintf(c->why, sizeof(c->why), "member %u WA %.2f at %.4g%%, calibrated %.2f +-%.1f%%", i,
 			 c->m[i].waf, pt->op_percent, want, tol * 100);
 		return false;
 	}
@@ -389,7 +389,7 @@ bool sweep_group_construct_ok(const struct sweep_run *r, char *why, size_t len)
 	 * no reads): the members' writes are then not one column at a time.
 	 */
 	if (!bs || bs > g.chunk_bytes || g.chunk_bytes % bs) {
-		snprintf(why, len, "RAID: %u KiB writes cross its %llu KiB chunks, not one column a write", bs / 1024,
+		snprintf(why, len, "RAID: %u KiB writes cross its %llu KiB chunks", bs / 1024,
 			 (unsigned long long)g.chunk_bytes / 1024);
 		return false;
 	}

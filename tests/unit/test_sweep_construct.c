@@ -6,9 +6,11 @@
  * from the calibration's by more than its tolerance turns the rest of the
  * run full; one that is not steady is measured again the full way, and so
  * is every point from its OP up, not those below; a prediction that
- * stopped a point is no miss; a RAID group and a skewed workload are never
- * constructed.  The WA model is util/wa_analytic.c's: the figures here are
- * taken from it, 10% and 1% off, not written in.
+ * stopped a point is no miss; a skewed workload is never constructed, a
+ * RAID group member by member where its writes stay within a chunk; a
+ * resumed sweep replays its saved points into the calibration.  The WA
+ * model is util/wa_analytic.c's: the figures here are taken from it, 10%
+ * and 1% off, not written in.
  */
 #include <errno.h>
 #include <math.h>
@@ -267,7 +269,7 @@ static void group_members(void **state)
 	chunk = 4096;
 	s.bs = 8192;
 	assert_false(sweep_construct_ok(&r, 20, NULL, why, sizeof(why)));
-	assert_string_equal(why, "RAID: 8 KiB writes cross its 4 KiB chunks, not one column a write");
+	assert_string_equal(why, "RAID: 8 KiB writes cross its 4 KiB chunks");
 }
 
 /*
@@ -327,6 +329,11 @@ static void resume_replays(void **state)
 	sp.fallback = "a skewed or mixed workload, not uniform random writes";
 	sweep_calib_replay(&resumed.cal, &t2, &sp);
 	assert_false(resumed.cal.off || resumed.cal.missed);
+	/* A group's member that strayed. */
+	sp.fallback = "member 2 WA 1.04 at 40%, calibrated 1.01 +-3.0%";
+	sweep_calib_replay(&resumed.cal, &t2, &sp);
+	assert_true(resumed.cal.off);
+	assert_string_equal(resumed.cal.why, sp.fallback);
 }
 
 static int no_media_counters(struct target *t, struct target_counters *c)
