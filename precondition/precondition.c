@@ -313,7 +313,8 @@ static int run_fill(struct target *t, const struct precondition_settings *s, str
 	ctx->tick = (struct phase_tick){ .phase = "fill", .total_bytes = w.bytes };
 	if (tick(ctx, NULL))
 		return -EINTR;
-	ret = workload_run(t, &w, &r, poll_sample, ctx, err, errlen);
+	ret = s->construct_bytes && s->construct_fn ? s->construct_fn(s->construct_arg, t, s, &r, err, errlen)
+						     : workload_run(t, &w, &r, poll_sample, ctx, err, errlen);
 	fill->bytes = r.bytes;
 	fill->seconds = (double)(t->ops->now_ns(t) - t0) / NS_PER_S;
 	fill->mbps = fill->seconds > 0 ? (double)r.bytes / fill->seconds / 1e6 : NAN;

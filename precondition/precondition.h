@@ -21,6 +21,7 @@
 struct target;
 struct workload;
 struct lat_hist;
+struct run_result;
 
 /*
  * Early prediction of the steady state (predict.h): off; stop the rounds
@@ -120,6 +121,15 @@ struct precondition_settings {
 	 * most this many bytes (precondition.c exhaust_cache); 0: not.
 	 */
 	uint64_t exhaust_max;
+	/*
+	 * With construct_bytes: the caller writes the construction itself in
+	 * the fill's place (a RAID group: each member its own pattern,
+	 * profiler/sweep_construct.c), out->bytes and stopped_early set; NULL:
+	 * one pattern over the span.
+	 */
+	int (*construct_fn)(void *arg, struct target *t, const struct precondition_settings *s,
+			    struct run_result *out, char *err, size_t errlen);
+	void *construct_arg;
 	/* Non-NULL: every round's response times are merged into it too (pts wsat's histogram of the whole run). */
 	struct lat_hist *lat_all;
 };

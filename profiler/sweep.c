@@ -163,8 +163,8 @@ double sweep_constructed_round_writes(double asked, uint32_t bs, double usable_b
  * by one write of the flash's size at the offsets of greedy GC's steady
  * state, and a write minimum for rounds that start at equilibrium.
  */
-static int construct_point(struct sweep_run *r, double op_percent, struct sweep_point *out, char *err,
-			   size_t errlen)
+static int construct_point(struct sweep_run *r, double op_percent, const double *member_op, struct sweep_point *out,
+			   char *err, size_t errlen)
 {
 	struct precondition_settings *s = r->settings;
 	double min_writes = s->min_writes, round_writes = s->round_writes;
@@ -179,8 +179,7 @@ static int construct_point(struct sweep_run *r, double op_percent, struct sweep_
 	s->exhaust_max = r->cal.no_cache ? 0
 			 : r->cal.cache_bytes > 0 ? (uint64_t)(1.5 * r->cal.cache_bytes)
 						  : (uint64_t)(SWEEP_EXHAUST_MAX_SHARE * r->cal.native_bytes);
-	ret = sweep_run_point(r->t, r->capacity, op_percent, r->method, NULL, r->purge_method, s, out, r->progress,
-			      r->poll, r->arg, err, errlen);
+	ret = sweep_member_point(r, op_percent, member_op, out, err, errlen);
 	if (!ret && out->pc.fill.exhaust_cliff)
 		r->cal.cache_bytes = (double)out->pc.fill.exhaust_bytes;
 	else if (!ret && s->exhaust_max && out->pc.fill.exhaust_bytes >= s->exhaust_max / FILL_BS * FILL_BS)
@@ -208,7 +207,7 @@ static int fresh_point(struct sweep_run *r, double op_percent, const double *mem
 	int ret;
 
 	if (sweep_construct_ok(r, op_percent, member_op, why, sizeof(why))) {
-		ret = construct_point(r, op_percent, out, err, errlen);
+		ret = construct_point(r, op_percent, member_op, out, err, errlen);
 		if (ret)
 			return ret;
 		if (sweep_point_missed(&r->cal, out, why, sizeof(why))) {
@@ -239,8 +238,7 @@ static int fresh_point(struct sweep_run *r, double op_percent, const double *mem
 		r->warn(r->warn_arg, msg);
 		r->cal.warned = true;
 	}
-	ret = sweep_run_point(r->t, r->capacity, op_percent, r->method, member_op, r->purge_method, r->settings, out,
-			      r->progress, r->poll, r->arg, err, errlen);
+	ret = sweep_member_point(r, op_percent, member_op, out, err, errlen);
 	out->drive_seconds += spent;
 	snprintf(out->construct_why, sizeof(out->construct_why), "%s", why);
 	if (!ret)

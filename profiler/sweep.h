@@ -31,6 +31,13 @@ struct sweep_point {
 	const char *native_source;           /* "target" or "calibrated" */
 	char construct_why[160];
 	double round_writes;                 /* its rounds' size, x usable (0: rounds of round_ns) */
+	/* A group's constructed point: each member's write and the flash it was built for (sweep_construct.c). */
+	unsigned construct_members;
+	struct sweep_member_built {
+		uint64_t bytes;
+		double native_bytes, native_sigma;
+		const char *source;
+	} member_built[TARGET_GROUP_MAX_MEMBERS];
 	double drive_seconds;
 	struct precondition_result pc;
 };
@@ -67,6 +74,20 @@ void sweep_point_free(struct sweep_point *p);
 enum sweep_pc { SWEEP_PC_FULL, SWEEP_PC_AUTO, SWEEP_PC_CONSTRUCTED };
 
 /*
+ * One member of a RAID group as a constructed point sees it: its own flash
+ * and bias, and what the last point did to it (sweep_construct_group.c).
+ */
+struct sweep_member_calib {
+	bool known;
+	double native_bytes, native_sigma, line_units, wa_bias;
+	bool fifo;
+	const char *source;
+	double span_bytes;            /* of it the last point's writes reach */
+	double waf;                   /* over the last point's window; NAN: not measured */
+	uint64_t construct_bytes;     /* the last constructed point wrote to it */
+};
+
+/*
  * What a constructed point is built from, and how the points so far have
  * held to it (profiler/sweep_construct.c).
  */
@@ -90,6 +111,9 @@ struct sweep_calib {
 	 */
 	double cache_bytes;
 	bool no_cache;
+	/* A RAID group: each member its own flash (0: one drive, the fields above are its). */
+	unsigned members;
+	struct sweep_member_calib m[TARGET_GROUP_MAX_MEMBERS];
 };
 
 /*

@@ -65,12 +65,45 @@ void sweep_calib_full(struct sweep_calib *c, const struct sweep_point *pt);
  */
 bool sweep_calib_check(struct sweep_calib *c, const struct sweep_point *pt);
 
+/* A point as an earlier run of the sweep saved it (--resume). */
+struct sweep_saved_point {
+	double op_percent;
+	const char *method;             /* "fresh", "constructed", "carried" */
+	bool reached;                   /* steady_state.reached */
+	double usable_bytes, waf;
+	double spread;                  /* the window's WA spread, relative */
+	const char *fallback;           /* construction.fallback, or NULL */
+	unsigned members;               /* a group's: each member's window WA */
+	double member_waf[TARGET_GROUP_MAX_MEMBERS];
+};
+
 /*
- * A full point saved by an earlier run of the sweep (--resume): calibrate
- * from it as sweep_calib_full would have, from its usable bytes, WA and
- * the window's relative WA spread.
+ * The saved points of a resumed sweep, in their order, each given to c as
+ * the run that saved it gave it: a full point that reached steady state
+ * calibrates (the flash once, the bias at each), a point measured again
+ * after a constructed one missed or strayed sets the miss or the fallback
+ * again, so the resumed run plans and builds its points as the
+ * uninterrupted run would have.
  */
-void sweep_calib_saved(struct sweep_calib *c, struct target *t, double usable_bytes, double waf, double spread);
+void sweep_calib_replay(struct sweep_calib *c, struct target *t, const struct sweep_saved_point *p);
+
+/* A RAID group (sweep_calib_init calls it): each member's flash, from its target where it gives one. */
+void sweep_calib_members_init(struct sweep_calib *c, struct target *group);
+
+/*
+ * Whether r's group may be built member by member: its writes each within
+ * one chunk (one column and its parity); false with why set.
+ */
+bool sweep_group_construct_ok(const struct sweep_run *r, char *why, size_t len);
+
+/*
+ * sweep_run_point for r's point (settings->construct_bytes: by
+ * construction).  On a RAID group each member is built for its own flash
+ * over its own span, and each member's window WA and span are kept in
+ * r->cal.m for sweep_calib_full and sweep_calib_check.
+ */
+int sweep_member_point(struct sweep_run *r, double op_percent, const double *member_op, struct sweep_point *out,
+		       char *err, size_t errlen);
 
 /* The model's WA for usable bytes on the calibrated flash; NAN when unknown. */
 double sweep_calib_wa(const struct sweep_calib *c, double usable_bytes);

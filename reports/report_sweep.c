@@ -493,6 +493,37 @@ static void sweep_answer(struct html_page *pg, struct json_object *doc)
 	html_answer(pg, head, text_or_na(jstr(knee, "reason")), cost);
 }
 
+/*
+ * How the points that could be constructed were preconditioned (issue 28):
+ * the flash written, for whose flash (a group: per member), or why full.
+ */
+static void construction_line(struct html_page *pg, struct json_object *points)
+{
+	char text[2048];
+	size_t off = 0;
+
+	for (size_t i = 0; i < jlen(points) && off < sizeof(text); i++) {
+		struct json_object *p = jidx(points, i), *c = jget(p, "construction"), *ms = jget(c, "members");
+		const char *sep = off ? "; " : "";
+		char each[64] = "";
+
+		if (ms)
+			snprintf(each, sizeof(each), ", each of %zu members for its own", jlen(ms));
+		if (!c)
+			continue;
+		if (jstr(c, "fallback"))
+			off += (size_t)snprintf(text + off, sizeof(text) - off, "%s%g%% full: %s", sep,
+						jnum(p, "op_percent"), jstr(c, "fallback"));
+		else
+			off += (size_t)snprintf(text + off, sizeof(text) - off,
+						"%s%g%% constructed: %.2f GB written for %.2f GB of flash (%s%s)", sep,
+						jnum(p, "op_percent"), jnum(c, "bytes_written") / 1e9,
+						jnum(c, "native_bytes") / 1e9, text_or_na(jstr(c, "native_source")), each);
+	}
+	if (off && jlen(points))
+		html_p(pg, "Preconditioned by construction where it holds, else the full way: %s.", text);
+}
+
 /* The summary entries of a sweep: method, purge, OP method, points, the recommendation and why. */
 static void sweep_summary(struct html_page *pg, struct json_object *doc, size_t nsteady, const char *bad)
 {
@@ -563,6 +594,7 @@ void report_sweep(struct html_page *pg, struct json_object *doc)
 	table_sweep_points(&t, doc, true);
 	html_table(pg, &t, true);
 	table_free(&t);
+	construction_line(pg, points);
 	settings_table(pg, doc);
 	sweep_charts(pg, doc);
 	report_life_chart(pg, doc);

@@ -218,10 +218,17 @@ static const struct spec intervals_fields[] = {
 	END,
 };
 /* How a fresh sweep point was built, or why it fell back to the full method (issue 28). */
+static const struct spec construction_member_fields[] = {
+	FIG("bytes_written"), FIG("native_bytes"), FIG("native_uncertainty_bytes"),
+	STR("native_source", F_NULL),
+	END,
+};
+static const struct spec construction_member_item = OBJ(NULL, 0, construction_member_fields);
 static const struct spec construction_fields[] = {
 	FIG("bytes_written"), FIG("native_bytes"), FIG("native_uncertainty_bytes"),
 	STR("native_source", F_NULL), STR("fallback", F_NULL), FIG("round_writes"),
 	FIG("cache_write_bytes"),
+	ARRN("members", 0, 0, 32, construction_member_item),
 	END,
 };
 #define POINT_FIELDS \

@@ -310,6 +310,22 @@ static struct json_object *construction_json(const struct sweep_point *pt)
 	add(o, "round_writes", c && pt->round_writes > 0 ? result_json_number(pt->round_writes, 4) : NULL);
 	add(o, "cache_write_bytes", c ? json_object_new_uint64(pt->pc.fill.exhaust_bytes) : NULL);
 	add(o, "fallback", pt->construct_why[0] ? json_object_new_string(pt->construct_why) : NULL);
+	if (c && pt->construct_members) {
+		/* A group's: each member written the pattern of its own flash. */
+		struct json_object *ms = json_object_new_array();
+
+		for (unsigned i = 0; i < pt->construct_members; i++) {
+			const struct sweep_member_built *b = &pt->member_built[i];
+			struct json_object *m = json_object_new_object();
+
+			add(m, "bytes_written", json_object_new_uint64(b->bytes));
+			add(m, "native_bytes", whole(round(b->native_bytes)));
+			add(m, "native_uncertainty_bytes", whole(round(b->native_sigma)));
+			add(m, "native_source", b->source ? json_object_new_string(b->source) : NULL);
+			json_object_array_add(ms, m);
+		}
+		add(o, "members", ms);
+	}
 	return o;
 }
 
@@ -317,12 +333,15 @@ void sweep_doc_calib(const struct sweep_doc *d, struct sweep_calib *c, struct ta
 {
 	for (size_t i = 0; i < json_object_array_length(d->points); i++) {
 		struct json_object *p = json_object_array_get_idx(d->points, i), *ts = jget(p, "timeseries");
-		const char *m = jstr(p, "method");
+		struct json_object *ms = jget(p, "members");
 		size_t n = ts ? json_object_array_length(ts) : 0;
 		double lo = INFINITY, hi = -INFINITY, waf = jnum(p, "waf");
+		struct sweep_saved_point sp = {
+			.op_percent = jnum(p, "op_percent"), .method = jstr(p, "method"),
+			.reached = jtrue(jget(p, "steady_state"), "reached"), .usable_bytes = jnum(p, "usable_bytes"),
+			.waf = waf, .fallback = jstr(jget(p, "construction"), "fallback"),
+		};
 
-		if (!m || strcmp(m, "fresh") || !(waf > 0) || !jtrue(jget(p, "steady_state"), "reached"))
-			continue;
 		/* The window's spread, as sweep_calib_full reads it from the rounds. */
 		for (size_t k = n > STEADY_WINDOW ? n - STEADY_WINDOW : 0; k < n; k++) {
 			double w = jnum(json_object_array_get_idx(ts, k), "waf");
@@ -330,8 +349,10 @@ void sweep_doc_calib(const struct sweep_doc *d, struct sweep_calib *c, struct ta
 			lo = isfinite(w) ? fmin(lo, w) : lo;
 			hi = isfinite(w) ? fmax(hi, w) : hi;
 		}
-		sweep_calib_saved(c, t, jnum(p, "usable_bytes"), waf, isfinite(hi) ? (hi - lo) / 2 / waf : 0);
-		return;
+		sp.spread = isfinite(hi) && waf > 0 ? (hi - lo) / 2 / waf : 0;
+		for (size_t k = 0; ms && k < json_object_array_length(ms) && k < TARGET_GROUP_MAX_MEMBERS; k++)
+			sp.member_waf[sp.members++] = jnum(json_object_array_get_idx(ms, k), "waf");
+		sweep_calib_replay(c, t, &sp);
 	}
 }
 

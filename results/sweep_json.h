@@ -87,10 +87,10 @@ struct sweep_doc {
 int sweep_doc_start(struct sweep_doc *d, const char *command, struct target *t, struct json_object *settings,
 		    struct json_object *saved, struct knee_point *kp, size_t *n);
 /*
- * A resumed sweep's calibration for constructed points (issue 28): from its
- * first saved point measured the full way ("fresh", steady, with a WA), as the run
- * that saved it calibrated, so the resumed points are built as they would
- * have been.  Nothing when there is none.
+ * A resumed sweep's calibration for constructed points (issue 28): every
+ * saved point given to sweep_calib_replay in its order (the full points'
+ * WA, a group's per member, a miss or a fallback), as the run that saved
+ * it kept them, so the resumed points are built as they would have been.
  */
 void sweep_doc_calib(const struct sweep_doc *d, struct sweep_calib *c, struct target *t);
 /*

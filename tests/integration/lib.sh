@@ -118,3 +118,17 @@ errors = list(v.iter_errors(json.load(open(sys.argv[2]))))
 assert not errors, [(e.message[:200], list(e.path)) for e in errors[:3]]
 PY
 }
+
+# cut_sweep SAVED DIR N: DIR/result.json is the sweep document SAVED as if the
+# sweep had been interrupted after its first N points (sweep --resume DIR goes on).
+cut_sweep() {
+	mkdir -p "$2"
+	python3 - "$1" "$2/result.json" "$3" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d['points'] = d['points'][:int(sys.argv[3])]
+d['complete'] = False
+d.pop('knee', None)
+json.dump(d, open(sys.argv[2], 'w'), indent=2)
+PY
+}

@@ -9,6 +9,7 @@
 # each point records its method and its rounds' size; --precondition full
 # keeps SNIA's; a skewed workload falls
 # back to full and says why, once; so does a constructed point not steady.
+# RAID groups: sweep_construct_raid.sh.
 set -eu
 . "$(dirname "$0")/lib.sh"
 setup "$@"
@@ -106,17 +107,6 @@ json_check "$work/slc-c/result.json" \
 	'(lambda p, c: p["steady_state"]["window"][0] <= 1 and
 	  0.2 * c["native_bytes"] < c["cache_write_bytes"] < 0.5 * c["native_bytes"])(
 	  d["points"][0], d["points"][0]["construction"])'
-
-# A RAID 5 group: its members see data and parity writes in stripes, not the
-# pattern written to the group, so its points are measured the full way, the
-# reason recorded and said once.
-R5=sim:dc-tlc,capacity=1G
-run_cmd sweep --raid 5 --chunk 64k "$R5,seed=1" "$R5,seed=2" "$R5,seed=3" --op 20 --precondition constructed \
-	--round 1s --quiet --out "$work/r5"
-[ "$rc" -eq 0 ] || fail "raid 5: exit $rc: $(cat "$work/stderr")"
-json_check "$work/r5/result.json" '[p["method"] for p in d["points"]] == ["fresh"]'
-json_check "$work/r5/result.json" '"RAID" in d["points"][0]["construction"]["fallback"]'
-grep -q 'full method: RAID' "$work/stderr" || fail "the RAID fallback's line: $(cat "$work/stderr")"
 
 # The default is auto (issue 28; DESIGN.md 5 says why): its dry run says so
 # and the rounds' size; --precondition full names no other method.
