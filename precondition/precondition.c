@@ -311,6 +311,7 @@ static int run_round(struct target *t, const struct precondition_settings *s, st
 		.seed = s->seed + 1 + out->nrounds,
 		/* A signal stops the round at the next I/O batch, not at its end. */
 		.stop_poll = rc->ctx->poll, .stop_arg = rc->ctx->arg,
+		.io_done = s->io_done, .io_arg = s->io_arg,
 	};
 	struct run_result r = { 0 };
 	struct round_result *rr = &out->rounds[out->nrounds];
