@@ -269,8 +269,8 @@ static int parse_tests(struct pts_cli *p, const char *arg)
 
 		snprintf(word, sizeof(word), "%.*s", (int)(n < sizeof(word) ? n : sizeof(word) - 1), at);
 		if (n >= sizeof(word) || pts_test_parse(word, &t)) {
-			cli_error("pts: unknown test '%s'; use iops, latency, throughput, wsat, hir, xsr, cbw, dirth "
-				  "or all", escape_arg(q, sizeof(q), n ? word : arg));
+			cli_error("pts: unknown test '%s'; use iops, latency, throughput, wsat, hir, xsr, cbw or dirth "
+				  "(or all, or a list: iops,latency)", escape_arg(q, sizeof(q), n ? word : arg));
 			return EXIT_USAGE;
 		}
 		if (has_test(p, t)) {
@@ -471,10 +471,10 @@ static bool saved_finished(struct json_object *doc)
 }
 
 /*
- * A test of the job's: measured, saved as it goes, its summary printed.
- * An exit code after printing why.
+ * A test of the job's: measured, saved as it goes, its summary printed
+ * (top: the folder --resume continues).  An exit code after printing why.
  */
-static int run_test(struct pts_job *j)
+static int run_test(struct pts_job *j, const char *top)
 {
 	struct pts_cli *p = j->p;
 	struct pts_result r = { 0 };
@@ -512,13 +512,34 @@ static int run_test(struct pts_job *j)
 		term_render(stdout, j->doc, RESULT_KIND_PTS, j->dir, text_columns(STDOUT_FILENO));
 	fflush(stdout);
 	if (ret)
-		cli_fail(&p->o, "%s; what was measured is in %s/result.json; continue with --resume %s",
-			 ret == -EINTR ? "interrupted" : err, j->dir, p->suite ? (p->resume ? p->resume : "DIR") : j->dir);
+		cli_fail(&p->o, "%s; what was measured is in %s/result.json; continue: the same command with "
+			 "--resume %s, without --out", ret == -EINTR ? "interrupted" : err, j->dir, top);
 	else
 		cli_results_line(j->dir);
 out:
 	pts_result_free(&r);
 	return rc;
+}
+
+/* Whether the saved stages are the plan's (cells, sizes, mixes), as a resume keeps them.  0 or -EINVAL, err set. */
+static int stages_of_plan(struct json_object *stages, const struct pts_result *plan, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < jlen(stages); i++) {
+		struct json_object *cells = jget(jidx(stages, i), "cells");
+		const struct pts_stage *st = &plan->stages[i];
+
+		if (jlen(cells) != st->ncells)
+			return snprintf(err, errlen, "holds a stage %zu of %zu cells, not %zu: start afresh", i + 1,
+					jlen(cells), st->ncells), -EINVAL;
+		for (size_t c = 0; c < st->ncells; c++) {
+			double bs = jnum(jidx(cells, c), "bs"), rd = jnum(jidx(cells, c), "read_pct");
+
+			if (rd != st->cells[c].read_pct || (st->cells[c].workload ? !isnan(bs) : bs != st->cells[c].bs))
+				return snprintf(err, errlen, "holds a stage %zu whose cell %zu is not the test's: "
+						"start afresh", i + 1, c + 1), -EINVAL;
+		}
+	}
+	return 0;
 }
 
 /*
@@ -559,6 +580,8 @@ static int load_saved(const struct pts_cli *p, struct target *t, const struct pt
 	else if (jlen(jget(jget(doc, "pts"), "stages")) > plan.nstages)
 		snprintf(err, sizeof(err), "holds %zu stages; pts %s has %zu: start afresh",
 			 jlen(jget(jget(doc, "pts"), "stages")), pts_test_name(s->test), plan.nstages);
+	else if (stages_of_plan(jget(jget(doc, "pts"), "stages"), &plan, err, sizeof(err)))
+		;
 	else if (result_identity_check(doc, t, why, sizeof(why)))
 		snprintf(err, sizeof(err), "holds a test of %s; give that drive", why);
 	else
@@ -575,12 +598,13 @@ static int load_saved(const struct pts_cli *p, struct target *t, const struct pt
 }
 
 /* The composite workload's sizes from 512 bytes: the target must address them (one line, exit 2). */
-static int cbw_check(const struct target *t)
+static int cbw_check(const struct target *t, bool suite)
 {
 	struct workload w = { 0 };
 
 	access_spec_apply(access_spec_find("snia-cbw"), &w);
-	return cli_workload_check(&w, t, "pts cbw");
+	/* A suite names it as part of the list: the fix may be to list the tests without it. */
+	return cli_workload_check(&w, t, suite ? "pts: the list's cbw" : "pts cbw");
 }
 
 /* The span: the capacity in whole MiB, at least one 1024k cell's worth.  Before the gate (pc_cli_open_gated). */
@@ -593,7 +617,7 @@ static int check_span(void *arg, struct target *t)
 	if (rc)
 		return rc;
 
-	if (has_test(p, PTS_CBW) && (rc = cbw_check(t)))
+	if (has_test(p, PTS_CBW) && (rc = cbw_check(t, p->suite)))
 		return rc;
 	p->s.usable_bytes = t->info.capacity_bytes / PTS_SPAN_UNIT * PTS_SPAN_UNIT;
 	if (p->s.usable_bytes >= 16ull * PTS_SPAN_UNIT)
@@ -674,16 +698,17 @@ static void show_finished(const struct pts_job *j)
 }
 
 /* Test i of the suite (or the one test): into its folder, from what was saved of it.  An exit code. */
-static int run_job(struct pts_cli *p, struct pts_job *j)
+static int run_job(struct pts_cli *p, struct pts_job *j, const char *top)
 {
-	char err[TARGET_ERRLEN];
+	char err[TARGET_ERRLEN], want[sizeof(j->dir)];
 	const struct pts_test_def *d = pts_test_def(j->s.test);
 
 	if (saved_finished(j->saved)) {
 		show_finished(j);
 		return EXIT_OK;
 	}
-	if (p->suite && cli_make_out_dir(p->o.cmd, j->dir, j->dir, sizeof(j->dir), err, sizeof(err))) {
+	snprintf(want, sizeof(want), "%s", j->dir);
+	if (p->suite && cli_make_out_dir(p->o.cmd, want, j->dir, sizeof(j->dir), err, sizeof(err))) {
 		cli_fail(&p->o, "%s", err);
 		return EXIT_RUN_FAILED;
 	}
@@ -696,7 +721,7 @@ static int run_job(struct pts_cli *p, struct pts_job *j)
 	}
 	if (!p->o.quiet && !p->o.json && (p->suite || j->saved))
 		fprintf(stderr, "pts %s: %s%s\n", d->name, j->saved ? "resumed: " : "", d->what);
-	return run_test(j);
+	return run_test(j, top);
 }
 
 /* The tests given, one after another, each into its folder.  The worst test's exit code. */
@@ -731,7 +756,7 @@ static int run_suite(struct pts_cli *p, struct target *t)
 		j->s.io_log = p->s.io_log;
 		j->s.io_arg = p->s.io_arg;
 		snprintf(j->dir, sizeof(j->dir), p->suite ? "%s/%s" : "%s", top, pts_test_name(j->s.test));
-		rc = run_job(p, j);
+		rc = run_job(p, j, top);
 	}
 out:
 	if (p->log && fclose(p->log) && !rc) {

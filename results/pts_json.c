@@ -215,7 +215,8 @@ static struct json_object *samples_json(const struct pts_result *r, size_t from,
 /*
  * A time-series test's part: its purge, how it stopped, its finished
  * phases and their samples as arrays; the phase it was cut in (or is
- * running) apart as incomplete_phase with its own samples, never counted.
+ * running) apart as incomplete_phase, its samples as incomplete_samples,
+ * never counted.
  */
 static void series_json(struct json_object *o, const struct pts_result *r)
 {
@@ -232,12 +233,16 @@ static void series_json(struct json_object *o, const struct pts_result *r)
 	/* The finished phases' samples: a prefix, since phases run one after another. */
 	add(se, "samples", samples_json(r, 0, done < r->nphases ? r->phases[done].first : r->nsamples));
 	if (done < r->nphases && (r->nsamples > r->phases[done].first || r->phases[done].ios)) {
-		const struct pts_phase *ph = &r->phases[done];
-		struct json_object *cut = phase_json(ph);
+		struct pts_phase ph = r->phases[done];
+		struct json_object *cut;
 
-		add(cut, "samples", samples_json(r, ph->first, r->nsamples));
+		/* Its samples are incomplete_samples' (first_sample 0), never the finished phases'. */
+		ph.first = 0;
+		ph.n = r->nsamples - r->phases[done].first;
+		cut = phase_json(&ph);
 		add(cut, "incomplete", json_object_new_boolean(1));
 		add(se, "incomplete_phase", cut);
+		add(se, "incomplete_samples", samples_json(r, r->phases[done].first, r->nsamples));
 	}
 	add(o, "series", se);
 }
@@ -324,7 +329,7 @@ uint64_t pts_json_stages_us(struct json_object *stages, size_t n)
 	for (size_t i = 0; i < n && i < json_object_array_length(stages); i++) {
 		double v = jnum(json_object_array_get_idx(stages, i), "seconds");
 
-		us += isfinite(v) && v > 0 ? (uint64_t)llround(v * 1e6) : 0;
+		us += isfinite(v) && v > 0 && v <= PTS_STAGE_SECONDS_MAX ? (uint64_t)llround(v * 1e6) : 0;
 	}
 	return us;
 }

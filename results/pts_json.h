@@ -6,6 +6,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The most a saved stage's "seconds" may say (31 years): the loader's limit, and a resume's sum stays exact. */
+#define PTS_STAGE_SECONDS_MAX 1e9
+
 struct json_object;
 struct pts_result;
 struct pts_settings;
