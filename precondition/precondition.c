@@ -20,9 +20,14 @@ int precondition_purge(struct target *t, const char *method, char *method_used, 
 	int ret;
 
 	if (target_has(t, TARGET_CAP_PURGE)) {
+		/* What auto will do, asked before it is done (the drive's state decides): recorded, not "auto". */
+		const char *used = method && strcmp(method, "auto") ? method : NULL;
+
+		if (!used && target_control(t, TARGET_CTL_PURGE_AUTO, &used))
+			used = NULL;
 		ret = t->ops->purge(t, method, err, errlen);
 		if (!ret)
-			snprintf(method_used, used_len, "%s", method ? method : "auto");
+			snprintf(method_used, used_len, "%s", used ? used : "auto");
 		if (ret == -EOPNOTSUPP && (!method || !strcmp(method, "auto")) &&
 		    target_has(t, TARGET_CAP_GENERIC)) {
 			/* md RAID 5/6 passes no discards by default: auto goes on with the data in place. */

@@ -104,11 +104,6 @@ static const char *drive_field(struct json_object *doc, char *buf, size_t len)
 	return buf;
 }
 
-const char *csv_drive_field(struct json_object *doc, char *buf, size_t len)
-{
-	return drive_field(doc, buf, len);
-}
-
 static struct json_object *get(struct json_object *o, const char *key)
 {
 	struct json_object *v;

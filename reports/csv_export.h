@@ -36,9 +36,6 @@ size_t csv_run(struct json_object *doc, struct csv_file *files, size_t max);
 size_t csv_precondition(struct json_object *doc, struct csv_file *files, size_t max);
 void csv_files_free(struct csv_file *files, size_t n);
 
-/* The drive_name field every CSV ends with (results/result_csv.h), as CSV text, into buf. */
-const char *csv_drive_field(struct json_object *doc, char *buf, size_t len);
-
 /* One of the above. */
 typedef size_t csv_kind_fn(struct json_object *doc, struct csv_file *files, size_t max);
 /*
