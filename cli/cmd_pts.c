@@ -438,6 +438,20 @@ static void dry_run(const struct pts_cli *p, const struct pts_settings *s, const
 	       "          (at 100 MB/s: %.1f min of %s time)\n", bytes / 1e9, bytes / 100e6 / 60, clock);
 }
 
+/* Before a test starts: its estimate, as its dry run gives it, on one line. */
+static void estimate_line(const struct pts_settings *s, const struct target *t)
+{
+	double max_s = pts_max_round_seconds(s), bytes = dry_bytes(s);
+	const char *clock = target_has(t, TARGET_CAP_VIRTUAL_TIME) ? "virtual" : "drive";
+
+	if (isfinite(max_s))
+		fprintf(stderr, "pts %s: estimate: at most %.1f h of %s time, plus purge and fill\n",
+			pts_test_name(s->test), max_s / 3600, clock);
+	else
+		fprintf(stderr, "pts %s: estimate: %.2f GB of writes (%.1f min at 100 MB/s)\n",
+			pts_test_name(s->test), bytes / 1e9, bytes / 100e6 / 60);
+}
+
 /* A suite's dry run: each test's, then the total. */
 static void dry_suite(const struct pts_cli *p, const struct target *t)
 {
@@ -718,8 +732,11 @@ static int run_job(struct pts_cli *p, struct pts_job *j, const char *top)
 		j->res.first_stage = jlen(stages);
 		j->res.kept_us = pts_json_stages_us(stages, j->res.first_stage);
 	}
-	if (!p->o.quiet && !p->o.json && (p->suite || j->saved))
-		fprintf(stderr, "pts %s: %s%s\n", d->name, j->saved ? "resumed: " : "", d->what);
+	if (!p->o.quiet && !p->o.json) {
+		if (p->suite || j->saved)
+			fprintf(stderr, "pts %s: %s%s\n", d->name, j->saved ? "resumed: " : "", d->what);
+		estimate_line(&j->s, j->t);
+	}
 	return run_test(j, top);
 }
 

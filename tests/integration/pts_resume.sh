@@ -23,7 +23,12 @@ stages() {
 # The document but for when and how it was started.
 strip() { grep -v -E '^  "(started|finished|command)": ' "$1"; }
 
-"$exe" pts throughput "$T" $ARGS --out whole 2>"$work/whole.err" || fail "uninterrupted run: $(cat "$work/whole.err")"
+"$exe" pts throughput "$T" ${ARGS% --quiet} --out whole >/dev/null 2>"$work/whole.err" ||
+	fail "uninterrupted run: $(cat "$work/whole.err")"
+# The estimate before it starts, as the dry run gives it: 2 stages x 2 cells x 5 rounds x 0.5 s.
+head -1 "$work/whole.err" | grep -q '^pts throughput: estimate: at most 0\.0 h of virtual time' ||
+	fail "no estimate before the test: $(head -2 "$work/whole.err")"
+awk 'length > 80 { exit 1 }' "$work/whole.err" || fail "a line of the run's stderr is over 80 columns"
 json_check whole/result.json "d['pts']['complete'] is True and len(d['pts']['stages']) == 2"
 json_check whole/result.json "'incomplete_stage' not in d['pts'] and 'interrupted' not in d"
 json_check whole/result.json "abs(sum(s['seconds'] for s in d['pts']['stages']) - d['pts']['drive_seconds']) < 2e-6"
