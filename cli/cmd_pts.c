@@ -729,7 +729,9 @@ static int run_job(struct pts_cli *p, struct pts_job *j, const char *top)
 	if (j->saved && d->stage_units) {
 		struct json_object *stages = jget(jget(j->saved, "pts"), "stages");
 
-		j->res.first_stage = jlen(stages);
+		/* A stage saved without its time (before resuming existed) is measured again: the sum would be short. */
+		while (j->res.first_stage < jlen(stages) && isfinite(jnum(jidx(stages, j->res.first_stage), "seconds")))
+			j->res.first_stage++;
 		j->res.kept_us = pts_json_stages_us(stages, j->res.first_stage);
 	}
 	if (!p->o.quiet && !p->o.json) {
