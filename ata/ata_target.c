@@ -417,15 +417,21 @@ static void unsupported(struct ata_target *a, const char *method, char *err, siz
 		 method, purge[0] ? purge : "nothing (no TRIM, sanitize or security erase)");
 }
 
+/* What auto purges with: sanitize block, then crypto, then security erase, then a full TRIM. */
+static const char *auto_purge(const struct ata_target *a)
+{
+	return a->id.sanitize_block ? "sanitize-block" : a->id.sanitize_crypto ? "sanitize-crypto"
+		: a->id.security_supported && !a->id.security_frozen && !a->id.security_enabled ? "ata-erase"
+		: "trim";
+}
+
 static int at_purge(struct target *t, const char *method, char *err, size_t errlen)
 {
 	struct ata_target *a = to_ata(t);
 	int ret;
 
 	if (!method || !strcmp(method, "auto"))
-		method = a->id.sanitize_block ? "sanitize-block" : a->id.sanitize_crypto ? "sanitize-crypto"
-			: a->id.security_supported && !a->id.security_frozen && !a->id.security_enabled ? "ata-erase"
-			: "trim";
+		method = auto_purge(a);
 	ret = 1;
 	if (!a->w.dry_run && strcmp(method, "trim"))
 		wrap_flush_bdev(t->info.path);
@@ -591,6 +597,9 @@ static int at_control(struct target *t, int op, void *arg)
 	}
 	case TARGET_CTL_NATIVE_BYTES:
 		*(uint64_t *)arg = native_bytes(a);
+		return 0;
+	case TARGET_CTL_PURGE_AUTO:
+		*(const char **)arg = auto_purge(a);
 		return 0;
 	case TARGET_CTL_SET_PERMANENT:
 		a->permanent = *(const bool *)arg;

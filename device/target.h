@@ -122,6 +122,13 @@ enum target_ctl {
 	 * report (> 0), or -ENOENT when it has nothing to add.
 	 */
 	TARGET_CTL_IO_ERROR,
+	/*
+	 * arg: const char **.  The purge method purge(NULL or "auto") uses on
+	 * the target as it is now (a name of PURGE_METHOD_NAMES, static), so a
+	 * result records what was done rather than "auto"; -ENOTTY when the
+	 * kind cannot say, -ENODATA when a group's members would differ.
+	 */
+	TARGET_CTL_PURGE_AUTO,
 };
 
 struct target_wa_model {

@@ -432,12 +432,22 @@ static void ur_close(struct target *t)
 	free(u);
 }
 
+/* A file or block device purges with a full TRIM (ur_purge), whatever auto. */
+static int ur_control(struct target *t, int op, void *arg)
+{
+	(void)t;
+	if (op != TARGET_CTL_PURGE_AUTO)
+		return -ENOTTY;
+	*(const char **)arg = "trim";
+	return 0;
+}
+
 #define UR_OPS(kind_, caps_) { \
 	.name = kind_, .caps = (caps_), .identify = ur_identify, .describe = ur_describe, \
 	.purge = ur_purge, .set_op = ur_set_op, .trim = ur_trim, .counters = ur_counters, \
 	.submit = ur_submit, .reap = ur_reap, .now_ns = ur_now, .idle = ur_idle, \
 	.completion_fd = ur_completion_fd, .register_buffers = ur_register_buffers, \
-	.unregister_buffers = ur_unregister_buffers, \
+	.unregister_buffers = ur_unregister_buffers, .control = ur_control, \
 	.max_queue_depth = URING_MAX_QD, .close = ur_close, }
 
 #define RW_CAPS (TARGET_CAP_READ | TARGET_CAP_WRITE | TARGET_CAP_TRIM | TARGET_CAP_PURGE | \

@@ -455,6 +455,19 @@ static int poll_sanitize(struct nvme_target *n, char *err, size_t errlen)
 	}
 }
 
+/* What auto purges with: block erase, then crypto erase, then format, then a full deallocate. */
+static const char *auto_purge(const struct nvme_target *n)
+{
+	static const int order[] = { 0, 1, 3, 5 };
+	struct method_support m[6];
+	int i;
+
+	purge_support(n, m);
+	for (i = 0; i < 4 && !m[order[i]].ok; i++)
+		;
+	return m[order[i < 4 ? i : 3]].name;
+}
+
 static int nv_purge(struct target *t, const char *method, char *err, size_t errlen)
 {
 	struct nvme_target *n = to_nv(t);
@@ -464,14 +477,8 @@ static int nv_purge(struct target *t, const char *method, char *err, size_t errl
 	int ret, i;
 
 	purge_support(n, m);
-	if (!method || !strcmp(method, "auto")) {
-		/* Block erase, then crypto erase, then format, then a full deallocate. */
-		static const int order[] = { 0, 1, 3, 5 };
-
-		for (i = 0; i < 4 && !m[order[i]].ok; i++)
-			;
-		method = m[order[i < 4 ? i : 3]].name;
-	}
+	if (!method || !strcmp(method, "auto"))
+		method = auto_purge(n);
 	for (i = 0; i < 6 && strcmp(method, m[i].name); i++)
 		;
 	if (i == 6 || !m[i].ok) {
@@ -576,6 +583,9 @@ static int nv_control(struct target *t, int op, void *arg)
 		methods(t, m->purge, m->purge_len, m->op, m->op_len);
 		return 0;
 	}
+	case TARGET_CTL_PURGE_AUTO:
+		*(const char **)arg = auto_purge(n);
+		return 0;
 	case TARGET_CTL_NSMGMT_REFUSED:
 		*(const char **)arg = n->nsmgmt_refused[0] ? n->nsmgmt_refused : NULL;
 		return 0;

@@ -20,9 +20,14 @@ int precondition_purge(struct target *t, const char *method, char *method_used, 
 	int ret;
 
 	if (target_has(t, TARGET_CAP_PURGE)) {
+		/* What auto will do, asked before it is done (the drive's state decides): recorded, not "auto". */
+		const char *used = method && strcmp(method, "auto") ? method : NULL;
+
+		if (!used && target_control(t, TARGET_CTL_PURGE_AUTO, &used))
+			used = NULL;
 		ret = t->ops->purge(t, method, err, errlen);
 		if (!ret)
-			snprintf(method_used, used_len, "%s", method ? method : "auto");
+			snprintf(method_used, used_len, "%s", used ? used : "auto");
 		if (ret == -EOPNOTSUPP && (!method || !strcmp(method, "auto")) &&
 		    target_has(t, TARGET_CAP_GENERIC)) {
 			/* md RAID 5/6 passes no discards by default: auto goes on with the data in place. */
@@ -389,6 +394,7 @@ static int run_round(struct target *t, const struct precondition_settings *s, st
 		.seed = s->seed + 1 + out->nrounds,
 		/* A signal stops the round at the next I/O batch, not at its end. */
 		.stop_poll = rc->ctx->poll, .stop_arg = rc->ctx->arg,
+		.io_done = s->io_done, .io_arg = s->io_arg,
 	};
 	struct run_result r = { 0 };
 	struct round_result *rr = &out->rounds[out->nrounds];

@@ -18,6 +18,8 @@
 #include "precondition/predict.h"
 #include "precondition/steady.h"
 
+struct wl_io_record;
+
 struct target;
 struct workload;
 struct lat_hist;
@@ -132,6 +134,9 @@ struct precondition_settings {
 	void *construct_arg;
 	/* Non-NULL: every round's response times are merged into it too (pts wsat's histogram of the whole run). */
 	struct lat_hist *lat_all;
+	/* Non-NULL: every I/O of the rounds (not the fill), as workload.io_done (pts wsat's --io-log). */
+	void (*io_done)(void *arg, const struct wl_io_record *io);
+	void *io_arg;
 };
 
 /* One round: per-round averages.  Unmeasured figures are NAN. */

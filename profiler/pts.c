@@ -34,11 +34,11 @@ static void plan_throughput(const struct pts_settings *s, struct pts_result *r);
 /* The tests: a row each, in the order of enum pts_test. */
 static const struct pts_test_def pts_tests[PTS_TEST_COUNT] = {
 	[PTS_IOPS] = { "iops", "random, 7 mixes x 8 sizes (56 cells); tracks 4k 0/100 IOPS", plan_iops,
-		       pts_run_matrix, pts_matrix_seconds },
+		       pts_run_matrix, pts_matrix_seconds, true },
 	[PTS_LATENCY] = { "latency", "random, 3 mixes x 3 sizes at QD 1; tracks 4k 0/100 mean", plan_latency,
-			  pts_run_matrix, pts_matrix_seconds },
+			  pts_run_matrix, pts_matrix_seconds, true },
 	[PTS_THROUGHPUT] = { "throughput", "sequential 100% read and write, 128k then 1024k", plan_throughput,
-			     pts_run_matrix, pts_matrix_seconds },
+			     pts_run_matrix, pts_matrix_seconds, true },
 	[PTS_WSAT] = { "wsat", "random 4k writes from the purge for 4x the span", pts_plan_wsat, pts_run_wsat,
 		       pts_series_seconds },
 	[PTS_HIR] = { "hir", "4k random writes to steady, then 5 s bursts with idle waits", pts_plan_hir,
@@ -46,7 +46,7 @@ static const struct pts_test_def pts_tests[PTS_TEST_COUNT] = {
 	[PTS_XSR] = { "xsr", "sequential 1024k, random 8k, sequential 1024k writes", pts_plan_xsr, pts_run_xsr,
 		      pts_series_seconds },
 	[PTS_CBW] = { "cbw", "the composite workload (snia-cbw: 0.5k-64k, 40/60, zones); tracks IOPS",
-		      pts_plan_cbw, pts_run_matrix, pts_matrix_seconds },
+		      pts_plan_cbw, pts_run_matrix, pts_matrix_seconds, true },
 	[PTS_DIRTH] = { "dirth", "random 8k 65/35: steady at T32 x Q32, then T x Q from 32 to 1",
 			pts_plan_dirth, pts_run_dirth, pts_dirth_seconds },
 };
@@ -69,6 +69,11 @@ int pts_test_parse(const char *s, enum pts_test *out)
 			return 0;
 		}
 	return -EINVAL;
+}
+
+bool pts_stage_finished(const struct pts_stage *st)
+{
+	return st->stop_reason && strcmp(st->stop_reason, "interrupted") && strcmp(st->stop_reason, "error");
 }
 
 const char *pts_metric_name(enum pts_metric m)
@@ -156,7 +161,7 @@ static double metric_of(const struct pts_cell *c, enum pts_metric m)
 	return m == PTS_M_IOPS ? c->iops : m == PTS_M_MBPS ? c->mbps : c->lat_mean_us;
 }
 
-static void pts_log_io(void *arg, const struct wl_io_record *io)
+void pts_log_io(void *arg, const struct wl_io_record *io)
 {
 	struct pts_log_ctx *l = arg;
 
@@ -316,6 +321,7 @@ int pts_run_stage(struct target *t, const struct pts_settings *s, struct pts_res
 	struct pts_stage *st = &r->stages[si];
 	unsigned max_rounds = s->max_rounds ? s->max_rounds : PRECONDITION_MAX_ROUNDS;
 	double min_bytes = s->min_writes * (double)s->usable_bytes;
+	uint64_t t0 = t->ops->now_ns(t);
 	int ret = prep ? pts_prepare(t, s, st->purge_method, sizeof(st->purge_method), &st->fill, err, errlen) : 0;
 
 	while (!ret && st->nrounds - st->warmup_rounds < max_rounds && st->nrounds < PTS_ROUNDS_MAX) {
@@ -351,7 +357,13 @@ int pts_run_stage(struct target *t, const struct pts_settings *s, struct pts_res
 		snprintf(err, errlen, "out of memory");
 		ret = -ENOMEM;
 	}
+	st->us = (t->ops->now_ns(t) - t0 + 500) / 1000;
 	return ret;
+}
+
+int pts_stage_saved(const struct pts_settings *s, const struct pts_result *r)
+{
+	return s->stage_done && s->stage_done(r, s->round_arg) ? -EINTR : 0;
 }
 
 int pts_run_matrix(struct target *t, const struct pts_settings *s, struct pts_result *r, char *err, size_t errlen)
@@ -359,10 +371,13 @@ int pts_run_matrix(struct target *t, const struct pts_settings *s, struct pts_re
 	size_t nstages = r->nstages;
 	int ret = 0;
 
-	r->nstages = 0;
-	for (size_t i = 0; !ret && i < nstages; i++) {
+	/* A resumed test's finished stages are the caller's: each stage ran from its own purge. */
+	r->nstages = r->first_stage;
+	for (size_t i = r->first_stage; !ret && i < nstages; i++) {
 		r->nstages = i + 1;
 		ret = pts_run_stage(t, s, r, i, true, err, errlen);
+		if (!ret)
+			ret = pts_stage_saved(s, r);
 	}
 	return ret;
 }
@@ -393,12 +408,28 @@ int pts_run(struct target *t, const struct pts_settings *s, struct pts_result *r
 		return -EINVAL;
 	}
 	pts_plan(s, r);
+	if (s->resume && d->stage_units && s->resume->first_stage <= r->nstages)
+		r->first_stage = s->resume->first_stage;
+	if (s->resume && r->first_stage != s->resume->first_stage) {
+		snprintf(err, errlen, "a %s test resumes from its start", d->name);
+		return -EINVAL;
+	}
 	if (!(r->pattern = workload_pattern_buffer(s->seed, PTS_MAX_BS))) {
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
 	ret = d->run(t, s, r, err, errlen);
-	r->seconds = (double)(t->ops->now_ns(t) - t0) / 1e9;
+	r->complete = !ret;
+	if (d->stage_units) {
+		/* Each stage its own purge to end: a resumed test adds the kept stages' time to its own. */
+		uint64_t us = s->resume ? s->resume->kept_us : 0;
+
+		for (size_t i = r->first_stage; i < r->nstages; i++)
+			us += r->stages[i].us;
+		r->seconds = (double)us / 1e6;
+	} else {
+		r->seconds = (double)((t->ops->now_ns(t) - t0 + 500) / 1000) / 1e6;
+	}
 	return ret;
 }
 

@@ -107,7 +107,13 @@ struct pts_stage {
 	bool window_valid, reached;
 	size_t warmup_rounds;       /* rounds before min_writes was met (and the first after the fill) */
 	uint64_t *written;          /* host bytes written by the rounds up to each round's end, owned */
-	const char *stop_reason;    /* "steady", "max-rounds", "interrupted", "error", or NULL while running */
+	/*
+	 * "steady", "max-rounds", "single pass" (DIRTH's pass): finished;
+	 * "interrupted", "error", or NULL while running: the stage the test
+	 * was in (saved apart, never counted: results/pts_json.c).
+	 */
+	const char *stop_reason;
+	uint64_t us;                /* its time, purge (or start) to end, target clock, whole microseconds */
 	struct pts_total totals[PTS_MAX_CELLS];
 	/* Per cell, the histograms of the last STEADY_WINDOW rounds (a ring), for the five nines. */
 	struct lat_hist *hist[PTS_MAX_CELLS][STEADY_WINDOW];
@@ -140,6 +146,7 @@ struct pts_phase {
 	double iops, mbps, lat_mean_us, lat_p999_us, lat_p9999_us, lat_p99999_us, lat_max_us;
 	uint64_t bytes, ios;
 	double seconds;             /* target clock, idle included */
+	bool done;                  /* ran to its end: a finished phase (else the cut one, or not begun) */
 	/* XSR: seconds from the phase's start until its IOPS stay within 10% of its end level; NAN: never. */
 	double settle_s;
 	double level_iops;          /* XSR: the end level (the mean of its last fifth); else NAN */
@@ -161,6 +168,20 @@ struct pts_result {
 	/* "writes" (wsat: wsat_writes x the span), "time-cap", "done", "interrupted", "error"; NULL: none ran. */
 	const char *series_stop;
 	struct pts_dirth dirth;     /* DIRTH's points and histograms (profiler/pts_dirth.h) */
+	/* Stages before it were kept from a saved test (pts_settings.resume): not run, not in r. */
+	size_t first_stage;
+	bool complete;              /* the test ran to its end */
+};
+
+/*
+ * A test resumed from its saved document (cli/, docs/pts.md): the stages
+ * before first_stage finished and are kept by the caller; they took kept_us
+ * of target time.  first_stage is 0 unless the test's stages each run from
+ * their own purge (pts_test_def.stage_units).
+ */
+struct pts_resume {
+	size_t first_stage;
+	uint64_t kept_us;
 };
 
 /* Where a time-series test is: what pts_settings.series_done receives. */
@@ -205,6 +226,13 @@ struct pts_settings {
 	/* After every round: non-zero stops as poll does.  NULL: none. */
 	int (*round_done)(const struct pts_result *r, size_t stage, void *arg);
 	void *round_arg;
+	/* After every finished stage (round_arg); non-zero stops as poll does.  NULL: none. */
+	int (*stage_done)(const struct pts_result *r, void *arg);
+	/* NULL: the test from the start. */
+	const struct pts_resume *resume;
+	/* A suite (pts all, a list): its tests in order, saved in every test's settings; nsuite 0: one test alone. */
+	const enum pts_test *suite;
+	size_t nsuite;
 	/* A time-series test: after every WSAT round and every HIR or XSR phase; non-zero stops.  NULL: none. */
 	int (*series_done)(const struct pts_result *r, const struct pts_progress *p, void *arg);
 	/*
@@ -230,6 +258,8 @@ struct pts_test_def {
 	void (*plan)(const struct pts_settings *s, struct pts_result *r);
 	int (*run)(struct target *t, const struct pts_settings *s, struct pts_result *r, char *err, size_t errlen);
 	double (*max_seconds)(const struct pts_settings *s);
+	/* Each stage runs from its own purge: a resume keeps the finished ones (else it starts again). */
+	bool stage_units;
 };
 
 /* The row of t; NULL past the last. */
@@ -238,6 +268,8 @@ const struct pts_test_def *pts_test_def(enum pts_test t);
 const char *pts_test_name(enum pts_test t);
 /* 0, or -EINVAL for an unknown name. */
 int pts_test_parse(const char *s, enum pts_test *out);
+/* Whether st ran to its end (steady, max-rounds, a single pass): else it is the cut or running one. */
+bool pts_stage_finished(const struct pts_stage *st);
 /* "iops", "mbps", "lat_mean_us": the JSON name of what a stage tracks. */
 const char *pts_metric_name(enum pts_metric m);
 

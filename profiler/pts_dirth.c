@@ -138,6 +138,8 @@ int pts_run_dirth(struct target *t, const struct pts_settings *s, struct pts_res
 	r->stages[0].qd = r->stages[0].cells[0].qd;
 	r->nstages = 1;
 	ret = pts_run_stage(t, s, r, 0, true, err, errlen);
+	if (!ret)
+		ret = pts_stage_saved(s, r);
 	if (ret)
 		return ret;
 	r->nstages = 2;
@@ -146,5 +148,5 @@ int pts_run_dirth(struct target *t, const struct pts_settings *s, struct pts_res
 	if (!ret)
 		r->stages[1].stop_reason = "single pass";
 	pick_points(r);
-	return ret;
+	return ret ? ret : pts_stage_saved(s, r);
 }

@@ -31,6 +31,8 @@ int pts_prepare(struct target *t, const struct pts_settings *s, char *purge_meth
  */
 int pts_run_stage(struct target *t, const struct pts_settings *s, struct pts_result *r, size_t si, bool prep,
 		  char *err, size_t errlen);
+/* After a finished stage or phase: s->stage_done (the caller saves).  0, or -EINTR to stop. */
+int pts_stage_saved(const struct pts_settings *s, const struct pts_result *r);
 /* The stages of a matrix test one after the other, each from its own purge and fill. */
 int pts_run_matrix(struct target *t, const struct pts_settings *s, struct pts_result *r, char *err, size_t errlen);
 /* The matrix tests' estimate: max_rounds of every cell of every stage. */
@@ -52,6 +54,8 @@ struct pts_log_ctx {
 	const struct pts_settings *s;
 	struct pts_io where;
 };
+/* A workload's io_done for s->io_log: arg is a struct pts_log_ctx. */
+void pts_log_io(void *arg, const struct wl_io_record *io);
 /*
  * Run w on t, its every I/O to s->io_log (when set) as lg places it.  0,
  * -EINTR when stopped early (rr keeps what ran), or -errno with err set.

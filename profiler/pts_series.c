@@ -103,6 +103,9 @@ struct wsat_ctx {
 	struct target *t;
 	const struct pts_settings *s;
 	struct pts_result *r;
+	const struct precondition_result *out;  /* the rounds so far */
+	struct lat_hist *all;                   /* every round's response times */
+	struct pts_log_ctx lg;                  /* where an I/O of the log belongs: round, phase 0 */
 	uint64_t t0, written;
 	bool capped;
 };
@@ -114,7 +117,33 @@ static int wsat_poll(void *arg)
 	return c->s->poll && c->s->poll(c->s->poll_arg);
 }
 
-/* After every round (and every sample in it): the time cap, the status line. */
+/* The phase's samples and figures from precondition's intervals so far (rebuilt whole: they merge pairwise). */
+static int wsat_samples(struct wsat_ctx *c)
+{
+	struct pts_result *r = c->r;
+	struct pts_phase *ph = &r->phases[0];
+	const struct precondition_result *out = c->out;
+
+	r->nsamples = 0;
+	ph->first = 0;
+	ph->ios = ph->bytes = 0;
+	for (size_t i = 0; i < out->nintervals; i++) {
+		const struct pc_interval *iv = &out->intervals[i];
+		double iops = iv->dur_s > 0 ? (double)iv->ios / iv->dur_s : NAN;
+
+		if (pts_sample_room(r))
+			return -ENOMEM;
+		r->samples[r->nsamples++] = (struct pts_sample){ iv->t_s, iv->dur_s, iops, iops * 4096 / 1e6, NAN,
+								 iv->written, 0 };
+		ph->ios += iv->ios;
+		ph->bytes = iv->written;
+	}
+	ph->seconds = r->nsamples ? r->samples[r->nsamples - 1].t_s : 0;
+	phase_finish(r, ph, c->all);
+	return 0;
+}
+
+/* After every round (and every sample in it): the time cap, the status line, the round of the log. */
 static int wsat_progress(const struct precondition_event *ev, void *arg)
 {
 	struct wsat_ctx *c = arg;
@@ -122,16 +151,21 @@ static int wsat_progress(const struct precondition_event *ev, void *arg)
 
 	if (ev->phase == PHASE_ROUNDS_START)
 		c->t0 = now;
+	if (ev->phase == PHASE_TICK && ev->tick->start)
+		c->lg.where.round = ev->tick->index;
 	if (c->s->time_cap_ns && ev->phase != PHASE_FILL && now - c->t0 >= c->s->time_cap_ns) {
 		c->capped = true;
 		return 1;
 	}
-	if (ev->phase == PHASE_ROUND && c->s->series_done) {
+	if (ev->phase == PHASE_ROUND) {
 		struct pts_progress p = { 0, ev->round_index, ev->round->t_s, ev->round->iops, 0 };
 
 		c->written += ev->round->host_bytes_written;
 		p.written = c->written;
-		return c->s->series_done(c->r, &p, c->s->round_arg);
+		/* The phase so far, for the caller to save (it is not done: never counted). */
+		if (wsat_samples(c))
+			return 1;
+		return c->s->series_done ? c->s->series_done(c->r, &p, c->s->round_arg) : 0;
 	}
 	return 0;
 }
@@ -140,10 +174,8 @@ int pts_run_wsat(struct target *t, const struct pts_settings *s, struct pts_resu
 {
 	struct pts_settings purge_only = *s;
 	struct lat_hist *all = calloc(1, sizeof(*all));
-	struct wsat_ctx c = { t, s, r, 0, 0, false };
-	struct pts_phase *ph = &r->phases[0];
 	struct precondition_result out = { 0 };
-	uint64_t written = 0;
+	struct wsat_ctx c = { t, s, r, &out, all, { s, { 0, 0, 0, NULL } }, 0, 0, false };
 	int ret;
 
 	if (!all) {
@@ -162,27 +194,19 @@ int pts_run_wsat(struct target *t, const struct pts_settings *s, struct pts_resu
 			.seed = s->seed, .lat_all = all,
 		};
 
+		if (s->io_log) {
+			ps.io_done = pts_log_io;
+			ps.io_arg = &c.lg;
+		}
 		ret = precondition_run(t, &ps, &out, wsat_progress, wsat_poll, &c, err, errlen);
 		if (ret == -EINTR && c.capped)
 			ret = 0;
 	}
-	ph->first = 0;
-	for (size_t i = 0; i < out.nintervals && !pts_sample_room(r); i++) {
-		const struct pc_interval *iv = &out.intervals[i];
-		double iops = iv->dur_s > 0 ? (double)iv->ios / iv->dur_s : NAN;
-
-		r->samples[r->nsamples++] = (struct pts_sample){ iv->t_s, iv->dur_s, iops, iops * 4096 / 1e6, NAN,
-								 iv->written, 0 };
-		ph->ios += iv->ios;
-		written = iv->written;
-	}
-	if (r->nsamples < out.nintervals && !ret) {
+	if (wsat_samples(&c) && !ret) {
 		snprintf(err, errlen, "out of memory");
 		ret = -ENOMEM;
 	}
-	ph->bytes = written;
-	ph->seconds = r->nsamples ? r->samples[r->nsamples - 1].t_s : 0;
-	phase_finish(r, ph, all);
+	r->phases[0].done = !ret;
 	r->series_stop = ret == -EINTR ? "interrupted" : ret ? "error" : c.capped ? "time-cap" : "writes";
 	precondition_result_free(&out);
 	free(all);
@@ -295,6 +319,8 @@ int pts_run_hir(struct target *t, const struct pts_settings *s, struct pts_resul
 		return -ENOMEM;
 	}
 	ret = pts_run_stage(t, s, r, 0, true, err, errlen);
+	if (!ret)
+		ret = pts_stage_saved(s, r);
 	t0 = t->ops->now_ns(t);
 	for (size_t p = 0; !ret && p < r->nphases; p++) {
 		struct pts_phase *ph = &r->phases[p];
@@ -311,6 +337,7 @@ int pts_run_hir(struct target *t, const struct pts_settings *s, struct pts_resul
 		}
 		ph->seconds = (double)(t->ops->now_ns(t) - p0) / 1e9;
 		phase_finish(r, ph, h);
+		ph->done = !ret;
 		if (!ret)
 			ret = series_done(s, r, p, ph->n, ph->iops);
 	}
@@ -391,6 +418,7 @@ int pts_run_xsr(struct target *t, const struct pts_settings *s, struct pts_resul
 		ph->seconds = (double)(t->ops->now_ns(t) - p0) / 1e9;
 		phase_finish(r, ph, h);
 		settle(r, ph, (double)(p0 - t0) / 1e9);
+		ph->done = !ret;
 		if (!ret)
 			ret = series_done(s, r, p, ph->n, ph->iops);
 	}

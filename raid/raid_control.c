@@ -156,6 +156,22 @@ int raid_control(struct target *t, int op, void *arg)
 	}
 	case TARGET_CTL_IO_ERROR:
 		return raid_io_fault(r, arg);
+	case TARGET_CTL_PURGE_AUTO: {
+		/* Every member purges with its own auto: one name when they agree. */
+		const char *name = NULL, *m;
+
+		for (unsigned i = 0; i < r->g.members; i++) {
+			int ret = target_control(r->m[i], op, &m);
+
+			if (ret)
+				return ret;
+			if (name && strcmp(name, m))
+				return -ENODATA;
+			name = m;
+		}
+		*(const char **)arg = name;
+		return name ? 0 : -ENODATA;
+	}
 	case TARGET_CTL_SET_DRY_RUN:
 	case TARGET_CTL_SET_PROGRESS:
 		for (unsigned i = 0; i < r->g.members; i++)

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: MIT */
+#include <errno.h>
 #include <math.h>
+#include <stdio.h>
 
 #include <json-c/json.h>
 
 #include "engine/workload.h"
 #include "profiler/pts.h"
+#include "results/json_get.h"
 #include "results/pts_json.h"
 #include "results/result_json.h"
 
@@ -32,6 +35,14 @@ struct json_object *pts_settings_json(const struct pts_settings *s)
 		add(o, "reps", json_object_new_int((int)s->hir_reps));
 	} else if (s->test == PTS_XSR) {
 		add(o, "writes", result_json_number(s->xsr_writes, 2));
+	}
+	/* A suite's tests, in its order (docs/pts.md): a reader finds those not run yet. */
+	if (s->nsuite) {
+		struct json_object *suite = json_object_new_array();
+
+		for (size_t i = 0; i < s->nsuite; i++)
+			json_object_array_add(suite, json_object_new_string(pts_test_name(s->suite[i])));
+		add(o, "suite", suite);
 	}
 	return o;
 }
@@ -64,8 +75,12 @@ static struct json_object *steady_json(const struct pts_stage *st)
 
 static struct json_object *cell_json(const struct pts_cell_spec *cs, const struct pts_total *t)
 {
+	static const struct pts_total none = { NAN, NAN, NAN, NAN, NAN, 0, 0 };
+
 	struct json_object *o = json_object_new_object(), *lat = json_object_new_object();
 
+	/* A stage not finished has no figures over a window: never counted (t NULL). */
+	t = t ? t : &none;
 	add(o, "rw", json_object_new_string(workload_rw_name(cs->rw)));
 	add(o, "read_pct", json_object_new_int((int)cs->read_pct));
 	/* A cell of an access specification draws its sizes from it: no one size. */
@@ -110,8 +125,11 @@ static struct json_object *round_json(const struct pts_stage *st, size_t k)
 	return o;
 }
 
+/* A stage's object; one not finished has no cell figures and carries "incomplete": true (docs/pts.md). */
 static struct json_object *stage_json(const struct pts_stage *st)
 {
+	bool done = pts_stage_finished(st);
+
 	struct json_object *o = json_object_new_object(), *fill = json_object_new_object();
 	struct json_object *cells = json_object_new_array(), *rounds = json_object_new_array();
 
@@ -124,11 +142,15 @@ static struct json_object *stage_json(const struct pts_stage *st)
 	add(o, "qd", json_object_new_int((int)st->qd));
 	add(o, "steady_state", steady_json(st));
 	for (size_t c = 0; c < st->ncells; c++)
-		json_object_array_add(cells, cell_json(&st->cells[c], &st->totals[c]));
+		json_object_array_add(cells, cell_json(&st->cells[c], done ? &st->totals[c] : NULL));
 	add(o, "cells", cells);
 	for (size_t k = 0; k < st->nrounds; k++)
 		json_object_array_add(rounds, round_json(st, k));
 	add(o, "rounds", rounds);
+	/* Its purge to its end: a resumed test's drive_seconds adds the kept stages' (whole microseconds). */
+	add(o, "seconds", result_json_number((double)st->us / 1e6, RP_SECONDS));
+	if (!done)
+		add(o, "incomplete", json_object_new_boolean(1));
 	return o;
 }
 
@@ -161,21 +183,15 @@ static struct json_object *phase_json(const struct pts_phase *ph)
 	return o;
 }
 
-/* A time-series test's part: its purge, how it stopped, its phases, its samples as arrays. */
-static void series_json(struct json_object *o, const struct pts_result *r)
+/* The samples [from, to) of r as arrays, one per figure. */
+static struct json_object *samples_json(const struct pts_result *r, size_t from, size_t to)
 {
-	struct json_object *se = json_object_new_object(), *phases = json_object_new_array();
 	struct json_object *sm = json_object_new_object();
 	struct json_object *a[7];
 
 	for (size_t i = 0; i < 7; i++)
 		a[i] = json_object_new_array();
-	add(se, "purge_method", r->purge_method[0] ? json_object_new_string(r->purge_method) : NULL);
-	add(se, "stop_reason", r->series_stop ? json_object_new_string(r->series_stop) : NULL);
-	for (size_t i = 0; i < r->nphases; i++)
-		json_object_array_add(phases, phase_json(&r->phases[i]));
-	add(se, "phases", phases);
-	for (size_t i = 0; i < r->nsamples; i++) {
+	for (size_t i = from; i < to; i++) {
 		const struct pts_sample *x = &r->samples[i];
 
 		json_object_array_add(a[0], result_json_number(x->t_s, RP_SECONDS));
@@ -193,7 +209,41 @@ static void series_json(struct json_object *o, const struct pts_result *r)
 	add(sm, "lat_mean_us", a[4]);
 	add(sm, "written_bytes", a[5]);
 	add(sm, "phase", a[6]);
-	add(se, "samples", sm);
+	return sm;
+}
+
+/*
+ * A time-series test's part: its purge, how it stopped, its finished
+ * phases and their samples as arrays; the phase it was cut in (or is
+ * running) apart as incomplete_phase, its samples as incomplete_samples,
+ * never counted.
+ */
+static void series_json(struct json_object *o, const struct pts_result *r)
+{
+	struct json_object *se = json_object_new_object(), *phases = json_object_new_array();
+	size_t done = 0;
+
+	while (done < r->nphases && r->phases[done].done)
+		done++;
+	add(se, "purge_method", r->purge_method[0] ? json_object_new_string(r->purge_method) : NULL);
+	add(se, "stop_reason", r->series_stop ? json_object_new_string(r->series_stop) : NULL);
+	for (size_t i = 0; i < done; i++)
+		json_object_array_add(phases, phase_json(&r->phases[i]));
+	add(se, "phases", phases);
+	/* The finished phases' samples: a prefix, since phases run one after another. */
+	add(se, "samples", samples_json(r, 0, done < r->nphases ? r->phases[done].first : r->nsamples));
+	if (done < r->nphases && (r->nsamples > r->phases[done].first || r->phases[done].ios)) {
+		struct pts_phase ph = r->phases[done];
+		struct json_object *cut;
+
+		/* Its samples are incomplete_samples' (first_sample 0), never the finished phases'. */
+		ph.first = 0;
+		ph.n = r->nsamples - r->phases[done].first;
+		cut = phase_json(&ph);
+		add(cut, "incomplete", json_object_new_boolean(1));
+		add(se, "incomplete_phase", cut);
+		add(se, "incomplete_samples", samples_json(r, r->phases[done].first, r->nsamples));
+	}
 	add(o, "series", se);
 }
 
@@ -232,7 +282,10 @@ static struct json_object *dirth_json(const struct pts_dirth *d)
 
 static void dirth_section(struct json_object *o, const struct pts_result *r)
 {
-	add(o, "dirth", r->dirth.valid ? dirth_json(&r->dirth) : NULL);
+	/* Picked from the pass: none while the pass is not finished. */
+	bool pass = r->nstages > 1 && pts_stage_finished(&r->stages[1]);
+
+	add(o, "dirth", r->dirth.valid && pass ? dirth_json(&r->dirth) : NULL);
 }
 
 /*
@@ -246,16 +299,79 @@ static void (*const sections[PTS_TEST_COUNT])(struct json_object *o, const struc
 	[PTS_DIRTH] = dirth_section,
 };
 
-struct json_object *pts_json(const struct pts_result *r)
+struct json_object *pts_json(const struct pts_result *r, struct json_object *kept)
 {
 	struct json_object *o = json_object_new_object(), *stages = json_object_new_array();
 
 	add(o, "test", json_object_new_string(pts_test_name(r->test)));
 	add(o, "drive_seconds", result_json_number(r->seconds, RP_SECONDS));
-	for (size_t i = 0; i < r->nstages; i++)
-		json_object_array_add(stages, stage_json(&r->stages[i]));
+	/* A resumed test's finished stages as saved, then its own. */
+	for (size_t i = 0; i < r->first_stage && i < json_object_array_length(kept); i++)
+		json_object_array_add(stages, json_object_get(json_object_array_get_idx(kept, i)));
+	for (size_t i = r->first_stage; i < r->nstages; i++) {
+		/* The stage the test is in (or was cut in) apart, as sweep's incomplete_point. */
+		if (!pts_stage_finished(&r->stages[i]))
+			add(o, "incomplete_stage", stage_json(&r->stages[i]));
+		else
+			json_object_array_add(stages, stage_json(&r->stages[i]));
+	}
 	add(o, "stages", stages);
+	add(o, "complete", json_object_new_boolean(r->complete));
 	if ((unsigned)r->test < PTS_TEST_COUNT && sections[r->test])
 		sections[r->test](o, r);
 	return o;
+}
+
+uint64_t pts_json_stages_us(struct json_object *stages, size_t n)
+{
+	uint64_t us = 0;
+
+	for (size_t i = 0; i < n && i < json_object_array_length(stages); i++) {
+		double v = jnum(json_object_array_get_idx(stages, i), "seconds");
+
+		us += isfinite(v) && v > 0 && v <= PTS_STAGE_SECONDS_MAX ? (uint64_t)llround(v * 1e6) : 0;
+	}
+	return us;
+}
+
+/* v as the document spells it, into buf ("absent" when missing). */
+static const char *value_text(struct json_object *o, const char *key, char *buf, size_t len)
+{
+	struct json_object *v;
+
+	if (!json_object_object_get_ex(o, key, &v))
+		return "absent";
+	snprintf(buf, len, "%s", json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN));
+	return buf;
+}
+
+int pts_settings_check(struct json_object *saved, const struct pts_settings *s, char *err, size_t errlen)
+{
+	struct json_object *now = pts_settings_json(s);
+	/* Both as read from text: a number compares as the document spells it, not in the precision it ran with. */
+	struct json_object *given = json_tokener_parse(json_object_to_json_string_ext(now, JSON_C_TO_STRING_PLAIN));
+	const char *key = NULL;
+	char a[128], b[128];
+
+	json_object_put(now);
+	if (!given || !json_object_is_type(saved, json_type_object)) {
+		snprintf(err, errlen, given ? "it has no settings" : "out of memory");
+		json_object_put(given);
+		return given ? -EINVAL : -ENOMEM;
+	}
+	/* A key of either side that the other lacks or spells otherwise (a null is NULL on both). */
+	json_object_object_foreach(given, k, v) {
+		if (!key && !json_object_equal(v, jget(saved, k)))
+			key = k;
+	}
+	json_object_object_foreach(saved, k2, v2) {
+		(void)v2;
+		if (!key && !json_object_object_get_ex(given, k2, NULL))
+			key = k2;
+	}
+	if (key)
+		snprintf(err, errlen, "settings.%s is %s there, %s here", key, value_text(saved, key, a, sizeof(a)),
+			 value_text(given, key, b, sizeof(b)));
+	json_object_put(given);
+	return key ? -EINVAL : 0;
 }

@@ -14,6 +14,7 @@
 #include "engine/access_spec.h"
 #include "engine/offset_dist.h"
 #include "results/result_json.h"
+#include "results/pts_json.h"
 #include "results/result_limits.h"
 #include "results/result_load.h"
 #include "results/result_load_spec.h"
@@ -586,6 +587,9 @@ static const struct spec pts_stage_fields[] = {
 	OBJ("steady_state", F_REQ, pts_steady_fields),
 	ARRN("cells", F_REQ, 1, 56, pts_cell_item),
 	ARRN("rounds", 0, 0, LIM_MAX_ROUNDS_MAX, pts_round_item),
+	/* Its purge to its end (a resume adds the kept stages'); present only on the stage a test was cut in. */
+	NUM("seconds", F_NULL, 0, PTS_STAGE_SECONDS_MAX),
+	BOOL("incomplete", 0),
 	END,
 };
 static const struct spec pts_stage_item = OBJ(NULL, 0, pts_stage_fields);
@@ -607,6 +611,7 @@ static const struct spec pts_phase_fields[] = {
 	FIG("iops"), FIG("mbps"),
 	OBJ("lat_us", F_NULL, pts_phase_lat_fields),
 	FIG("ios"), FIG("bytes"), FIG("seconds"), FIG("level_iops"), FIG("settle_s"),
+	BOOL("incomplete", 0),
 	END,
 };
 static const struct spec pts_phase_item = OBJ(NULL, 0, pts_phase_fields);
@@ -624,18 +629,24 @@ static const struct spec pts_sample_fields[] = {
 static const struct spec pts_series_fields[] = {
 	ENUM("purge_method", F_NULL, purge_done_names),
 	ENUM("stop_reason", F_NULL, pts_series_stops),
-	ARRN("phases", F_REQ, 1, 16, pts_phase_item),
+	/* The finished phases: none while the first runs (its part is incomplete_phase, never counted). */
+	ARRN("phases", F_REQ, 0, 16, pts_phase_item),
 	OBJ("samples", F_REQ, pts_sample_fields),
+	OBJ("incomplete_phase", 0, pts_phase_fields),
+	OBJ("incomplete_samples", 0, pts_sample_fields),
 	END,
 };
 static const struct spec pts_fields[] = {
 	ENUM("test", F_REQ, pts_test_names),
 	FIG("drive_seconds"),
 	ARRN("stages", F_REQ, 0, 2, pts_stage_item),
+	BOOL("complete", 0),
+	OBJ("incomplete_stage", 0, pts_stage_fields),
 	OBJ("series", F_NULL, pts_series_fields),
 	OBJ("dirth", F_NULL, pts_dirth_fields),
 	END,
 };
+static const struct spec pts_test_item = ENUM(NULL, 0, pts_test_names);
 static const struct spec pts_settings[] = {
 	ENUM("test", 0, pts_test_names),
 	FIG("cell_s"),
@@ -651,6 +662,8 @@ static const struct spec pts_settings[] = {
 	NUM("writes", F_NULL, 0, LIM_MIN_WRITES_MAX),
 	FIG("time_cap_s"),
 	INT("reps", F_NULL, 1, 100000),
+	/* pts all, or a list: the suite's tests in order (docs/pts.md) */
+	ARRN("suite", 0, 1, 8, pts_test_item),
 	END,
 };
 static const struct spec pts_doc[] = {

@@ -499,6 +499,11 @@ static int sim_control(struct target *t, int op, void *arg)
 		return sim_endurance(t, arg);
 	if (op == TARGET_CTL_WA_MODEL)
 		return sim_wa_reference(t, arg);
+	if (op == TARGET_CTL_PURGE_AUTO) {
+		/* auto erases every block, as sanitize block erase does (sim_purge). */
+		*(const char **)arg = "sanitize-block";
+		return 0;
+	}
 	if (op == TARGET_CTL_BUSY_NS) {
 		const struct sim_target *s = to_sim(t);
 		uint64_t busy = s->drive->nt.busy_until_ns;

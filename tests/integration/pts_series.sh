@@ -65,7 +65,9 @@ PY
 for p in $PRESETS; do
 	writes=1 round=100ms
 	[ "$p" != budget-tlc ] || writes=4 round=1s
-	run_cmd pts wsat "sim:$p,capacity=1G" --cell-time $round --writes $writes --out "wsat-$p"
+	log=()
+	[ "$p" != budget-qlc ] || log=(--io-log wsat.csv)
+	run_cmd pts wsat "sim:$p,capacity=1G" --cell-time $round --writes $writes --out "wsat-$p" "${log[@]}"
 	[ "$rc" -eq 0 ] || fail "wsat $p: exit $rc: $(cat "$work/stderr")"
 	python3 - "wsat-$p/result.json" "$SPAN" "$writes" <<'PY' || fail "wsat $p: the stimulus is not the spec's"
 import json, sys
@@ -97,6 +99,24 @@ PY
 	valid "wsat-$p/result.json"
 	json_check "wsat-$p/result.json" "d['settings']['time_cap_s'] == 86400"
 done
+# WSAT's I/O log (precondition's rounds log through workload.io_done): every I/O the phase counts,
+# each a 4 KiB write at a 4 KiB offset in the span, rounds from 0 on; the purge as done, not "auto".
+python3 - wsat-budget-qlc/result.json wsat.csv "$SPAN" <<'PY' || fail "wsat --io-log is not the stimulus"
+import csv, json, sys
+d = json.load(open(sys.argv[1]))
+ph, = d['pts']['series']['phases']
+rows = list(csv.reader(open(sys.argv[2])))
+assert rows[0] == ['stage', 'round', 'cell', 'dir', 'offset', 'len', 'submit_ns', 'lat_ns'], rows[0]
+rows = rows[1:]
+assert len(rows) == ph['ios'] > 0, (len(rows), ph['ios'])
+assert all(r[0] == '0' and r[2] == '0' and r[3] == 'w' and r[5] == '4096' for r in rows)
+assert all(int(r[4]) % 4096 == 0 and int(r[4]) < int(sys.argv[3]) for r in rows)
+assert sum(int(r[5]) for r in rows) == ph['bytes']
+rounds = sorted({int(r[1]) for r in rows})
+assert rounds == list(range(len(rounds))) and len(rounds) > 1, rounds
+assert d['pts']['series']['purge_method'] == 'sanitize-block', d['pts']['series']['purge_method']
+PY
+
 # The time cap: stopped at 5 s of writes, not at 4x.
 run_cmd pts wsat sim:budget-tlc,capacity=1G --cell-time 500ms --time-cap 5s --out wsat-cap
 [ "$rc" -eq 0 ] || fail "wsat --time-cap: exit $rc: $(cat "$work/stderr")"
