@@ -23,6 +23,8 @@
 #include "device/target.h"
 #include "engine/access_spec.h"
 #include "profiler/pts.h"
+#include "reports/csv_export.h"
+#include "reports/report_pts.h"
 #include "reports/term.h"
 #include "results/json_get.h"
 #include "results/pts_json.h"
@@ -303,6 +305,7 @@ static int save_doc(struct pts_job *j, const struct pts_result *r, bool final, c
 		    bool interrupted, char *err, size_t errlen)
 {
 	struct json_object *kept = jget(jget(j->saved, "pts"), "stages");
+	int ret;
 
 	if (!j->doc && !(j->doc = result_doc_new_kind(RESULT_KIND_PTS, j->p->o.command, j->t)))
 		return snprintf(err, errlen, "out of memory"), -ENOMEM;
@@ -313,11 +316,9 @@ static int save_doc(struct pts_job *j, const struct pts_result *r, bool final, c
 		if (result_doc_mark(j->doc, interrupted, failure))
 			return snprintf(err, errlen, "out of memory"), -ENOMEM;
 	}
-	/*
-	 * The CSVs are report's (pts_cells.csv, ...): they lack drive_name, which
-	 * every CSV a command writes beside its result must end with (DESIGN.md 4).
-	 */
-	return result_write_json(j->dir, "result.json", j->doc, err, errlen);
+	ret = result_write_json(j->dir, "result.json", j->doc, err, errlen);
+	/* pts_cells.csv, pts_rounds.csv (and pts_samples.csv) beside it, by report's writer. */
+	return ret ? ret : csv_write(j->dir, csv_pts, j->doc, err, errlen);
 }
 
 /* A save while the test runs; a failure stops it (the job says why). */

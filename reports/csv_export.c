@@ -90,8 +90,7 @@ static void row(struct strbuf *b, struct json_object *o, const struct col *cols,
 	sb_add(b, "\r\n");
 }
 
-/* The drive_name field of doc's target (results/result_csv.h), as CSV text, into buf. */
-static const char *drive_field(struct json_object *doc, char *buf, size_t len)
+const char *csv_drive_field(struct json_object *doc, char *buf, size_t len)
 {
 	struct json_object *target = NULL;
 	struct strbuf b = { 0 };
@@ -224,7 +223,7 @@ size_t csv_sweep(struct json_object *doc, struct csv_file *files, size_t max)
 
 	if (max < 2)
 		return 0;
-	drive_field(doc, drive, sizeof(drive));
+	csv_drive_field(doc, drive, sizeof(drive));
 	files[0] = (struct csv_file){ "points.csv", table_of(get(doc, "points"), point_cols, N(point_cols), drive) };
 	files[1] = (struct csv_file){ "timeseries.csv", nested(get(doc, "points"), &point_cols[0], 1, "timeseries",
 							      "round", round_cols, N(round_cols), drive) };
@@ -236,7 +235,7 @@ size_t csv_precondition(struct json_object *doc, struct csv_file *files, size_t 
 	struct json_object *pc = NULL, *one = json_object_new_array();
 	char drive[2600];
 
-	drive_field(doc, drive, sizeof(drive));
+	csv_drive_field(doc, drive, sizeof(drive));
 	if (max < 2 || !one) {
 		json_object_put(one);
 		return 0;
@@ -258,7 +257,7 @@ size_t csv_slc(struct json_object *doc, struct csv_file *files, size_t max)
 
 	if (max < 3)
 		return 0;
-	drive_field(doc, drive, sizeof(drive));
+	csv_drive_field(doc, drive, sizeof(drive));
 	json_object_object_get_ex(doc, "slc", &slc);
 	files[0] = (struct csv_file){ "slc_samples.csv", table_of(get(slc, "samples"), sample_cols, N(sample_cols),
 								  drive) };
@@ -295,7 +294,7 @@ size_t csv_run(struct json_object *doc, struct csv_file *files, size_t max)
 
 	if (max < 2)
 		return 0;
-	drive_field(doc, drive, sizeof(drive));
+	csv_drive_field(doc, drive, sizeof(drive));
 	/* Other runs keep their columns; a mixed one adds its directions at the end. */
 	memcpy(all, cols, ncols * sizeof(*cols));
 	if (run_mixed(series)) {

@@ -30,6 +30,8 @@ struct csv_file {
  *   run:   series.csv (one row per queue depth), timeseries.csv (every interval of every series)
  *   precondition: precondition.csv (one row, a sweep point's columns), timeseries.csv (every round)
  */
+/* The drive_name field of doc's target (results/result_csv.h), as CSV text, into buf. */
+const char *csv_drive_field(struct json_object *doc, char *buf, size_t len);
 size_t csv_sweep(struct json_object *doc, struct csv_file *files, size_t max);
 size_t csv_slc(struct json_object *doc, struct csv_file *files, size_t max);
 size_t csv_run(struct json_object *doc, struct csv_file *files, size_t max);

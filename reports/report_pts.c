@@ -357,7 +357,7 @@ size_t csv_pts(struct json_object *doc, struct csv_file *files, size_t max)
 {
 	struct json_object *stages = jget(jget(doc, "pts"), "stages");
 	struct strbuf *cells, *rounds;
-	char b[64];
+	char b[64], drive[1400];
 
 	if (max < 2 || !(cells = calloc(1, sizeof(*cells))))
 		return 0;
@@ -365,8 +365,10 @@ size_t csv_pts(struct json_object *doc, struct csv_file *files, size_t max)
 		free(cells);
 		return 0;
 	}
-	sb_add(cells, "stage,rw,read_pct,bs_bytes,iops,mbps,lat_mean_us,lat_p99999_us,lat_max_us,ios,read_share_pct\r\n");
-	sb_add(rounds, "stage,round,cell,read_pct,bs_bytes,iops,mbps,lat_mean_us\r\n");
+	csv_drive_field(doc, drive, sizeof(drive));
+	sb_add(cells, "stage,rw,read_pct,bs_bytes,iops,mbps,lat_mean_us,lat_p99999_us,lat_max_us,ios,read_share_pct,"
+		      CSV_DRIVE_COLUMN "\r\n");
+	sb_add(rounds, "stage,round,cell,read_pct,bs_bytes,iops,mbps,lat_mean_us," CSV_DRIVE_COLUMN "\r\n");
 	for (size_t i = 0; i < jlen(stages); i++) {
 		struct json_object *st = jidx(stages, i), *cl = jget(st, "cells"), *rl = jget(st, "rounds");
 
@@ -382,7 +384,8 @@ size_t csv_pts(struct json_object *doc, struct csv_file *files, size_t max)
 			sb_printf(cells, ",%s", result_format_number(b, sizeof(b), jat(x, "lat_us/" LAT_KEY_P99999), RP_LAT_US));
 			sb_printf(cells, ",%s", result_format_number(b, sizeof(b), jat(x, "lat_us/max"), RP_LAT_US));
 			sb_printf(cells, ",%g", jnum(x, "ios"));
-			sb_printf(cells, ",%s\r\n", result_format_number(b, sizeof(b), jnum(x, "read_share_pct"), 3));
+			sb_printf(cells, ",%s,%s\r\n", result_format_number(b, sizeof(b), jnum(x, "read_share_pct"), 3),
+				  drive);
 		}
 		for (size_t k = 0; k < jlen(rl); k++)
 			for (size_t c = 0; c < jlen(cl); c++) {
@@ -393,9 +396,9 @@ size_t csv_pts(struct json_object *doc, struct csv_file *files, size_t max)
 										   RP_IOPS));
 				sb_printf(rounds, ",%s", result_format_number(b, sizeof(b), cell_at(jget(r, "mbps"), c),
 										   RP_MBPS));
-				sb_printf(rounds, ",%s\r\n",
+				sb_printf(rounds, ",%s,%s\r\n",
 					  result_format_number(b, sizeof(b), cell_at(jget(r, "lat_mean_us"), c),
-							       RP_LAT_US));
+							       RP_LAT_US), drive);
 			}
 	}
 	files[0] = (struct csv_file){ "pts_cells.csv", cells };

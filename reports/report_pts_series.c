@@ -168,11 +168,12 @@ size_t csv_pts_series(struct json_object *doc, struct csv_file *files, size_t ma
 	struct json_object *se = jget(jget(doc, "pts"), "series"), *phases = jget(se, "phases");
 	struct json_object *sm = jget(se, "samples"), *t = jget(sm, "t_s");
 	struct strbuf *b;
-	char v[64];
+	char v[64], drive[1400];
 
 	if (!se || !max || !(b = calloc(1, sizeof(*b))))
 		return 0;
-	sb_add(b, "phase,t_s,dur_s,iops,mbps,lat_mean_us,written_bytes\r\n");
+	csv_drive_field(doc, drive, sizeof(drive));
+	sb_add(b, "phase,t_s,dur_s,iops,mbps,lat_mean_us,written_bytes," CSV_DRIVE_COLUMN "\r\n");
 	for (size_t i = 0; i < jlen(phases); i++) {
 		struct json_object *ph = jidx(phases, i);
 		size_t first, count;
@@ -186,8 +187,8 @@ size_t csv_pts_series(struct json_object *doc, struct csv_file *files, size_t ma
 			sb_printf(b, ",%s", result_format_number(v, sizeof(v), num_at(jget(sm, "mbps"), k), RP_MBPS));
 			sb_printf(b, ",%s",
 				  result_format_number(v, sizeof(v), num_at(jget(sm, "lat_mean_us"), k), RP_LAT_US));
-			sb_printf(b, ",%s\r\n",
-				  result_format_number(v, sizeof(v), num_at(jget(sm, "written_bytes"), k), 0));
+			sb_printf(b, ",%s,%s\r\n",
+				  result_format_number(v, sizeof(v), num_at(jget(sm, "written_bytes"), k), 0), drive);
 		}
 	}
 	files[0] = (struct csv_file){ "pts_samples.csv", b };

@@ -177,6 +177,17 @@ def main():
         check_csv(path, None)
     if not glob.glob(os.path.join(work, 'run', 'qd_curve*.csv')):
         fail('run --qd 1,4 wrote no qd_curve.csv')
+    # pts writes report's CSVs beside its result, the same bytes.
+    p = subprocess.run([exe, 'report', os.path.join(work, 'pts', 'result.json'), '-o',
+                        os.path.join(work, 'rep', 'p.html')], env=env, capture_output=True, text=True)
+    if p.returncode:
+        fail('report pts: ' + p.stderr.strip())
+    for name in ('pts_cells.csv', 'pts_rounds.csv'):
+        mine = os.path.join(work, 'pts', name)
+        if not os.path.exists(mine):
+            fail('pts wrote no %s' % name)
+        if open(mine, 'rb').read() != open(os.path.join(work, 'rep', 'p-' + name), 'rb').read():
+            fail('pts\'s %s differs from report\'s' % name)
     print('%d results of %d kinds valid; CSVs name their drive' % (sum(map(len, seen.values())), len(seen)))
     subprocess.run(['rm', '-rf', work])
 
