@@ -32,6 +32,26 @@ run_cmd() {
 	set -e
 }
 
+# interrupt_once COND ERRFILE ARGS...: ssdprof ARGS in the background, its
+# stderr in ERRFILE, sent SIGINT once the shell condition COND holds (or it
+# ended first); its exit code in $rc.
+interrupt_once() {
+	local cond=$1 errfile=$2 pid
+	shift 2
+	"$exe" "$@" 2>"$errfile" &
+	pid=$!
+	for _ in $(seq 1 3000); do
+		eval "$cond" && break
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.02
+	done
+	kill -INT "$pid" 2>/dev/null || true
+	set +e
+	wait "$pid"
+	rc=$?
+	set -e
+}
+
 # usage_error NEEDLE ARGS...: ssdprof ARGS exits 2 with exactly one stderr line naming NEEDLE.
 usage_error() {
 	local needle=$1

@@ -36,18 +36,8 @@ json_check whole/result.json "abs(sum(s['seconds'] for s in d['pts']['stages']) 
 json_check whole/result.json "[s['purge_method'] for s in d['pts']['stages']] == ['sanitize-block'] * 2"
 
 # Cut by SIGINT once the first stage is saved (the document is written after every round and stage).
-"$exe" pts throughput "$T" $ARGS --out part 2>"$work/part.err" &
-pid=$!
-for _ in $(seq 1 3000); do
-	[ "$(stages part/result.json)" -ge 1 ] && break
-	kill -0 "$pid" 2>/dev/null || break
-	sleep 0.02
-done
-kill -INT "$pid" 2>/dev/null || true
-set +e
-wait "$pid"
-rc=$?
-set -e
+# shellcheck disable=SC2086
+interrupt_once '[ "$(stages part/result.json)" -ge 1 ]' "$work/part.err" pts throughput "$T" $ARGS --out part
 [ "$rc" = 130 ] || fail "interrupted pts exited $rc, not 130: $(cat "$work/part.err")"
 grep -q -- "--resume part" "$work/part.err" || fail "the interrupted pts does not say how to resume"
 json_check part/result.json "d['interrupted'] is True and d['pts']['complete'] is False"

@@ -14,19 +14,9 @@ points() {
 	python3 -c "import json,sys; print(len(json.load(open(sys.argv[1]))['points']))" "$1" 2>/dev/null || echo 0
 }
 
-"$exe" sweep "$T" $ARGS --out part 2>"$work/part.err" &
-pid=$!
 # Interrupt once two points are saved.
-for _ in $(seq 1 3000); do
-	[ "$(points part/result.json)" -ge 2 ] && break
-	kill -0 "$pid" 2>/dev/null || break
-	sleep 0.02
-done
-kill -INT "$pid" 2>/dev/null || true
-set +e
-wait "$pid"
-rc=$?
-set -e
+# shellcheck disable=SC2086
+interrupt_once '[ "$(points part/result.json)" -ge 2 ]' "$work/part.err" sweep "$T" $ARGS --out part
 [ "$rc" = 130 ] || fail "interrupted sweep exited $rc, not 130: $(cat "$work/part.err")"
 grep -q -- "--resume part" "$work/part.err" || fail "the interrupted sweep does not say how to resume"
 n=$(points part/result.json)
