@@ -123,8 +123,14 @@ static void lay_out(cairo_t *cr, const struct chart *c, double w, double h, stru
 	l->px1 = w - right;
 	if (c->nx_names)
 		bottom += chart_name_axis(cr, c, l);
-	else
-		chart_make_axis(&l->x, xlo, xhi, (size_t)fmax(3, (l->px1 - l->px0) / 110), c->x_log2 ? 2 : 0);
+	else {
+		size_t target = (size_t)fmax(3, (l->px1 - l->px0) / 110);
+
+		/* Fewer whole numbers than ticks: a tick on each, none between. */
+		if (c->x_whole && !c->x_log2 && (double)target > xhi - xlo)
+			target = (size_t)fmax(1, xhi - xlo);
+		chart_make_axis(&l->x, xlo, xhi, target, c->x_log2 ? 2 : 0);
+	}
 	lrows = chart_legend(cr, c, l->px0, l->px1, 0, false);
 	*vrows = l->have_data ? chart_place_vlabels(cr, c, l, vl) : 0;
 	l->py0 = chart_top_of_legend(c) + 2 + lrows * ROW_H + (*vrows ? 6 + *vrows * (TICK_PT + 6) : 8);

@@ -73,6 +73,7 @@ struct chart {
 	double y2_scale;
 	const char *y2label;
 	bool x_log2;             /* queue depths: ticks at powers of two */
+	bool x_whole;            /* x counts things (rounds): ticks at whole numbers only */
 	bool x_from_zero;        /* x axis starts at 0 (else at the least x) */
 	bool y_from_zero;        /* y axis starts at 0 (else at the least y) */
 	bool y_log10;            /* latencies: decades, 1-2-5 ticks when there are few; y <= 0 not drawn */

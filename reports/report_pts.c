@@ -71,7 +71,7 @@ static void convergence(struct html_page *pg, struct json_object *stage, size_t 
 	const char *m = jstr(ss, "tracking"), *arr = round_array(m);
 	size_t tracked = (size_t)jnum(ss, "tracked_cell"), nc = jlen(cells), nr = jlen(rounds);
 	double mix = jnum(jidx(cells, tracked), "read_pct");
-	struct plot p = { .c = { .title = "Convergence: each round of the test", .xlabel = "round",
+	struct plot p = { .c = { .title = "Convergence: each round of the test", .xlabel = "round", .x_whole = true,
 				 .ylabel = metric_label(m), .y_from_zero = true } };
 	char name[80], bs[32], mx[32], heads[PTS_PAGE_MAX_COLS][72];
 	size_t nh = 0;
@@ -128,7 +128,7 @@ static void window_chart(struct html_page *pg, struct json_object *stage, size_t
 	const char *m = jstr(ss, "tracking");
 	size_t nr = jlen(rounds);
 	double mean = jnum(ss, "mean"), slope = jnum(ss, "slope"), w0, w1, *x, *y;
-	struct plot p = { .c = { .title = "Steady-state window of the tracked cell", .xlabel = "round",
+	struct plot p = { .c = { .title = "Steady-state window of the tracked cell", .xlabel = "round", .x_whole = true,
 				 .ylabel = metric_label(m), .y_from_zero = true,
 				 .box_note = "shaded: the window, mean ±10%" } };
 	struct chart_series *s = plot_line(&p, nr, &x, &y, NULL);
@@ -266,9 +266,9 @@ static void stage_steady_dl(struct html_page *pg, struct json_object *doc, struc
 		html_dl(pg, key, "not reached: %g rounds, fewer than the window's 5 (%s)", jnum(ss, "rounds"),
 			text_or_na(jstr(ss, "stop_reason")));
 	if (jnum(ss, "warmup_rounds") > 0)
-		html_dl(pg, "warm-up", "%g rounds before the rounds had written %g x the span (and the first after "
+		html_dl(pg, "warm-up", "%g round%s before the rounds had written %g x the span (and the first after "
 			"the fill): not counted toward the most rounds; no window held before", jnum(ss, "warmup_rounds"),
-			jnum(jget(doc, "settings"), "min_writes"));
+			jnum(ss, "warmup_rounds") == 1 ? "" : "s", jnum(jget(doc, "settings"), "min_writes"));
 }
 
 const char *pts_id(char *buf, size_t len, const char *pre, const char *id)

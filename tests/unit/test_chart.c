@@ -538,6 +538,34 @@ static void test_long_legend_label_cut(void **state)
 	free(svg);
 }
 
+/* Rounds 1 to 6 on a wide chart: a tick on every whole round, none at 1.5 (a combined pts page had 1.0, 1.5, ...). */
+static void test_whole_x_ticks(void **state)
+{
+	static const double x[] = { 1, 2, 3, 4, 5, 6 }, y[] = { 15300, 14900, 14800, 14950, 15000, 15050 };
+	struct chart c = { .title = "Convergence", .xlabel = "round", .x_whole = true, .y_from_zero = true };
+	char *svg;
+	size_t len;
+
+	(void)state;
+	c.series[c.nseries++] = (struct chart_series){ .label = "4 KiB 0/100", .x = x, .y = y, .n = 6, .markers = true };
+	assert_int_equal(chart_svg(&c, 1000, 560, "w1-", &svg, &len), 0);
+	assert_int_equal(texts(svg, "1.5"), 0);
+	assert_int_equal(texts(svg, "2.5"), 0);
+	assert_int_equal(texts(svg, "1.0"), 0);
+	for (int r = 1; r <= 6; r++) {
+		char t[8];
+
+		snprintf(t, sizeof(t), "%d", r);
+		assert_int_equal(texts(svg, t), 1);
+	}
+	free(svg);
+	/* Without it, the same data has ticks between the rounds. */
+	c.x_whole = false;
+	assert_int_equal(chart_svg(&c, 1000, 560, "w2-", &svg, &len), 0);
+	assert_true(texts(svg, "1.5") == 1 || texts(svg, "1.0") == 1);
+	free(svg);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -548,7 +576,7 @@ int main(void)
 		cmocka_unit_test(test_seventeen_points_drawn), cmocka_unit_test(test_series_cap_said),
 		cmocka_unit_test(test_log_axis_and_subtitle), cmocka_unit_test(test_named_x_axis),
 		cmocka_unit_test(test_log2_axis_fractions),
-		cmocka_unit_test(test_long_legend_label_cut),
+		cmocka_unit_test(test_long_legend_label_cut), cmocka_unit_test(test_whole_x_ticks),
 	};
 
 	int failed = cmocka_run_group_tests(tests, NULL, NULL);
