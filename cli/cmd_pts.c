@@ -69,10 +69,11 @@ const char cmd_pts_usage[] =
 	"  cbw         the composite block-size workload (access spec snia-cbw:\n"
 	"              12 sizes, 40/60 read/write, access zones 50/5:30/15:20/80)\n"
 	"              at --qd; tracks its IOPS\n"
-	"  dirth       random 8k 65/35: to steady state at T32 x Q32, then one pass\n"
-	"              over 36 thread count x queue depth cells: IOPS against mean\n"
-	"              response time, histograms at the max, mid and min IOPS\n"
-	"              points\n"
+	"  dirth       random 8k writes at T32 x Q32 to steady state, then rounds of\n"
+	"              49 thread count x queue depth cells (1..32 each) at 65/35\n"
+	"              until T32 x Q32 holds the window: IOPS against mean response\n"
+	"              time; histograms at the max and mid IOPS (mean under 5 ms)\n"
+	"              and at T1 x Q1\n"
 	"  all         every test above, in that order; or a list: iops,latency,hir\n"
 	"              (a folder per test in DIR: DIR/iops/result.json, ...)\n"
 	"A 0.5k cell on a drive with 4 KiB LBAs is not measured (null).\n"
@@ -420,12 +421,14 @@ static void dry_run(const struct pts_cli *p, const struct pts_settings *s, const
 	if (plan.nstages) {
 		printf("  2. write its first %llu bytes %u time(s) in 128 KiB sequential writes\n",
 		       (unsigned long long)s->usable_bytes, s->fill_passes);
-		printf("  3. run rounds of %.0f cells, %g s each, until steady (at most %u),\n"
+		printf("  3. run rounds of %.0f cell%s, %g s each, until steady (at most %u),\n"
 		       "     after %g x %llu bytes written in rounds\n", cells / (double)plan.nstages,
+		       cells == (double)plan.nstages ? "" : "s",
 		       (double)s->cell_ns / 1e9, s->max_rounds, s->min_writes, (unsigned long long)s->usable_bytes);
 		if (s->test == PTS_DIRTH)
-			printf("  4. then one pass of %zu cells (threads 32..1 x queue depth 32..1),\n"
-			       "     %g s each\n", plan.stages[1].ncells, (double)s->cell_ns / 1e9);
+			printf("  4. then rounds of %zu cells (threads 32..1 x queue depth 32..1,\n"
+			       "     random 8 KiB 65/35), %g s each, until steady on the first\n"
+			       "     (at most %u)\n", plan.stages[1].ncells, (double)s->cell_ns / 1e9, s->max_rounds);
 	}
 	if (plan.nphases)
 		dry_series(s, &plan);

@@ -47,7 +47,7 @@ static const struct pts_test_def pts_tests[PTS_TEST_COUNT] = {
 		      pts_series_seconds },
 	[PTS_CBW] = { "cbw", "the composite workload (snia-cbw: 0.5k-64k, 40/60, zones); tracks IOPS",
 		      pts_plan_cbw, pts_run_matrix, pts_matrix_seconds, true },
-	[PTS_DIRTH] = { "dirth", "random 8k 65/35: steady at T32 x Q32, then T x Q from 32 to 1",
+	[PTS_DIRTH] = { "dirth", "random 8k: writes at T32 x Q32 to steady, then rounds of T x Q 32..1 at 65/35",
 			pts_plan_dirth, pts_run_dirth, pts_dirth_seconds },
 };
 

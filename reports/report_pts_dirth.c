@@ -8,6 +8,7 @@
  * the max, mid and min IOPS points.
  */
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -21,6 +22,14 @@
 #include "results/result_json.h"
 #include "util/text.h"
 
+/* A DIRTH saved before its grid ran in rounds: one pass from the steady state, no window of its own. */
+static bool one_pass(struct json_object *doc)
+{
+	const char *why = jstr(jget(jidx(jget(jget(doc, "pts"), "stages"), 1), "steady_state"), "stop_reason");
+
+	return why && !strcmp(why, "single pass");
+}
+
 void report_pts_b_summary(struct html_page *pg, struct json_object *doc)
 {
 	struct json_object *pts = jget(doc, "pts"), *cell = jidx(jget(jidx(jget(pts, "stages"), 0), "cells"), 0);
@@ -32,17 +41,26 @@ void report_pts_b_summary(struct html_page *pg, struct json_object *doc)
 	if (!strcmp(test, "dirth")) {
 		struct json_object *steady = jidx(jget(jidx(jget(pts, "stages"), 0), "cells"), 0);
 
-		html_dl(pg, "demand", "steady at %g outstanding I/Os (%g threads x %g), then one pass of every thread "
-			"count x queue depth, highest first (a depth the target cannot keep in flight is not "
-			"measured); T threads of Q I/Os run as one queue of T x Q", jnum(steady, "qd"),
-			jnum(steady, "threads"), jnum(steady, "thread_qd"));
+		if (one_pass(doc))
+			html_dl(pg, "demand", "steady at %g outstanding I/Os (%g threads x %g), then one pass of every "
+				"thread count x queue depth, highest first (a depth the target cannot keep in flight is "
+				"not measured); T threads of Q I/Os run as one queue of T x Q", jnum(steady, "qd"),
+				jnum(steady, "threads"), jnum(steady, "thread_qd"));
+		else
+			html_dl(pg, "demand", "preconditioned to steady state with %g%% writes at %g outstanding I/Os "
+				"(%g threads x %g), then rounds of every thread count x queue depth, highest first, "
+				"until the highest demand's IOPS held the window; each cell's figures are the window's "
+				"means (a depth the target cannot keep in flight is not measured); T threads of Q I/Os "
+				"run as one queue of T x Q", 100 - jnum(steady, "read_pct"), jnum(steady, "qd"),
+				jnum(steady, "threads"), jnum(steady, "thread_qd"));
 	}
 }
 
 /* The pass as a table: a row per cell, highest demand first. */
-static void pass_table(struct table *t, struct json_object *cells)
+static void pass_table(struct table *t, struct json_object *cells, bool once)
 {
-	table_init(t, "Demand intensity: every thread count x queue depth, one pass");
+	table_init(t, once ? "Demand intensity: every thread count x queue depth, one pass"
+			   : "Demand intensity: every thread count x queue depth, the window's means");
 	table_cols(t, "threads", TA_RIGHT, "QD per thread", TA_RIGHT, "outstanding", TA_RIGHT, "IOPS", TA_RIGHT,
 		   "MB/s", TA_RIGHT, "mean µs", TA_RIGHT, "p99.999 µs", TA_RIGHT, "max µs", TA_RIGHT, NULL);
 	for (size_t c = 0; c < jlen(cells); c++) {
@@ -119,7 +137,7 @@ void report_pts_dirth(struct html_page *pg, struct json_object *doc, struct json
 	html_h2(pg, pts_id(id, sizeof(id), pre, "demand-intensity"), "Demand intensity");
 	add_lines(&di, cells, &by_threads, iops_lat, 1);
 	empty_unless_measured(&di.c, "no cell measured");
-	pass_table(&t, cells);
+	pass_table(&t, cells, one_pass(doc));
 	plot_show(pg, pts_id(id, sizeof(id), pre, "pts-dirth-intensity"), &di, &t);
 	table_free(&t);
 	html_h2(pg, pts_id(id, sizeof(id), pre, "demand-variation"), "Demand variation");

@@ -20,7 +20,7 @@ usage_error "use iops, latency, throughput, wsat, hir, xsr, cbw or dirth" pts cb
 
 run_cmd pts cbw sim:budget-tlc,capacity=1G,lba=512 --dry-run --out "$work/dry"
 [ "$rc" -eq 0 ] || fail "dry run: exit $rc: $(cat "$work/stderr")"
-grep -q 'run rounds of 1 cells, 60 s each' "$work/stdout" || fail "dry run: $(cat "$work/stdout")"
+grep -q 'run rounds of 1 cell, 60 s each' "$work/stdout" || fail "dry run: $(cat "$work/stdout")"
 # 1 cell x 60 s x 25 rounds = 0.4 h.
 grep -q '^estimate: the rounds take at most 0\.4 h' "$work/stdout" || fail "dry run: $(cat "$work/stdout")"
 [ ! -e "$work/dry" ] || fail "dry run wrote its folder"
