@@ -307,16 +307,29 @@ void report_pts_sections(struct html_page *pg, struct json_object *doc, const ch
 		char heads[PTS_PAGE_MAX_COLS][32];
 		struct table t;
 
-		/* DIRTH's demand-intensity pass is one round: its own section (report_pts_dirth.c). */
+		/*
+		 * DIRTH's grid: its rounds' window on the highest demand (none in a
+		 * result saved when the grid was one pass), then its own section
+		 * (report_pts_dirth.c).
+		 */
 		if (!strcmp(test, "dirth") && i == 1) {
+			const char *why = jstr(jget(stage, "steady_state"), "stop_reason");
+
+			if (!why || strcmp(why, "single pass")) {
+				html_h2(pg, pts_id(id, sizeof(id), pre, "grid-window"),
+					"Rounds of the grid: the highest demand's window");
+				window_chart(pg, stage, i, pre);
+			}
 			report_pts_dirth(pg, doc, stage, pre);
 			continue;
 		}
 		if (jlen(stages) > 1) {
 			bs_name(h, sizeof(h), jnum(jidx(cells, 0), "bs"));
 			if (jnum(jidx(cells, 0), "threads") > 0)
-				snprintf(h, sizeof(h), "Steady state at %g threads x %g", jnum(jidx(cells, 0), "threads"),
-					 jnum(jidx(cells, 0), "thread_qd"));
+				snprintf(h, sizeof(h), "%s at %g threads x %g",
+					 !strcmp(text_or_na(jstr(jidx(cells, 0), "rw")), "randwrite") ? "Preconditioning: writes"
+													 : "Steady state",
+					 jnum(jidx(cells, 0), "threads"), jnum(jidx(cells, 0), "thread_qd"));
 			snprintf(sid, sizeof(sid), "stage-%zu", i + 1);
 			html_h2(pg, pts_id(id, sizeof(id), pre, sid), h);
 		}
@@ -328,7 +341,9 @@ void report_pts_sections(struct html_page *pg, struct json_object *doc, const ch
 		window_chart(pg, stage, i, pre);
 		snprintf(sid, sizeof(sid), "results-%zu", i + 1);
 		html_h2(pg, pts_id(id, sizeof(id), pre, sid), iops ? "IOPS by read/write mix and block size"
-			: latency ? "Response times" : hir ? "The steady state before the waits" : "Throughput");
+			: latency ? "Response times" : hir ? "The steady state before the waits"
+			: !strcmp(test, "dirth") && !strcmp(text_or_na(jstr(jidx(cells, 0), "rw")), "randwrite")
+				? "The preconditioning's window" : "Throughput");
 		if (iops) {
 			iops_table(&t, heads, cells, "IOPS over the steady window", "iops", 0);
 			iops_by_size(pg, cells, &t, pre);

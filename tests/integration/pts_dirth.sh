@@ -100,7 +100,7 @@ done
 
 run_cmd report "$work/dc-tlc/result.json"
 [ "$rc" -eq 0 ] || fail "report: exit $rc: $(cat "$work/stderr")"
-for id in demand-intensity demand-variation histograms; do
+for id in grid-window demand-intensity demand-variation histograms; do
 	grep -q "id=\"$id\"" "$work/dc-tlc/report.html" || fail "the page lacks $id"
 done
 grep -q 'max IOPS point: cell' "$work/dc-tlc/report.html" || fail "no max IOPS point on the page"
