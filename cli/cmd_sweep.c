@@ -302,6 +302,7 @@ static int sweep_start(struct sweep_cli *o, struct target *t, struct json_object
 		.purge_method = o->pc.purge_method, .settings = &o->pc.s, .progress = pc_progress_event,
 		.poll = pc_cli_poll, .arg = &c->pctx, .warn = warn, .warn_arg = &o->pc,
 		.carry_over = o->carry_over, .pc = o->precondition,
+		.quiet_fallback = o->pc.quiet && !o->precondition_given,
 	};
 	r->plan = o->plan;
 	r->member_op = member_op_for;

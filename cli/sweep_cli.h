@@ -38,6 +38,7 @@ struct sweep_cli {
 	char ein_src[32];
 	unsigned jobs;                  /* --jobs: drives of a batch at once (0: all) */
 	enum sweep_pc precondition;     /* --precondition: fresh points full, constructed or auto (default) */
+	bool precondition_given;
 };
 
 /* sweep's own options, for cli_opts_init. */

@@ -108,6 +108,7 @@ static int fast_option(struct sweep_cli *o, int c, const char *arg)
 		}
 		break;
 	case OPT_PRECONDITION:
+		o->precondition_given = true;
 		if (!sweep_pc_parse(arg, &o->precondition))
 			break;
 		ESCAPE_BUF(q2);

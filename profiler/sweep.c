@@ -203,10 +203,13 @@ static int fresh_point(struct sweep_run *r, double op_percent, const double *mem
 {
 	char why[sizeof(out->construct_why)];
 	double spent = 0;
-	bool said = false;
+	bool said = false, refused = false;
 	int ret;
 
-	if (sweep_construct_ok(r, op_percent, member_op, why, sizeof(why))) {
+	if (!sweep_construct_ok(r, op_percent, member_op, why, sizeof(why))) {
+		/* Refused before any attempt (the target, the workload), not a check that failed. */
+		refused = !r->cal.off;
+	} else {
 		ret = construct_point(r, op_percent, member_op, out, err, errlen);
 		if (ret)
 			return ret;
@@ -231,7 +234,7 @@ static int fresh_point(struct sweep_run *r, double op_percent, const double *mem
 		sweep_point_free(out);
 	}
 	/* Once per run: why fresh points are not constructed (none when full was asked or it is the first). */
-	if (why[0] && !said && !r->cal.warned && r->warn) {
+	if (why[0] && !said && !r->cal.warned && r->warn && !(refused && r->quiet_fallback)) {
 		char msg[sizeof(why) + 64];
 
 		snprintf(msg, sizeof(msg), "full method: %s", why);

@@ -149,6 +149,13 @@ struct sweep_run {
 	bool carry_over;
 	/* How fresh points are preconditioned, and what a constructed one is built from (sweep_construct.h). */
 	enum sweep_pc pc;
+	/*
+	 * A refusal to construct (the target, the workload: before any
+	 * attempt) is saved but not said: a default run under --quiet, where
+	 * nothing asked for was refused (a file or a device without a media
+	 * counter is simply measured the full way).  A failed check is said.
+	 */
+	bool quiet_fallback;
 	struct sweep_calib cal;
 	uint64_t last_usable;             /* of the last point measured in this run; 0: none (set here) */
 	double last_mbps;                 /* its steady MB/s: sizes a carried point's rounds */

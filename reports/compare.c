@@ -405,7 +405,10 @@ int compare_load(struct compare_set *set, char *const *files, size_t n, char *er
 		snprintf(err, errlen, "at most %d results", COMPARE_MAX);
 		return -EINVAL;
 	}
-	/* A result's folder, as report takes one (a pts all folder's DIR/TEST): its result.json. */
+	/*
+	 * A result's folder, as report takes one (a pts all folder's DIR/TEST):
+	 * its result.json, when it holds one; else the loader names the folder.
+	 */
 	for (size_t i = 0; i < n; i++) {
 		struct stat st;
 
@@ -416,6 +419,11 @@ int compare_load(struct compare_set *set, char *const *files, size_t n, char *er
 			e[i].owned = NULL;
 			snprintf(err, errlen, "out of memory");
 			return -ENOMEM;
+		}
+		if (stat(e[i].owned, &st) || !S_ISREG(st.st_mode)) {
+			free(e[i].owned);
+			e[i].owned = NULL;
+			continue;
 		}
 		paths[i] = e[i].owned;
 	}

@@ -24,6 +24,19 @@ json_check "$work/file/result.json" \
 	'all(p["construction"]["fallback"] == "no media write counter to size the flash by" for p in d["points"])'
 [ "$(count_lines 'full method: no media write counter')" = 1 ] ||
 	fail "the fallback's line: $(cat "$work/stdout" "$work/stderr")"
+# The default (auto, not asked for) under --quiet saves the reason but says
+# nothing: a device without a media counter is simply measured the full way,
+# and a failure stays one line (the QEMU lab's 72_dm_fail_sweep).  Without
+# --quiet it is said once.
+run_cmd sweep "$work/f.img" --op 0,20 --round 1s --max-rounds 5 --quiet --out "$work/file-quiet"
+[ "$rc" -eq 0 ] || fail "file, default, quiet: exit $rc: $(cat "$work/stderr")"
+json_check "$work/file-quiet/result.json" \
+	'all(p["construction"]["fallback"] == "no media write counter to size the flash by" for p in d["points"])'
+[ "$(count_lines 'full method')" = 0 ] || fail "a quiet default run said: $(cat "$work/stdout" "$work/stderr")"
+run_cmd sweep "$work/f.img" --op 0,20 --round 1s --max-rounds 5 --out "$work/file-said"
+[ "$rc" -eq 0 ] || fail "file, default: exit $rc: $(cat "$work/stderr")"
+[ "$(count_lines 'full method: no media write counter')" = 1 ] ||
+	fail "the default's fallback line: $(cat "$work/stdout" "$work/stderr")"
 
 T='sim:dc-tlc,capacity=1G'
 run_cmd sweep "$T" --op 0,40 --precondition auto --round 1s --quiet --out "$work/whole"
