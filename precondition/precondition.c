@@ -522,6 +522,57 @@ static bool constructed_flat(const struct precondition_settings *s, const struct
 	       (steady_check(rc->waf, out->nrounds, &ww) && ww.slope_pct <= limit);
 }
 
+/*
+ * settle_by_fit (precondition.h): the window may count before min_writes.
+ * The minimum guards against a plateau before GC runs, and waits out a
+ * transient that rings; with a media counter both show: WA above
+ * SETTLE_MIN_WAF is GC running, and a transient still moving leaves the
+ * fitted asymptote away from the window's mean or fits badly.  After a
+ * two-pass fill the simulated presets settle within about a third of a
+ * drive-write of random writes (sata-tlc 16 GiB at 0% OP: 60 s rounds from
+ * the third to the 28th within 0.4%), where the minimum waits a drive-write
+ * and the spare.  A quarter drive-write past the host's spare is the least.
+ */
+#define SETTLE_MIN_WAF 1.1
+
+static bool settled_by_fit(const struct precondition_settings *s, const struct precondition_result *out,
+			   const struct rounds_ctx *rc)
+{
+	size_t n = out->nrounds;
+	double usable = (double)s->usable_bytes;
+	struct steady_fit fi, fw;
+	struct steady_window ww;
+
+	if (!s->settle_by_fit || !fresh_start(s) || !n || !out->rounds[n - 1].media_known || !out->window_valid ||
+	    (double)rc->written < PRECONDITION_SETTLE_MIN_WRITES * usable + (double)s->host_spare_bytes)
+		return false;
+	if (!steady_check(rc->waf, n, &ww) || !ww.reached || !(ww.mean >= SETTLE_MIN_WAF) ||
+	    ww.range_pct > SHORT_ROUNDS_RANGE_PCT || out->window.range_pct > SHORT_ROUNDS_RANGE_PCT)
+		return false;
+	/*
+	 * The window wholly after the transient's extreme (the fit's first
+	 * round), at the level the curve approaches; or, where the transient
+	 * has rung out before the fit has rounds enough to describe it (1 GiB:
+	 * flat from the third round), a round before the window away from its
+	 * IOPS or WA by more than the range allowed: the transient seen, and
+	 * the window clear of it, and the window flat as a constructed one
+	 * must be (a drift that passes moves the figures < 2% over a
+	 * drive-write).
+	 */
+	if (steady_fit(rc->iops, n, true, &fi) && steady_fit_good(&fi, rc->iops, n) &&
+	    steady_fit(rc->waf, n, false, &fw) && steady_fit_good(&fw, rc->waf, n))
+		return out->window.first >= fi.first && out->window.first >= fw.first &&
+		       fabs(fi.value - out->window.mean) <= PREDICT_TOL_PCT / 100 * out->window.mean &&
+		       fabs(fw.value - ww.mean) <= PREDICT_TOL_PCT / 100 * ww.mean;
+	if (!constructed_flat(s, out, rc))
+		return false;
+	for (size_t i = 0; i < out->window.first; i++)
+		if (fabs(rc->iops[i] / out->window.mean - 1) > SHORT_ROUNDS_RANGE_PCT / 100 ||
+		    fabs(rc->waf[i] / ww.mean - 1) > SHORT_ROUNDS_RANGE_PCT / 100)
+			return true;
+	return false;
+}
+
 /* After a good round: stop (steady, predicted, max-writes) or go on. */
 static bool rounds_done(const struct precondition_settings *s, struct precondition_result *out,
 			const struct rounds_ctx *rc)
@@ -532,14 +583,17 @@ static bool rounds_done(const struct precondition_settings *s, struct preconditi
 	 * a start off its equilibrium shows as a drift, not as steady.
 	 */
 	bool short_rounds = s->round_writes > 0 || s->construct_bytes;
+	bool enough = written_enough(s, rc, 1);
+	bool settled = !enough && settled_by_fit(s, out, rc);
 	struct steady_window ww;
 
-	if (out->window_valid && out->window.reached && written_enough(s, rc, 1) && window_clear_of_start(s, out) &&
+	if (out->window_valid && out->window.reached && (enough || settled) && window_clear_of_start(s, out) &&
 	    (!s->construct_bytes || constructed_flat(s, out, rc)) &&
 	    (!short_rounds || out->window.range_pct <= SHORT_ROUNDS_RANGE_PCT) &&
 	    (!short_rounds || !out->rounds[out->nrounds - 1].media_known ||
 	     (steady_check(rc->waf, out->nrounds, &ww) && ww.reached && ww.range_pct <= SHORT_ROUNDS_RANGE_PCT))) {
 		out->reached = true;
+		out->settled = settled;
 		out->stop_reason = "steady";
 		return true;
 	}

@@ -49,6 +49,8 @@ static inline double precondition_min_share(double min_writes, double usable, do
 {
 	return min_writes > 0 && usable > 0 ? fmax(min_writes, fmin(min_writes, 1) + host_spare / usable) : 0;
 }
+/* settle_by_fit's least: rounds writing this x usable past the host's spare (precondition.c). */
+#define PRECONDITION_SETTLE_MIN_WRITES 0.25
 #define FILL_BS (128u * 1024)
 #define FILL_QD 32
 
@@ -118,6 +120,17 @@ struct precondition_settings {
 	 * over (host_spare_bytes 0, the first round may be in the window).
 	 */
 	uint64_t construct_bytes;
+	/*
+	 * A fresh start (a fill) whose window may count before min_writes once
+	 * the rounds show the transient over (precondition.c settled_by_fit):
+	 * GC running (a media counter, WA above 1), the IOPS and WA each fitted
+	 * by the transient's curve (predict.h) with its asymptote within
+	 * PREDICT_TOL_PCT of the window's mean, and each within
+	 * SHORT_ROUNDS_RANGE_PCT across it.  The figures stay the window's,
+	 * measured: only the minimum's wait is cut (sweep auto's calibrating
+	 * first point, issue 28).
+	 */
+	bool settle_by_fit;
 	/*
 	 * With construct_bytes: first use a dynamic SLC cache up, writing at
 	 * most this many bytes (precondition.c exhaust_cache); 0: not.
@@ -202,6 +215,8 @@ struct precondition_result {
 	 */
 	bool predicted;
 	size_t predicted_rounds;
+	/* steady before min_writes, by settle_by_fit's evidence */
+	bool settled;
 	struct steady_fit pred_iops, pred_waf;
 
 	/* Over the steady window (or the last five rounds when not reached). */

@@ -37,6 +37,8 @@ static bool carried(const struct eta *e)
 /* The rounds' size of the point running, x usable: a constructed point's are always sized by writes. */
 static double point_rw(const struct eta *e)
 {
+	if (e->point_calibrating)
+		return calibrating_round_writes(&e->s, (double)e->usable_bytes);
 	return e->point_constructed ? constructed_round_writes(&e->s, (double)e->usable_bytes) : e->s.round_writes;
 }
 
@@ -145,6 +147,7 @@ void eta_point_start(struct eta *e, double now_s, uint64_t usable_bytes)
 	e->rounds_start_s = e->round_len_s = NAN;
 	e->tk = (struct phase_tick){ .phase = "purge", .mbps = NAN, .iops = NAN };
 	e->point_constructed = constructed_at(&e->s, e->nkp);
+	e->point_calibrating = calibrating_at(&e->s, e->nkp);
 	e->cons_start_s = NAN;
 	e->point_model_s = carried(e) ? carried_model(e, op_of(e, (double)usable_bytes), (double)usable_bytes,
 						    (double)e->last_usable) : NAN;
@@ -230,7 +233,7 @@ void eta_round(struct eta *e, double now_s, size_t rounds, const struct steady_w
 }
 
 static double warmup_rounds(const struct eta *e);
-static double fresh_model(const struct eta *e, double op_percent);
+static double fresh_model(const struct eta *e, double op_percent, bool calibrating);
 static double constructed_model(const struct eta *e, double op_percent);
 
 void eta_point_end(struct eta *e, double now_s, double op_percent, double iops, size_t rounds)
@@ -270,10 +273,14 @@ void eta_point_end(struct eta *e, double now_s, double op_percent, double iops, 
 		e->in_point = false;
 		return;
 	}
-	e->rounds_sum += (size_t)fmax(STEADY_WINDOW, (double)rounds - warm);
-	if (!was_carried && isfinite(fresh_model(e, op_percent))) {
+	/* A calibrating point's short rounds are no measure of a full point's 60 s ones. */
+	if (!e->point_calibrating) {
+		e->rounds_sum += (size_t)fmax(STEADY_WINDOW, (double)rounds - warm);
+		e->rounds_points++;
+	}
+	if (!was_carried && isfinite(fresh_model(e, op_percent, e->point_calibrating))) {
 		e->fresh_s += now_s - e->point_start_s;
-		e->fresh_model_s += fresh_model(e, op_percent);
+		e->fresh_model_s += fresh_model(e, op_percent, e->point_calibrating);
 	}
 	e->in_point = false;
 }
@@ -330,6 +337,8 @@ size_t eta_points(const struct eta *e, bool *approx)
 /* The write minimum of the point running, x usable: a constructed one's, or a fresh one's. */
 static double point_min_writes(const struct eta *e, double usable)
 {
+	if (e->point_calibrating)
+		return calibrating_min_writes(&e->s, usable);
 	return e->point_constructed ? constructed_min_writes(&e->s) : fresh_min_writes(&e->s, usable);
 }
 
@@ -358,7 +367,7 @@ static double rounds_expected(const struct eta *e)
 {
 	double lo = fmax(STEADY_WINDOW, (double)e->rounds + 1), warm = warmup_rounds(e), need_rounds = 0, top;
 	double guess = e->point_constructed ? constructed_rounds(e)
-		       : e->points_done - e->cons_done ? (double)e->rounds_sum / (double)(e->points_done - e->cons_done)
+		       : e->rounds_points ? (double)e->rounds_sum / (double)e->rounds_points
 						       : ETA_FIRST_ROUNDS;
 
 	/*
@@ -375,7 +384,7 @@ static double rounds_expected(const struct eta *e)
 						   (e->s.predict ? ETA_CARRIED_SHARE : 1)
 					 : point_min_writes(e, usable) * (e->s.predict ? ETA_PREDICT_SHARE : 1);
 
-		need_rounds = ceil(need * usable / per_round);
+		need_rounds = ceil(need * usable / per_round) + (e->point_calibrating ? STEADY_WINDOW : 0);
 	}
 
 	/* No window counts before the minimum: a flat window in the warm-up says nothing. */
@@ -468,17 +477,18 @@ static double point_left(const struct eta *e)
  * the rounds past it the points so far took).  NAN before the rates are
  * known.
  */
-static double fresh_model(const struct eta *e, double op_percent)
+static double fresh_model(const struct eta *e, double op_percent, bool calibrating)
 {
 	double usable = (double)sweep_usable_bytes(e->s.capacity_bytes, op_percent), host = host_mbps(e, op_percent);
 	double fill = e->s.fill_passes ? usable * e->s.fill_passes / (e->fill_mbps * 1e6) : 0;
 	/* Before a point ends: the window and two (the presets take 6-7 past the warm-up at 16 GiB). */
-	size_t full = e->points_done - e->cons_done;
-	double rounds = full ? round((double)e->rounds_sum / (double)full) : STEADY_WINDOW + 2;
+	double rounds = e->rounds_points ? round((double)e->rounds_sum / (double)e->rounds_points) : STEADY_WINDOW + 2;
 
 	if (!(host > 0) || !isfinite(fill))
 		return NAN;
 	fill += isnan(e->purge_s) ? 0 : e->purge_s;
+	if (calibrating)
+		return fill + calibrating_rounds_s(&e->s, usable, host);
 	if (e->s.round_writes > 0)
 		return fill + short_rounds_s(&e->s, usable, host, fresh_min_writes(&e->s, usable),
 				     e->s.predict ? ETA_PREDICT_SHARE : 1);
@@ -517,7 +527,7 @@ static double constructed_factor(const struct eta *e)
 static double point_full(const struct eta *e)
 {
 	double fill_mbps = isnan(e->fill_mbps) && phase_is(e, "fill") ? rate_so_far(e) : e->fill_mbps;
-	double rounds = e->points_done ? round((double)e->rounds_sum / (double)e->points_done) : ETA_FIRST_ROUNDS;
+	double rounds = e->rounds_points ? round((double)e->rounds_sum / (double)e->rounds_points) : ETA_FIRST_ROUNDS;
 
 	if (carried(e) && !isnan(carried_full(e)))
 		return carried_full(e);
@@ -561,7 +571,7 @@ static double points_left(const struct eta *e)
 
 		for (size_t i = started; i < m && isfinite(more); i++)
 			more += constructed_at(&e->s, i) ? constructed_model(e, ops[i]) * constructed_factor(e)
-							 : fresh_model(e, ops[i]) * fresh_factor(e);
+							 : fresh_model(e, ops[i], calibrating_at(&e->s, i)) * fresh_factor(e);
 		if (isfinite(more))
 			return left + more;
 	}

@@ -134,6 +134,7 @@ struct eta {
 	size_t points_done;               /* ... and in this job */
 	double points_s;                  /* the time of those */
 	size_t rounds_sum;                /* their rounds past the warm-up (at least a window) */
+	size_t rounds_points;             /* the points counted in rounds_sum (not calibrating ones) */
 	struct knee_point kp[SWEEP_MAX_POINTS];
 	size_t nkp;
 	bool in_point;
@@ -152,6 +153,7 @@ struct eta {
 	double fresh_s, fresh_model_s;    /* this job's fresh points: what they took, what the model said */
 	/* constructed points (issue 28): the running one is; what they took, the model said, their rounds */
 	bool point_constructed;
+	bool point_calibrating;        /* auto's first: short rounds, settled (eta_model.h calibrating_at) */
 	double cons_s, cons_model_s;
 	/*
 	 * When the running constructed point's write began: its purge and

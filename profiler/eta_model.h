@@ -87,6 +87,43 @@ static inline bool constructed_at(const struct eta_settings *s, size_t i)
 }
 
 /*
+ * The sweep's i-th point is auto's first, measured the full way to
+ * calibrate by (sweep_construct.h sweep_calibrating): in short rounds, its
+ * window counting once the transient settles.
+ */
+static inline bool calibrating_at(const struct eta_settings *s, size_t i)
+{
+	return s->job == ETA_SWEEP && s->construct && s->construct_from == 1 && i == 0;
+}
+
+static inline double calibrating_round_writes(const struct eta_settings *s, double usable)
+{
+	return sweep_calibrating_round_writes(s->round_writes, s->bs ? s->bs : 4096, usable);
+}
+
+/* Its least written, x usable: settle_by_fit's quarter past the host's spare, or the minimum when less. */
+static inline double calibrating_min_writes(const struct eta_settings *s, double usable)
+{
+	double min = fresh_min_writes(s, usable);
+
+	if (!(usable > 0))
+		return min;
+	return fmin(min, PRECONDITION_SETTLE_MIN_WRITES + fmax(0, (double)s->capacity_bytes - usable) / usable);
+}
+
+/*
+ * Its rounds at a host rate of mbps: the least written, then a window past
+ * it (the 16 GiB presets took 17-18 rounds of 0.02, 34 on dc-tlc's 65k
+ * writes at its command cap).
+ */
+static inline double calibrating_rounds_s(const struct eta_settings *s, double usable, double mbps)
+{
+	double rate = mbps * 1e6, round = fmin(s->round_s, calibrating_round_writes(s, usable) * usable / rate);
+
+	return calibrating_min_writes(s, usable) * usable / rate + STEADY_WINDOW * round;
+}
+
+/*
  * Full rounds of one point at a host rate of mbps: `rounds` of round_s, but
  * no window counts before min_share x usable is written (whole rounds);
  * with max_rounds, the warm-up rounds come on top.

@@ -137,7 +137,9 @@ double eta_plan_s(const struct eta_settings *s, double write_mbps, unsigned roun
 			continue;
 		}
 		total += fill / (write_mbps * 1e6);
-		if (s->round_writes > 0)
+		if (calibrating_at(s, i))
+			total += calibrating_rounds_s(s, usable, host);
+		else if (s->round_writes > 0)
 			total += short_rounds_s(s, usable, write_mbps * random_share(ops[i]),
 						carry ? SWEEP_CARRIED_MIN_WRITES : fresh_min_writes(s, usable), share);
 		else

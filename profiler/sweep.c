@@ -158,6 +158,15 @@ double sweep_constructed_round_writes(double asked, uint32_t bs, double usable_b
 	return fmin(1, fmax(SWEEP_CONSTRUCTED_ROUND_WRITES, (double)SWEEP_ROUND_MIN_IOS * bs / usable_bytes));
 }
 
+double sweep_calibrating_round_writes(double asked, uint32_t bs, double usable_bytes)
+{
+	if (asked > 0)
+		return asked;
+	if (!(usable_bytes > 0))
+		return SWEEP_CALIBRATING_ROUND_WRITES;
+	return fmin(1, fmax(SWEEP_CALIBRATING_ROUND_WRITES, (double)SWEEP_ROUND_MIN_IOS * bs / usable_bytes));
+}
+
 /*
  * A fresh point built by construction (issue 28): the fill's place taken
  * by one write of the flash's size at the offsets of greedy GC's steady
@@ -194,6 +203,29 @@ static int construct_point(struct sweep_run *r, double op_percent, const double 
 	out->native_bytes = r->cal.native_bytes;
 	out->native_sigma = r->cal.native_sigma;
 	out->native_source = r->cal.source;
+	return ret;
+}
+
+/*
+ * A point measured the full way; auto's first (sweep_calibrating) in short
+ * rounds to a window the settled transient may open before the minimum.
+ */
+static int calibrating_point(struct sweep_run *r, double op_percent, const double *member_op,
+			     struct sweep_point *out, char *err, size_t errlen)
+{
+	struct precondition_settings *s = r->settings;
+	double round_writes = s->round_writes;
+	int ret;
+
+	if (!sweep_calibrating(r))
+		return sweep_member_point(r, op_percent, member_op, out, err, errlen);
+	s->settle_by_fit = true;
+	s->round_writes = sweep_calibrating_round_writes(round_writes, s->bs,
+							 (double)sweep_usable_bytes(r->capacity, op_percent));
+	ret = sweep_member_point(r, op_percent, member_op, out, err, errlen);
+	out->round_writes = s->round_writes;
+	s->settle_by_fit = false;
+	s->round_writes = round_writes;
 	return ret;
 }
 
@@ -241,7 +273,7 @@ static int fresh_point(struct sweep_run *r, double op_percent, const double *mem
 		r->warn(r->warn_arg, msg);
 		r->cal.warned = true;
 	}
-	ret = sweep_member_point(r, op_percent, member_op, out, err, errlen);
+	ret = calibrating_point(r, op_percent, member_op, out, err, errlen);
 	out->drive_seconds += spent;
 	snprintf(out->construct_why, sizeof(out->construct_why), "%s", why);
 	if (!ret)

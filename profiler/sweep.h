@@ -187,6 +187,16 @@ struct sweep_run {
  * WA the same as 60 s rounds'), +0.2% in rounds of 65k.
  */
 #define SWEEP_ROUND_MIN_IOS 65536
+/*
+ * auto's calibrating first point (sweep_construct.h sweep_calibrating):
+ * rounds of this x usable, raised to SWEEP_ROUND_MIN_IOS writes, so the
+ * settled transient's window (precondition.h settle_by_fit) follows soon
+ * after a quarter drive-write.  At 16 GiB, against the 60 s rounds to the
+ * write minimum: IOPS and WA within 0.5% on every preset, the point in
+ * 0.03-0.49 of the time (docs/benchmarks.md); rounds of 0.05 took 0.09-0.64.
+ */
+#define SWEEP_CALIBRATING_ROUND_WRITES 0.02
+double sweep_calibrating_round_writes(double asked, uint32_t bs, double usable_bytes);
 
 /*
  * The round size, x usable, of a constructed point over usable_bytes in

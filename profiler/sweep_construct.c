@@ -109,6 +109,15 @@ bool sweep_construct_ok(const struct sweep_run *r, double op_percent, const doub
 	return true;
 }
 
+bool sweep_calibrating(const struct sweep_run *r)
+{
+	const struct sweep_calib *c = &r->cal;
+
+	/* A group's members calibrate each from the group's point: they keep the write minimum. */
+	return r->pc == SWEEP_PC_AUTO && isnan(c->wa_bias) && !c->off && !c->why[0] &&
+	       !target_has(r->t, TARGET_CAP_GROUP) && uniform_writes(r->settings->shape);
+}
+
 /* The native bytes where the model's WA at usable is wa: bisection, the WA falls as the flash grows. */
 static double invert(const struct sweep_calib *c, double usable, double wa)
 {

@@ -45,6 +45,16 @@ bool sweep_construct_ok(const struct sweep_run *r, double op_percent, const doub
 			size_t len);
 
 /*
+ * r's next fresh point is auto's first, measured the full way to calibrate
+ * by, where a media counter shows its transient: its rounds are short
+ * (sweep_constructed_round_writes) and its window may count once the
+ * transient has settled (precondition.h settle_by_fit) rather than after
+ * the write minimum.  Not for a group, a skewed workload or a target
+ * without a media counter.
+ */
+bool sweep_calibrating(const struct sweep_run *r);
+
+/*
  * A constructed point that did not reach steady state (max-rounds or
  * max-writes; a prediction that stopped it is no miss): true, with why
  * set, and c->missed from its OP up.  It is measured again the full way.

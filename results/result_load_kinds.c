@@ -188,6 +188,7 @@ static const struct spec steady_fields[] = {
 	FIG("range_pct"),
 	NUM("slope_pct", F_NULL, -DBL_MAX, DBL_MAX),
 	STR("stop_reason", F_NULL),
+	BOOL("settled", 0),
 	END,
 };
 /* A RAID group's members in a point's endurance (results/endurance_json.h). */

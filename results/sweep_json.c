@@ -118,6 +118,7 @@ struct json_object *point_json(const struct point_info *info, const struct preco
 	add(ss, "range_pct", result_json_number(r->window_valid ? r->window.range_pct : NAN, 2));
 	add(ss, "slope_pct", result_json_number(r->window_valid ? r->window.slope_pct : NAN, 2));
 	add(ss, "stop_reason", str_or_null(r->stop_reason));
+	add(ss, "settled", json_object_new_boolean(r->settled));
 	add(p, "steady_state", ss);
 
 	add(p, "iops", result_json_number(r->nrounds ? r->iops : NAN, RP_IOPS));
