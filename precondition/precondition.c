@@ -211,9 +211,27 @@ static void summarise_window(struct precondition_result *r, size_t first, size_t
 struct cliff_watch {
 	struct phase_ctx *ctx;
 	uint64_t stretch, bytes;        /* the stretch's length, and what it holds so far */
+	unsigned stretches;             /* whole stretches seen */
 	double dur_s, best_mbps;
 	bool cliff, stopped;            /* a cliff was seen; poll asked to stop */
 };
+
+/* A sample into the stretch: true once a whole stretch ran under EXHAUST_CLIFF of the best one. */
+static bool cliff_feed(struct cliff_watch *cw, const struct run_sample *smp)
+{
+	cw->bytes += smp->bytes;
+	cw->dur_s += smp->dur_s;
+	if (cw->bytes < cw->stretch || !(cw->dur_s > 0))
+		return false;
+	double mbps = (double)cw->bytes / cw->dur_s / 1e6;
+
+	cw->bytes = 0;
+	cw->dur_s = 0;
+	cw->best_mbps = fmax(cw->best_mbps, mbps);
+	cw->stretches++;
+	cw->cliff = mbps < EXHAUST_CLIFF * cw->best_mbps;
+	return cw->cliff;
+}
 
 static int cliff_sample(const struct run_sample *smp, void *arg)
 {
@@ -223,17 +241,29 @@ static int cliff_sample(const struct run_sample *smp, void *arg)
 		cw->stopped = true;
 		return 1;
 	}
-	cw->bytes += smp->bytes;
-	cw->dur_s += smp->dur_s;
-	if (cw->bytes < cw->stretch || !(cw->dur_s > 0))
-		return 0;
-	double mbps = (double)cw->bytes / cw->dur_s / 1e6;
+	return cliff_feed(cw, smp);
+}
 
-	cw->bytes = 0;
-	cw->dur_s = 0;
-	cw->best_mbps = fmax(cw->best_mbps, mbps);
-	cw->cliff = mbps < EXHAUST_CLIFF * cw->best_mbps;
-	return cw->cliff;
+/*
+ * The fill's first pass, watched for a write cache's cliff as the cache
+ * write would see it: a pass that fills the whole span after a purge with
+ * no cliff shows the drive has no cache a constructed point must use up
+ * first (fill_result.cache_seen).
+ */
+struct fill_watch {
+	struct phase_ctx *ctx;
+	struct cliff_watch cw;
+	uint64_t done, first_pass;
+};
+
+static int fill_sample(const struct run_sample *smp, void *arg)
+{
+	struct fill_watch *fw = arg;
+
+	if (fw->done < fw->first_pass && !fw->cw.cliff)
+		cliff_feed(&fw->cw, smp);
+	fw->done += smp->bytes;
+	return poll_sample(smp, fw->ctx);
 }
 
 /*
@@ -282,12 +312,14 @@ static int run_fill(struct target *t, const struct precondition_settings *s, str
 	struct workload w = {
 		.rw = WL_WRITE, .bs = FILL_BS, .qd = FILL_QD,
 		.bytes = (s->usable_bytes - from) / FILL_BS * FILL_BS * s->fill_passes,
-		.interval_ns = 1000000000ull, .offset_bytes = from, .span_bytes = s->usable_bytes - from,
+		.interval_ns = FILL_SAMPLE_NS, .offset_bytes = from, .span_bytes = s->usable_bytes - from,
 		.seed = s->seed,
 		.stop_poll = ctx->poll, .stop_arg = ctx->arg,
 	};
 	struct run_result r = { 0 };
 	uint64_t t0 = t->ops->now_ns(t);
+	struct fill_watch fw = { .ctx = ctx, .cw = { .ctx = ctx, .stretch = (s->usable_bytes - from) / 100 },
+				 .first_pass = from ? 0 : s->usable_bytes };
 	int ret;
 
 	if (s->construct_bytes) {
@@ -318,8 +350,15 @@ static int run_fill(struct target *t, const struct precondition_settings *s, str
 	ctx->tick = (struct phase_tick){ .phase = "fill", .total_bytes = w.bytes };
 	if (tick(ctx, NULL))
 		return -EINTR;
-	ret = s->construct_bytes && s->construct_fn ? s->construct_fn(s->construct_arg, t, s, &r, err, errlen)
-						     : workload_run(t, &w, &r, poll_sample, ctx, err, errlen);
+	if (s->construct_bytes)
+		ret = s->construct_fn ? s->construct_fn(s->construct_arg, t, s, &r, err, errlen)
+				      : workload_run(t, &w, &r, poll_sample, ctx, err, errlen);
+	else
+		ret = workload_run(t, &w, &r, fill_sample, &fw, err, errlen);
+	/* A cliff in the first pass, or that pass whole and seen in enough stretches to tell there was none. */
+	fill->cache_seen = !s->construct_bytes && fw.cw.cliff;
+	fill->cache_known = fill->cache_seen || (!s->construct_bytes && fw.first_pass && fw.done >= fw.first_pass &&
+						 fw.cw.stretches >= FILL_CLIFF_STRETCHES);
 	fill->bytes = r.bytes;
 	fill->seconds = (double)(t->ops->now_ns(t) - t0) / NS_PER_S;
 	fill->mbps = fill->seconds > 0 ? (double)r.bytes / fill->seconds / 1e6 : NAN;

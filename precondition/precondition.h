@@ -186,7 +186,16 @@ struct fill_result {
 	double mbps;
 	uint64_t exhaust_bytes;     /* written to use the write cache up before a construction */
 	bool exhaust_cliff;         /* a cliff ended it (else exhaust_max did) */
+	/*
+	 * The first pass of a fill from the span's start was watched for a
+	 * write cache's cliff in at least FILL_CLIFF_STRETCHES stretches of 1%
+	 * of the span (cache_known), and whether one showed (cache_seen).
+	 */
+	bool cache_known, cache_seen;
 };
+#define FILL_CLIFF_STRETCHES 20
+/* The fill's samples: fine enough for 20 stretches of a pass at 3 GB/s over 16 GiB (dc-tlc). */
+#define FILL_SAMPLE_NS 100000000ull
 
 /*
  * The cache write before a construction: sequential FILL_BS writes over

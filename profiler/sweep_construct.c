@@ -241,9 +241,24 @@ static void calibrate_members(struct sweep_calib *c, double spread)
 	c->wa_bias = 1;
 }
 
+/*
+ * A full point's fill: a first pass over the whole span after a purge with
+ * no cliff shows no write cache for a constructed point to use up first,
+ * so none writes half the flash to find that out (dc-tlc and sata-tlc's
+ * first constructed point: 1.54x the flash before its window, 1.04x
+ * without).  A cliff says nothing of the cache write's own cliff (it
+ * writes a small region): that one still finds it.
+ */
+static void fill_cache(struct sweep_calib *c, bool known, bool seen)
+{
+	if (known && !seen && !c->members)
+		c->no_cache = true;
+}
+
 void sweep_calib_full(struct sweep_calib *c, const struct sweep_point *pt)
 {
 	/* Only an equilibrium calibrates: a point cut short (--max-rounds) has a WA on its way there. */
+	fill_cache(c, pt->pc.fill.cache_known, pt->pc.fill.cache_seen);
 	if (!pt->pc.reached) {
 		if (isnan(c->wa_bias) && !c->why[0])
 			snprintf(c->why, sizeof(c->why), NOT_REACHED);
@@ -523,6 +538,7 @@ void sweep_calib_replay(struct sweep_calib *c, struct target *t, const struct sw
 		sweep_calib_init(c, t);
 	if (!p->method || strcmp(p->method, "fresh"))
 		return;   /* a constructed point held (else it was measured again, fresh); a carried one calibrates nothing */
+	fill_cache(c, p->cache_known, p->cache_seen);
 	/* Measured the full way after a constructed attempt: what that attempt left, as the run kept it. */
 	if (p->fallback && !strncmp(p->fallback, MISS_PREFIX, strlen(MISS_PREFIX)))
 		miss_at(c, p->op_percent);

@@ -83,6 +83,7 @@ struct sweep_saved_point {
 	double usable_bytes, waf;
 	double spread;                  /* the window's WA spread, relative */
 	const char *fallback;           /* construction.fallback, or NULL */
+	bool cache_known, cache_seen;   /* fill.cache_cliff: not null, and true */
 	unsigned members;               /* a group's: each member's window WA */
 	double member_waf[TARGET_GROUP_MAX_MEMBERS];
 };

@@ -104,6 +104,7 @@ struct json_object *point_json(const struct point_info *info, const struct preco
 	add(fill, "bytes", json_object_new_uint64(r->fill.bytes));
 	add(fill, "seconds", result_json_number(r->fill.passes ? r->fill.seconds : NAN, RP_SECONDS));
 	add(fill, "mbps", result_json_number(r->fill.passes ? r->fill.mbps : NAN, RP_MBPS));
+	add(fill, "cache_cliff", r->fill.cache_known ? json_object_new_boolean(r->fill.cache_seen) : NULL);
 	add(p, "fill", fill);
 
 	add(ss, "reached", json_object_new_boolean(r->reached));
@@ -341,6 +342,8 @@ void sweep_doc_calib(const struct sweep_doc *d, struct sweep_calib *c, struct ta
 			.op_percent = jnum(p, "op_percent"), .method = jstr(p, "method"),
 			.reached = jtrue(jget(p, "steady_state"), "reached"), .usable_bytes = jnum(p, "usable_bytes"),
 			.waf = waf, .fallback = jstr(jget(p, "construction"), "fallback"),
+			.cache_known = jget(jget(p, "fill"), "cache_cliff") != NULL,
+			.cache_seen = jtrue(jget(p, "fill"), "cache_cliff"),
 		};
 
 		/* The window's spread, as sweep_calib_full reads it from the rounds. */

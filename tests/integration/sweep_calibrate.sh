@@ -5,17 +5,31 @@
 # write minimum: short rounds, steady_state.settled, and IOPS and WA within
 # 2% of the same point under --precondition full (60 s rounds, the
 # minimum), in less drive time.  A target without a media counter (a file)
-# keeps the minimum: nothing shows its GC running.
+# keeps the minimum: nothing shows its GC running.  Its fill's first pass
+# is watched for a write cache's cliff (fill.cache_cliff): budget-tlc's
+# dynamic cache shows one and its constructed 40% point uses the cache up
+# first; sata-tlc's static 0.6% does not, and its 40% point writes no
+# cache (before: half the flash spent finding there was none).
 set -eu
 . "$(dirname "$0")/lib.sh"
 setup "$@"
 
 for preset in budget-tlc sata-tlc; do
 	for pc in auto full; do
-		run_cmd sweep "sim:$preset,capacity=1G" --op 0 --precondition "$pc" --round 2s --quiet \
+		ops=0
+		[ "$pc" = auto ] && ops=0,40
+		run_cmd sweep "sim:$preset,capacity=1G" --op "$ops" --precondition "$pc" --round 2s --quiet \
 			--out "$work/$preset-$pc"
 		[ "$rc" -eq 0 ] || fail "$preset $pc: exit $rc: $(cat "$work/stderr")"
 	done
+	json_check "$work/$preset-auto/result.json" 'd["points"][1]["method"] == "constructed"'
+	if [ "$preset" = budget-tlc ]; then
+		json_check "$work/$preset-auto/result.json" 'd["points"][0]["fill"]["cache_cliff"] is True'
+		json_check "$work/$preset-auto/result.json" 'd["points"][1]["construction"]["cache_write_bytes"] > 0'
+	else
+		json_check "$work/$preset-auto/result.json" 'd["points"][0]["fill"]["cache_cliff"] is False'
+		json_check "$work/$preset-auto/result.json" 'd["points"][1]["construction"]["cache_write_bytes"] == 0'
+	fi
 	json_check "$work/$preset-auto/result.json" 'd["points"][0]["steady_state"]["settled"] is True'
 	json_check "$work/$preset-full/result.json" 'd["points"][0]["steady_state"]["settled"] is False'
 	python3 - "$work/$preset-auto/result.json" "$work/$preset-full/result.json" "$preset" <<'PY' ||
