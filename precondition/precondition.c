@@ -350,15 +350,32 @@ static int run_fill(struct target *t, const struct precondition_settings *s, str
 	ctx->tick = (struct phase_tick){ .phase = "fill", .total_bytes = w.bytes };
 	if (tick(ctx, NULL))
 		return -EINTR;
+	/* A fill's cache write is its own first part (not the purge's, whose length the ETA takes for the next). */
+	if (!s->construct_bytes && s->exhaust_max) {
+		ret = exhaust_cache(t, s, ctx, fill, err, errlen);
+		if (ret)
+			return ret;
+	}
 	if (s->construct_bytes)
 		ret = s->construct_fn ? s->construct_fn(s->construct_arg, t, s, &r, err, errlen)
 				      : workload_run(t, &w, &r, poll_sample, ctx, err, errlen);
 	else
 		ret = workload_run(t, &w, &r, fill_sample, &fw, err, errlen);
-	/* A cliff in the first pass, or that pass whole and seen in enough stretches to tell there was none. */
-	fill->cache_seen = !s->construct_bytes && fw.cw.cliff;
-	fill->cache_known = fill->cache_seen || (!s->construct_bytes && fw.first_pass && fw.done >= fw.first_pass &&
-						 fw.cw.stretches >= FILL_CLIFF_STRETCHES);
+	/*
+	 * A cache write before the fill tells by its own cliff, or by none up
+	 * to its cap; else a cliff in the first pass, or that pass whole and
+	 * seen in enough stretches to tell there was none.
+	 */
+	if (s->construct_bytes) {
+		fill->cache_known = fill->cache_seen = false;
+	} else if (s->exhaust_max) {
+		fill->cache_seen = fill->exhaust_cliff;
+		fill->cache_known = fill->exhaust_cliff || fill->exhaust_bytes >= s->exhaust_max / FILL_BS * FILL_BS;
+	} else {
+		fill->cache_seen = fw.cw.cliff;
+		fill->cache_known = fw.cw.cliff || (fw.first_pass && fw.done >= fw.first_pass &&
+						    fw.cw.stretches >= FILL_CLIFF_STRETCHES);
+	}
 	fill->bytes = r.bytes;
 	fill->seconds = (double)(t->ops->now_ns(t) - t0) / NS_PER_S;
 	fill->mbps = fill->seconds > 0 ? (double)r.bytes / fill->seconds / 1e6 : NAN;

@@ -132,8 +132,9 @@ struct precondition_settings {
 	 */
 	bool settle_by_fit;
 	/*
-	 * With construct_bytes: first use a dynamic SLC cache up, writing at
-	 * most this many bytes (precondition.c exhaust_cache); 0: not.
+	 * First use a dynamic SLC cache up, writing at most this many bytes
+	 * (precondition.c exhaust_cache), before the construction or the fill;
+	 * 0: not.
 	 */
 	uint64_t exhaust_max;
 	/*

@@ -246,19 +246,25 @@ static void calibrate_members(struct sweep_calib *c, double spread)
  * no cliff shows no write cache for a constructed point to use up first,
  * so none writes half the flash to find that out (dc-tlc and sata-tlc's
  * first constructed point: 1.54x the flash before its window, 1.04x
- * without).  A cliff says nothing of the cache write's own cliff (it
- * writes a small region): that one still finds it.
+ * without).  A cliff in the fill's pass says nothing of the cache write's
+ * own (it writes a small region); a cache write before the fill (the
+ * calibrating point's) gives its size.
  */
-static void fill_cache(struct sweep_calib *c, bool known, bool seen)
+static void fill_cache(struct sweep_calib *c, bool known, bool seen, double cache_write_bytes)
 {
-	if (known && !seen && !c->members)
+	if (c->members || !known)
+		return;
+	if (!seen)
 		c->no_cache = true;
+	else if (cache_write_bytes > 0)
+		c->cache_bytes = cache_write_bytes;   /* a cache write before the fill stopped at its cliff */
 }
 
 void sweep_calib_full(struct sweep_calib *c, const struct sweep_point *pt)
 {
 	/* Only an equilibrium calibrates: a point cut short (--max-rounds) has a WA on its way there. */
-	fill_cache(c, pt->pc.fill.cache_known, pt->pc.fill.cache_seen);
+	fill_cache(c, pt->pc.fill.cache_known, pt->pc.fill.cache_seen,
+		   pt->pc.fill.exhaust_bytes ? (double)pt->pc.fill.exhaust_bytes : NAN);
 	if (!pt->pc.reached) {
 		if (isnan(c->wa_bias) && !c->why[0])
 			snprintf(c->why, sizeof(c->why), NOT_REACHED);
@@ -538,7 +544,7 @@ void sweep_calib_replay(struct sweep_calib *c, struct target *t, const struct sw
 		sweep_calib_init(c, t);
 	if (!p->method || strcmp(p->method, "fresh"))
 		return;   /* a constructed point held (else it was measured again, fresh); a carried one calibrates nothing */
-	fill_cache(c, p->cache_known, p->cache_seen);
+	fill_cache(c, p->cache_known, p->cache_seen, p->cache_bytes);
 	/* Measured the full way after a constructed attempt: what that attempt left, as the run kept it. */
 	if (p->fallback && !strncmp(p->fallback, MISS_PREFIX, strlen(MISS_PREFIX)))
 		miss_at(c, p->op_percent);

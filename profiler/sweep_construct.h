@@ -84,6 +84,7 @@ struct sweep_saved_point {
 	double spread;                  /* the window's WA spread, relative */
 	const char *fallback;           /* construction.fallback, or NULL */
 	bool cache_known, cache_seen;   /* fill.cache_cliff: not null, and true */
+	double cache_bytes;             /* fill.cache_write_bytes (NAN: null) */
 	unsigned members;               /* a group's: each member's window WA */
 	double member_waf[TARGET_GROUP_MAX_MEMBERS];
 };

@@ -179,6 +179,7 @@ static const struct spec fill_fields[] = {
 	INT("passes", F_NULL, LIM_FILL_PASSES_MIN, LIM_FILL_PASSES_MAX),
 	FIG("bytes"), FIG("seconds"), FIG("mbps"),
 	BOOL("cache_cliff", F_NULL),
+	FIG("cache_write_bytes"),
 	END,
 };
 static const struct spec steady_fields[] = {

@@ -105,6 +105,8 @@ struct json_object *point_json(const struct point_info *info, const struct preco
 	add(fill, "seconds", result_json_number(r->fill.passes ? r->fill.seconds : NAN, RP_SECONDS));
 	add(fill, "mbps", result_json_number(r->fill.passes ? r->fill.mbps : NAN, RP_MBPS));
 	add(fill, "cache_cliff", r->fill.cache_known ? json_object_new_boolean(r->fill.cache_seen) : NULL);
+	add(fill, "cache_write_bytes",
+	    r->fill.passes && r->fill.exhaust_bytes ? json_object_new_uint64(r->fill.exhaust_bytes) : NULL);
 	add(p, "fill", fill);
 
 	add(ss, "reached", json_object_new_boolean(r->reached));
@@ -344,6 +346,7 @@ void sweep_doc_calib(const struct sweep_doc *d, struct sweep_calib *c, struct ta
 			.waf = waf, .fallback = jstr(jget(p, "construction"), "fallback"),
 			.cache_known = jget(jget(p, "fill"), "cache_cliff") != NULL,
 			.cache_seen = jtrue(jget(p, "fill"), "cache_cliff"),
+			.cache_bytes = jnum(jget(p, "fill"), "cache_write_bytes"),
 		};
 
 		/* The window's spread, as sweep_calib_full reads it from the rounds. */
