@@ -3,6 +3,9 @@
  * ssdprof pts TEST TARGET: a SNIA PTS test (profiler/pts.h) as the spec
  * defines it: purge, the 2x fill, rounds of the test's cells to the 5-round
  * steady window; the document (results/pts_json.c), a table on the terminal.
+ * The options and the target are this file's; the tests run, saved as they
+ * go and resumed, in profiler/pts_suite_run.c (the documents:
+ * results/pts_store.c), and the dry run's text is reports/pts_dry_run.c.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -10,10 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
-
-#include <json-c/json.h>
 
 #include "cli/batch.h"
 #include "cli/commands.h"
@@ -23,16 +23,14 @@
 #include "device/target.h"
 #include "engine/access_spec.h"
 #include "profiler/pts.h"
+#include "profiler/pts_suite_run.h"
 #include "reports/csv_export.h"
+#include "reports/pts_dry_run.h"
 #include "reports/report_pts.h"
 #include "reports/term.h"
-#include "results/json_get.h"
-#include "results/pts_json.h"
-#include "results/result_doc.h"
-#include "results/result_identity.h"
+#include "results/pts_store.h"
 #include "results/result_json.h"
 #include "results/result_kinds.h"
-#include "results/result_load.h"
 #include "util/escape.h"
 #include "util/parse.h"
 #include "util/settings_limits.h"
@@ -131,19 +129,7 @@ struct pts_cli {
 	enum pts_test tests[PTS_TEST_COUNT];
 	size_t ntests;
 	bool suite;                 /* all or a list: a folder per test (docs/pts.md) */
-};
-
-/* One test as it runs: its settings, its folder, what it keeps of a saved one, the document as saved. */
-struct pts_job {
-	struct pts_cli *p;
 	struct target *t;
-	struct pts_settings s;
-	struct pts_resume res;
-	char dir[4096];
-	struct json_object *saved;  /* the document --resume continues, or NULL */
-	struct json_object *doc;    /* as last saved (its head made once: started stays) */
-	bool save_failed;
-	char save_err[TARGET_ERRLEN];
 };
 
 static int parse_args(struct pts_cli *p)
@@ -297,328 +283,122 @@ static void log_io(const struct pts_io *io, void *arg)
 		(unsigned long long)io->io->submit_ns, (unsigned long long)(io->io->complete_ns - io->io->submit_ns));
 }
 
-/*
- * The document as it stands into the job's folder, atomically: after
- * every round and stage (final false: no end time, no mark),
- * and at the end.  0, or -errno with err set.
- */
-static int save_doc(struct pts_job *j, const struct pts_result *r, bool final, const char *failure,
-		    bool interrupted, char *err, size_t errlen)
+/* The suite's lines (profiler/pts_suite_run.h): usage, one of the command line; else a failure. */
+static void say_error(void *arg, bool usage, const char *msg)
 {
-	struct json_object *kept = jget(jget(j->saved, "pts"), "stages");
-	int ret;
+	struct pts_cli *p = arg;
 
-	if (!j->doc && !(j->doc = result_doc_new_kind(RESULT_KIND_PTS, j->p->o.command, j->t)))
-		return snprintf(err, errlen, "out of memory"), -ENOMEM;
-	json_object_object_add(j->doc, "settings", pts_settings_json(&j->s));
-	json_object_object_add(j->doc, "pts", pts_json(r, kept));
-	if (final) {
-		result_doc_finish(j->doc, j->t);
-		if (result_doc_mark(j->doc, interrupted, failure))
-			return snprintf(err, errlen, "out of memory"), -ENOMEM;
-	}
-	ret = result_write_json(j->dir, "result.json", j->doc, err, errlen);
-	/* pts_cells.csv, pts_rounds.csv (and pts_samples.csv) beside it, by report's writer. */
-	return ret ? ret : csv_write(j->dir, csv_pts, j->doc, err, errlen);
+	if (usage)
+		cli_error("%s", msg);
+	else
+		cli_fail(&p->o, "%s", msg);
 }
 
-/* A save while the test runs; a failure stops it (the job says why). */
-static int save_now(struct pts_job *j, const struct pts_result *r)
+/* After every round: a line with the tracked figure and the window, unless quiet (the suite saves after it). */
+static void round_line(void *arg, const struct pts_result *r, size_t si)
 {
-	if (save_doc(j, r, false, NULL, false, j->save_err, sizeof(j->save_err))) {
-		j->save_failed = true;
-		return 1;
-	}
-	return interrupt_requested();
-}
-
-/* After every round: a line with the tracked figure and the window, unless quiet; then the save. */
-static int round_line(const struct pts_result *r, size_t si, void *arg)
-{
-	struct pts_job *j = arg;
+	struct pts_cli *p = arg;
 	const struct pts_stage *st = &r->stages[si];
 	size_t k = st->nrounds - 1;
 
-	if (!j->p->o.quiet && !j->p->o.json)
+	if (!p->o.quiet && !p->o.json)
 		fprintf(stderr, "pts %s: stage %zu round %zu: %s %.1f, %.2f GB written%s\n", pts_test_name(r->test),
 			si + 1, k + 1, pts_metric_name(st->metric), st->track[k], (double)st->written[k] / 1e9,
 			st->reached ? ", steady" : st->window_valid ? ", not steady yet" : "");
-	return save_now(j, r);
 }
 
-/* After every WSAT round and every HIR or XSR phase: a line, unless quiet; then the save. */
-static int series_line(const struct pts_result *r, const struct pts_progress *pr, void *arg)
+/* After every WSAT round and every HIR or XSR phase: a line, unless quiet (the suite saves after it). */
+static void series_line(void *arg, const struct pts_result *r, const struct pts_progress *pr)
 {
-	struct pts_job *j = arg;
+	struct pts_cli *p = arg;
 	const struct pts_phase *ph = &r->phases[pr->phase];
 
-	if (!j->p->o.quiet && !j->p->o.json) {
-		if (r->test == PTS_WSAT)
-			fprintf(stderr, "pts wsat: round %zu: %.0f IOPS, %.2f GB written, %.0f s\n", pr->step + 1,
-				pr->iops, (double)pr->written / 1e9, pr->t_s);
-		else
-			fprintf(stderr, "pts %s: %s: %.0f IOPS over %zu samples, %.0f s\n", pts_test_name(r->test),
-				ph->name, pr->iops, pr->step, pr->t_s);
-	}
-	return save_now(j, r);
+	if (p->o.quiet || p->o.json)
+		return;
+	if (r->test == PTS_WSAT)
+		fprintf(stderr, "pts wsat: round %zu: %.0f IOPS, %.2f GB written, %.0f s\n", pr->step + 1,
+			pr->iops, (double)pr->written / 1e9, pr->t_s);
+	else
+		fprintf(stderr, "pts %s: %s: %.0f IOPS over %zu samples, %.0f s\n", pts_test_name(r->test),
+			ph->name, pr->iops, pr->step, pr->t_s);
 }
 
-static int stage_saved(const struct pts_result *r, void *arg)
+/* pts_cells.csv, pts_rounds.csv (and pts_samples.csv) beside result.json, by report's writer. */
+static int write_csv(void *arg, const struct pts_job *j, char *err, size_t errlen)
 {
-	return save_now(arg, r);
+	(void)arg;
+	return csv_write(j->dir, csv_pts, j->doc, err, errlen);
 }
 
-/* The dry run's steps after the purge of a time-series test (WSAT, HIR after its rounds, XSR). */
-static void dry_series(const struct pts_settings *s, const struct pts_result *plan)
+/* A test's saved document: as JSON, or as report --text shows it again (reports/term.h); then where it is. */
+static void show_doc(void *arg, const char *dir, void *doc, bool line)
 {
-	unsigned long long span = (unsigned long long)s->usable_bytes;
+	struct pts_cli *p = arg;
 
-	if (s->test == PTS_WSAT) {
-		printf("  2. write %g x %llu bytes in random 4 KiB writes at QD %u, %g s rounds%s\n", s->wsat_writes,
-		       span, s->qd, (double)s->cell_ns / 1e9, s->time_cap_ns ? ",\n     or until the time cap" : "");
-	} else if (s->test == PTS_HIR) {
-		printf("  4. per wait state (5, 10, 15, 25, 50 s): %u bursts of 5 s of random\n"
-		       "     4 KiB writes at QD %u, each followed by the wait, then %u bursts\n"
-		       "     without a wait (the return to baseline)\n", s->hir_reps, s->qd, s->hir_reps);
-	} else {
-		for (size_t i = 0; i < plan->nphases; i++)
-			printf("  %zu. %s: %g x %llu bytes in %g KiB writes at QD %u\n", i + 2, plan->phases[i].name,
-			       s->xsr_writes, span, plan->phases[i].bs / 1024.0, plan->phases[i].qd);
-	}
+	if (p->o.json)
+		puts(result_json_text(doc));
+	else if (!p->o.quiet)
+		term_render(stdout, doc, RESULT_KIND_PTS, dir, text_columns(STDOUT_FILENO));
+	fflush(stdout);
+	if (line)
+		cli_results_line(dir);
 }
 
-/* The bytes a test that writes an amount writes (WSAT, XSR); 0 for the others. */
-static double dry_bytes(const struct pts_settings *s)
-{
-	if (s->test == PTS_WSAT)
-		return s->wsat_writes * (double)s->usable_bytes;
-	return s->test == PTS_XSR ? 3 * s->xsr_writes * (double)s->usable_bytes : 0;
-}
+_Static_assert(PTS_DRY_MAX_PHASES >= PTS_MAX_PHASES, "the dry run holds every phase");
 
-/* A test's plan and estimate (nothing touched). */
-static void dry_run(const struct pts_cli *p, const struct pts_settings *s, const struct target *t)
+/* A test's plan as the dry run and the estimate line say it (reports/pts_dry_run.h). */
+static void dry_test(const struct pts_settings *s, const struct target *t, struct pts_dry_test *d)
 {
+	static const enum pts_dry_kind kinds[PTS_TEST_COUNT] = { [PTS_WSAT] = PTS_DRY_WSAT, [PTS_HIR] = PTS_DRY_HIR,
+								  [PTS_XSR] = PTS_DRY_XSR, [PTS_DIRTH] = PTS_DRY_DIRTH };
 	struct pts_result plan = { 0 };
-	double cells = 0, max_s = pts_max_round_seconds(s), bytes;
-	const char *clock = target_has(t, TARGET_CAP_VIRTUAL_TIME) ? "virtual" : "drive";
 
 	pts_plan(s, &plan);
-	/* DIRTH purges and fills once: its pass runs from the state its steady stage left. */
-	if (s->test == PTS_DIRTH)
-		plan.nstages = 1;
-	for (size_t i = 0; i < plan.nstages; i++)
-		cells += (double)plan.stages[i].ncells;
-	if (plan.nphases)
-		printf("dry run: nothing is written.  ssdprof pts %s would\n(%s):\n", pts_test_name(s->test),
-		       pts_test_def(s->test)->what);
-	else
-		printf("dry run: nothing is written.  ssdprof pts %s would, %zu time(s):\n", pts_test_name(s->test),
-		       plan.nstages);
-	if (s->purge)
-		printf("  1. purge %s (%s)\n", t->info.path, p->o.purge_method ? p->o.purge_method : "auto");
-	else
-		printf("  1. not purge %s (--no-purge)\n", t->info.path);
-	if (plan.nstages) {
-		printf("  2. write its first %llu bytes %u time(s) in 128 KiB sequential writes\n",
-		       (unsigned long long)s->usable_bytes, s->fill_passes);
-		printf("  3. run rounds of %.0f cell%s, %g s each, until steady (at most %u),\n"
-		       "     after %g x %llu bytes written in rounds\n", cells / (double)plan.nstages,
-		       cells == (double)plan.nstages ? "" : "s",
-		       (double)s->cell_ns / 1e9, s->max_rounds, s->min_writes, (unsigned long long)s->usable_bytes);
-		if (s->test == PTS_DIRTH)
-			printf("  4. then rounds of %zu cells (threads 32..1 x queue depth 32..1,\n"
-			       "     random 8 KiB 65/35), %g s each, until steady on the first\n"
-			       "     (at most %u)\n", plan.stages[1].ncells, (double)s->cell_ns / 1e9, s->max_rounds);
+	*d = (struct pts_dry_test){ .name = pts_test_name(s->test), .what = pts_test_def(s->test)->what,
+		.kind = kinds[s->test], .path = t->info.path, .purge_method = s->purge_method, .purge = s->purge,
+		.clock = target_has(t, TARGET_CAP_VIRTUAL_TIME) ? "virtual" : "drive",
+		/* DIRTH purges and fills once: its pass runs from the state its steady stage left. */
+		.nstages = s->test == PTS_DIRTH ? 1 : plan.nstages, .pass_cells = plan.stages[1].ncells,
+		.nphases = plan.nphases, .span = s->usable_bytes, .fill_passes = s->fill_passes,
+		.max_rounds = s->max_rounds, .qd = s->qd, .hir_reps = s->hir_reps, .cell_s = (double)s->cell_ns / 1e9,
+		.min_writes = s->min_writes, .wsat_writes = s->wsat_writes, .xsr_writes = s->xsr_writes,
+		.time_cap = s->time_cap_ns != 0, .max_s = pts_max_round_seconds(s) };
+	for (size_t i = 0; i < d->nstages; i++)
+		d->cells += (double)plan.stages[i].ncells;
+	for (size_t i = 0; i < plan.nphases; i++) {
+		snprintf(d->phases[i].name, sizeof(d->phases[i].name), "%s", plan.phases[i].name);
+		d->phases[i].bs = plan.phases[i].bs;
+		d->phases[i].qd = plan.phases[i].qd;
 	}
-	if (plan.nphases)
-		dry_series(s, &plan);
-	if (isfinite(max_s) && s->test != PTS_WSAT) {
-		printf("estimate: the %s take at most %.1f h of %s time,\n", plan.nphases ? "rounds and bursts" : "rounds",
-		       max_s / 3600, clock);
-		printf("          plus the purge and the fill%s\n", plan.nphases ? "" : " of each stage");
-		return;
-	}
-	/* WSAT and XSR write an amount: how long is the drive's to say. */
-	bytes = dry_bytes(s);
-	printf("estimate: %.2f GB of writes; their time is the drive's rate's\n"
-	       "          (at 100 MB/s: %.1f min of %s time)\n", bytes / 1e9, bytes / 100e6 / 60, clock);
-	if (isfinite(max_s))
-		printf("          or --time-cap: at most %.1f h of %s time\n", max_s / 3600, clock);
 }
 
-/* Before a test starts: its estimate, as its dry run gives it, on one line. */
-static void estimate_line(const struct pts_settings *s, const struct target *t)
+/* Before a test starts: a suite's (or a resumed test's) line on it, and its estimate, unless quiet. */
+static void begin_line(void *arg, const struct pts_job *j, bool resumed)
 {
-	double max_s = pts_max_round_seconds(s), bytes = dry_bytes(s);
-	const char *clock = target_has(t, TARGET_CAP_VIRTUAL_TIME) ? "virtual" : "drive";
+	struct pts_cli *p = arg;
+	const struct pts_test_def *d = pts_test_def(j->s.test);
+	struct pts_dry_test dt;
 
-	if (isfinite(max_s) && s->test != PTS_WSAT)
-		fprintf(stderr, "pts %s: estimate: at most %.1f h of %s time, plus purge and fill\n",
-			pts_test_name(s->test), max_s / 3600, clock);
-	else
-		fprintf(stderr, "pts %s: estimate: %.2f GB of writes (%.1f min at 100 MB/s)\n",
-			pts_test_name(s->test), bytes / 1e9, bytes / 100e6 / 60);
+	if (p->o.quiet || p->o.json)
+		return;
+	if (p->suite || resumed)
+		fprintf(stderr, "pts %s: %s%s\n", d->name, resumed ? "resumed: " : "", d->what);
+	dry_test(&j->s, p->t, &dt);
+	pts_estimate_line(stderr, &dt);
 }
 
 /* A suite's dry run: each test's, then the total. */
-static void dry_suite(const struct pts_cli *p, const struct target *t)
+static void dry_suite(const struct pts_cli *p)
 {
-	double hours = 0, bytes = 0;
+	struct pts_dry_test d[PTS_TEST_COUNT];
 
 	for (size_t i = 0; i < p->ntests; i++) {
 		struct pts_settings s;
-		double max_s;
 
 		test_settings(p, p->tests[i], &s);
-		max_s = pts_max_round_seconds(&s);
-		if (p->suite)
-			printf("%s[%zu/%zu] %s\n", i ? "\n" : "", i + 1, p->ntests, pts_test_name(s.test));
-		dry_run(p, &s, t);
-		/* WSAT writes an amount; its 24 h cap is a bound, not its time. */
-		if (isfinite(max_s) && s.test != PTS_WSAT)
-			hours += max_s / 3600;
-		else
-			bytes += dry_bytes(&s);
+		dry_test(&s, p->t, &d[i]);
 	}
-	if (!p->suite)
-		return;
-	printf("\ntotal: %zu tests, at most %.1f h of rounds and bursts", p->ntests, hours);
-	if (bytes > 0)
-		printf(",\n       plus %.2f GB of writes (%.1f min at 100 MB/s)", bytes / 1e9, bytes / 100e6 / 60);
-	printf(",\n       plus each test's purge and fill\n");
-}
-
-/* Whether a saved test ran to its end: nothing left to measure. */
-static bool saved_finished(struct json_object *doc)
-{
-	return doc && jtrue(jget(doc, "pts"), "complete") && !jget(doc, "interrupted") && !jget(doc, "error");
-}
-
-/*
- * A test of the job's: measured, saved as it goes, its summary printed
- * (top: the folder --resume continues).  An exit code after printing why.
- */
-static int run_test(struct pts_job *j, const char *top)
-{
-	struct pts_cli *p = j->p;
-	struct pts_result r = { 0 };
-	char err[TARGET_ERRLEN], serr[TARGET_ERRLEN], q[1024];
-	bool kept = j->res.first_stage > 0, measured;
-	int ret, rc;
-
-	j->s.round_arg = j;
-	j->s.resume = j->saved ? &j->res : NULL;
-	ret = pts_run(j->t, &j->s, &r, err, sizeof(err));
-	if (j->save_failed) {
-		cli_fail(&p->o, "saving %s/result.json: %s", escape_arg(q, sizeof(q), j->dir), j->save_err);
-		rc = EXIT_RUN_FAILED;
-		goto out;
-	}
-	measured = kept || r.nsamples || r.fill.bytes;
-	for (size_t i = r.first_stage; i < r.nstages; i++)
-		measured |= r.stages[i].nrounds || r.stages[i].fill.bytes;
-	if (ret && !measured) {
-		cli_fail(&p->o, ret == -EINTR ? "interrupted before the test began; nothing was measured" : "%s", err);
-		rc = ret == -EINTR ? EXIT_INTERRUPTED : EXIT_RUN_FAILED;
-		goto out;
-	}
-	if (save_doc(j, &r, true, ret && ret != -EINTR ? err : NULL, ret == -EINTR, serr, sizeof(serr))) {
-		cli_fail(&p->o, "%s%s%s", ret && ret != -EINTR ? err : "", ret && ret != -EINTR ? "; saving what "
-			 "was measured: " : "", serr);
-		rc = EXIT_RUN_FAILED;
-		goto out;
-	}
-	rc = ret == -EINTR ? EXIT_INTERRUPTED : ret ? EXIT_RUN_FAILED : EXIT_OK;
-	if (p->o.json)
-		puts(result_json_text(j->doc));
-	else if (!p->o.quiet)
-		/* What the terminal shows is the saved document, as report --text shows it again (reports/term.h). */
-		term_render(stdout, j->doc, RESULT_KIND_PTS, j->dir, text_columns(STDOUT_FILENO));
-	fflush(stdout);
-	if (ret)
-		cli_fail(&p->o, "%s; what was measured is in %s/result.json; continue: the same command with "
-			 "--resume %s, without --out", ret == -EINTR ? "interrupted" : err, j->dir, top);
-	else
-		cli_results_line(j->dir);
-out:
-	pts_result_free(&r);
-	return rc;
-}
-
-/* Whether the saved stages are the plan's (cells, sizes, mixes), as a resume keeps them.  0 or -EINVAL, err set. */
-static int stages_of_plan(struct json_object *stages, const struct pts_result *plan, char *err, size_t errlen)
-{
-	for (size_t i = 0; i < jlen(stages); i++) {
-		struct json_object *cells = jget(jidx(stages, i), "cells");
-		const struct pts_stage *st = &plan->stages[i];
-
-		if (jlen(cells) != st->ncells)
-			return snprintf(err, errlen, "holds a stage %zu of %zu cells, not %zu: start afresh", i + 1,
-					jlen(cells), st->ncells), -EINVAL;
-		for (size_t c = 0; c < st->ncells; c++) {
-			double bs = jnum(jidx(cells, c), "bs"), rd = jnum(jidx(cells, c), "read_pct");
-
-			if (rd != st->cells[c].read_pct || (st->cells[c].workload ? !isnan(bs) : bs != st->cells[c].bs))
-				return snprintf(err, errlen, "holds a stage %zu whose cell %zu is not the test's: "
-						"start afresh", i + 1, c + 1), -EINVAL;
-		}
-	}
-	return 0;
-}
-
-/*
- * The saved test of dir, for --resume: a pts result of test t, measured on
- * the target, with the settings s gives.  0 (*saved NULL when dir holds no
- * result.json and may not: a suite's test not begun), or EXIT_USAGE after
- * one line.
- */
-static int load_saved(const struct pts_cli *p, struct target *t, const struct pts_settings *s, const char *dir,
-		      struct json_object **saved)
-{
-	char path[4200], err[1024], why[900], q[1024];
-	struct json_object *doc = NULL;
-	const char *test;
-	enum result_kind kind;
-	struct pts_result plan = { 0 };
-	int ret;
-
-	*saved = NULL;
-	escape_arg(q, sizeof(q), dir);
-	snprintf(path, sizeof(path), "%s/result.json", dir);
-	ret = result_load(path, &doc, &kind, err, sizeof(err));
-	if ((ret == -ENOENT || ret == -ENOTDIR) && p->suite)
-		return 0;
-	if (ret == -ENOENT || ret == -ENOTDIR) {
-		cli_error("--resume: '%s' holds no pts result (no result.json); give the --out folder of one", q);
-		return EXIT_USAGE;
-	}
-	if (ret) {
-		cli_error("--resume: %s; start afresh (without --resume)", err);
-		return EXIT_USAGE;
-	}
-	pts_plan(s, &plan);
-	test = kind == RESULT_KIND_PTS ? jstr(jget(doc, "pts"), "test") : NULL;
-	if (!test || strcmp(test, pts_test_name(s->test)))
-		snprintf(err, sizeof(err), "holds a %s%s%s result, not pts %s; give the folder of one",
-			 result_kind_name(kind), test ? " " : "", test ? test : "", pts_test_name(s->test));
-	else if (jlen(jget(jget(doc, "pts"), "stages")) > plan.nstages)
-		snprintf(err, sizeof(err), "holds %zu stages; pts %s has %zu: start afresh",
-			 jlen(jget(jget(doc, "pts"), "stages")), pts_test_name(s->test), plan.nstages);
-	else if (stages_of_plan(jget(jget(doc, "pts"), "stages"), &plan, err, sizeof(err)))
-		;
-	else if (result_identity_check(doc, t, why, sizeof(why)))
-		snprintf(err, sizeof(err), "holds a test of %s; give that drive", why);
-	else
-		err[0] = '\0';
-	if (!err[0] && pts_settings_check(jget(doc, "settings"), s, why, sizeof(why)))
-		snprintf(err, sizeof(err), "was run with other options: %s; give the same", why);
-	if (err[0]) {
-		cli_error("--resume: '%s' %s", q, err);
-		json_object_put(doc);
-		return EXIT_USAGE;
-	}
-	*saved = doc;
-	return 0;
+	pts_dry_suite(stdout, d, p->ntests, p->suite);
 }
 
 /* The composite workload's sizes from 512 bytes: the target must address them (one line, exit 2). */
@@ -651,47 +431,6 @@ static int check_span(void *arg, struct target *t)
 	return EXIT_USAGE;
 }
 
-/* Whether path is a folder (not a link to one: a --resume DIR is ours to write into). */
-static bool is_dir(const char *path)
-{
-	struct stat sb;
-
-	return !lstat(path, &sb) && S_ISDIR(sb.st_mode);
-}
-
-/*
- * --resume: every test's saved document loaded and checked before anything
- * is written (a mismatch is one line, exit 2, nothing touched).  0 or
- * EXIT_USAGE.
- */
-static int load_suite(struct pts_cli *p, struct pts_job *jobs)
-{
-	char q[1024];
-	size_t found = 0;
-	int rc;
-
-	if (!p->resume)
-		return 0;
-	if (strlen(p->resume) > CLI_MAX_OUT_LEN || !is_dir(p->resume)) {
-		cli_error("--resume: '%s' is not a folder of saved results; give the --out folder of a pts run",
-			  escape_arg(q, sizeof(q), p->resume));
-		return EXIT_USAGE;
-	}
-	for (size_t i = 0; i < p->ntests; i++) {
-		struct pts_job *j = &jobs[i];
-
-		if ((rc = load_saved(p, j->t, &j->s, j->dir, &j->saved)))
-			return rc;
-		found += j->saved != NULL;
-	}
-	if (!found) {
-		cli_error("--resume: '%s' holds none of these tests' results; give the --out folder of the suite",
-			  escape_arg(q, sizeof(q), p->resume));
-		return EXIT_USAGE;
-	}
-	return 0;
-}
-
 /* The --io-log file (one test alone): before any result folder, so a bad path leaves none behind. */
 static int open_log(struct pts_cli *p)
 {
@@ -710,94 +449,42 @@ static int open_log(struct pts_cli *p)
 	return 0;
 }
 
-/* A saved test that ran to its end: kept as it is, its summary printed again. */
-static void show_finished(const struct pts_job *j)
+/* The tests given, one after another, each into its folder (profiler/pts_suite_run.h).  The worst test's exit code. */
+static int run_suite(struct pts_cli *p)
 {
-	if (j->p->o.json)
-		puts(result_json_text(j->saved));
-	else if (!j->p->o.quiet)
-		term_render(stdout, j->saved, RESULT_KIND_PTS, j->dir, text_columns(STDOUT_FILENO));
-	fflush(stdout);
-	cli_results_line(j->dir);
-}
-
-/* Test i of the suite (or the one test): into its folder, from what was saved of it.  An exit code. */
-static int run_job(struct pts_cli *p, struct pts_job *j, const char *top)
-{
-	char err[TARGET_ERRLEN], want[sizeof(j->dir)];
-	const struct pts_test_def *d = pts_test_def(j->s.test);
-
-	if (saved_finished(j->saved)) {
-		show_finished(j);
-		return EXIT_OK;
-	}
-	snprintf(want, sizeof(want), "%s", j->dir);
-	if (p->suite && cli_make_out_dir(p->o.cmd, want, j->dir, sizeof(j->dir), err, sizeof(err))) {
-		cli_fail(&p->o, "%s", err);
-		return EXIT_RUN_FAILED;
-	}
-	/* A test whose stages each run from their own purge keeps the finished ones; the others start again. */
-	if (j->saved && d->stage_units) {
-		struct json_object *stages = jget(jget(j->saved, "pts"), "stages");
-
-		/* A stage saved without its time (before resuming existed) is measured again: the sum would be short. */
-		while (j->res.first_stage < jlen(stages) && isfinite(jnum(jidx(stages, j->res.first_stage), "seconds")))
-			j->res.first_stage++;
-		j->res.kept_us = pts_json_stages_us(stages, j->res.first_stage);
-	}
-	if (!p->o.quiet && !p->o.json) {
-		if (p->suite || j->saved)
-			fprintf(stderr, "pts %s: %s%s\n", d->name, j->saved ? "resumed: " : "", d->what);
-		estimate_line(&j->s, j->t);
-	}
-	return run_test(j, top);
-}
-
-/* The tests given, one after another, each into its folder.  The worst test's exit code. */
-static int run_suite(struct pts_cli *p, struct target *t)
-{
-	struct pts_job *jobs = calloc(p->ntests, sizeof(*jobs));
+	struct pts_suite_run su = { .t = p->t, .suite = p->suite, .resume = p->resume, .resume_max = CLI_MAX_OUT_LEN,
+				.cmd = p->o.cmd, .command = p->o.command, .store = &pts_store,
+				.hooks = { .arg = p, .error = say_error, .begin = begin_line, .round = round_line,
+					   .series = series_line, .beside = write_csv, .show = show_doc } };
 	char top[4096], err[TARGET_ERRLEN];
 	int rc = EXIT_OK;
 
-	if (!jobs) {
+	if (pts_suite_run_init(&su, p->ntests)) {
 		cli_fail(&p->o, "out of memory");
 		return EXIT_RUN_FAILED;
 	}
-	for (size_t i = 0; i < p->ntests; i++) {
-		jobs[i] = (struct pts_job){ .p = p, .t = t };
-		test_settings(p, p->tests[i], &jobs[i].s);
-		if (p->resume)
-			snprintf(jobs[i].dir, sizeof(jobs[i].dir), p->suite ? "%s/%s" : "%s", p->resume,
-				 pts_test_name(p->tests[i]));
-	}
-	if ((rc = load_suite(p, jobs)) || (rc = open_log(p)))
+	for (size_t i = 0; i < p->ntests; i++)
+		test_settings(p, p->tests[i], &su.jobs[i].s);
+	if ((rc = pts_suite_run_load(&su)) || (rc = open_log(p)))
 		goto out;
 	if (cli_make_out_dir(p->o.cmd, p->resume ? p->resume : p->o.out, top, sizeof(top), err, sizeof(err))) {
 		cli_fail(&p->o, "%s", err);
 		rc = EXIT_USAGE;
 		goto out;
 	}
-	interrupt_install();
-	for (size_t i = 0; i < p->ntests && rc == EXIT_OK; i++) {
-		struct pts_job *j = &jobs[i];
-
-		j->s.io_log = p->s.io_log;
-		j->s.io_arg = p->s.io_arg;
-		snprintf(j->dir, sizeof(j->dir), p->suite ? "%s/%s" : "%s", top, pts_test_name(j->s.test));
-		rc = run_job(p, j, top);
+	for (size_t i = 0; i < p->ntests; i++) {
+		su.jobs[i].s.io_log = p->s.io_log;
+		su.jobs[i].s.io_arg = p->s.io_arg;
 	}
+	interrupt_install();
+	rc = pts_suite_run_all(&su, top);
 out:
 	if (p->log && fclose(p->log) && !rc) {
 		cli_fail(&p->o, "--io-log: writing '%s' failed", p->io_log);
 		rc = EXIT_RUN_FAILED;
 	}
 	p->log = NULL;
-	for (size_t i = 0; i < p->ntests; i++) {
-		json_object_put(jobs[i].saved);
-		json_object_put(jobs[i].doc);
-	}
-	free(jobs);
+	pts_suite_run_free(&su);
 	return rc;
 }
 
@@ -837,14 +524,12 @@ int cmd_pts(int argc, char **argv)
 	p.s.qd = p.o.s.qd;
 	p.s.seed = p.o.s.seed;
 	p.s.poll = pc_cli_poll;
-	p.s.round_done = round_line;
-	p.s.series_done = series_line;
-	p.s.stage_done = stage_saved;
+	p.t = t;
 	if (p.o.dry_run) {
-		dry_suite(&p, t);
+		dry_suite(&p);
 		rc = EXIT_OK;
 	} else {
-		rc = run_suite(&p, t);
+		rc = run_suite(&p);
 	}
 out:
 	target_close(t);
