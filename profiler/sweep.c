@@ -149,22 +149,24 @@ bool sweep_point_carries(const struct sweep_run *r, double op_percent, const dou
 	       sweep_usable_bytes(r->capacity, op_percent) != r->last_usable && target_has(r->t, TARGET_CAP_TRIM);
 }
 
-double sweep_constructed_round_writes(double asked, uint32_t bs, double usable_bytes)
+/* asked (--round-writes) when given, else share raised to SWEEP_ROUND_MIN_IOS writes of bs, at most the span. */
+static double rounds_of(double share, double asked, uint32_t bs, double usable_bytes)
 {
 	if (asked > 0)
 		return asked;
 	if (!(usable_bytes > 0))
-		return SWEEP_CONSTRUCTED_ROUND_WRITES;
-	return fmin(1, fmax(SWEEP_CONSTRUCTED_ROUND_WRITES, (double)SWEEP_ROUND_MIN_IOS * bs / usable_bytes));
+		return share;
+	return fmin(1, fmax(share, (double)SWEEP_ROUND_MIN_IOS * bs / usable_bytes));
+}
+
+double sweep_constructed_round_writes(double asked, uint32_t bs, double usable_bytes)
+{
+	return rounds_of(SWEEP_CONSTRUCTED_ROUND_WRITES, asked, bs, usable_bytes);
 }
 
 double sweep_calibrating_round_writes(double asked, uint32_t bs, double usable_bytes)
 {
-	if (asked > 0)
-		return asked;
-	if (!(usable_bytes > 0))
-		return SWEEP_CALIBRATING_ROUND_WRITES;
-	return fmin(1, fmax(SWEEP_CALIBRATING_ROUND_WRITES, (double)SWEEP_ROUND_MIN_IOS * bs / usable_bytes));
+	return rounds_of(SWEEP_CALIBRATING_ROUND_WRITES, asked, bs, usable_bytes);
 }
 
 /*
