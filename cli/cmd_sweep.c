@@ -86,7 +86,7 @@ const char cmd_sweep_usage[] =
 	"  --fast             --carry-over --predict stop --round-writes 0.1.\n"
 	"                     The trade-off:\n"
 	"                     2-19% of a fixed 2.5% grid's drive time on simulated\n"
-	"                     16 GiB drives (the default: 3-15%, faster where the\n"
+	"                     16 GiB drives (the default: 2-14%, faster where the\n"
 	"                     random rate is slow), points within 2% of fresh ones,\n"
 	"                     but not SNIA's procedure (no purge and fill between\n"
 	"                     points, figures may be predicted), span OP with TRIM only\n"

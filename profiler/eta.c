@@ -435,7 +435,9 @@ static double rate_so_far(const struct eta *e)
 
 static double fill_s(const struct eta *e, uint64_t usable, double mbps)
 {
-	return e->s.fill_passes ? (double)usable * e->s.fill_passes / (mbps * 1e6) : 0;
+	unsigned passes = e->point_calibrating ? calibrating_fill_passes(&e->s) : e->s.fill_passes;
+
+	return passes ? (double)usable * passes / (mbps * 1e6) : 0;
 }
 
 /* The flash written once, at the construction's rate (before one ran, the fill's: 582 and 344 MB/s on budget-tlc). */
@@ -480,7 +482,8 @@ static double point_left(const struct eta *e)
 static double fresh_model(const struct eta *e, double op_percent, bool calibrating)
 {
 	double usable = (double)sweep_usable_bytes(e->s.capacity_bytes, op_percent), host = host_mbps(e, op_percent);
-	double fill = e->s.fill_passes ? usable * e->s.fill_passes / (e->fill_mbps * 1e6) : 0;
+	unsigned passes = calibrating ? calibrating_fill_passes(&e->s) : e->s.fill_passes;
+	double fill = passes ? usable * passes / (e->fill_mbps * 1e6) : 0;
 	/* Before a point ends: the window and two (the presets take 6-7 past the warm-up at 16 GiB). */
 	double rounds = e->rounds_points ? round((double)e->rounds_sum / (double)e->rounds_points) : STEADY_WINDOW + 2;
 

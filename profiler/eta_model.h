@@ -96,6 +96,12 @@ static inline bool calibrating_at(const struct eta_settings *s, size_t i)
 	return s->job == ETA_SWEEP && s->construct && s->construct_from == 1 && i == 0;
 }
 
+/* Its fill's passes: at most one, after its cache write (sweep.c calibrating_point). */
+static inline unsigned calibrating_fill_passes(const struct eta_settings *s)
+{
+	return s->fill_passes > 1 ? 1 : s->fill_passes;
+}
+
 static inline double calibrating_round_writes(const struct eta_settings *s, double usable)
 {
 	return sweep_calibrating_round_writes(s->round_writes, s->bs ? s->bs : 4096, usable);

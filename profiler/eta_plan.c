@@ -122,7 +122,9 @@ double eta_plan_s(const struct eta_settings *s, double write_mbps, unsigned roun
 		double usable = (double)sweep_usable_bytes(s->capacity_bytes, ops[i]);
 		bool carry = s->carry_over && i > 0, cons = constructed_at(s, i);
 		/* A carried point fills only what it gains, once; a constructed one writes the flash once. */
-		double fill = carry ? fmax(0, usable - last) : cons ? ETA_FLASH_PER_CAPACITY * cap : usable * s->fill_passes;
+		double fill = carry ? fmax(0, usable - last)
+			      : cons ? ETA_FLASH_PER_CAPACITY * cap
+				     : usable * (calibrating_at(s, i) ? calibrating_fill_passes(s) : s->fill_passes);
 		/* rounds: STEADY_WINDOW the least, max_rounds the most, else the guess. */
 		double share = rounds >= s->max_rounds ? 0 : rounds <= STEADY_WINDOW && s->predict ? 0.5 : 1;
 		double host = write_mbps * random_share(ops[i]);
