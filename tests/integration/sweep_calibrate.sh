@@ -4,7 +4,8 @@
 # transient has settled (precondition.h settle_by_fit) instead of after the
 # write minimum: short rounds, steady_state.settled, and IOPS and WA within
 # 2% of the same point under --precondition full (60 s rounds, the
-# minimum), in less drive time.  A target without a media counter (a file)
+# minimum, two fill passes; auto's uses a dynamic cache up and fills once),
+# in less drive time.  A target without a media counter (a file)
 # keeps the minimum: nothing shows its GC running.  Its fill's first pass
 # is watched for a write cache's cliff (fill.cache_cliff): budget-tlc's
 # dynamic cache shows one and its constructed 40% point uses the cache up
@@ -32,6 +33,10 @@ for preset in budget-tlc sata-tlc; do
 	fi
 	json_check "$work/$preset-auto/result.json" 'd["points"][0]["steady_state"]["settled"] is True'
 	json_check "$work/$preset-full/result.json" 'd["points"][0]["steady_state"]["settled"] is False'
+	# The cache used up first, then one fill pass; full keeps SNIA's two.
+	json_check "$work/$preset-auto/result.json" 'd["points"][0]["fill"]["passes"] == 1'
+	json_check "$work/$preset-auto/result.json" 'd["points"][0]["fill"]["cache_write_bytes"] > 0'
+	json_check "$work/$preset-full/result.json" 'd["points"][0]["fill"]["passes"] == 2'
 	python3 - "$work/$preset-auto/result.json" "$work/$preset-full/result.json" "$preset" <<'PY' ||
 import json, sys
 a, f = (json.load(open(p))['points'][0] for p in sys.argv[1:3])
