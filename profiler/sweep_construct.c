@@ -544,7 +544,9 @@ void sweep_calib_replay(struct sweep_calib *c, struct target *t, const struct sw
 		sweep_calib_init(c, t);
 	if (!p->method || strcmp(p->method, "fresh"))
 		return;   /* a constructed point held (else it was measured again, fresh); a carried one calibrates nothing */
-	fill_cache(c, p->cache_known, p->cache_seen, p->cache_bytes);
+	/* A saved figure past the drive's capacity is not one its cache write could have written. */
+	fill_cache(c, p->cache_known, p->cache_seen,
+		   p->cache_bytes <= (double)t->info.capacity_bytes ? p->cache_bytes : NAN);
 	/* Measured the full way after a constructed attempt: what that attempt left, as the run kept it. */
 	if (p->fallback && !strncmp(p->fallback, MISS_PREFIX, strlen(MISS_PREFIX)))
 		miss_at(c, p->op_percent);
