@@ -318,8 +318,9 @@ static int run_fill(struct target *t, const struct precondition_settings *s, str
 	};
 	struct run_result r = { 0 };
 	uint64_t t0 = t->ops->now_ns(t);
+	/* Watched only where no cache write before it tells (and only a fill from the span's start). */
 	struct fill_watch fw = { .ctx = ctx, .cw = { .ctx = ctx, .stretch = (s->usable_bytes - from) / 100 },
-				 .first_pass = from ? 0 : s->usable_bytes };
+				 .first_pass = from || s->exhaust_max ? 0 : s->usable_bytes };
 	int ret;
 
 	if (s->construct_bytes) {
@@ -362,13 +363,12 @@ static int run_fill(struct target *t, const struct precondition_settings *s, str
 	else
 		ret = workload_run(t, &w, &r, fill_sample, &fw, err, errlen);
 	/*
-	 * A cache write before the fill tells by its own cliff, or by none up
-	 * to its cap; else a cliff in the first pass, or that pass whole and
-	 * seen in enough stretches to tell there was none.
+	 * A cache write (before a construction or the fill) tells by its own
+	 * cliff, or by none up to its cap; else a cliff in the fill's first
+	 * pass, or that pass whole and seen in enough stretches to tell there
+	 * was none.
 	 */
-	if (s->construct_bytes) {
-		fill->cache_known = fill->cache_seen = false;
-	} else if (s->exhaust_max) {
+	if (s->exhaust_max) {
 		fill->cache_seen = fill->exhaust_cliff;
 		fill->cache_known = fill->exhaust_cliff || fill->exhaust_bytes >= s->exhaust_max / FILL_BS * FILL_BS;
 	} else {

@@ -191,10 +191,8 @@ static int construct_point(struct sweep_run *r, double op_percent, const double 
 			 : r->cal.cache_bytes > 0 ? (uint64_t)(1.5 * r->cal.cache_bytes)
 						  : (uint64_t)(SWEEP_EXHAUST_MAX_SHARE * r->cal.native_bytes);
 	ret = sweep_member_point(r, op_percent, member_op, out, err, errlen);
-	if (!ret && out->pc.fill.exhaust_cliff)
-		r->cal.cache_bytes = (double)out->pc.fill.exhaust_bytes;
-	else if (!ret && s->exhaust_max && out->pc.fill.exhaust_bytes >= s->exhaust_max / FILL_BS * FILL_BS)
-		r->cal.no_cache = true;
+	if (!ret)
+		sweep_calib_cache(&r->cal, &out->pc.fill);
 	out->round_writes = s->round_writes;
 	s->exhaust_max = 0;
 	s->construct_bytes = 0;

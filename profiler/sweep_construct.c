@@ -242,17 +242,16 @@ static void calibrate_members(struct sweep_calib *c, double spread)
 }
 
 /*
- * A full point's fill: a first pass over the whole span after a purge with
- * no cliff shows no write cache for a constructed point to use up first,
- * so none writes half the flash to find that out (dc-tlc and sata-tlc's
- * first constructed point: 1.54x the flash before its window, 1.04x
- * without).  A cliff in the fill's pass says nothing of the cache write's
- * own (it writes a small region); a cache write before the fill (the
- * calibrating point's) gives its size.
+ * What a point's fill or construction told of the write cache (fill_result
+ * cache_known, cache_seen): none, so no constructed point writes half the
+ * flash to find that out (dc-tlc and sata-tlc's first constructed point:
+ * 1.54x the flash before its window, 1.04x without), or its size where a
+ * cache write stopped at its cliff (a cliff in a fill's pass says nothing
+ * of the cache write's own: it writes a small region).
  */
 static void fill_cache(struct sweep_calib *c, bool known, bool seen, double cache_write_bytes)
 {
-	if (c->members || !known)
+	if (!known)
 		return;
 	if (!seen)
 		c->no_cache = true;
@@ -260,11 +259,16 @@ static void fill_cache(struct sweep_calib *c, bool known, bool seen, double cach
 		c->cache_bytes = cache_write_bytes;   /* a cache write before the fill stopped at its cliff */
 }
 
+void sweep_calib_cache(struct sweep_calib *c, const struct fill_result *f)
+{
+	fill_cache(c, f->cache_known, f->cache_seen, f->exhaust_bytes ? (double)f->exhaust_bytes : NAN);
+}
+
 void sweep_calib_full(struct sweep_calib *c, const struct sweep_point *pt)
 {
 	/* Only an equilibrium calibrates: a point cut short (--max-rounds) has a WA on its way there. */
-	fill_cache(c, pt->pc.fill.cache_known, pt->pc.fill.cache_seen,
-		   pt->pc.fill.exhaust_bytes ? (double)pt->pc.fill.exhaust_bytes : NAN);
+	if (!c->members)
+		sweep_calib_cache(c, &pt->pc.fill);
 	if (!pt->pc.reached) {
 		if (isnan(c->wa_bias) && !c->why[0])
 			snprintf(c->why, sizeof(c->why), NOT_REACHED);
@@ -545,8 +549,9 @@ void sweep_calib_replay(struct sweep_calib *c, struct target *t, const struct sw
 	if (!p->method || strcmp(p->method, "fresh"))
 		return;   /* a constructed point held (else it was measured again, fresh); a carried one calibrates nothing */
 	/* A saved figure past the drive's capacity is not one its cache write could have written. */
-	fill_cache(c, p->cache_known, p->cache_seen,
-		   p->cache_bytes <= (double)t->info.capacity_bytes ? p->cache_bytes : NAN);
+	if (!c->members)
+		fill_cache(c, p->cache_known, p->cache_seen,
+			   p->cache_bytes <= (double)t->info.capacity_bytes ? p->cache_bytes : NAN);
 	/* Measured the full way after a constructed attempt: what that attempt left, as the run kept it. */
 	if (p->fallback && !strncmp(p->fallback, MISS_PREFIX, strlen(MISS_PREFIX)))
 		miss_at(c, p->op_percent);

@@ -75,6 +75,13 @@ void sweep_calib_full(struct sweep_calib *c, const struct sweep_point *pt);
  */
 bool sweep_calib_check(struct sweep_calib *c, const struct sweep_point *pt);
 
+/*
+ * What f, a point's fill or construction, told of the write cache: none
+ * (c->no_cache), or its size where a cache write stopped at its cliff
+ * (c->cache_bytes); nothing where it could not tell.
+ */
+void sweep_calib_cache(struct sweep_calib *c, const struct fill_result *f);
+
 /* A point as an earlier run of the sweep saved it (--resume). */
 struct sweep_saved_point {
 	double op_percent;
