@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: MIT */
+#include <errno.h>
 #include <math.h>
+#include <stdlib.h>
 
 #include "engine/construct.h"
 
@@ -65,4 +67,96 @@ uint64_t construct_next(struct construct_gen *g, bool *final)
 	/* A block whose final write is still to come: later overwritten, so invalid at the end. */
 	k = g->finals + 1 + rng_below(&g->rng, g->nblocks - g->finals - 1);
 	return offset_sampler_block(&g->perm, k);
+}
+
+int construct_init_chunked(struct construct_gen *g, uint64_t nblocks, uint64_t total, uint32_t chunk, uint64_t seed)
+{
+	struct offset_dist uniform = { .kind = OD_UNIFORM };
+
+	construct_init(g, nblocks, total, seed);
+	if (chunk > CONSTRUCT_CHUNK_MAX)
+		chunk = CONSTRUCT_CHUNK_MAX;
+	if (chunk <= 1 || g->nblocks / chunk < 2)
+		return 0;
+	/*
+	 * An eighth of the span waiting at most (128 MiB at 1 GiB: past a
+	 * drive's write buffer), so runs and rewrites go side by side from
+	 * early on and the flash's rate and the command rate overlap.
+	 */
+	g->ring_cap = g->nblocks / 8;
+	if (g->ring_cap > CONSTRUCT_PENDING_MAX)
+		g->ring_cap = CONSTRUCT_PENDING_MAX;
+	if (g->ring_cap < 4ull * chunk)
+		g->ring_cap = 4ull * chunk;
+	g->ring_cap += chunk;
+	g->pending = malloc(g->ring_cap * sizeof(*g->pending));
+	if (!g->pending)
+		return -ENOMEM;
+	g->chunk = chunk;
+	g->nchunks = g->nblocks / chunk;
+	offset_sampler_init(&g->chunk_perm, &uniform, g->nchunks, seed ^ 0x52554e53ull);
+	/* The tail no run covers: first written alone. */
+	for (uint64_t b = g->nchunks * chunk; b < g->nblocks; b++)
+		g->pending[g->npending++] = b;
+	return 0;
+}
+
+void construct_free(struct construct_gen *g)
+{
+	free(g->pending);
+	g->pending = NULL;
+}
+
+/* Whether the write just drawn (the g->i-th) stays valid: the density, or no write to spare. */
+static bool final_due(const struct construct_gen *g)
+{
+	return g->finals < finals_due(g, g->i) || g->total - g->i < g->nblocks - g->finals;
+}
+
+static void wait_again(struct construct_gen *g, uint64_t block)
+{
+	g->pending[(g->head + g->npending++) % g->ring_cap] = block;
+}
+
+uint64_t construct_next_run(struct construct_gen *g, uint32_t *blocks, uint64_t *final)
+{
+	uint64_t first;
+	bool fin;
+
+	*blocks = 1;
+	*final = 0;
+	if (!g->chunk) {
+		first = construct_next(g, &fin);
+		*final = fin;
+		return first;
+	}
+	if (g->i >= g->total)
+		return rng_below(&g->rng, g->nblocks);
+	if (g->chunks_done < g->nchunks && g->npending < g->ring_cap - g->chunk) {
+		first = offset_sampler_block(&g->chunk_perm, g->chunks_done++) * g->chunk;
+		*blocks = g->chunk;
+		for (uint32_t j = 0; j < g->chunk; j++) {
+			g->i++;
+			if (final_due(g)) {
+				g->finals++;
+				*final |= 1ull << j;
+			} else {
+				wait_again(g, first + j);
+			}
+		}
+		return first;
+	}
+	if (!g->npending)
+		return rng_below(&g->rng, g->nblocks);
+	first = g->pending[g->head];
+	g->head = (g->head + 1) % g->ring_cap;
+	g->npending--;
+	g->i++;
+	if (final_due(g)) {
+		g->finals++;
+		*final = 1;
+	} else {
+		wait_again(g, first);
+	}
+	return first;
 }

@@ -9,7 +9,7 @@
 #include "device/target.h"
 #include "engine/iogen.h"
 
-void iogen_init(struct iogen *g, const struct workload *w, uint64_t span)
+int iogen_init(struct iogen *g, const struct workload *w, uint64_t span)
 {
 	memset(g, 0, sizeof(*g));
 	g->w = w;
@@ -34,7 +34,15 @@ void iogen_init(struct iogen *g, const struct workload *w, uint64_t span)
 	if (g->skew)
 		offset_sampler_init(&g->od, &w->dist, span / g->gran, w->seed);
 	if (w->construct_total && g->nblocks)
-		construct_init(&g->cg, g->nblocks, w->construct_total, workload_stream_seed(w->seed, w->stream));
+		return construct_init_chunked(&g->cg, g->nblocks, w->construct_total,
+					      w->construct_run_bytes > w->bs ? w->construct_run_bytes / w->bs : 1,
+					      workload_stream_seed(w->seed, w->stream));
+	return 0;
+}
+
+void iogen_free(struct iogen *g)
+{
+	construct_free(&g->cg);
 }
 
 static inline uint32_t pick_bs(struct iogen *g)
@@ -77,9 +85,11 @@ void iogen_next(struct iogen *g, struct iogen_io *io)
 			g->next_off = 0;
 		off = g->next_off;
 	} else if (w->construct_total && g->nblocks) {
-		bool final;
+		uint32_t blocks;
+		uint64_t final;
 
-		off = construct_next(&g->cg, &final) * bs;
+		off = construct_next_run(&g->cg, &blocks, &final) * bs;
+		bs *= blocks;
 	} else if (g->skew) {
 		off = skewed_offset(g, bs);
 	} else {

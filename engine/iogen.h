@@ -39,8 +39,11 @@ struct iogen_io {
 /*
  * Ready to generate w's I/Os over span bytes (a multiple of every size, or
  * of the LBA with a mix: check_workload's rules).  Seeded from w->seed.
+ * 0 or -ENOMEM; iogen_free after either.
  */
-void iogen_init(struct iogen *g, const struct workload *w, uint64_t span);
+int iogen_init(struct iogen *g, const struct workload *w, uint64_t span);
+/* What iogen_init took (a constructed pattern's queue). */
+void iogen_free(struct iogen *g);
 void iogen_next(struct iogen *g, struct iogen_io *io);
 
 #endif

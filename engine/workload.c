@@ -80,7 +80,7 @@ uint32_t workload_max_bs(const struct workload *w)
 	uint32_t m = 0;
 
 	if (!w->nbs_mix)
-		return w->bs;
+		return w->construct_total && w->construct_run_bytes > w->bs ? w->construct_run_bytes : w->bs;
 	for (unsigned i = 0; i < w->nbs_mix && i < WL_BS_MIX_MAX; i++)
 		if (w->bs_mix[i].bs > m)
 			m = w->bs_mix[i].bs;
@@ -785,11 +785,9 @@ int workload_run(struct target *t, const struct workload *w, struct run_result *
 	out->span_bytes = st.span;
 	out->mixed = workload_writes(w) && workload_reads(w);
 	st.interval_ns = w->interval_ns ? w->interval_ns : NS_PER_S;
-	iogen_init(&st.gen, w, st.span);
-
 	reqs = calloc(w->qd, sizeof(*reqs));
 	comps = calloc(w->qd, sizeof(*comps));
-	if (!reqs || !comps) {
+	if (!reqs || !comps || iogen_init(&st.gen, w, st.span) < 0) {
 		snprintf(err, errlen, "out of memory for a queue of %u", w->qd);
 		ret = -ENOMEM;
 		goto out_free;
@@ -812,6 +810,7 @@ int workload_run(struct target *t, const struct workload *w, struct run_result *
 	ret = totals(&st, io_loop(&st, reqs, comps, err, errlen), err, errlen);
 
 out_free:
+	iogen_free(&st.gen);
 	free_buffers(&st);
 	free(comps);
 	free(reqs);

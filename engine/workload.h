@@ -117,6 +117,12 @@ struct workload {
 	 * the physical capacity, over the span.
 	 */
 	uint64_t construct_total;
+	/*
+	 * With construct_total: > bs writes each block's first write in runs
+	 * of this many bytes (a multiple of bs), so only the rewrites pay the
+	 * drive's write-command rate (construct.h construct_init_chunked).
+	 */
+	uint32_t construct_run_bytes;
 };
 
 /* One direction's figures over a run; NAN where nothing completed. */

@@ -333,6 +333,9 @@ static int run_fill(struct target *t, const struct precondition_settings *s, str
 		 * than at equilibrium: sata-tlc 16 GiB at 40% OP read IOPS +3.15%
 		 * at the right WA until the rounds had broken the runs up, which
 		 * 60 s rounds did before their window and short ones do not.
+		 * Each block's first write still goes in a FILL_BS run, its
+		 * blocks kept or not one by one (construct.h): only the
+		 * rewrites pay the drive's write-command rate.
 		 */
 		uint32_t bs = s->bs ? s->bs : FILL_BS;
 
@@ -341,6 +344,7 @@ static int run_fill(struct target *t, const struct precondition_settings *s, str
 		w.offset_bytes = 0;
 		w.span_bytes = s->usable_bytes;
 		w.construct_total = s->construct_bytes / bs;
+		w.construct_run_bytes = FILL_BS;
 		w.bytes = w.construct_total * bs;
 		ret = exhaust_cache(t, s, ctx, fill, err, errlen);
 		if (ret)

@@ -131,10 +131,15 @@ double eta_plan_s(const struct eta_settings *s, double write_mbps, unsigned roun
 
 		last = usable;
 		if (cons) {
-			/* The flash written in the rounds' writes: at most the command cap, then short rounds. */
+			/*
+			 * The flash written: each block's first write in runs at
+			 * the fill's rate, the rewrites (the flash less the span)
+			 * alone, at most at the command cap; the two go side by
+			 * side, so the slower sets the time.  Then short rounds.
+			 */
 			double cap_mbps = s->write_iops > 0 && s->bs ? s->write_iops * s->bs / 1e6 : INFINITY;
 
-			total += fill / (fmin(write_mbps, cap_mbps) * 1e6) +
+			total += fmax(fill / write_mbps, fmax(0, fill - usable) / fmin(write_mbps, cap_mbps)) / 1e6 +
 				 constructed_rounds_s(s, usable, fmin(host, cap_mbps), share);
 			continue;
 		}

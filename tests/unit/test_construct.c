@@ -125,12 +125,123 @@ static void iogen_draws_the_pattern(void **state)
 	}
 }
 
+/*
+ * Chunked: every block's first write in a run of chunk blocks (aligned,
+ * each run once), the rest single writes; per block of every write its
+ * final bit is true exactly when no later write covers it; every block
+ * ends mapped once; the validity along the write order is the unchunked
+ * density; the queue keeps a rewrite at least its length away.
+ */
+static void check_chunked(uint64_t nblocks, uint64_t total, uint32_t chunk)
+{
+	struct construct_gen g;
+	uint64_t *blk = calloc(total, sizeof(*blk)), *last = calloc(nblocks, sizeof(*last));
+	uint64_t *prev = calloc(nblocks, sizeof(*prev));
+	bool *fin = calloc(total, sizeof(*fin)), *run_seen = calloc(nblocks / chunk + 1, sizeof(*run_seen));
+	uint64_t finals = 0, singles = 0, runs = 0, i = 0, slice = total / 50, min_gap = UINT64_MAX;
+	double v0 = construct_victim_validity((double)nblocks / (double)total);
+
+	assert_non_null(blk);
+	assert_non_null(last);
+	assert_non_null(prev);
+	assert_non_null(fin);
+	assert_non_null(run_seen);
+	for (uint64_t b = 0; b < nblocks; b++)
+		last[b] = prev[b] = UINT64_MAX;
+	assert_int_equal(construct_init_chunked(&g, nblocks, total, chunk, 7), 0);
+	while (i < total) {
+		uint32_t n;
+		uint64_t mask, first = construct_next_run(&g, &n, &mask);
+
+		if (n > 1) {
+			assert_int_equal(n, chunk);
+			assert_int_equal(first % chunk, 0);
+			assert_false(run_seen[first / chunk]);
+			run_seen[first / chunk] = true;
+			runs++;
+		} else {
+			singles++;
+			if (prev[first] != UINT64_MAX && i - prev[first] < min_gap)
+				min_gap = i - prev[first];
+		}
+		for (uint32_t j = 0; j < n; j++, i++) {
+			assert_true(first + j < nblocks);
+			blk[i] = first + j;
+			fin[i] = mask >> j & 1;
+			last[first + j] = i;
+			prev[first + j] = i;
+			finals += fin[i];
+		}
+	}
+	assert_int_equal(i, total);
+	assert_int_equal(runs, nblocks / chunk);
+	assert_int_equal(singles, total - runs * chunk);
+	assert_int_equal(finals, nblocks);
+	for (uint64_t b = 0; b < nblocks; b++)
+		assert_true(last[b] != UINT64_MAX);
+	for (uint64_t k = 0; k < total; k++)
+		assert_int_equal(fin[k], last[blk[k]] == k);
+	for (uint64_t c = 0; c + slice <= total; c += slice) {
+		uint64_t valid = 0;
+		double x = ((double)c + slice / 2.0) / (double)total;
+
+		for (uint64_t k = c; k < c + slice; k++)
+			valid += fin[k];
+		assert_true(fabs((double)valid / (double)slice - pow(v0, 1 - x)) < 0.02);
+	}
+	/* A block waits behind the whole queue: never rewritten within a few writes of its last. */
+	if (min_gap != UINT64_MAX)
+		assert_true(min_gap > 64);
+	construct_free(&g);
+	free(blk);
+	free(last);
+	free(prev);
+	free(fin);
+	free(run_seen);
+}
+
+static void chunked_pattern_is_the_same_state(void **state)
+{
+	(void)state;
+	check_chunked(18600, 20000, 32);        /* 7% spare */
+	check_chunked(12000, 20000, 32);        /* 40% */
+	check_chunked(12003, 20000, 8);         /* a tail no run covers */
+}
+
+/* Through the engine's generator: runs of construct_run_bytes and single writes of bs. */
+static void iogen_draws_runs(void **state)
+{
+	struct workload w = { .rw = WL_RANDWRITE, .bs = 4096, .qd = 1, .seed = 3, .bytes = 1,
+			      .construct_total = 30000, .construct_run_bytes = 131072 };
+	struct iogen g;
+	uint64_t blocks = 0, big = 0;
+
+	(void)state;
+	assert_int_equal(workload_max_bs(&w), 131072);
+	assert_int_equal(iogen_init(&g, &w, 20000 * 4096ull), 0);
+	while (blocks < 30000) {
+		struct iogen_io io;
+
+		iogen_next(&g, &io);
+		assert_int_equal(io.dir, IO_WRITE);
+		assert_true(io.len == 4096 || io.len == 131072);
+		assert_true(io.offset % io.len == 0 && io.offset + io.len <= 20000 * 4096ull);
+		blocks += io.len / 4096;
+		big += io.len == 131072;
+	}
+	assert_int_equal(blocks, 30000);
+	assert_int_equal(big, 20000 / 32);
+	iogen_free(&g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(victim_validity_is_the_models),
 		cmocka_unit_test(pattern_leaves_steady_validity),
 		cmocka_unit_test(iogen_draws_the_pattern),
+		cmocka_unit_test(chunked_pattern_is_the_same_state),
+		cmocka_unit_test(iogen_draws_runs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
