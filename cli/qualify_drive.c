@@ -19,6 +19,7 @@
 #include "cli/interrupt.h"
 #include "cli/progress.h"
 #include "cli/qualify.h"
+#include "profiler/sweep_construct.h"
 #include "reports/csv_export.h"
 #include "results/json_get.h"
 #include "results/qualify_resume.h"
@@ -61,7 +62,8 @@ static void sweep_begin(struct qualify_drive *d, const struct sweep_runner *r)
 {
 	const struct cli_opts *pc = d->set->hook_arg;
 	const struct precondition_settings *s = &d->set->s;
-	struct eta_settings es = eta_settings_for_sweep(s, &r->plan, d->t->info.capacity_bytes, r->run.carry_over, r->run.pc);
+	struct eta_settings es = eta_settings_for_sweep(s, &r->plan, d->t->info.capacity_bytes, r->run.carry_over, r->run.pc,
+							 sweep_target_can_construct(d->t));
 	struct qualify_ui *ui = d->ui;
 
 	if (ui && pc->metrics)

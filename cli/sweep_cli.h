@@ -63,7 +63,7 @@ int sweep_settings_from_json(struct json_object *s, struct sweep_cli *o, char *e
  */
 int sweep_prepare(struct sweep_cli *o, struct target *t, struct json_object **saved, enum op_method *method);
 /* What the estimates (cli/progress.h) need to know of a sweep of t. */
-struct eta_settings sweep_eta_settings(const struct sweep_cli *o, const struct target *t);
+struct eta_settings sweep_eta_settings(const struct sweep_cli *o, struct target *t);
 /* What a sweep of t would do, and how long it may take. */
 void sweep_dry_run(const struct sweep_cli *o, struct target *t, enum op_method m);
 /* The sweep of the prepared target t (o->pc.batch: one drive of a batch).  An exit code. */

@@ -244,9 +244,10 @@ int sweep_parse_args(struct sweep_cli *o)
 }
 
 /* What the estimates need to know of the sweep. */
-struct eta_settings sweep_eta_settings(const struct sweep_cli *o, const struct target *t)
+struct eta_settings sweep_eta_settings(const struct sweep_cli *o, struct target *t)
 {
-	return eta_settings_for_sweep(&o->pc.s, &o->plan, t->info.capacity_bytes, o->carry_over, o->precondition);
+	return eta_settings_for_sweep(&o->pc.s, &o->plan, t->info.capacity_bytes, o->carry_over, o->precondition,
+				      sweep_target_can_construct(t));
 }
 
 void sweep_dry_run(const struct sweep_cli *o, struct target *t, enum op_method m)
@@ -270,7 +271,11 @@ void sweep_dry_run(const struct sweep_cli *o, struct target *t, enum op_method m
 	if (o->carry_over)
 		fprintf(w.f, "  --carry-over: after the first point, TRIM of the span's tail (up in OP) or a fill of its "
 		       "new tail (down) instead of steps 1 to 3\n");
-	if (o->precondition != SWEEP_PC_FULL)
+	if (o->precondition != SWEEP_PC_FULL && !sweep_target_can_construct(t))
+		fprintf(w.f, "  --precondition %s: no point here is built by construction: the target counts no "
+		       "media writes to calibrate by, so every point is measured the full way\n",
+		       sweep_pc_names[o->precondition]);
+	else if (o->precondition != SWEEP_PC_FULL)
 		fprintf(w.f, "  --precondition %s: fresh points%s write the flash once "
 		       "at GC's steady state instead of step 3, where that holds, then rounds of %.3g x the "
 		       "usable span (at most %.0f s)\n", sweep_pc_names[o->precondition],

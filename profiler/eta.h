@@ -212,10 +212,10 @@ size_t eta_plan_points(const struct sweep_plan *p, const struct knee_point *done
 /*
  * What the estimates need of a sweep (sweep and qualify fill it alike):
  * its rounds, plan and capacity, whether points carry over, and how fresh
- * points are preconditioned.
+ * points are preconditioned (can_construct: sweep_target_can_construct).
  */
 struct eta_settings eta_settings_for_sweep(const struct precondition_settings *s, const struct sweep_plan *plan,
-					   uint64_t capacity, bool carry_over, enum sweep_pc pc);
+					   uint64_t capacity, bool carry_over, enum sweep_pc pc, bool can_construct);
 
 /*
  * A run's preparation (s->prep) at write_mbps over the span: a fill pass,

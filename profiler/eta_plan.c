@@ -159,11 +159,14 @@ double eta_plan_s(const struct eta_settings *s, double write_mbps, unsigned roun
 }
 
 struct eta_settings eta_settings_for_sweep(const struct precondition_settings *s, const struct sweep_plan *plan,
-					   uint64_t capacity, bool carry_over, enum sweep_pc pc)
+					   uint64_t capacity, bool carry_over, enum sweep_pc pc, bool can_construct)
 {
+	/* A file, a drive without a media counter, or a skewed workload: every point the full way. */
+	bool construct = pc != SWEEP_PC_FULL && can_construct && sweep_uniform_writes(s->shape);
+
 	return (struct eta_settings){ .job = ETA_SWEEP, .capacity_bytes = capacity, .fill_passes = s->fill_passes,
 				      .round_s = (double)s->round_ns / 1e9, .max_rounds = s->max_rounds, .plan = plan,
 				      .round_writes = s->round_writes, .min_writes = s->min_writes,
 				      .carry_over = carry_over, .predict = s->predict == PREDICT_STOP, .bs = s->bs,
-				      .construct = pc != SWEEP_PC_FULL, .construct_from = pc == SWEEP_PC_AUTO ? 1 : 0 };
+				      .construct = construct, .construct_from = pc == SWEEP_PC_AUTO ? 1 : 0 };
 }

@@ -37,6 +37,26 @@ static bool no_media(struct target *t)
 	return t->ops->counters && (t->ops->counters(t, &tc) || !tc.media_known);
 }
 
+/* Its writes show on no media counter: none to read, or none known (a file, a drive without one). */
+static bool counts_no_media(struct target *t)
+{
+	struct target_counters tc = { 0 };
+
+	return !t->ops->counters || t->ops->counters(t, &tc) || !tc.media_known;
+}
+
+bool sweep_target_can_construct(struct target *t)
+{
+	if (!target_has(t, TARGET_CAP_GROUP))
+		return !counts_no_media(t);
+	if (!target_members(t) || target_members(t) > TARGET_GROUP_MAX_MEMBERS)
+		return false;
+	for (unsigned i = 0; i < target_members(t); i++)
+		if (counts_no_media(target_member(t, i)))
+			return false;
+	return true;
+}
+
 void sweep_calib_init(struct sweep_calib *c, struct target *t)
 {
 	struct target_wa_model w;
@@ -63,7 +83,7 @@ double sweep_calib_wa(const struct sweep_calib *c, double usable_bytes)
 }
 
 /* Rounds of a workload other than uniform random writes of one size reach another steady state. */
-static bool uniform_writes(const struct workload *w)
+bool sweep_uniform_writes(const struct workload *w)
 {
 	return !w || (w->dist.kind == OD_UNIFORM && !w->seq_pct && !w->nbs_mix && !w->read_pct &&
 		      workload_rw_random(w->rw) && workload_rw_writes(w->rw));
@@ -84,7 +104,7 @@ bool sweep_construct_ok(const struct sweep_run *r, double op_percent, const doub
 	(void)member_op;   /* a group's members each take their own OP: each is built for its own */
 	if (target_has(r->t, TARGET_CAP_GROUP) && !sweep_group_construct_ok(r, why, len))
 		return false;
-	if (!uniform_writes(r->settings->shape)) {
+	if (!sweep_uniform_writes(r->settings->shape)) {
 		snprintf(why, len, "a skewed or mixed workload, not uniform random writes");
 		return false;
 	}
@@ -115,7 +135,7 @@ bool sweep_calibrating(const struct sweep_run *r)
 
 	/* A group's members calibrate each from the group's point: they keep the write minimum. */
 	return r->pc == SWEEP_PC_AUTO && isnan(c->wa_bias) && !c->off && !c->why[0] &&
-	       !target_has(r->t, TARGET_CAP_GROUP) && uniform_writes(r->settings->shape);
+	       !target_has(r->t, TARGET_CAP_GROUP) && sweep_uniform_writes(r->settings->shape);
 }
 
 /* The native bytes where the model's WA at usable is wa: bisection, the WA falls as the flash grows. */

@@ -33,6 +33,16 @@ extern const char *const sweep_pc_names[3];
 /* 0, or -EINVAL for a name not in sweep_pc_names. */
 int sweep_pc_parse(const char *name, enum sweep_pc *pc);
 
+/*
+ * Whether a sweep on t can build points by construction at all: its writes
+ * (every member's, in a group) show on a media counter, by which the first
+ * point calibrates.  A file or a drive without one is measured the full
+ * way; the estimates ask this before any point ran.
+ */
+bool sweep_target_can_construct(struct target *t);
+/* Uniform random writes of one size: the only rounds a constructed start is the steady state of. */
+bool sweep_uniform_writes(const struct workload *w);
+
 /* Before the first point: the target's own figure of its flash, where it gives one (a simulated drive). */
 void sweep_calib_init(struct sweep_calib *c, struct target *t);
 
