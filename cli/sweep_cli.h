@@ -39,6 +39,15 @@ struct sweep_cli {
 	unsigned jobs;                  /* --jobs: drives of a batch at once (0: all) */
 	enum sweep_pc precondition;     /* --precondition: fresh points full, constructed or auto (default) */
 	bool precondition_given;
+	/*
+	 * --fast, and which of what it turns on were asked for by name too:
+	 * where the points are constructed (sweep_prepare) the rest is turned
+	 * off again, as the default is faster there.
+	 */
+	bool fast, carry_given, predict_given, round_writes_given;
+	enum op_method op_method_asked; /* before --carry-over made it span */
+	double min_writes_asked;        /* before shortened rounds raised it */
+	bool fast_constructs;           /* --fast here takes the default's way (the dry run says so) */
 };
 
 /* sweep's own options, for cli_opts_init. */

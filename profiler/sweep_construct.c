@@ -29,20 +29,21 @@ int sweep_pc_parse(const char *name, enum sweep_pc *pc)
 #define NO_MEDIA "no media write counter to size the flash by"
 #define NOT_REACHED "no full point reached steady state to calibrate by"
 
-/* A target that says it counts no media writes (a file, a drive without the log): nothing calibrates. */
-static bool no_media(struct target *t)
-{
-	struct target_counters tc = { 0 };
-
-	return t->ops->counters && (t->ops->counters(t, &tc) || !tc.media_known);
-}
-
 /* Its writes show on no media counter: none to read, or none known (a file, a drive without one). */
 static bool counts_no_media(struct target *t)
 {
 	struct target_counters tc = { 0 };
 
 	return !t->ops->counters || t->ops->counters(t, &tc) || !tc.media_known;
+}
+
+/*
+ * A target that says it counts no media writes (a drive without the log):
+ * nothing calibrates.  A file has no counters: its first point tells.
+ */
+static bool no_media(struct target *t)
+{
+	return t->ops->counters && counts_no_media(t);
 }
 
 bool sweep_target_can_construct(struct target *t)
