@@ -15,6 +15,9 @@
 # calibrates, the next built by construction where that holds, in rounds of
 # 0.05 x the span); "auto" asks for it by name; "constructed" builds the
 # first point too where the target gives its flash (the simulator).
+# "fast" is --fast, which on the simulator (a media counter) takes the
+# default's way since issue 28's fourth round; "carry" and "predict" measure
+# its fast paths one by one.
 # "construct" measures every preset at 0, 20 and 40% OP constructed against
 # the grid's full points there: IOPS and WA within 2%, and the flash written
 # before the window (the cache write, the constructed write and the rounds
