@@ -48,6 +48,7 @@ struct sweep_cli {
 	enum op_method op_method_asked; /* before --carry-over made it span */
 	double min_writes_asked;        /* before shortened rounds raised it */
 	bool fast_constructs;           /* --fast here takes the default's way (the dry run says so) */
+	bool can_construct;             /* sweep_prepare: sweep_target_can_construct, read once */
 };
 
 /* sweep's own options, for cli_opts_init. */
@@ -71,8 +72,8 @@ int sweep_settings_from_json(struct json_object *s, struct sweep_cli *o, char *e
  * safety gate and the OP method.  0, or an exit code after printing why.
  */
 int sweep_prepare(struct sweep_cli *o, struct target *t, struct json_object **saved, enum op_method *method);
-/* What the estimates (cli/progress.h) need to know of a sweep of t. */
-struct eta_settings sweep_eta_settings(const struct sweep_cli *o, struct target *t);
+/* What the estimates (cli/progress.h) need to know of a sweep of t (after sweep_prepare). */
+struct eta_settings sweep_eta_settings(const struct sweep_cli *o, const struct target *t);
 /* What a sweep of t would do, and how long it may take. */
 void sweep_dry_run(const struct sweep_cli *o, struct target *t, enum op_method m);
 /* The sweep of the prepared target t (o->pc.batch: one drive of a batch).  An exit code. */

@@ -252,10 +252,10 @@ int sweep_parse_args(struct sweep_cli *o)
 }
 
 /* What the estimates need to know of the sweep. */
-struct eta_settings sweep_eta_settings(const struct sweep_cli *o, struct target *t)
+struct eta_settings sweep_eta_settings(const struct sweep_cli *o, const struct target *t)
 {
 	return eta_settings_for_sweep(&o->pc.s, &o->plan, t->info.capacity_bytes, o->carry_over, o->precondition,
-				      sweep_target_can_construct(t));
+				      o->can_construct);
 }
 
 void sweep_dry_run(const struct sweep_cli *o, struct target *t, enum op_method m)
@@ -282,7 +282,7 @@ void sweep_dry_run(const struct sweep_cli *o, struct target *t, enum op_method m
 	if (o->carry_over)
 		fprintf(w.f, "  --carry-over: after the first point, TRIM of the span's tail (up in OP) or a fill of its "
 		       "new tail (down) instead of steps 1 to 3\n");
-	if (o->precondition != SWEEP_PC_FULL && !sweep_target_can_construct(t))
+	if (o->precondition != SWEEP_PC_FULL && !o->can_construct)
 		fprintf(w.f, "  --precondition %s: no point here is built by construction: the target counts no "
 		       "media writes to calibrate by, so every point is measured the full way\n",
 		       sweep_pc_names[o->precondition]);
@@ -376,7 +376,8 @@ int sweep_prepare(struct sweep_cli *o, struct target *t, struct json_object **sa
 	 * calibrating point made later ones fall back (docs/benchmarks.md).
 	 * What was asked for by name stays.
 	 */
-	if (o->fast && !o->resume && o->precondition != SWEEP_PC_FULL && sweep_target_can_construct(t) &&
+	o->can_construct = sweep_target_can_construct(t);
+	if (o->fast && !o->resume && o->precondition != SWEEP_PC_FULL && o->can_construct &&
 	    sweep_uniform_writes(o->pc.have_shape ? &o->pc.shape : NULL)) {
 		o->fast_constructs = true;
 		if (!o->carry_given) {
