@@ -34,7 +34,8 @@ void metrics_close(struct metrics *m);
 struct metrics_slot *metrics_attach(struct metrics *m, const struct target *t, const char *command);
 
 /* The hooks of cli/progress.c (p->metrics NULL: nothing). */
-/* The progress changed: the file rewritten if a second has passed since the last write (or force). */
+/* The progress changed: the file rewritten if a second has passed since the last write, or at once
+ * (force: a point started or ended, a round ended). */
 void metrics_update(struct progress *p, bool force);
 /* A round's write amplification (NAN: not known). */
 void metrics_round(struct progress *p, double waf);

@@ -147,8 +147,13 @@ static void answer_usr1(struct progress *p)
 	fflush(stderr);
 }
 
-/* Events and redraws after every change; an interrupt takes the line off first. */
-static int refresh(struct progress *p, bool force)
+/*
+ * Events and redraws after every change; an interrupt takes the line off first.
+ * A point's start and end and each round are published to --metrics at once
+ * (publish): on a fast drive a whole point can fall between two of its
+ * once-a-second writes.
+ */
+static int refresh_publish(struct progress *p, bool force, bool publish)
 {
 	double wall = progress_wall_s(p);
 
@@ -164,8 +169,13 @@ static int refresh(struct progress *p, bool force)
 		events_write(p, "progress", progress_figures_progress(&st));
 	}
 	status_draw(p, force);
-	metrics_update(p, false);
+	metrics_update(p, publish);
 	return 0;
+}
+
+static int refresh(struct progress *p, bool force)
+{
+	return refresh_publish(p, force, false);
 }
 
 static void phase_end(struct progress *p)
@@ -210,7 +220,7 @@ void progress_point_start(struct progress *p, double op, uint64_t usable_bytes)
 	eta_point_start(&p->eta, progress_now_s(p), usable_bytes);
 	events_write(p, "point-start", NULL);
 	phase_begin(p, "purge", 0);
-	refresh(p, false);
+	refresh_publish(p, false, true);
 }
 
 void progress_point_end(struct progress *p, double op, double iops, double waf, bool reached, size_t rounds)
@@ -220,7 +230,7 @@ void progress_point_end(struct progress *p, double op, double iops, double waf, 
 	events_write(p, "point-end", progress_figures_point_end(op, iops, waf, reached, rounds));
 	metrics_point(p, op, iops, waf);
 	p->point = 0;
-	refresh(p, false);
+	refresh_publish(p, false, true);
 }
 
 void progress_replayed(struct progress *p, double op, double iops)
@@ -272,7 +282,8 @@ void progress_pc_event(struct progress *p, const struct precondition_event *ev)
 		events_write(p, "round", progress_figures_round(r, ev->window));
 		metrics_round(p, r->media_known ? r->waf : NAN);
 	}
-	refresh(p, true);
+	/* A round's figures are published at once, like a point's. */
+	refresh_publish(p, true, ev->phase == PHASE_ROUND);
 }
 
 void progress_pause(struct progress *p)
