@@ -374,7 +374,7 @@ int sweep_one(struct sweep_cli *o, struct target *t, struct json_object *saved, 
 		goto out;
 	c->pctx.status = &prog;
 	for (size_t i = 0; i < r->n; i++)
-		progress_replayed(&prog, r->kp[i].op_percent, r->kp[i].iops);
+		progress_replayed(&prog, r->kp[i].op_percent, r->kp[i].iops, r->kp[i].waf);
 	if (cli_make_out_dir(o->pc.cmd, o->resume ? o->resume : o->pc.out, dir, sizeof(dir), err, sizeof(err))) {
 		cli_fail(&o->pc, "%s", err);
 		rc = EXIT_USAGE;   /* before anything touched the target */

@@ -226,16 +226,16 @@ void progress_point_start(struct progress *p, double op, uint64_t usable_bytes)
 void progress_point_end(struct progress *p, double op, double iops, double waf, bool reached, size_t rounds)
 {
 	phase_end(p);
-	eta_point_end(&p->eta, progress_now_s(p), op, iops, rounds);
+	eta_point_end(&p->eta, progress_now_s(p), op, iops, waf, rounds);
 	events_write(p, "point-end", progress_figures_point_end(op, iops, waf, reached, rounds));
 	metrics_point(p, op, iops, waf);
 	p->point = 0;
 	refresh_publish(p, false, true);
 }
 
-void progress_replayed(struct progress *p, double op, double iops)
+void progress_replayed(struct progress *p, double op, double iops, double waf)
 {
-	eta_replayed(&p->eta, op, iops);
+	eta_replayed(&p->eta, op, iops, waf);
 }
 
 static void tick(struct progress *p, const struct phase_tick *tk)

@@ -80,7 +80,7 @@ int progress_close(struct progress *p, bool done);
 void progress_point_start(struct progress *p, double op, uint64_t usable_bytes);
 void progress_point_end(struct progress *p, double op, double iops, double waf, bool reached, size_t rounds);
 /* A resumed sweep's point measured before: counts in the plan, not in the rates. */
-void progress_replayed(struct progress *p, double op, double iops);
+void progress_replayed(struct progress *p, double op, double iops, double waf);
 
 /* A precondition event (fill, rounds, ticks); the lines are printed by the caller. */
 void progress_pc_event(struct progress *p, const struct precondition_event *ev);

@@ -236,7 +236,7 @@ static double warmup_rounds(const struct eta *e);
 static double fresh_model(const struct eta *e, double op_percent, bool calibrating);
 static double constructed_model(const struct eta *e, double op_percent);
 
-void eta_point_end(struct eta *e, double now_s, double op_percent, double iops, size_t rounds)
+void eta_point_end(struct eta *e, double now_s, double op_percent, double iops, double waf, size_t rounds)
 {
 	bool was_carried = carried(e);
 	double warm;
@@ -257,7 +257,7 @@ void eta_point_end(struct eta *e, double now_s, double op_percent, double iops, 
 	e->points_done++;
 	e->points_s += now_s - e->point_start_s;
 	if (e->nkp < SWEEP_MAX_POINTS)
-		e->kp[e->nkp++] = (struct knee_point){ op_percent, iops };
+		e->kp[e->nkp++] = (struct knee_point){ op_percent, iops, waf };
 	/* At its own measured rate: what the point took past its warm-up, and the model's error for fresh ones. */
 	warm = warmup_rounds(e);
 	if (e->point_constructed) {
@@ -285,11 +285,11 @@ void eta_point_end(struct eta *e, double now_s, double op_percent, double iops, 
 	e->in_point = false;
 }
 
-void eta_replayed(struct eta *e, double op_percent, double iops)
+void eta_replayed(struct eta *e, double op_percent, double iops, double waf)
 {
 	e->replayed++;
 	if (e->nkp < SWEEP_MAX_POINTS)
-		e->kp[e->nkp++] = (struct knee_point){ op_percent, iops };
+		e->kp[e->nkp++] = (struct knee_point){ op_percent, iops, waf };
 }
 
 void eta_finish(struct eta *e, double now_s)
@@ -312,7 +312,7 @@ static size_t job_plan_points(const struct eta *e, double *ops)
 	memcpy(kp, e->kp, n * sizeof(*kp));
 	if (!n && e->in_point && e->rounds && phase_is(e, "rounds") && isfinite(e->tk.iops))
 		kp[n++] = (struct knee_point){ op_of(e, (double)e->usable_bytes), e->tk.iops };
-	return eta_plan_points_cap(e->s.plan, kp, n, ops, iops_cap(e));
+	return eta_plan_points_cap(e->s.plan, kp, n, ops, iops_cap(e), e->s.points_have_wa);
 }
 
 size_t eta_points(const struct eta *e, bool *approx)

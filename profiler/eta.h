@@ -97,6 +97,8 @@ struct eta_settings {
 	 */
 	bool construct;
 	unsigned construct_from;
+	/* sweep: its points give a WA (a media counter), so the plan follows their curve (profiler/sweep_plan.h) */
+	bool points_have_wa;
 	/*
 	 * The drive's write command cap, IOPS, where it says one (the dry run
 	 * of a simulated drive); 0: unknown.  A constructed point writes the
@@ -187,9 +189,10 @@ void eta_point_start(struct eta *e, double now_s, uint64_t usable_bytes);
 void eta_tick(struct eta *e, double now_s, const struct phase_tick *tk);
 /* A round ended: rounds finished so far in the point, the window when there is one. */
 void eta_round(struct eta *e, double now_s, size_t rounds, const struct steady_window *w);
-void eta_point_end(struct eta *e, double now_s, double op_percent, double iops, size_t rounds);
+/* A point ended with its steady IOPS and WA (NAN: not measured). */
+void eta_point_end(struct eta *e, double now_s, double op_percent, double iops, double waf, size_t rounds);
 /* A point of a resumed sweep, measured before this job. */
-void eta_replayed(struct eta *e, double op_percent, double iops);
+void eta_replayed(struct eta *e, double op_percent, double iops, double waf);
 void eta_finish(struct eta *e, double now_s);
 
 /* Seconds left on the target clock; NAN while no rate is known; 0 when finished. */
@@ -204,8 +207,9 @@ size_t eta_points(const struct eta *e, bool *approx);
 /*
  * The points an adaptive plan is expected to take after the measured ones:
  * the plan played to its end over a curve through them (before any, a
- * greedy GC's 1/WA over OP, its knee near 35%).  ops receives the OP levels of
- * all of them (measured first), up to SWEEP_MAX_POINTS.
+ * greedy GC's 1/WA over OP, its knee near 35%), without a WA (a target
+ * without a media counter).  ops receives the OP levels of all of them
+ * (measured first), up to SWEEP_MAX_POINTS.
  */
 size_t eta_plan_points(const struct sweep_plan *p, const struct knee_point *done, size_t n, double *ops);
 

@@ -155,8 +155,13 @@ static inline double full_rounds_s(const struct eta_settings *s, double usable, 
  * them), at most cap (INFINITY: none); the shape alone before any.
  */
 double eta_model_iops_cap(const struct knee_point *kp, size_t n, double op, double cap);
-/* The adaptive plan played on from done over that curve: its points (their OPs in ops, when not NULL). */
+/*
+ * The adaptive plan played on from done over that curve: its points (their
+ * OPs in ops, when not NULL).  with_wa: the points will give a WA (a media
+ * counter), so the plan follows the curve of profiler/sweep_curve.h
+ * through them, and before two are measured the shape's.
+ */
 size_t eta_plan_points_cap(const struct sweep_plan *p, const struct knee_point *done, size_t n, double *ops,
-			   double cap);
+			   double cap, bool with_wa);
 
 #endif

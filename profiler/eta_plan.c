@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "profiler/eta_model.h"
+#include "profiler/sweep_curve.h"
 
 /*
  * The IOPS(OP) shape the plan is played over beyond the measured points:
@@ -24,14 +25,15 @@ static double shape(double op)
 /*
  * The curve through the measured points: between two, along the shape
  * held at the cap (IOPS of a drive at its command cap, INFINITY: none),
- * and the shape beyond them, at most the cap.
+ * and the shape beyond them, at most the cap; before any, the shape at
+ * most the cap (then in the shape's units).
  */
 double eta_model_iops_cap(const struct knee_point *kp, size_t n, double op, double cap)
 {
 	const struct knee_point *lo = NULL, *hi = NULL;
 
 	if (!n)
-		return shape(op);
+		return fmin(shape(op), cap);
 	for (size_t i = 0; i < n; i++) {
 		if (kp[i].op_percent <= op && (!lo || kp[i].op_percent > lo->op_percent))
 			lo = &kp[i];
@@ -54,16 +56,26 @@ double eta_model_iops_cap(const struct knee_point *kp, size_t n, double op, doub
 }
 
 size_t eta_plan_points_cap(const struct sweep_plan *p, const struct knee_point *done, size_t n, double *ops,
-			   double cap)
+			   double cap, bool with_wa)
 {
 	struct knee_point kp[SWEEP_MAX_POINTS];
+	struct sweep_curve c;
 	double next;
 	size_t m = n < SWEEP_MAX_POINTS ? n : SWEEP_MAX_POINTS;
+	bool curve = with_wa && sweep_curve_fit(done, m, &c);
 
 	if (m)
 		memcpy(kp, done, m * sizeof(*kp));
+	/* A point without its WA yet (the first, running) takes the shape's, as the ones played after it. */
+	for (size_t i = 0; with_wa && !curve && i < m; i++)
+		if (!(kp[i].waf > 1))
+			kp[i].waf = 1 / shape(kp[i].op_percent);
 	while (m < SWEEP_MAX_POINTS && sweep_plan_next(p, kp, m, &next)) {
-		kp[m] = (struct knee_point){ next, eta_model_iops_cap(done, n, next, cap) };
+		if (curve)
+			kp[m] = (struct knee_point){ next, fmin(sweep_curve_iops(&c, next), cap), sweep_curve_wa(&c, next) };
+		else
+			kp[m] = (struct knee_point){ next, eta_model_iops_cap(done, n, next, cap),
+						     with_wa ? 1 / shape(next) : NAN };
 		m++;
 	}
 	if (ops)
@@ -74,7 +86,7 @@ size_t eta_plan_points_cap(const struct sweep_plan *p, const struct knee_point *
 
 size_t eta_plan_points(const struct sweep_plan *p, const struct knee_point *done, size_t n, double *ops)
 {
-	return eta_plan_points_cap(p, done, n, ops, INFINITY);
+	return eta_plan_points_cap(p, done, n, ops, INFINITY, false);
 }
 
 double eta_run_prep_s(const struct eta_settings *s, double write_mbps, unsigned rounds)
@@ -115,8 +127,12 @@ double eta_plan_s(const struct eta_settings *s, double write_mbps, unsigned roun
 	default:
 		break;
 	}
-	if (s->job == ETA_SWEEP && s->plan)
-		n = eta_plan_points(s->plan, NULL, 0, ops);
+	if (s->job == ETA_SWEEP && s->plan) {
+		/* The command cap in the shape's units (host MB/s per MB/s programmed), where the drive says one. */
+		double cap_share = s->write_iops > 0 && s->bs ? s->write_iops * s->bs / (write_mbps * 1e6) : INFINITY;
+
+		n = eta_plan_points_cap(s->plan, NULL, 0, ops, cap_share, s->points_have_wa);
+	}
 	*points = n;
 	for (size_t i = 0; i < n; i++) {
 		double usable = (double)sweep_usable_bytes(s->capacity_bytes, ops[i]);
@@ -168,5 +184,6 @@ struct eta_settings eta_settings_for_sweep(const struct precondition_settings *s
 				      .round_s = (double)s->round_ns / 1e9, .max_rounds = s->max_rounds, .plan = plan,
 				      .round_writes = s->round_writes, .min_writes = s->min_writes,
 				      .carry_over = carry_over, .predict = s->predict == PREDICT_STOP, .bs = s->bs,
-				      .construct = construct, .construct_from = pc == SWEEP_PC_AUTO ? 1 : 0 };
+				      .construct = construct, .construct_from = pc == SWEEP_PC_AUTO ? 1 : 0,
+				      .points_have_wa = can_construct };
 }

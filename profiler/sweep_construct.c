@@ -9,12 +9,11 @@
 #include "profiler/raid_members.h"
 #include "profiler/raid_rounds.h"
 #include "profiler/sweep_construct.h"
+#include "profiler/sweep_curve.h"
 #include "util/wa_analytic.h"
 
 const char *const sweep_pc_names[3] = { "full", "auto", "constructed" };
 
-/* A real drive's GC unit is unknown: large, where greedy and FIFO agree (Desnoyers). */
-#define ASSUMED_LINE_UNITS 4096.0
 
 int sweep_pc_parse(const char *name, enum sweep_pc *pc)
 {
@@ -62,7 +61,7 @@ void sweep_calib_init(struct sweep_calib *c, struct target *t)
 {
 	struct target_wa_model w;
 
-	*c = (struct sweep_calib){ .line_units = ASSUMED_LINE_UNITS, .wa_bias = NAN };
+	*c = (struct sweep_calib){ .line_units = SWEEP_ASSUMED_LINE_UNITS, .wa_bias = NAN };
 	if (target_has(t, TARGET_CAP_GROUP)) {
 		sweep_calib_members_init(c, t);
 		return;
@@ -139,20 +138,10 @@ bool sweep_calibrating(const struct sweep_run *r)
 	       !target_has(r->t, TARGET_CAP_GROUP) && sweep_uniform_writes(r->settings->shape);
 }
 
-/* The native bytes where the model's WA at usable is wa: bisection, the WA falls as the flash grows. */
+/* The native bytes where the model's WA at usable is wa. */
 static double invert(const struct sweep_calib *c, double usable, double wa)
 {
-	double lo = usable * (1 + 1e-6), hi = usable * 20;
-
-	for (int i = 0; i < 200; i++) {
-		double mid = (lo + hi) / 2;
-
-		if (wa_model_waf(mid, c->line_units, c->fifo, usable) > wa)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return (lo + hi) / 2;
+	return wa_model_native_bytes(c->line_units, c->fifo, usable, wa);
 }
 
 /*
@@ -417,7 +406,7 @@ void sweep_calib_members_init(struct sweep_calib *c, struct target *group)
 		struct sweep_member_calib *m = &c->m[i];
 		struct target_wa_model w;
 
-		*m = (struct sweep_member_calib){ .line_units = ASSUMED_LINE_UNITS, .wa_bias = NAN, .waf = NAN };
+		*m = (struct sweep_member_calib){ .line_units = SWEEP_ASSUMED_LINE_UNITS, .wa_bias = NAN, .waf = NAN };
 		if (no_media(target_member(group, i)) && !c->why[0])
 			snprintf(c->why, sizeof(c->why), "member %u has " NO_MEDIA, i);
 		if (target_control(target_member(group, i), TARGET_CTL_WA_MODEL, &w) || !(w.native_bytes > 0) ||

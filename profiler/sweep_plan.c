@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "profiler/sweep_curve.h"
 #include "profiler/sweep_plan.h"
 
 static const double default_grid[] = { 0, 7, 14, 20, 28, 40 };
@@ -107,20 +108,47 @@ bool sweep_plan_next(const struct sweep_plan *p, const struct knee_point *done, 
 		if (done[i].op_percent < rec - SAME_POINT && done[i].op_percent > lo)
 			lo = done[i].op_percent;
 	}
-	/* Unmeasured grid points inside the bracket: bisect them first. */
-	double cand[SWEEP_MAX_POINTS];
-	size_t nc = 0;
-	for (size_t i = 0; i < p->ngrid; i++)
-		if (p->grid[i] > lo && p->grid[i] < hi && !measured(done, n, p->grid[i]))
-			cand[nc++] = p->grid[i];
-	if (nc) {
-		*next = cand[nc / 2];
-		return true;
+	double up = isfinite(hi) ? hi - rec : 0, down = isfinite(lo) ? rec - lo : 0;
+	bool narrow = fmax(up, down) <= p->resolution + 1e-9;
+	struct sweep_curve c;
+
+	if (sweep_curve_fit(done, n, &c)) {
+		/*
+		 * The points give a WA: the knee the curve through them predicts,
+		 * on the resolution's steps from the bottom, then a step either
+		 * side of the measured knee while it stays where the curve says.
+		 * A curve that missed (the knee measured more than a step away)
+		 * is left to the halving below.
+		 */
+		double predicted = sweep_curve_knee(&c, p->grid[0], top, p->resolution);
+
+		if (narrow)
+			return false;
+		if (predicted > p->grid[0] + SAME_POINT && predicted < top - SAME_POINT)
+			predicted = on_grid(predicted);
+		if (predicted > lo + SAME_POINT && predicted < hi - SAME_POINT && !measured(done, n, predicted)) {
+			*next = predicted;
+			return true;
+		}
+		if (fabs(predicted - rec) <= p->resolution + 1e-9) {
+			*next = on_grid(up >= down ? rec + p->resolution : rec - p->resolution);
+			return !measured(done, n, *next);
+		}
+	} else {
+		/* Unmeasured grid points inside the bracket: bisect them first. */
+		double cand[SWEEP_MAX_POINTS];
+		size_t nc = 0;
+
+		for (size_t i = 0; i < p->ngrid; i++)
+			if (p->grid[i] > lo && p->grid[i] < hi && !measured(done, n, p->grid[i]))
+				cand[nc++] = p->grid[i];
+		if (nc) {
+			*next = cand[nc / 2];
+			return true;
+		}
 	}
 	/* Then the wider side of the bracket is halved until both are within the resolution. */
-	double up = isfinite(hi) ? hi - rec : 0, down = isfinite(lo) ? rec - lo : 0;
-
-	if (fmax(up, down) <= p->resolution + 1e-9)
+	if (narrow)
 		return false;
 	*next = on_grid(up >= down ? (rec + hi) / 2 : (lo + rec) / 2);
 	return !measured(done, n, *next);

@@ -7,11 +7,17 @@
  * Adaptive (default): the bottom of the range first (at 0% the drive as
  * shipped, the baseline every recommendation is stated against), then the
  * top.  Then the knee's rule (profiler/knee.h: the OP where IOPS x
- * capacity peaks) is read from the points so far, the coarse grid points
- * between its measured neighbours are bisected, and each side of the
- * bracket is halved until it is no wider than the resolution.  A
- * recommendation at the top of the range ends the plan: the range stops
- * below the knee, and the sweep says so.
+ * capacity peaks) is read from the points so far, and its bracket (its
+ * measured neighbours) narrowed until each side is no wider than the
+ * resolution.  Where the points give a WA (a media counter), the curve
+ * through them (profiler/sweep_curve.h) names the point to measure: the
+ * knee it predicts, then a resolution step either side of the measured
+ * knee (issue 28: budget-tlc 0, 40, 22.5, 20, 25 where the grid's way
+ * took 0, 14, 20, 22, 24, 26, 28, 40).  Without a WA, or where the measured knee
+ * strays from the prediction, the coarse grid points inside the bracket
+ * are bisected and each side halved.  A recommendation at the top of the
+ * range ends the plan: the range stops below the knee, and the sweep says
+ * so.
  */
 #ifndef SSDPROF_SWEEP_PLAN_H
 #define SSDPROF_SWEEP_PLAN_H

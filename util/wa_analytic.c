@@ -42,3 +42,19 @@ double wa_model_waf(double native_bytes, double line_units, bool fifo, double us
 		return NAN;
 	return fifo ? wa_fifo(op) : wa_greedy(op, line_units);
 }
+
+/* Bisection: the WA falls as the flash grows. */
+double wa_model_native_bytes(double line_units, bool fifo, double usable_bytes, double wa)
+{
+	double lo = usable_bytes * (1 + 1e-6), hi = usable_bytes * 20;
+
+	for (int i = 0; i < 200; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (wa_model_waf(mid, line_units, fifo, usable_bytes) > wa)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}

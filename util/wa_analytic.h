@@ -19,5 +19,7 @@ double wa_greedy(double op_fraction, double units_per_gc_unit);
  * greedy), with usable_bytes of user space; NAN when nothing is spare.
  */
 double wa_model_waf(double native_bytes, double line_units, bool fifo, double usable_bytes);
+/* Its inverse: the native bytes where the model's WA at usable_bytes is wa (at most 20x usable). */
+double wa_model_native_bytes(double line_units, bool fifo, double usable_bytes, double wa);
 
 #endif

@@ -9,8 +9,11 @@
 # said 74 s of dc-tlc's 52.5 s (+41%, a window's worth of guessed rounds too
 # many); with auto the default, 59 s of budget-tlc's 100.7 s (-41%: the
 # construction's 4 KiB writes counted at the program rate, not at the
-# drive's 55,000 write IOPS).  dc-tlc's default sweep is left out: its dry
-# run expects 7 points where the plan takes 9 (20 s of 24.1 s, -17%).
+# drive's 55,000 write IOPS).  The full way is checked on budget-tlc: since
+# the plan follows the points' curve (issue 28) dc-tlc takes the 5 points
+# its dry run expects, each steady after 6 rounds of 1 s where the guess is
+# ETA_FIRST_ROUNDS (7): 38 s said of 32.9 s (+15.5%); with the grid's
+# points it had taken 9 of 7 expected, which hid that.
 set -eu
 . "$(dirname "$0")/lib.sh"
 setup "$@"
@@ -68,5 +71,5 @@ tr -s ' \n' ' ' <"$work/stdout" | grep -o 'about [^(]*of drive time ([^)]*)' >"$
 
 estimate budget-tlc
 estimate sata-tlc
-estimate dc-tlc --precondition full
+estimate budget-tlc --precondition full
 echo "sweep_estimate: ok"

@@ -115,7 +115,7 @@ static void play_point(struct play *p, const struct drive *d, double op, uint64_
 		eta_round(&p->e, p->now, rounds, NULL);
 		note(p);
 	}
-	eta_point_end(&p->e, p->now, op, iops, rounds);
+	eta_point_end(&p->e, p->now, op, iops, NAN, rounds);
 	note(p);
 	*last = usable;
 }
