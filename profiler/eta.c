@@ -215,8 +215,14 @@ void eta_tick(struct eta *e, double now_s, const struct phase_tick *tk)
 				e->cache_bytes = tk->done_bytes;
 		}
 	}
-	if (!strcmp(tk->phase, "rounds") && isfinite(tk->iops) && tk->iops > e->peak_iops)
-		e->peak_iops = tk->iops;
+	if (!strcmp(tk->phase, "rounds") && isfinite(tk->iops)) {
+		if (tk->iops > (1 + ETA_PLATEAU) * e->peak_iops)
+			e->peak_samples = 0;
+		if (tk->iops >= (1 - ETA_PLATEAU) * fmax(e->peak_iops, tk->iops))
+			e->peak_samples++;
+		if (tk->iops > e->peak_iops)
+			e->peak_iops = tk->iops;
+	}
 
 	e->tk = *tk;
 }
@@ -303,16 +309,24 @@ void eta_finish(struct eta *e, double now_s)
  * The plan played on from the measured points, or before any from the
  * first one running at the IOPS of its rounds so far (they say more of the
  * drive than a typical shape; a later point's transient would mislead).
+ * Where the plan follows the points' curve, a cap not yet held is the best
+ * sample so far where samples stayed at it (ETA_PLATEAU_SAMPLES): before
+ * the top of the range is measured it is all that tells a knee inside the
+ * range from none (budget-tlc 16 GiB: 3 points expected after the first,
+ * 5 taken, the ETA 39% short; its rounds start at its cap, 55,000).
  */
 static size_t job_plan_points(const struct eta *e, double *ops)
 {
 	struct knee_point kp[SWEEP_MAX_POINTS];
 	size_t n = e->nkp;
+	double cap = iops_cap(e);
 
 	memcpy(kp, e->kp, n * sizeof(*kp));
 	if (!n && e->in_point && e->rounds && phase_is(e, "rounds") && isfinite(e->tk.iops))
 		kp[n++] = (struct knee_point){ op_of(e, (double)e->usable_bytes), e->tk.iops };
-	return eta_plan_points_cap(e->s.plan, kp, n, ops, iops_cap(e), e->s.points_have_wa);
+	if (e->s.points_have_wa && !isfinite(cap) && e->peak_iops > 0 && e->peak_samples >= ETA_PLATEAU_SAMPLES)
+		cap = e->peak_iops;
+	return eta_plan_points_cap(e->s.plan, kp, n, ops, cap, e->s.points_have_wa);
 }
 
 size_t eta_points(const struct eta *e, bool *approx)

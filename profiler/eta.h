@@ -63,6 +63,15 @@
 #define ETA_CAP_RATIO 1.5
 /* ... and, with rounds of a set length, once a measured point's steady IOPS came this close to it. */
 #define ETA_CAP_HELD 0.9
+/*
+ * A best sample is a plateau, a command cap the drive ran at, once
+ * ETA_PLATEAU_SAMPLES samples lie within ETA_PLATEAU of it (budget-tlc 16
+ * GiB: its first point's rounds start at 55,000 for seconds); a transient
+ * passing through shows one (sata-tlc 1 GiB, 1 s rounds: 31,000, its GC
+ * already running, where it reaches 58,000 at 40% OP).
+ */
+#define ETA_PLATEAU 0.01
+#define ETA_PLATEAU_SAMPLES 3
 
 enum eta_job { ETA_PRECONDITION, ETA_SWEEP, ETA_SLC, ETA_RUN };
 
@@ -152,6 +161,7 @@ struct eta {
 	double point_model_s;             /* what it says of the carried point running; NAN: nothing */
 	double media_mbps;                /* host MB/s over the greedy shape, from the last point; NAN before */
 	double peak_iops;                 /* the best a round's sample showed: no OP's steady state passes it */
+	unsigned peak_samples;            /* samples within ETA_PLATEAU of it since it last rose past that */
 	double fresh_s, fresh_model_s;    /* this job's fresh points: what they took, what the model said */
 	/* constructed points (issue 28): the running one is; what they took, the model said, their rounds */
 	bool point_constructed;

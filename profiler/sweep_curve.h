@@ -4,10 +4,16 @@
  * adaptive plan to measure the knee's neighbourhood first instead of a
  * coarse grid.  A drive writing uniform random data programs at a set rate
  * (the flash's), so its steady IOPS x WA is a constant K, up to a command
- * cap.  The model: WA from Desnoyers' greedy GC over the flash the least-OP
- * point's WA gives (util/wa_analytic.h; usable = capacity x (1 - OP)); K
- * from that point; the cap, the most IOPS of the points that ran more than
- * SWEEP_CURVE_CAPPED below K / WA.  On the simulator's presets the knee it
+ * cap.  The model: WA from Desnoyers' greedy GC (util/wa_analytic.h;
+ * usable = capacity x (1 - OP)) over the flash, times a scale, that give
+ * the least- and the most-OP point's WAs (one point: the flash its WA
+ * gives, unscaled); K from the least-OP point; the cap, the most IOPS of
+ * the points that ran more than SWEEP_CURVE_CAPPED below K / WA.  A write
+ * that also costs time the WA does not scale (a RAID 5 group reads before
+ * it writes) gives the other shape, 1 / IOPS = a x WA + b; two points fit
+ * both exactly, so the first is taken until a third tells them apart
+ * (RAID 5 of sata-tlc: the capped shape put the knee at 10%, the points
+ * fall on the other within 2% and its knee is the grid's, 17.5%).  On the simulator's presets the knee it
  * predicts from the bottom and the top of the range lies within one 2.5%
  * step of a grid's.  A pure function of the points: a resumed sweep, which
  * replays them as saved, plans as the first run did.
@@ -27,8 +33,12 @@
 
 struct sweep_curve {
 	double native_ratio;   /* the flash the model sees per byte of capacity (at 0% OP) */
+	double scale;          /* measured WA per model WA (a RAID level's writes per host write) */
 	double k;              /* IOPS x WA */
 	double cap;            /* IOPS; INFINITY: no point ran below K / WA */
+	/* The other shape, 1 / IOPS = a x WA + b, where it fits the points better */
+	bool linear;
+	double a, b;
 };
 
 /*

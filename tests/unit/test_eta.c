@@ -17,7 +17,10 @@
 #include <cmocka.h>
 
 #include "profiler/eta.h"
+#include "profiler/eta_model.h"
 #include "profiler/sweep.h"
+#include "profiler/sweep_curve.h"
+#include "util/wa_analytic.h"
 
 #define CAP_BYTES (16ull << 30)
 #define BS 4096
@@ -242,12 +245,65 @@ static void test_run_prep(void **state)
 	assert_float_equal(eta_plan_s(&s, 1000, 0, &points) - 60, 3 * steady, 1e-6);
 }
 
+/* A drive that gives a WA (issue 28): IOPS = k / WA of greedy GC over 1.074 x the capacity, up to its cap. */
+static double wa_of(double op)
+{
+	return wa_model_waf(1.074, SWEEP_ASSUMED_LINE_UNITS, false, 1 - op / 100);
+}
+
+static double capped_wa_iops(double op, double cap)
+{
+	return fmin(114000 / wa_of(op), cap);
+}
+
+/*
+ * Where the points give a WA the plan follows their curve, and the
+ * estimate plays the same plan: after the bottom point alone it expects
+ * the points the sweep takes, given the cap the first point's rounds
+ * showed (5 on a budget-tlc-like drive, 3 without a cap: the knee at the
+ * top), and from the bottom and the top on, exactly those.
+ */
+static void test_plan_points_with_wa(void **state)
+{
+	const double caps[] = { 55000, 40000, INFINITY };
+	(void)state;
+
+	for (size_t c = 0; c < sizeof(caps) / sizeof(caps[0]); c++) {
+		struct sweep_plan plan;
+		struct knee_point pts[SWEEP_MAX_POINTS];
+		double next, ops[SWEEP_MAX_POINTS];
+		size_t n = 0;
+
+		sweep_plan_adaptive(&plan, 0, 40, 2.5);
+		while (sweep_plan_next(&plan, pts, n, &next)) {
+			pts[n] = (struct knee_point){ next, capped_wa_iops(next, caps[c]), wa_of(next) };
+			n++;
+		}
+		size_t after_first = eta_plan_points_cap(&plan, pts, 1, ops, caps[c], true);
+		size_t after_top = eta_plan_points_cap(&plan, pts, 2, NULL, INFINITY, true);
+
+		print_message("# cap %.0f: %zu points, expected %zu after the first, %zu after the top\n", caps[c], n,
+			      after_first, after_top);
+		assert_int_equal(after_first, n);
+		assert_int_equal(after_top, n);
+		for (size_t i = 0; i < n; i++)
+			assert_true(ops[i] == pts[i].op_percent);
+		if (isfinite(caps[c]))
+			assert_true(eta_plan_points_cap(&plan, pts, 1, NULL, INFINITY, true) < n);
+		/* Without a WA (a file) the grid's way, and more points. */
+		struct knee_point no_wa = { pts[0].op_percent, pts[0].iops, NAN };
+
+		assert_true(eta_plan_points(&plan, &no_wa, 1, NULL) > n);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_greedy_drive),
 		cmocka_unit_test(test_capped_drive),
 		cmocka_unit_test(test_run_prep),
+		cmocka_unit_test(test_plan_points_with_wa),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
