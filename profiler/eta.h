@@ -21,7 +21,9 @@
  *   carried ones so far, with no purge or fill
  * - sweep: the points the plan still has (adaptive: the plan played on to
  *   its end over the curve measured so far, before any over the first
- *   point's running IOPS or greedy GC's shape); fresh points each by its
+ *   point's running IOPS or greedy GC's shape; where the points give a WA,
+ *   over profiler/sweep_curve.h's curve, as the plan itself, held at a
+ *   plateau the rounds ran at until a cap is held); fresh points each by its
  *   OP (purge, fill, warm-up and rounds at its rate), calibrated on the
  *   fresh ones so far
  * - slc: the probe's remaining bytes at its recent MB/s (over the last 2% of

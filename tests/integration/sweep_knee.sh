@@ -28,8 +28,11 @@ assert k['op_percent'] == rec and prod(at) == max(prod(p) for p in pts), (rec, [
 below = [p for p in pts if p['op_percent'] < rec][-1]
 above = [p for p in pts if p['op_percent'] > rec][0]
 assert rec - below['op_percent'] <= 2.5 and above['op_percent'] - rec <= 2.5, (below, rec, above)
-# Fewer points than a fixed 2.5% grid would take (17).
-assert len(pts) <= 9, len(pts)
+# Fewer points than a fixed 2.5% grid would take (17): the plan follows the
+# curve the points give (issue 28), the bottom, the top, the knee it
+# predicts and a step either side, and one more where the first guess was a
+# step off (dc-tlc 1 GiB); the grid's way took 8-9.
+assert len(pts) <= 6, [p['op_percent'] for p in pts]
 # The reason names the rule and the numbers.
 import re
 r = k['reason']
