@@ -152,7 +152,8 @@ static inline double full_rounds_s(const struct eta_settings *s, double usable, 
 
 /*
  * The IOPS at op through the measured points kp (the greedy shape beyond
- * them), at most cap (INFINITY: none); the shape alone before any.
+ * them), at most cap (INFINITY: none); before any, the shape at most cap
+ * (then in the shape's units).
  */
 double eta_model_iops_cap(const struct knee_point *kp, size_t n, double op, double cap);
 /*
