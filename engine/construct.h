@@ -10,9 +10,10 @@
  *
  * The generator writes total units over a span of nblocks (total >
  * nblocks: the physical capacity in units of the span's block size).  The
- * writes that stay valid ("final") are spaced so that the unit at position
- * x (0 the first written, 1 the last) is valid with the density v0^(1-x):
- * the oldest blocks at v0, the newest at 1, in between as 1/v.  Every
+ * writes that stay valid ("final") are drawn so that the unit at position
+ * x (0 the first written, 1 the last) is valid with the density v0^(1-x),
+ * each independently of its neighbours as random writes leave them: the
+ * oldest blocks at v0, the newest at 1, in between as 1/v.  Every
  * block of the span gets exactly one final write, at a keyed permutation
  * of the span, so nothing is left unmapped.  The others ("temporary")
  * write blocks whose final write is still to come, and are invalid when
@@ -63,6 +64,11 @@ struct construct_gen {
  * (a rewrite there would never reach the flash).  8 MiB of queue.
  */
 #define CONSTRUCT_PENDING_MAX (1u << 20)
+/*
+ * How far, in writes, the finals drawn may run ahead of or behind the
+ * density's schedule: each draw is pulled toward it by the gap over this.
+ */
+#define CONSTRUCT_DRIFT_WRITES 64.0
 /* A run's blocks at most: the final-mask of construct_next_run is 64 bits. */
 #define CONSTRUCT_CHUNK_MAX 64
 
