@@ -114,9 +114,11 @@ double sim_waf_fifo(double op_fraction);
 double sim_waf_greedy(double op_fraction, double units_per_gc_unit);
 /*
  * What the analytic WA of the drive cfg describes needs of its geometry: the
- * native pool GC works in (factory OP included, a static SLC cache not), the
- * mapping units in a GC line, and the GC policy, so a report draws the model
- * the FTL runs.  0, or -EINVAL when cfg makes no drive.
+ * native pool GC keeps data in (factory OP included, a static SLC cache not,
+ * nor the free lines foreground GC holds back), the mapping units in a GC
+ * line, and the GC policy, so a report draws the model the FTL runs and a
+ * constructed start writes the flash the data fills.  0, or -EINVAL when
+ * cfg makes no drive.
  */
 struct sim_wa_model {
 	double native_bytes;
