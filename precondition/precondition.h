@@ -90,6 +90,13 @@ struct precondition_settings {
 	 * the same range and slope rule as the IOPS.
 	 */
 	double round_writes;        /* 0: off */
+	/*
+	 * A sweep's constructed points (issue 28): their rounds' size, x
+	 * usable, and a window of five of them their write minimum (0: the
+	 * default's, profiler/sweep.h SWEEP_CONSTRUCTED_ROUND_WRITES; --fast
+	 * SWEEP_FAST_CONSTRUCTED_ROUND_WRITES).
+	 */
+	double constructed_round_writes;
 	double rate_hint_mbps;
 	/*
 	 * A window counts only once the rounds have written min_writes x

@@ -94,6 +94,7 @@ struct eta_settings {
 	 * predict a point may stop at half its writes.
 	 */
 	double round_writes, min_writes;
+	double constructed_round_writes;  /* precondition_settings' (0: the default's) */
 	bool carry_over, predict;
 	/* sweep: the rounds' block size, to turn IOPS into MB/s (0: unknown, the rates from the fill's) */
 	uint32_t bs;
@@ -103,8 +104,8 @@ struct eta_settings {
 	 * constructed, 1 under auto: its first point calibrates) are built by
 	 * construction: the flash written once (ETA_FLASH_PER_CAPACITY x the
 	 * capacity until one shows its size) at the rate of the writes before
-	 * the rounds, then rounds with a write minimum of at most
-	 * SWEEP_CONSTRUCTED_MIN_WRITES and no host spare.
+	 * the rounds, then rounds of constructed_round_writes with a write
+	 * minimum of at most sweep_constructed_min_writes and no host spare.
 	 */
 	bool construct;
 	unsigned construct_from;

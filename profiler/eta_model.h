@@ -57,7 +57,7 @@ static inline double short_rounds_rw_s(const struct eta_settings *s, double rw, 
 /* A constructed point's write minimum, x usable: no spare is left unmapped (precondition.c written_enough). */
 static inline double constructed_min_writes(const struct eta_settings *s)
 {
-	return s->min_writes > 0 ? fmin(s->min_writes, SWEEP_CONSTRUCTED_MIN_WRITES) : 0;
+	return s->min_writes > 0 ? fmin(s->min_writes, sweep_constructed_min_writes(s->constructed_round_writes)) : 0;
 }
 
 static inline double short_rounds_s(const struct eta_settings *s, double usable, double mbps, double min_writes,
@@ -66,10 +66,11 @@ static inline double short_rounds_s(const struct eta_settings *s, double usable,
 	return short_rounds_rw_s(s, s->round_writes, usable, mbps, min_writes, share);
 }
 
-/* A constructed point's rounds, x usable: always sized by writes (sweep.h SWEEP_CONSTRUCTED_ROUND_WRITES). */
+/* A constructed point's rounds, x usable: always sized by writes (sweep.h sweep_constructed_round_writes). */
 static inline double constructed_round_writes(const struct eta_settings *s, double usable)
 {
-	return sweep_constructed_round_writes(s->round_writes, s->bs ? s->bs : 4096, usable);
+	return sweep_constructed_round_writes(s->round_writes, s->constructed_round_writes, s->bs ? s->bs : 4096,
+					      usable);
 }
 
 /* The rounds of a constructed point over usable at a host rate of mbps: its minimum and a window and one. */

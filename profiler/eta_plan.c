@@ -183,7 +183,7 @@ struct eta_settings eta_settings_for_sweep(const struct precondition_settings *s
 	return (struct eta_settings){ .job = ETA_SWEEP, .capacity_bytes = capacity, .fill_passes = s->fill_passes,
 				      .round_s = (double)s->round_ns / 1e9, .max_rounds = s->max_rounds, .plan = plan,
 				      .round_writes = s->round_writes, .min_writes = s->min_writes,
-				      .carry_over = carry_over, .predict = s->predict == PREDICT_STOP, .bs = s->bs,
+				      .constructed_round_writes = s->constructed_round_writes, .carry_over = carry_over, .predict = s->predict == PREDICT_STOP, .bs = s->bs,
 				      .construct = construct, .construct_from = pc == SWEEP_PC_AUTO ? 1 : 0,
 				      .points_have_wa = can_construct };
 }

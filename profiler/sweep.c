@@ -159,9 +159,15 @@ static double rounds_of(double share, double asked, uint32_t bs, double usable_b
 	return fmin(1, fmax(share, (double)SWEEP_ROUND_MIN_IOS * bs / usable_bytes));
 }
 
-double sweep_constructed_round_writes(double asked, uint32_t bs, double usable_bytes)
+double sweep_constructed_round_writes(double asked, double share, uint32_t bs, double usable_bytes)
 {
-	return rounds_of(SWEEP_CONSTRUCTED_ROUND_WRITES, asked, bs, usable_bytes);
+	return rounds_of(share > 0 ? share : SWEEP_CONSTRUCTED_ROUND_WRITES, asked, bs, usable_bytes);
+}
+
+double sweep_constructed_min_writes(double share)
+{
+	return SWEEP_CONSTRUCTED_MIN_WRITES / SWEEP_CONSTRUCTED_ROUND_WRITES *
+	       (share > 0 ? share : SWEEP_CONSTRUCTED_ROUND_WRITES);
 }
 
 double sweep_calibrating_round_writes(double asked, uint32_t bs, double usable_bytes)
@@ -184,8 +190,8 @@ static int construct_point(struct sweep_run *r, double op_percent, const double 
 
 	s->construct_bytes = bytes;
 	if (s->min_writes > 0)
-		s->min_writes = fmin(s->min_writes, SWEEP_CONSTRUCTED_MIN_WRITES);
-	s->round_writes = sweep_constructed_round_writes(round_writes, s->bs,
+		s->min_writes = fmin(s->min_writes, sweep_constructed_min_writes(s->constructed_round_writes));
+	s->round_writes = sweep_constructed_round_writes(round_writes, s->constructed_round_writes, s->bs,
 							 (double)sweep_usable_bytes(r->capacity, op_percent));
 	s->exhaust_max = r->cal.no_cache ? 0
 			 : r->cal.cache_bytes > 0 ? (uint64_t)(1.5 * r->cal.cache_bytes)

@@ -181,6 +181,14 @@ struct sweep_run {
  */
 #define SWEEP_CONSTRUCTED_ROUND_WRITES 0.05
 /*
+ * --fast's constructed rounds: its window of five writes a tenth of the
+ * span.  A start at its equilibrium needs no more to show it; the window
+ * rule still holds a drift to what it would grow to over a drive-write
+ * (16 GiB: IOPS and WA within 0.2% of the default's rounds, budget-qlc's
+ * 0% OP point 284 s against 489 s; docs/benchmarks.md).
+ */
+#define SWEEP_FAST_CONSTRUCTED_ROUND_WRITES 0.02
+/*
  * At least this many I/Os in a round: a round's IOPS reads high by about
  * a fixed number of I/Os (the queue and the drive's write buffer at its
  * start), +1.6% in rounds of 13k 4 KiB writes (sata-tlc 1 GiB at 40% OP,
@@ -200,11 +208,14 @@ double sweep_calibrating_round_writes(double asked, uint32_t bs, double usable_b
 
 /*
  * The round size, x usable, of a constructed point over usable_bytes in
- * writes of bs: asked (--round-writes) when given, else
- * SWEEP_CONSTRUCTED_ROUND_WRITES raised to SWEEP_ROUND_MIN_IOS writes (at
+ * writes of bs: asked (--round-writes) when given, else share
+ * (precondition_settings.constructed_round_writes; 0:
+ * SWEEP_CONSTRUCTED_ROUND_WRITES) raised to SWEEP_ROUND_MIN_IOS writes (at
  * most the span; --round caps a round's time).
  */
-double sweep_constructed_round_writes(double asked, uint32_t bs, double usable_bytes);
+double sweep_constructed_round_writes(double asked, double share, uint32_t bs, double usable_bytes);
+/* A constructed point's write minimum, x usable: a window of rounds of share (0: the default's). */
+double sweep_constructed_min_writes(double share);
 
 /*
  * One point, by sweep_run_point.  Drives may claim namespace management or

@@ -77,6 +77,19 @@ void sweep_calib_init(struct sweep_calib *c, struct target *t)
 	c->fifo = w.fifo;
 }
 
+bool sweep_target_states_flash(struct target *t)
+{
+	struct sweep_calib *c = malloc(sizeof(*c));
+	bool known;
+
+	if (!c)
+		return false;
+	sweep_calib_init(c, t);
+	known = c->known;
+	free(c);
+	return known;
+}
+
 double sweep_calib_wa(const struct sweep_calib *c, double usable_bytes)
 {
 	return c->known ? wa_model_waf(c->native_bytes, c->line_units, c->fifo, usable_bytes) : NAN;

@@ -17,6 +17,8 @@
  * Writes in rounds, x usable, before a constructed point's window counts:
  * the write leaves the point at its equilibrium, the rounds show it holds
  * there (the window's IOPS and WA each within SHORT_ROUNDS_RANGE_PCT).
+ * Five rounds of SWEEP_CONSTRUCTED_ROUND_WRITES; shorter rounds, shorter
+ * minimum (sweep.h sweep_constructed_min_writes).
  */
 #define SWEEP_CONSTRUCTED_MIN_WRITES 0.25
 
@@ -40,6 +42,12 @@ int sweep_pc_parse(const char *name, enum sweep_pc *pc);
  * way; the estimates ask this before any point ran.
  */
 bool sweep_target_can_construct(struct target *t);
+/*
+ * Whether t states its flash itself (a simulated drive, or a group of
+ * them): a construction may then build the first point too, with no full
+ * point to calibrate by (--precondition constructed, --fast).
+ */
+bool sweep_target_states_flash(struct target *t);
 /* Uniform random writes of one size: the only rounds a constructed start is the steady state of. */
 bool sweep_uniform_writes(const struct workload *w);
 

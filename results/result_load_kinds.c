@@ -306,6 +306,7 @@ static const struct spec sweep_settings[] = {
 	BOOL("carry_over", 0),
 	ENUM("predict", 0, predict_names),
 	NUM("round_writes", F_NULL, LIM_ROUND_WRITES_MIN, LIM_ROUND_WRITES_MAX),
+	NUM("constructed_round_writes", F_NULL, LIM_ROUND_WRITES_MIN, LIM_ROUND_WRITES_MAX),
 	ENUM("bracket", 0, bracket_names),
 	ENUM("precondition", 0, precondition_names),
 	END,

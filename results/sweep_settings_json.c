@@ -30,6 +30,9 @@ struct json_object *sweep_settings_doc(const struct sweep_settings *set)
 		json_object_object_add(s, "predict", json_object_new_string(sweep_predict_names[set->s.predict]));
 	if (set->s.round_writes > 0)
 		json_object_object_add(s, "round_writes", result_json_number(set->s.round_writes, 3));
+	if (set->s.constructed_round_writes > 0)
+		json_object_object_add(s, "constructed_round_writes",
+				       result_json_number(set->s.constructed_round_writes, 3));
 	/* Fresh points full, constructed or auto (issue 28): always, as the default changed. */
 	json_object_object_add(s, "precondition", json_object_new_string(sweep_pc_names[set->precondition]));
 	return s;
@@ -100,6 +103,9 @@ int sweep_settings_read(struct json_object *s, struct sweep_settings *set, sweep
 		if (!strcmp(json_object_get_string(v), sweep_predict_names[i]))
 			set->s.predict = (enum predict_mode)i;
 	set->s.round_writes = isnan(jnum(s, "round_writes")) ? 0 : jnum(s, "round_writes");
+	/* Saved only by --fast: the default's constructed rounds otherwise. */
+	set->s.constructed_round_writes =
+		isnan(jnum(s, "constructed_round_writes")) ? 0 : jnum(s, "constructed_round_writes");
 	/* Saved before issue 28: every fresh point the full way. */
 	set->precondition = SWEEP_PC_FULL;
 	if (json_object_object_get_ex(s, "precondition", &v))

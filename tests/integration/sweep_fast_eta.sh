@@ -10,13 +10,28 @@ setup "$@"
 target=sim:budget-tlc,capacity=1G
 # Where points are constructed (a drive that counts its media writes) --fast
 # takes the default's way, which is faster there: no carried point, no
-# prediction, the constructed rounds.
+# prediction, the constructed rounds (shorter ones, and the first point
+# built too where the target states its flash).
 run_cmd sweep "$target" --fast --dry-run
 [ "$rc" = 0 ] || fail "--fast --dry-run exited $rc: $(cat "$work/stderr")"
 sed -e ':a' -e 'N' -e '$!ba' -e 's/\n  */ /g' "$work/stdout" >"$work/joined"
 grep -q -- "--fast: the points here are built by construction" "$work/joined" &&
 	! grep -q -- "--carry-over:\|carried over\|--predict" "$work/joined" ||
 	fail "--fast on a constructing target still carries over or predicts: $(cat "$work/stdout")"
+grep -q -- "the first too where the target states its flash, and each in rounds of 0.02 x the span" "$work/joined" ||
+	fail "--fast's dry run does not say how it builds the points: $(cat "$work/stdout")"
+# And does it (issue 28): every point built, the first too (the simulator
+# states its flash, so no full point calibrates), the rounds' share saved
+# for --resume, each point's rounds that share raised to 65,536 writes.
+run_cmd sweep "$target" --fast --op 0,40 --quiet --out "$work/fc"
+[ "$rc" = 0 ] || fail "--fast sweep exited $rc: $(cat "$work/stderr")"
+json_check "$work/fc/result.json" '[p["method"] for p in d["points"]] == ["constructed", "constructed"]'
+json_check "$work/fc/result.json" 'd["settings"]["constructed_round_writes"] == 0.02 and d["settings"]["precondition"] == "constructed"'
+json_check "$work/fc/result.json" 'all(abs(p["construction"]["round_writes"] - max(0.02, 65536 * 4096 / p["usable_bytes"])) < 1e-3 for p in d["points"])'
+# Asked for by name, auto stays: its first point calibrates the full way.
+run_cmd sweep "$target" --fast --precondition auto --op 0,40 --quiet --out "$work/fa"
+[ "$rc" = 0 ] || fail "--fast --precondition auto exited $rc: $(cat "$work/stderr")"
+json_check "$work/fa/result.json" '[p["method"] for p in d["points"]] == ["fresh", "constructed"] and d["settings"]["precondition"] == "auto"'
 # The fast paths themselves, where points are measured the full way.
 run_cmd sweep "$target" --fast --precondition full --dry-run
 [ "$rc" = 0 ] || fail "--fast --dry-run exited $rc: $(cat "$work/stderr")"

@@ -272,6 +272,8 @@ static void test_resume_crashes_refused(void **state)
 	/* The fast paths' settings and a point's method (issue 18). */
 	expect_refused(sw, "settings", "round_writes", json_object_new_double(2),
 		       "settings.round_writes: expected a number from 0.01 to 1");
+	expect_refused(sw, "settings", "constructed_round_writes", json_object_new_double(0.001),
+		       "settings.constructed_round_writes: expected a number from 0.01 to 1");
 	expect_refused(sw, "settings", "predict", json_object_new_string("maybe"),
 		       "settings.predict: expected one of off, stop, check, got \"maybe\"");
 	expect_refused(sw, "settings", "carry_over", json_object_new_int(1), "settings.carry_over: expected");

@@ -44,7 +44,8 @@ static void base(struct sweep_settings *set)
 	set->op_method = OP_METHOD_SPAN;
 	set->s = (struct precondition_settings){ .fill_passes = 2, .bs = 4096, .qd = 32, .round_ns = 1500000000ull,
 						 .max_rounds = 9, .seed = 7, .predict = PREDICT_STOP,
-						 .round_writes = 0.1, .min_writes = 2 };
+						 .round_writes = 0.1, .min_writes = 2,
+						 .constructed_round_writes = 0.02 };
 	set->purge_method = "trim";
 	set->carry_over = true;
 	set->precondition = SWEEP_PC_CONSTRUCTED;   /* not the reader's default (full) */
@@ -77,6 +78,7 @@ static void test_round_trip(void **state)
 	assert_int_equal(out.s.seed, 7);
 	assert_int_equal(out.s.predict, PREDICT_STOP);
 	assert_true(fabs(out.s.round_writes - 0.1) < 1e-9);
+	assert_true(fabs(out.s.constructed_round_writes - 0.02) < 1e-9);
 	assert_true(out.carry_over);
 	assert_int_equal(out.precondition, SWEEP_PC_CONSTRUCTED);
 	assert_true(out.have_shape);
@@ -90,6 +92,16 @@ static void test_round_trip(void **state)
 	memset(&out, 0, sizeof(out));
 	assert_int_equal(sweep_settings_read(doc, &out, read_dist, err, sizeof(err)), 0);
 	assert_int_equal(out.precondition, SWEEP_PC_AUTO);
+	json_object_put(doc);
+	/* Not saved when not asked (the default's rounds), and read back as the default. */
+	in.s.constructed_round_writes = 0;
+	doc = sweep_settings_doc(&in);
+	assert_non_null(doc);
+	assert_false(json_object_object_get_ex(doc, "constructed_round_writes", NULL));
+	memset(&out, 0, sizeof(out));
+	out.s.constructed_round_writes = 0.5;
+	assert_int_equal(sweep_settings_read(doc, &out, read_dist, err, sizeof(err)), 0);
+	assert_true(out.s.constructed_round_writes == 0);
 	json_object_put(doc);
 }
 
