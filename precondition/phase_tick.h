@@ -21,6 +21,14 @@ struct phase_tick {
 	double done_s;              /* target clock since the phase (or the round) began */
 	double total_s;             /* a phase of a set length (a round, an idle); 0 otherwise */
 	double mbps, iops;          /* the last sample's; NAN at a start */
+	/*
+	 * fill: the cache write before its writes (precondition.c
+	 * exhaust_cache), its bytes and whether a cache's cliff stopped it
+	 * (a construction then writes one too; without one, none); its time is
+	 * the phase's before done_s began.
+	 */
+	uint64_t cache_bytes;
+	bool cache_cliff;
 };
 
 typedef int (*phase_tick_fn)(const struct phase_tick *tk, void *arg);

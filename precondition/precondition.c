@@ -361,6 +361,9 @@ static int run_fill(struct target *t, const struct precondition_settings *s, str
 		if (ret)
 			return ret;
 	}
+	/* The estimates tell the cache write's time from the writes' own rate (profiler/eta.c construct_s). */
+	ctx->tick.cache_bytes = fill->exhaust_bytes;
+	ctx->tick.cache_cliff = fill->exhaust_cliff;
 	if (s->construct_bytes)
 		ret = s->construct_fn ? s->construct_fn(s->construct_arg, t, s, &r, err, errlen)
 				      : workload_run(t, &w, &r, poll_sample, ctx, err, errlen);

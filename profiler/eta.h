@@ -179,6 +179,13 @@ struct eta {
 	double cons_start_s;
 	size_t cons_done, cons_rounds_sum;
 	double cons_mbps, flash_bytes;    /* the construction's write rate and size, once one ran; NAN before */
+	/*
+	 * The last full fill: its writes' own rate, past its cache write, and
+	 * that cache write's time, and whether a cliff ended it; before a
+	 * construction ran, one is timed by them (NAN before a fill).
+	 */
+	double fill_write_mbps, cache_s;
+	bool cache_cliff;
 	uint64_t last_usable;             /* the last finished point's */
 	/* the phase running: "purge" until a tick names another */
 	struct phase_tick tk;
