@@ -135,6 +135,11 @@ struct target_wa_model {
 	double native_bytes;            /* the flash GC works in, factory OP included */
 	double line_units;              /* mapping units per GC unit */
 	bool fifo;                      /* FIFO cleaning; else greedy */
+	/*
+	 * Host bytes its write cache takes after a purge (0: none, so a
+	 * construction has nothing to use up first); NAN: not said.
+	 */
+	double cache_bytes;
 };
 
 /* The most members a group has (raid/raid_map.h RAID_MAX_MEMBERS is the same). */

@@ -107,7 +107,8 @@ struct sweep_calib {
 	/*
 	 * The write cache a construction used up first (precondition.h
 	 * exhaust_max): its size at the last cliff (0: none seen yet), or
-	 * no_cache once a cache write ran to its cap without a cliff.
+	 * no_cache once a cache write ran to its cap without a cliff (or
+	 * either as the target states its cache, sweep_calib_init).
 	 */
 	double cache_bytes;
 	bool no_cache;

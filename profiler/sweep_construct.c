@@ -75,6 +75,16 @@ void sweep_calib_init(struct sweep_calib *c, struct target *t)
 	c->source = "target";
 	c->line_units = w.line_units;
 	c->fifo = w.fifo;
+	/*
+	 * Its write cache, where it says: none to use up before a
+	 * construction, or the size to stop that write at.  Else the first
+	 * constructed point of a drive without one wrote half the flash to
+	 * find none (dc-tlc, sata-tlc: 1.54x the flash before the window).
+	 */
+	if (w.cache_bytes == 0)
+		c->no_cache = true;
+	else if (w.cache_bytes > 0)
+		c->cache_bytes = w.cache_bytes;
 }
 
 bool sweep_target_states_flash(struct target *t)

@@ -89,6 +89,8 @@ int sim_drive_check(const struct sim_drive *d, char *err, size_t errlen);
 
 /* Bytes of host data the SLC cache can take right now. */
 uint64_t sim_drive_slc_available(const struct sim_drive *d);
+/* ... and after a purge: its static lines and, dynamic, every native line but the reserve GC keeps. */
+uint64_t sim_drive_slc_capacity(const struct sim_drive *d);
 /* Memory the drive's tables use, in bytes. */
 uint64_t sim_drive_memory_bytes(const struct sim_drive *d);
 

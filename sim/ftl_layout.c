@@ -167,6 +167,17 @@ uint64_t sim_drive_slc_available(const struct sim_drive *d)
 	return units * SIM_UNIT_BYTES;
 }
 
+uint64_t sim_drive_slc_capacity(const struct sim_drive *d)
+{
+	uint64_t units = (uint64_t)d->geo.static_slc_lines * d->geo.slc_line_slots;
+
+	if (d->cfg.slc_cache == SIM_CACHE_NONE)
+		return 0;
+	if (d->cfg.slc_cache == SIM_CACHE_DYNAMIC && d->geo.lines > d->dyn_reserve)
+		units += (uint64_t)(d->geo.lines - d->dyn_reserve) * d->geo.slc_line_slots;
+	return units * SIM_UNIT_BYTES;
+}
+
 /* ---- consistency check (tests) ------------------------------------------- */
 
 int sim_drive_check(const struct sim_drive *d, char *err, size_t errlen)

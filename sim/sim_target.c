@@ -486,7 +486,8 @@ static int sim_wa_reference(struct target *t, struct target_wa_model *w)
 
 	if (ret)
 		return ret;
-	*w = (struct target_wa_model){ m.native_bytes, m.line_units, m.gc == SIM_GC_FIFO };
+	*w = (struct target_wa_model){ m.native_bytes, m.line_units, m.gc == SIM_GC_FIFO,
+				       (double)sim_drive_slc_capacity(to_sim(t)->drive) };
 	return 0;
 }
 

@@ -111,6 +111,15 @@ json_check "$work/slc-c/result.json" \
 	  0.2 * c["native_bytes"] < c["cache_write_bytes"] < 0.5 * c["native_bytes"])(
 	  d["points"][0], d["points"][0]["construction"])'
 
+# A drive that states it has no write cache (dc-tlc: the simulator says
+# its SLC cache, here none) has nothing to use up: its first constructed
+# point writes the flash and no cache write (before: half the flash, 1.54x
+# before the window, to find none).
+run_cmd sweep sim:dc-tlc,capacity=1G --op 20 --precondition constructed --round 1s --quiet --out "$work/dc-c"
+[ "$rc" -eq 0 ] || fail "dc-tlc 20% constructed: exit $rc: $(cat "$work/stderr")"
+json_check "$work/dc-c/result.json" \
+	'd["points"][0]["method"] == "constructed" and d["points"][0]["construction"]["cache_write_bytes"] == 0'
+
 # The default is auto (issue 28; DESIGN.md 5 says why): its dry run says so
 # and the rounds' size; --precondition full names no other method.
 run_cmd sweep sim:budget-tlc,capacity=1G --op 0,20 --dry-run --out "$work/dflt"
