@@ -52,8 +52,7 @@ static double perf_num(struct target *t, const char *key)
 	return describe_num(t, "performance", key);
 }
 
-/* The drive's write command cap, IOPS, as the simulator gives it; 0 when it does not say. */
-static double known_write_iops(struct target *t)
+double progress_known_write_iops(struct target *t)
 {
 	double w = describe_num(t, "keys", "max_write_iops"), all = perf_num(t, "max_iops");
 
@@ -112,7 +111,7 @@ void progress_dry_run_estimate(struct target *t, const struct eta_settings *give
 	size_t points;
 	double lo, mid, hi;
 
-	capped.write_iops = known_write_iops(t);
+	capped.write_iops = progress_known_write_iops(t);
 
 	if (isnan(mbps))
 		mbps = assumed_mbps(t, why, sizeof(why));

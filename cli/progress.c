@@ -104,7 +104,11 @@ int progress_open(struct progress *p, const struct progress_opts *o, struct targ
 	p->mbps = p->iops = NAN;
 	p->drawn_wall_s = 0;   /* the first line after REDRAW_EVERY_S: a quick command shows none */
 	p->event_wall_s = -INFINITY;
-	eta_init(&p->eta, s);
+	/* The cap the drive states, as the dry run takes it: a constructed first point shows none. */
+	struct eta_settings es = *s;
+	if (!(es.write_iops > 0))
+		es.write_iops = progress_known_write_iops(t);
+	eta_init(&p->eta, &es);
 	p->batch = o->batch;
 	p->tty = !o->quiet && !o->batch && isatty(STDERR_FILENO) && !(term && !strcmp(term, "dumb"));
 	p->color = p->tty && !(no_color && *no_color);

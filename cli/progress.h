@@ -110,6 +110,8 @@ double progress_wall_s(const struct progress *p);
  * speed (the simulator's NAND rate) or an assumed one, the assumption said.
  */
 void progress_dry_run_estimate(struct target *t, const struct eta_settings *s);
+/* The drive's write command cap, IOPS, as the simulator gives it; 0 when it does not say. */
+double progress_known_write_iops(struct target *t);
 struct workload;
 /*
  * The rate w is expected to run at on t, MB/s, and why (a simulated drive:

@@ -322,11 +322,19 @@ void eta_finish(struct eta *e, double now_s)
  * range from none (budget-tlc 16 GiB: 3 points expected after the first,
  * 5 taken, the ETA 39% short; its rounds start at its cap, 55,000).
  */
-/* The cap held, else the best sample where samples stayed at it (ETA_PLATEAU_SAMPLES); INFINITY: none seen. */
+/*
+ * The cap held, else the one the drive states (write_iops: a constructed
+ * first point starts at its equilibrium and shows none: budget-tlc 16 GiB
+ * under --fast, 3 points expected after it, 5 taken, the ETA 44% short),
+ * else the best sample where samples stayed at it (ETA_PLATEAU_SAMPLES);
+ * INFINITY: none known.
+ */
 static double plateau_cap(const struct eta *e)
 {
 	double cap = iops_cap(e);
 
+	if (!isfinite(cap) && e->s.write_iops > 0)
+		cap = e->s.write_iops;
 	if (!isfinite(cap) && e->peak_iops > 0 && e->peak_samples >= ETA_PLATEAU_SAMPLES)
 		cap = e->peak_iops;
 	return cap;
@@ -489,7 +497,7 @@ static double fill_s(const struct eta *e, uint64_t usable, double mbps)
 static double construct_s(const struct eta *e, double usable)
 {
 	double flash = isnan(e->flash_bytes) ? ETA_FLASH_PER_CAPACITY * (double)e->s.capacity_bytes : e->flash_bytes;
-	double cap = e->s.write_iops > 0 ? e->s.write_iops : plateau_cap(e), bs = e->s.bs ? e->s.bs : 4096, t;
+	double cap = plateau_cap(e), bs = e->s.bs ? e->s.bs : 4096, t;
 
 	if (!isnan(e->cons_mbps) || !(e->fill_write_mbps > 0))
 		return flash / ((isnan(e->cons_mbps) ? e->fill_mbps : e->cons_mbps) * 1e6);

@@ -112,9 +112,10 @@ struct eta_settings {
 	/* sweep: its points give a WA (a media counter), so the plan follows their curve (profiler/sweep_plan.h) */
 	bool points_have_wa;
 	/*
-	 * The drive's write command cap, IOPS, where it says one (the dry run
-	 * of a simulated drive); 0: unknown.  A constructed point writes the
-	 * flash in the rounds' small writes, at most this fast.
+	 * The drive's write command cap, IOPS, where it says one (a simulated
+	 * drive: the dry run and the live ETA); 0: unknown.  A constructed
+	 * point writes the flash in the rounds' small writes, at most this
+	 * fast; the plan's IOPS shape is held at it until one is measured.
 	 */
 	double write_iops;
 	/* precondition: the OP its span leaves (capacity_bytes is the span), for the random-write rate */

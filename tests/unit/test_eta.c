@@ -362,6 +362,50 @@ static void test_construction_rate_past_the_cache_write(void **state)
 	assert_true(cache > none + 30);
 }
 
+/*
+ * A constructed first point starts at its equilibrium, so its rounds show
+ * no plateau at the drive's command cap; where the drive states its cap
+ * (write_iops: the simulator), the plan played after it holds the IOPS
+ * shape there, and expects the points a capped drive takes (5, as
+ * test_plan_points_with_wa), not the 3 of an uncapped one.
+ */
+static size_t points_after_constructed_first(double write_iops)
+{
+	struct sweep_plan plan;
+	struct eta_settings s = { .job = ETA_SWEEP, .capacity_bytes = CAP_BYTES, .fill_passes = 2, .round_s = 60,
+				  .max_rounds = 25, .plan = &plan, .min_writes = 2, .bs = BS, .construct = true,
+				  .points_have_wa = true, .write_iops = write_iops };
+	struct play *p = test_malloc(sizeof(*p));
+	double iops = capped_wa_iops(0, 55000);
+	bool approx;
+	size_t n;
+
+	sweep_plan_adaptive(&plan, 0, 40, 2.5);
+	eta_init(&p->e, &s);
+	p->now = 0;
+	p->nsaid = 0;
+	eta_point_start(&p->e, 0, sweep_usable_bytes(CAP_BYTES, 0));
+	for (unsigned r = 0; r < 6; r++) {
+		write_phase(p, "rounds", r, 0.02 * (double)CAP_BYTES, iops * BS / 1e6, iops);
+		eta_round(&p->e, p->now, r + 1, NULL);
+	}
+	eta_point_end(&p->e, p->now, 0, iops, wa_of(0), 6);
+	n = eta_points(&p->e, &approx);
+	test_free(p);
+	return n;
+}
+
+static void test_stated_cap_before_a_plateau(void **state)
+{
+	size_t stated = points_after_constructed_first(55000), unknown = points_after_constructed_first(0);
+
+	(void)state;
+	print_message("# points expected after a constructed first point: %zu with the cap stated, %zu without\n",
+		      stated, unknown);
+	assert_int_equal(stated, 5);
+	assert_true(unknown < stated);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -370,6 +414,7 @@ int main(void)
 		cmocka_unit_test(test_run_prep),
 		cmocka_unit_test(test_plan_points_with_wa),
 		cmocka_unit_test(test_construction_rate_past_the_cache_write),
+		cmocka_unit_test(test_stated_cap_before_a_plateau),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
