@@ -478,14 +478,6 @@ static double fill_s(const struct eta *e, uint64_t usable, double mbps)
 }
 
 /*
- * The runs and the rewrites of a construction overlap, but not wholly:
- * the longer of the flash at the fill's rate and the rewrites at the
- * command cap, and this share of the shorter (16 GiB: dc-tlc 7.3 s
- * against 6.2 and 4.1, sata-tlc 52.4 s against 51.3 and 20.8).
- */
-#define ETA_CONSTRUCT_OVERLAP_MISS 0.25
-
-/*
  * The flash written once over usable, at the construction's rate once one
  * ran.  Before: the flash at the fill's own write rate beside the rewrites
  * (the flash less the span, in the rounds' writes) at the drive's command
@@ -497,17 +489,10 @@ static double fill_s(const struct eta *e, uint64_t usable, double mbps)
 static double construct_s(const struct eta *e, double usable)
 {
 	double flash = isnan(e->flash_bytes) ? ETA_FLASH_PER_CAPACITY * (double)e->s.capacity_bytes : e->flash_bytes;
-	double cap = plateau_cap(e), bs = e->s.bs ? e->s.bs : 4096, t;
-
 	if (!isnan(e->cons_mbps) || !(e->fill_write_mbps > 0))
 		return flash / ((isnan(e->cons_mbps) ? e->fill_mbps : e->cons_mbps) * 1e6);
-	t = flash / (e->fill_write_mbps * 1e6);
-	if (isfinite(cap) && cap > 0 && flash > usable) {
-		double rewrites = (flash - usable) / bs / cap;
-
-		t = fmax(t, rewrites) + ETA_CONSTRUCT_OVERLAP_MISS * fmin(t, rewrites);
-	}
-	return t + (e->cache_cliff ? e->cache_s : 0);
+	return construct_write_s(flash, usable, e->fill_write_mbps, plateau_cap(e), e->s.bs ? e->s.bs : 4096) +
+	       (e->cache_cliff ? e->cache_s : 0);
 }
 
 /* What is left of the point running, by its phase. */

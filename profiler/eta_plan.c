@@ -150,13 +150,14 @@ double eta_plan_s(const struct eta_settings *s, double write_mbps, unsigned roun
 			/*
 			 * The flash written: each block's first write in runs at
 			 * the fill's rate, the rewrites (the flash less the span)
-			 * alone, at most at the command cap; the two go side by
-			 * side, so the slower sets the time.  Then short rounds.
+			 * alone, at most at the command cap, side by side as the
+			 * live ETA times them.  Then short rounds.
 			 */
-			double cap_mbps = s->write_iops > 0 && s->bs ? s->write_iops * s->bs / 1e6 : INFINITY;
+			double cap_iops = s->write_iops > 0 && s->bs ? s->write_iops : INFINITY;
 
-			total += fmax(fill / write_mbps, fmax(0, fill - usable) / fmin(write_mbps, cap_mbps)) / 1e6 +
-				 constructed_rounds_s(s, usable, fmin(host, cap_mbps), share);
+			total += construct_write_s(fill, usable, write_mbps, cap_iops, s->bs ? s->bs : 4096) +
+				 constructed_rounds_s(s, usable, fmin(host, cap_iops * (s->bs ? s->bs : 4096) / 1e6),
+						      share);
 			continue;
 		}
 		total += fill / (write_mbps * 1e6);

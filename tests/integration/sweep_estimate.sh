@@ -18,15 +18,17 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 setup "$@"
 
-# estimate PRESET [ARGS...]: the dry run, the sweep with --events, the figures compared.
+# estimate PRESET CAPACITY ROUND [ARGS...]: the dry run, the sweep with --events, the figures
+# compared (ROUND -: the default rounds).
 estimate() {
-	local preset=$1 name
-	shift
-	name="$preset$(printf '%s' "$*" | tr -c 'a-z0-9' '-')"
-	run_cmd sweep "sim:$preset,capacity=1G" --round 1s "$@" --dry-run
+	local target="sim:$1,capacity=$2" round=$3 name
+	shift 3
+	[ "$round" = - ] || set -- --round "$round" "$@"
+	name="$(printf '%s' "${target#sim:} $*" | tr -c 'a-zA-Z0-9' '-')"
+	run_cmd sweep "$target" "$@" --dry-run
 	[ "$rc" -eq 0 ] || fail "$name dry run: exit $rc: $(cat "$work/stderr")"
 	cp "$work/stdout" "$work/$name.dry"
-	run_cmd sweep "sim:$preset,capacity=1G" --round 1s "$@" --quiet --out "$work/$name" --events "$work/$name.ev"
+	run_cmd sweep "$target" "$@" --quiet --out "$work/$name" --events "$work/$name.ev"
 	[ "$rc" -eq 0 ] || fail "$name: exit $rc: $(cat "$work/stderr")"
 	python3 - "$work/$name.dry" "$work/$name/result.json" "$work/$name.ev" "$name" <<'PY' ||
 import json, re, sys
@@ -69,7 +71,12 @@ tr -s ' \n' ' ' <"$work/stdout" | grep -o 'about [^(]*of drive time ([^)]*)' >"$
 [ -s "$work/auto.est" ] && cmp -s "$work/auto.est" "$work/full.est" ||
 	fail "a file's default estimate is not the full way's: $(cat "$work/auto.est") against $(cat "$work/full.est")"
 
-estimate budget-tlc
-estimate sata-tlc
-estimate budget-tlc --precondition full
+estimate budget-tlc 1G 1s
+estimate sata-tlc 1G 1s
+estimate budget-tlc 1G 1s --precondition full
+# A construction's runs and rewrites at the command cap overlap only in
+# part, as the live ETA counts them, and the first point writes no cache
+# the drive says it lacks: dc-tlc 16 GiB in its 60 s rounds, the dry run
+# 57 s of 68 s before (-16%), now 61 s of 66 s.
+estimate dc-tlc 16G -
 echo "sweep_estimate: ok"
