@@ -32,6 +32,8 @@ void summary_target(struct html_page *pg, struct json_object *doc);
 struct json_object *sweep_point_at(struct json_object *doc, double op);
 /* The drive under every chart's title (pg->drive), for charts drawn before summary_target. */
 void page_drive(struct html_page *pg, struct json_object *doc);
+/* A sweep's "method" entry: how each method's points were preconditioned and measured, from the points. */
+void sweep_method_dl(struct html_page *pg, struct json_object *doc);
 /* The document's settings, folded. */
 void settings_table(struct html_page *pg, struct json_object *doc);
 /* "a, b and c" of the distinct string values of key over the array, "none" for none. */

@@ -527,15 +527,13 @@ static void construction_line(struct html_page *pg, struct json_object *points)
 /* The summary entries of a sweep: method, purge, OP method, points, the recommendation and why. */
 static void sweep_summary(struct html_page *pg, struct json_object *doc, size_t nsteady, const char *bad)
 {
-	struct json_object *points = jget(doc, "points"), *knee = jget(doc, "knee"), *s = jget(doc, "settings");
+	struct json_object *points = jget(doc, "points"), *knee = jget(doc, "knee");
 	const char *tkind = jstr(jget(doc, "target"), "kind");
 	char purge[128], opm[128];
 
 	distinct(points, "purge_method", purge, sizeof(purge));
 	distinct(points, "op_method", opm, sizeof(opm));
-	html_dl(pg, "method", "per OP level: purge, set the OP, fill sequentially (%g pass), then %g-byte random writes at "
-		"QD %g in rounds of %g s until the SNIA steady-state window holds (at most %g rounds)",
-		jnum(s, "fill_passes"), jnum(s, "bs"), jnum(s, "qd"), jnum(s, "round_s"), jnum(s, "max_rounds"));
+	sweep_method_dl(pg, doc);
 	html_dl(pg, "purge", "%s (%s)", purge, purge_how(tkind, jstr(jidx(points, 0), "purge_method")));
 	html_dl(pg, "OP method", "%s%s", opm,
 		!strcmp(opm, "namespace") ? " (the user capacity is shrunk; the rest becomes spare area)"
