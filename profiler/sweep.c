@@ -247,8 +247,8 @@ static int calibrating_point(struct sweep_run *r, double op_percent, const doubl
 	 * else the fill's first pass goes through it and the second waits on
 	 * its folding (budget-qlc 16 GiB: 376 s for the two passes, 267 s
 	 * after a 3 s cache write; the point's figures within 0.2%).  Its cliff
-	 * sizes the constructed points' cache writes; none up to half the
-	 * capacity tells them there is none.
+	 * sizes the constructed points' cache writes; none up to its cap
+	 * (cache_write_max) tells them there is none to use up.
 	 */
 	s->exhaust_max = cache_write_max(r, (double)r->capacity);
 	/*
