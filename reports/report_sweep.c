@@ -14,6 +14,7 @@
 #include "reports/table.h"
 #include "results/json_get.h"
 #include "results/result_json.h"
+#include "util/strbuf.h"
 #include "util/text.h"
 #include "util/wa_analytic.h"
 
@@ -493,35 +494,70 @@ static void sweep_answer(struct html_page *pg, struct json_object *doc)
 	html_answer(pg, head, text_or_na(jstr(knee, "reason")), cost);
 }
 
+/* A constructed point's figures, the same text for points built alike; "" for one not constructed. */
+static void construction_of(struct json_object *p, char *buf, size_t len)
+{
+	struct json_object *c = jget(p, "construction"), *ms = jget(c, "members");
+	char each[64] = "";
+
+	*buf = 0;
+	if (!c || jstr(c, "fallback"))
+		return;
+	if (ms)
+		snprintf(each, sizeof(each), ", each of %zu members for its own", jlen(ms));
+	snprintf(buf, len, "%.2f GB written for %.2f GB of flash (%s%s)", jnum(c, "bytes_written") / 1e9,
+		 jnum(c, "native_bytes") / 1e9, text_or_na(jstr(c, "native_source")), each);
+}
+
 /*
  * How the points that could be constructed were preconditioned (issue 28):
- * the flash written, for whose flash (a group: per member), or why full.
+ * the flash written, for whose flash (a group: per member), the points
+ * built alike said once; or why full.
  */
 static void construction_line(struct html_page *pg, struct json_object *points)
 {
-	char text[2048];
-	size_t off = 0;
+	size_t n = jlen(points);
+	struct strbuf b = { 0 };
+	bool *said = calloc(n + 1, sizeof(*said));
+	char key[192], other[192];
 
-	for (size_t i = 0; i < jlen(points) && off < sizeof(text); i++) {
-		struct json_object *p = jidx(points, i), *c = jget(p, "construction"), *ms = jget(c, "members");
-		const char *sep = off ? "; " : "";
-		char each[64] = "";
-
-		if (ms)
-			snprintf(each, sizeof(each), ", each of %zu members for its own", jlen(ms));
-		if (!c)
-			continue;
-		if (jstr(c, "fallback"))
-			off += (size_t)snprintf(text + off, sizeof(text) - off, "%s%g%% full: %s", sep,
-						jnum(p, "op_percent"), jstr(c, "fallback"));
-		else
-			off += (size_t)snprintf(text + off, sizeof(text) - off,
-						"%s%g%% constructed: %.2f GB written for %.2f GB of flash (%s%s)", sep,
-						jnum(p, "op_percent"), jnum(c, "bytes_written") / 1e9,
-						jnum(c, "native_bytes") / 1e9, text_or_na(jstr(c, "native_source")), each);
+	if (!said) {
+		pg->error = -ENOMEM;
+		return;
 	}
-	if (off && jlen(points))
-		html_p(pg, "Preconditioned by construction where it holds, else the full way: %s.", text);
+	for (size_t i = 0; i < n; i++) {
+		struct json_object *p = jidx(points, i), *c = jget(p, "construction");
+		size_t alike = 0, left = 0;
+
+		if (said[i] || !c)
+			continue;
+		sb_add(&b, b.len ? "; " : "");
+		if (jstr(c, "fallback")) {
+			sb_printf(&b, "%g%% full: %s", jnum(p, "op_percent"), jstr(c, "fallback"));
+			continue;
+		}
+		construction_of(p, key, sizeof(key));
+		for (size_t j = i; j < n; j++) {
+			construction_of(jidx(points, j), other, sizeof(other));
+			said[j] = said[j] || !strcmp(other, key);
+			left += !strcmp(other, key);
+		}
+		for (size_t j = i; j < n; j++) {
+			construction_of(jidx(points, j), other, sizeof(other));
+			if (strcmp(other, key))
+				continue;
+			alike++;
+			sb_printf(&b, "%s%g%%", alike == 1 ? "" : alike == left ? " and " : ", ",
+				  jnum(jidx(points, j), "op_percent"));
+		}
+		sb_printf(&b, " constructed: %s", key);
+	}
+	if (b.err)
+		pg->error = b.err;
+	else if (b.len)
+		html_p(pg, "Preconditioned by construction where it holds, else the full way: %s.", b.p);
+	sb_free(&b);
+	free(said);
 }
 
 /* The summary entries of a sweep: method, purge, OP method, points, the recommendation and why. */
