@@ -153,11 +153,10 @@ double eta_plan_s(const struct eta_settings *s, double write_mbps, unsigned roun
 			 * alone, at most at the command cap, side by side as the
 			 * live ETA times them.  Then short rounds.
 			 */
-			double cap_iops = s->write_iops > 0 && s->bs ? s->write_iops : INFINITY;
+			double cap_iops = s->write_iops > 0 && s->bs ? s->write_iops : INFINITY, bs = s->bs ? s->bs : 4096;
 
-			total += construct_write_s(fill, usable, write_mbps, cap_iops, s->bs ? s->bs : 4096) +
-				 constructed_rounds_s(s, usable, fmin(host, cap_iops * (s->bs ? s->bs : 4096) / 1e6),
-						      share);
+			total += construct_write_s(fill, usable, write_mbps, cap_iops, bs) +
+				 constructed_rounds_s(s, usable, fmin(host, cap_iops * bs / 1e6), share);
 			continue;
 		}
 		total += fill / (write_mbps * 1e6);

@@ -117,6 +117,11 @@ void settings_table(struct html_page *pg, struct json_object *doc)
 	table_free(&t);
 }
 
+const char *list_sep(size_t i, size_t n)
+{
+	return !i ? "" : i + 1 == n ? " and " : ", ";
+}
+
 void distinct(struct json_object *arr, const char *key, char *buf, size_t len)
 {
 	const char *seen[32];
@@ -133,7 +138,7 @@ void distinct(struct json_object *arr, const char *key, char *buf, size_t len)
 			seen[n++] = s;
 	}
 	for (size_t i = 0; i < n && off < len; i++)
-		off += (size_t)snprintf(buf + off, len - off, "%s%s", i ? (i + 1 == n ? " and " : ", ") : "", seen[i]);
+		off += (size_t)snprintf(buf + off, len - off, "%s%s", list_sep(i, n), seen[i]);
 	if (!n)
 		snprintf(buf, len, "none");
 }

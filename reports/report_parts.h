@@ -36,6 +36,8 @@ void page_drive(struct html_page *pg, struct json_object *doc);
 void sweep_method_dl(struct html_page *pg, struct json_object *doc);
 /* The document's settings, folded. */
 void settings_table(struct html_page *pg, struct json_object *doc);
+/* The separator before item i (from 0) of n in "a, b and c". */
+const char *list_sep(size_t i, size_t n);
 /* "a, b and c" of the distinct string values of key over the array, "none" for none. */
 void distinct(struct json_object *arr, const char *key, char *buf, size_t len);
 /* A run's series by what set it apart: "64 KiB chunks, QD 32", or "QD 32" without a chunk. */

@@ -44,7 +44,7 @@ static void chunk_text(struct json_object *group, char *buf, size_t len)
 		return;
 	}
 	for (size_t i = 0; i < n && off < len; i++)
-		off += (size_t)snprintf(buf + off, len - off, "%s%.0f", i ? (i + 1 == n ? " and " : ", ") : "",
+		off += (size_t)snprintf(buf + off, len - off, "%s%.0f", list_sep(i, n),
 					json_object_get_double(jidx(list, i)) / 1024);
 	if (n && off < len)
 		snprintf(buf + off, len - off, " KiB: the workload once per chunk size, each time on the group opened afresh");

@@ -518,46 +518,43 @@ static void construction_line(struct html_page *pg, struct json_object *points)
 {
 	size_t n = jlen(points);
 	struct strbuf b = { 0 };
-	bool *said = calloc(n + 1, sizeof(*said));
-	char key[192], other[192];
+	char (*key)[192] = calloc(n + 1, sizeof(*key));
 
-	if (!said) {
+	if (!key) {
 		pg->error = -ENOMEM;
 		return;
 	}
+	for (size_t i = 0; i < n; i++)
+		construction_of(jidx(points, i), key[i], sizeof(key[i]));
 	for (size_t i = 0; i < n; i++) {
 		struct json_object *p = jidx(points, i), *c = jget(p, "construction");
-		size_t alike = 0, left = 0;
+		size_t alike = 0, said = 0;
 
-		if (said[i] || !c)
+		if (c && jstr(c, "fallback")) {
+			sb_printf(&b, "%s%g%% full: %s", b.len ? "; " : "", jnum(p, "op_percent"), jstr(c, "fallback"));
 			continue;
+		}
+		/* A point said with an earlier one alike has its key cleared. */
+		if (!key[i][0])
+			continue;
+		for (size_t j = i; j < n; j++)
+			alike += !strcmp(key[j], key[i]);
 		sb_add(&b, b.len ? "; " : "");
-		if (jstr(c, "fallback")) {
-			sb_printf(&b, "%g%% full: %s", jnum(p, "op_percent"), jstr(c, "fallback"));
-			continue;
-		}
-		construction_of(p, key, sizeof(key));
 		for (size_t j = i; j < n; j++) {
-			construction_of(jidx(points, j), other, sizeof(other));
-			said[j] = said[j] || !strcmp(other, key);
-			left += !strcmp(other, key);
-		}
-		for (size_t j = i; j < n; j++) {
-			construction_of(jidx(points, j), other, sizeof(other));
-			if (strcmp(other, key))
+			if (strcmp(key[j], key[i]))
 				continue;
-			alike++;
-			sb_printf(&b, "%s%g%%", alike == 1 ? "" : alike == left ? " and " : ", ",
-				  jnum(jidx(points, j), "op_percent"));
+			sb_printf(&b, "%s%g%%", list_sep(said++, alike), jnum(jidx(points, j), "op_percent"));
+			if (j > i)
+				key[j][0] = 0;
 		}
-		sb_printf(&b, " constructed: %s", key);
+		sb_printf(&b, " constructed: %s", key[i]);
 	}
 	if (b.err)
 		pg->error = b.err;
 	else if (b.len)
 		html_p(pg, "Preconditioned by construction where it holds, else the full way: %s.", b.p);
 	sb_free(&b);
-	free(said);
+	free(key);
 }
 
 /* The summary entries of a sweep: method, purge, OP method, points, the recommendation and why. */

@@ -60,7 +60,7 @@ static void round_lengths(struct method_points *g, struct json_object *p)
 
 static void gather(struct method_points *g, struct json_object *points, const char *method)
 {
-	size_t total = 0, seen = 0;
+	size_t total = 0;
 
 	*g = (struct method_points){ .passes_lo = INFINITY, .passes_hi = -INFINITY, .cache_bytes = 0,
 				     .flash_bytes = 0, .rounds_lo = INFINITY, .rounds_hi = -INFINITY };
@@ -72,9 +72,7 @@ static void gather(struct method_points *g, struct json_object *points, const ch
 
 		if (strcmp(method_of(p), method))
 			continue;
-		seen++;
-		sb_printf(&g->ops, "%s%g%%", seen == 1 ? "" : seen == total ? " and " : ", ", jnum(p, "op_percent"));
-		g->n++;
+		sb_printf(&g->ops, "%s%g%%", list_sep(g->n++, total), jnum(p, "op_percent"));
 		if (isfinite(passes) && passes > 0) {
 			g->passes_lo = fmin(g->passes_lo, passes);
 			g->passes_hi = fmax(g->passes_hi, passes);
